@@ -1,0 +1,3 @@
+"""LAN Hearts: rules engine, bots, and a pygame-ce client."""
+
+__version__ = "0.1.0"

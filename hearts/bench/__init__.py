@@ -1,0 +1,1 @@
+"""Benchmarks behind `hearts bench`: each prints figures."""

@@ -1,0 +1,64 @@
+"""The `hearts` command: play | host | join | browse | match | bench.
+
+Each subcommand lives in its own module under `hearts.commands` with two
+functions, ``add_arguments(parser)`` and ``run(args) -> int``; it is imported
+only when used, so `hearts host` never loads pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("hearts.commands.play", "open the game client (the default)"),
+    "host": ("hearts.commands.host", "run a LAN host for other players (headless)"),
+    "join": ("hearts.commands.join", "join a host from the terminal (text client)"),
+    "browse": ("hearts.commands.browse", "list the Hearts hosts on the LAN"),
+    "match": ("hearts.commands.match", "play bots against each other and report their strength"),
+    "bench": ("hearts.commands.bench", "speed benchmarks that print figures"),
+}
+
+
+class UserError(Exception):
+    """An error the user caused; `main` prints its one sentence and exits 2."""
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = argparse.ArgumentParser(prog="hearts", description="Hearts for the local network.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parsers = {}
+    for name, (_, help_text) in COMMANDS.items():
+        parsers[name] = sub.add_parser(name, help=help_text, description=help_text)
+    return parser, parsers
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help"):
+        argv = ["play", *argv]
+    parser, parsers = build_parser()
+    name = argv[0] if argv[0] in COMMANDS else None
+    module = None
+    if name is not None:
+        try:
+            module = importlib.import_module(COMMANDS[name][0])
+        except ModuleNotFoundError as e:
+            if e.name != COMMANDS[name][0]:
+                raise
+            print(f"hearts: the '{name}' command is not built yet", file=sys.stderr)
+            return 2
+        module.add_arguments(parsers[name])
+    args = parser.parse_args(argv)
+    try:
+        return int(module.run(args) or 0) if module else 0
+    except UserError as e:
+        print(f"hearts {name}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,538 @@
+"""One hand of Hearts: deal, pass, thirteen tricks (or TRAM), moon choice, points.
+
+The state is kept as 52-bit masks for speed; the public methods take and give
+`Card` objects. Every action goes into ``hand.actions`` so that a hand can be
+saved as its deal plus its actions and replayed to the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from .cards import (CARDS, FULL_DECK, HEARTS, HEARTS_MASK, JACK_DIAMONDS,
+                    QUEEN_SPADES, SUIT_MASK, SUIT_NAMES, TWO_CLUBS, Card,
+                    cards_of, mask_of)
+from .rules import PASS_DIRECTIONS, PASS_OFFSET, Rules
+from .scoring import (Moon, find_moon, hand_points, penalty_mask,
+                      penalty_points, point_mask, resolve_moon_choice)
+
+_CLUBS = SUIT_MASK[0]
+_QS = QUEEN_SPADES.mask
+_JD = JACK_DIAMONDS.mask
+_2C = TWO_CLUBS.mask
+
+
+class IllegalMove(ValueError):
+    """An action the rules do not allow; the message names the rule."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order from the leader, who won."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def plays(self) -> list[tuple[int, Card]]:
+        """(seat, card) pairs in play order."""
+        return [((self.leader + i) % 4, c) for i, c in enumerate(self.cards)]
+
+    def seat_of(self, card: Card) -> int:
+        return (self.leader + self.cards.index(card)) % 4
+
+
+@dataclass(frozen=True)
+class Tram:
+    """An early end: ``seat`` took the rest (None: the rest changed nothing), ``cards`` held then."""
+
+    seat: int | None
+    cards: tuple[tuple[Card, ...], ...]
+    claimed: bool
+
+
+class Hand:
+    """One hand under some `Rules`. Build with `Hand.deal` or `Hand.from_deal`."""
+
+    def __init__(self, rules: Rules, hands: Sequence[int], pass_direction: str,
+                 dealer: int = 0, totals: Sequence[int] | None = None) -> None:
+        if pass_direction not in PASS_DIRECTIONS:
+            raise ValueError(f"pass direction must be one of {', '.join(PASS_DIRECTIONS)} "
+                             f"(got {pass_direction!r})")
+        if not 0 <= dealer < 4:
+            raise ValueError(f"dealer must be a seat 0..3 (got {dealer!r})")
+        self.rules = rules
+        self.pass_direction = pass_direction if rules.pass_count else "hold"
+        self.dealer = dealer
+        self.totals = list(totals) if totals is not None else [0, 0, 0, 0]
+        self.deal_masks = tuple(hands)
+        self._held = list(hands)
+        self._passed: list[int | None] = [None] * 4
+        self._received: list[int | None] = [None] * 4
+        self._taken = [0, 0, 0, 0]
+        self._won = [0, 0, 0, 0]
+        self.tricks: list[Trick] = []
+        self._trick: list[Card] = []
+        self._trick_mask = 0
+        self._best = -1
+        self._winner = -1
+        self._led = -1
+        self.hearts_broken = False
+        self._played = 0
+        self._legal = -1
+        self.actions: list[tuple] = []
+        self.moon: Moon | None = None
+        self.tram: Tram | None = None
+        self._points: list[int] | None = None
+        self.turn: int | None = None
+        self.leader: int | None = None
+        # rule flags read on every play
+        self._ft = rules.first_trick
+        self._ft_barred = penalty_mask(rules) if self._ft == "no-points" else (
+            penalty_mask(rules) & ~HEARTS_MASK if self._ft == "hearts-if-void" else 0)
+        self._first_lead = rules.first_lead
+        self._free = rules.hearts_break == "free"
+        self._qbreaks = rules.queen_breaks_hearts
+        self._hearts_over_q = rules.lead_hearts_over_queen
+        self._tram_auto = rules.tram == "auto"
+        self._point_mask = point_mask(rules)
+        self.phase = "pass"
+        if self.pass_direction == "hold":
+            self._start_play()
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def from_deal(cls, rules: Rules, hands: Sequence[Iterable[Card | str]], pass_direction: str,
+                  dealer: int = 0, totals: Sequence[int] | None = None) -> "Hand":
+        """A hand from four lists of 13 cards (a partition of the deck)."""
+        if len(hands) != 4:
+            raise ValueError("a deal is four hands")
+        masks = []
+        for h in hands:
+            cards = [Card.parse(c) for c in h]
+            m = mask_of(cards)
+            if len(cards) != 13 or m.bit_count() != 13:
+                raise ValueError("each hand of a deal must hold 13 different cards")
+            masks.append(m)
+        if masks[0] | masks[1] | masks[2] | masks[3] != FULL_DECK:
+            raise ValueError("the four hands of a deal must hold all 52 cards once")
+        return cls(rules, masks, pass_direction, dealer, totals)
+
+    @classmethod
+    def deal(cls, rules: Rules, rng: random.Random | int | str | None, pass_direction: str,
+             dealer: int = 0, totals: Sequence[int] | None = None) -> "Hand":
+        """A shuffled deal from a `random.Random` or a seed."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        order = list(range(52))
+        rng.shuffle(order)
+        masks = [0, 0, 0, 0]
+        for i, c in enumerate(order):
+            masks[i & 3] |= 1 << c
+        return cls(rules, masks, pass_direction, dealer, totals)
+
+    @classmethod
+    def from_view(cls, view: "Any", hidden: dict[int, Iterable[Card | str]]) -> "Hand":
+        """A hand at the point a `View` shows, with the other seats' cards filled in.
+
+        ``hidden`` gives, for each other seat, the cards it holds now (a guess, for a
+        bot's search). The hand is rebuilt as a no-pass deal of what each seat holds
+        plus what it has played, then the plays are replayed.
+        """
+        holding = [0, 0, 0, 0]
+        holding[view.seat] = mask_of(view.hand)
+        for seat, cards in hidden.items():
+            holding[seat] = mask_of(cards)
+        deal = list(holding)
+        plays = [p for t in view.tricks for p in t.plays()] + list(view.trick)
+        for seat, card in plays:
+            deal[seat] |= card.mask
+        hand = cls(view.rules, deal, "hold", view.dealer, view.totals)
+        for seat, card in plays:
+            hand.play(seat, card)
+        return hand
+
+    # -- reading ----------------------------------------------------------------------
+    def held(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now (engine-side: this is hidden information)."""
+        return cards_of(self._held[seat])
+
+    def held_mask(self, seat: int) -> int:
+        return self._held[seat]
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress as (seat, card) pairs."""
+        lead = self.leader
+        return [((lead + i) % 4, c) for i, c in enumerate(self._trick)]
+
+    @property
+    def trick_number(self) -> int:
+        """0-based number of the trick being played."""
+        return len(self.tricks)
+
+    def passed(self, seat: int) -> list[Card] | None:
+        p = self._passed[seat]
+        return None if p is None else cards_of(p)
+
+    def received(self, seat: int) -> list[Card] | None:
+        r = self._received[seat]
+        return None if r is None else cards_of(r)
+
+    def has_passed(self, seat: int) -> bool:
+        return self._passed[seat] is not None
+
+    def taken(self, seat: int) -> list[Card]:
+        """Cards ``seat`` has won in tricks (public)."""
+        return cards_of(self._taken[seat])
+
+    def tricks_won(self, seat: int) -> int:
+        return self._won[seat]
+
+    def cards_left(self, seat: int) -> int:
+        return self._held[seat].bit_count()
+
+    @property
+    def pass_to(self) -> int:
+        """Seat offset of the pass: 1 left, 2 across, 3 right, 0 hold."""
+        return PASS_OFFSET[self.pass_direction]
+
+    def legal_plays(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play now; empty when it is not that seat's turn."""
+        if self.phase != "play" or seat != self.turn:
+            return []
+        legal = self._legal
+        if legal < 0:
+            legal = self._compute_legal()
+        return cards_of(legal)
+
+    def legal_mask(self, seat: int) -> int:
+        """`legal_plays` as a mask."""
+        if self.phase != "play" or seat != self.turn:
+            return 0
+        return self._legal if self._legal >= 0 else self._compute_legal()
+
+    def points(self) -> list[int]:
+        """The hand's points per seat after moon, sun and bonuses; until the hand is
+        done, `taken_points`."""
+        if self._points is not None:
+            return list(self._points)
+        return self.taken_points()
+
+    def taken_points(self) -> list[int]:
+        """Points of the cards each seat has taken so far (no moon, no bonuses)."""
+        rules = self.rules
+        pts = [penalty_points(rules, t) for t in self._taken]
+        if rules.jack_of_diamonds:
+            for s in range(4):
+                if self._taken[s] & _JD:
+                    pts[s] += rules.jack_of_diamonds
+        return pts
+
+    @property
+    def done(self) -> bool:
+        return self.phase == "done"
+
+    # -- actions ----------------------------------------------------------------------
+    def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
+        """Choose the cards ``seat`` passes; they change hands when all four have passed."""
+        if self.phase != "pass":
+            raise IllegalMove("it is not the time to pass cards")
+        _check_seat(seat)
+        if self._passed[seat] is not None:
+            raise IllegalMove("you have already passed")
+        try:
+            cards = [Card.parse(c) for c in cards]
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        n = self.rules.pass_count
+        m = mask_of(cards)
+        if len(cards) != n or m.bit_count() != n:
+            raise IllegalMove(f"pass exactly {n} different cards")
+        for c in cards:
+            if not c.mask & self._held[seat]:
+                raise IllegalMove(f"you do not hold {c}")
+        self._passed[seat] = m
+        self.actions.append(("pass", seat, tuple(sorted(cards))))
+        if all(p is not None for p in self._passed):
+            off = PASS_OFFSET[self.pass_direction]
+            held = self._held
+            for s in range(4):
+                held[s] ^= self._passed[s]
+            for s in range(4):
+                to = (s + off) & 3
+                held[to] |= self._passed[s]
+                self._received[to] = self._passed[s]
+            self._start_play()
+
+    def play(self, seat: int, card: Card | str) -> None:
+        """Play ``card`` from ``seat``; raises `IllegalMove` naming the rule if not allowed."""
+        if self.phase != "play":
+            raise IllegalMove("cards are still being passed" if self.phase == "pass"
+                              else "the hand is over")
+        if seat != self.turn:
+            raise IllegalMove("not your turn")
+        if card.__class__ is not Card:
+            try:
+                card = Card.parse(card)
+            except ValueError as e:
+                raise IllegalMove(str(e)) from None
+        m = card.mask
+        legal = self._legal
+        if legal < 0:
+            legal = self._compute_legal()
+        if not m & legal:
+            raise IllegalMove(self._why_illegal(seat, card))
+        self._held[seat] ^= m
+        self._played |= m
+        self._legal = -1
+        self.actions.append(("play", seat, card))
+        trick = self._trick
+        if not trick:
+            self._led = card.suit
+            self._best = card.rank
+            self._winner = seat
+        elif card.suit == self._led and card.rank > self._best:
+            self._best = card.rank
+            self._winner = seat
+        trick.append(card)
+        self._trick_mask |= m
+        if not self.hearts_broken and (card.suit == HEARTS or (m == _QS and self._qbreaks)):
+            self.hearts_broken = True
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return
+        w = self._winner
+        self.tricks.append(Trick(self.leader, tuple(trick), w))
+        self._taken[w] |= self._trick_mask
+        self._won[w] += 1
+        self._trick = []
+        self._trick_mask = 0
+        self.leader = self.turn = w
+        if len(self.tricks) == 13:
+            self._end_hand()
+        elif self._tram_auto:
+            self._check_tram()
+
+    def can_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim the rest now: it leads and must win every trick left."""
+        return (self.phase == "play" and not self._trick and seat == self.leader
+                and self._tram_winner() == seat)
+
+    def claim(self, seat: int) -> None:
+        """Claim the remaining tricks (with ``tram="claim"``, or any time they are certain)."""
+        if self.rules.tram == "off":
+            raise IllegalMove("claiming is off at this table")
+        if not self.can_claim(seat):
+            raise IllegalMove("you cannot claim: you are not certain to win every trick left")
+        self.actions.append(("claim", seat))
+        self._apply_tram(seat, claimed=True)
+
+    def choose_moon(self, seat: int, choice: str) -> None:
+        """The shooter's choice after a moon: ``"add"`` (others +M) or ``"subtract"`` (self -M)."""
+        if self.phase != "moon-choice":
+            raise IllegalMove("there is no moon to choose for")
+        if self.moon is None or seat != self.moon.shooter:
+            raise IllegalMove("only the shooter chooses")
+        if choice not in ("add", "subtract"):
+            raise IllegalMove("choose add or subtract")
+        self.actions.append(("moon", seat, choice))
+        self.moon = Moon(self.moon.shooter, self.moon.sun, choice)
+        self._finish()
+
+    def apply(self, action: Sequence[Any]) -> None:
+        """Apply one logged action: ("pass", seat, cards) | ("play", seat, card) |
+        ("moon", seat, choice) | ("claim", seat)."""
+        kind = action[0]
+        if kind == "play":
+            self.play(action[1], action[2])
+        elif kind == "pass":
+            self.pass_cards(action[1], action[2])
+        elif kind == "moon":
+            self.choose_moon(action[1], action[2])
+        elif kind == "claim":
+            self.claim(action[1])
+        else:
+            raise ValueError(f"unknown action {kind!r}")
+
+    # -- rules ----------------------------------------------------------------------------
+    def _compute_legal(self) -> int:
+        seat = self.turn
+        held = self._held[seat]
+        if self._trick:
+            follow = held & SUIT_MASK[self._led]
+            if follow:
+                legal = follow
+            elif self.tricks or not self._ft_barred:
+                legal = held
+            else:
+                legal = (held & ~self._ft_barred) or held
+        else:
+            first = not self.tricks
+            if first and self._first_lead != "left-of-dealer":
+                legal = held & (_2C if self._first_lead == "two-of-clubs" else _CLUBS)
+            elif self.hearts_broken or (self._free and not first):
+                legal = held
+            else:
+                legal = held & ~HEARTS_MASK
+                if not legal or (legal == _QS and self._hearts_over_q):
+                    legal = held
+        self._legal = legal
+        return legal
+
+    def _why_illegal(self, seat: int, card: Card) -> str:
+        if not card.mask & self._held[seat]:
+            return f"you do not hold {card}"
+        if self._trick:
+            if self._held[seat] & SUIT_MASK[self._led]:
+                return f"must follow {SUIT_NAMES[self._led]}"
+            return "no points on the first trick"
+        if not self.tricks and self._first_lead == "two-of-clubs":
+            return "must lead 2C"
+        if not self.tricks and self._first_lead == "any-club":
+            return "must lead a club"
+        return "hearts are not broken"
+
+    # -- flow ------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        self.phase = "play"
+        if self._first_lead == "left-of-dealer":
+            lead = (self.dealer + 1) & 3
+        else:
+            lead = next(s for s in range(4) if self._held[s] & _2C)
+        self.leader = self.turn = lead
+        if self._tram_auto:
+            self._check_tram()
+
+    def _tram_winner(self) -> int | None:
+        """The leader, if it must win every remaining trick whatever anyone plays."""
+        lead = self.leader
+        held = self._held
+        mine = held[lead]
+        others = held[(lead + 1) & 3] | held[(lead + 2) & 3] | held[(lead + 3) & 3]
+        for sm in SUIT_MASK:
+            p = mine & sm
+            if p:
+                o = others & sm
+                if o and (p & -p) < o:
+                    return None
+        return lead
+
+    def _nothing_left_matters(self) -> bool:
+        """No remaining card can change anyone's points, bonuses and moon included."""
+        if (FULL_DECK ^ self._played) & self._point_mask:
+            return False
+        rules = self.rules
+        won = self._won
+        if rules.clean_hand_bonus and rules.clean_hand == "no-tricks" and 0 in won:
+            return False
+        if rules.sun != "off" and rules.moon != "off" and len(self.tricks) in won:
+            return False
+        return True
+
+    def _check_tram(self) -> None:
+        if self._nothing_left_matters():
+            self._apply_tram(None, claimed=False)
+            return
+        seat = self._tram_winner()
+        if seat is not None:
+            self._apply_tram(seat, claimed=False)
+
+    def _apply_tram(self, seat: int | None, claimed: bool) -> None:
+        held = self._held
+        self.tram = Tram(seat, tuple(tuple(cards_of(h)) for h in held), claimed)
+        if seat is not None:
+            left = 13 - len(self.tricks)
+            self._taken[seat] |= held[0] | held[1] | held[2] | held[3]
+            self._won[seat] += left
+        self._played = FULL_DECK
+        self._held = [0, 0, 0, 0]
+        self._end_hand()
+
+    def _end_hand(self) -> None:
+        self.turn = None
+        self._legal = -1
+        moon = find_moon(self.rules, self._taken, self._won)
+        if moon is not None:
+            choice = resolve_moon_choice(self.rules, moon, self.totals, self._taken, self._won)
+            moon = Moon(moon.shooter, moon.sun, choice)
+            self.moon = moon
+            if choice is None:
+                self.phase = "moon-choice"
+                self.turn = moon.shooter
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        self._points = hand_points(self.rules, self._taken, self._won, self.moon)
+        self.phase = "done"
+        self.turn = None
+
+    # -- views and saving ----------------------------------------------------------------
+    def view(self, seat: int, reveal: bool = False) -> "Any":
+        """What ``seat`` may know (its own cards, passes, the public play); with
+        ``reveal`` (open-hands tables) every seat's cards too."""
+        from .view import View
+        return View.of(self, seat, reveal)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict (msgpack-ready): the deal, the table facts and every action."""
+        return {
+            "rules": self.rules.to_dict(),
+            "deal": [[str(c) for c in cards_of(m)] for m in self.deal_masks],
+            "pass_direction": self.pass_direction,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "actions": [action_to_list(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Hand":
+        """Rebuild a hand by replaying the actions of `to_dict`."""
+        hand = cls.from_deal(Rules.from_dict(data["rules"]), data["deal"],
+                             data["pass_direction"], data["dealer"], data["totals"])
+        for a in data["actions"]:
+            hand.apply(action_from_list(a))
+        return hand
+
+    def state(self) -> tuple:
+        """Everything observable about the hand, for comparing two hands."""
+        return (self.phase, self.turn, self.leader, tuple(self._held), tuple(self._passed),
+                tuple(self._received), tuple(self.tricks), tuple(self._trick), self.hearts_broken,
+                tuple(self._taken), tuple(self._won), self.moon, self.tram,
+                None if self._points is None else tuple(self._points))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self.rules == other.rules and self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.phase} pass={self.pass_direction} trick={len(self.tricks) + 1} "
+                f"turn={self.turn}>")
+
+
+def action_to_list(action: tuple) -> list:
+    """A logged action as plain values: cards become strings."""
+    kind = action[0]
+    if kind == "play":
+        return ["play", action[1], str(action[2])]
+    if kind == "pass":
+        return ["pass", action[1], [str(c) for c in action[2]]]
+    return list(action)
+
+
+def action_from_list(data: Sequence[Any]) -> tuple:
+    """Inverse of `action_to_list` (cards stay strings; `Hand.apply` parses them)."""
+    if not isinstance(data, (list, tuple)) or not data:
+        raise ValueError(f"not an action: {data!r}")
+    return tuple(data)
+
+
+def _check_seat(seat: int) -> None:
+    if seat not in (0, 1, 2, 3):
+        raise IllegalMove(f"no such seat: {seat!r}")
+
+
+__all__ = ["Hand", "IllegalMove", "Trick", "Tram", "CARDS"]
