@@ -1,0 +1,90 @@
+"""The Bot protocol and the registry that builds bots by name."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from hearts.engine import Card, View
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. Every choice is made from the seat's `View` only, within ``budget`` seconds.
+
+    A bot is synchronous and may keep state between calls (one bot object per seat).
+    """
+
+    name: str
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        """The cards to pass (``view.rules.pass_count`` of ``view.hand``)."""
+        ...
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        """One of ``view.legal``."""
+        ...
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        """After shooting the moon where the rules ask: ``"add"`` or ``"subtract"``."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random legal choices (for tests and benchmarks)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return self.rng.sample(list(view.hand), view.rules.pass_count)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        return self.rng.choice(view.legal)
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return self.rng.choice(("add", "subtract"))
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a bot would do for a seat, and a one-line reason a person understands."""
+
+    cards: tuple[Card, ...]   # one card to play, or the cards to pass
+    reason: str
+    moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
+
+
+BOT_NAMES = ("random",)
+
+
+def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
+    """A bot by name (a level, a kind) or a plug-in ``package.module:ClassName``."""
+    if ":" in spec:
+        module_name, _, class_name = spec.partition(":")
+        try:
+            cls = getattr(importlib.import_module(module_name), class_name)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"cannot load bot {spec!r}: {e}") from None
+        try:
+            return cls(seed=seed)
+        except TypeError:
+            return cls()
+    if spec in ("random", "easy", "normal", "hard", "rules", "search"):
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot {spec!r}; bots are: random, rules, search, easy, normal, hard, "
+                     "or package.module:ClassName")
+
+
+def hint(view: View, budget: float = 0.2) -> Hint:
+    """The choice the default bot would make for ``view.seat`` now, with a reason."""
+    bot = make_bot("normal", seed=0)
+    if view.phase == "pass":
+        return Hint(tuple(bot.choose_pass(view, budget)), "a random pass")
+    if view.phase == "moon-choice":
+        return Hint((), "a random choice", bot.choose_moon(view, budget))
+    return Hint((bot.choose_play(view, budget),), "a random legal card")
