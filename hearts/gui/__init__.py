@@ -1,0 +1,1 @@
+"""The pygame-ce client: menu, lobby, table, console, settings."""

@@ -1,0 +1,42 @@
+"""The screen interface every part of the client implements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Screen:
+    """One screen of the client (menu, lobby, table...). The app calls, each frame:
+    ``handle_event`` for each pygame event, ``update(dt)`` with seconds since the last
+    frame, and ``draw(surface)``; ``on_message`` for each message from the host.
+    A screen sends intents with ``self.app.send(message_dict)``.
+    """
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; lay out again."""
+
+    @property
+    def animating(self) -> bool:
+        """True while something moves, so the app keeps drawing at full frame rate;
+        when False the app may sleep until the next event (idle CPU)."""
+        return False
