@@ -1,0 +1,143 @@
+"""Helpers for engine tests: deals built by hand, scripted play, random drivers."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable, Sequence
+
+from hearts.engine import CARDS, Card, Game, Hand, Rules, parse_cards
+
+Pick = Callable[[Hand, int, list[Card]], Card]
+
+
+def deal(*seats: str) -> list[list[Card]]:
+    """Four hands written out in full, e.g. ``deal("2C 3C ...", "...", "...", "...")``."""
+    assert len(seats) == 4, "a deal is four hands"
+    hands = [parse_cards(s) for s in seats]
+    for i, h in enumerate(hands):
+        assert len(h) == 13 and len(set(h)) == 13, f"seat {i} must hold 13 different cards: {h}"
+    assert len({c for h in hands for c in h}) == 52, "a deal must hold all 52 cards once"
+    return hands
+
+
+def fill(fixed: dict[int, str], order: Sequence[int] = (0, 1, 2, 3)) -> list[list[Card]]:
+    """A deal where the seats in ``fixed`` hold those cards; every other card goes, in
+    deck order (2C..AC, 2D.., 2H.., 2S..AS), to the first seat of ``order`` that still
+    has room."""
+    hands: list[list[Card]] = [[], [], [], []]
+    used: set[Card] = set()
+    for seat, text in fixed.items():
+        cards = parse_cards(text)
+        assert not used & set(cards), f"card given twice: {used & set(cards)}"
+        used |= set(cards)
+        hands[seat] = list(cards)
+    for card in CARDS:
+        if card in used:
+            continue
+        seat = next(s for s in order if len(hands[s]) < 13)
+        hands[seat].append(card)
+    for i, h in enumerate(hands):
+        assert len(h) == 13, f"seat {i} holds {len(h)} cards"
+    return hands
+
+
+def hand(rules: Rules | None, hands: Sequence[Iterable[Card | str]], pass_direction: str = "hold",
+         dealer: int = 0, totals: Sequence[int] | None = None) -> Hand:
+    """`Hand.from_deal` with defaults for tests (no pass, dealer 0)."""
+    return Hand.from_deal(rules or Rules(), [list(h) for h in hands], pass_direction, dealer, totals)
+
+
+def play(h: Hand, cards: str) -> None:
+    """Play the cards in order, each by the seat whose turn it is."""
+    for c in parse_cards(cards):
+        h.play(h.turn, c)
+
+
+def lowest(h: Hand, seat: int, legal: list[Card]) -> Card:
+    return legal[0]
+
+
+def highest(h: Hand, seat: int, legal: list[Card]) -> Card:
+    return max(legal, key=lambda c: (c.rank, c.suit))
+
+
+def play_rest(h: Hand, pick: Pick = lowest, moon: str = "add") -> None:
+    """Play to the end of the hand with ``pick`` choosing among the legal cards."""
+    while h.phase == "play":
+        seat = h.turn
+        h.play(seat, pick(h, seat, h.legal_plays(seat)))
+    if h.phase == "moon-choice":
+        h.choose_moon(h.turn, moon)
+
+
+def random_pick(rng: random.Random) -> Pick:
+    return lambda h, seat, legal: rng.choice(legal)
+
+
+def random_step(h: Hand, rng: random.Random, act: Callable[[tuple], None] | None = None) -> None:
+    """One random legal action in ``h``; ``act`` applies it (default `h.apply`)."""
+    act = act or h.apply
+    if h.phase == "pass":
+        seat = next(s for s in range(4) if not h.has_passed(s))
+        act(("pass", seat, tuple(rng.sample(h.held(seat), h.rules.pass_count))))
+    elif h.phase == "play":
+        seat = h.turn
+        if h.rules.tram == "claim" and h.can_claim(seat) and rng.random() < 0.5:
+            act(("claim", seat))
+        else:
+            act(("play", seat, rng.choice(h.legal_plays(seat))))
+    elif h.phase == "moon-choice":
+        act(("moon", h.turn, rng.choice(["add", "subtract"])))
+    else:  # pragma: no cover - callers stop at "done"
+        raise AssertionError(f"no action in phase {h.phase}")
+
+
+def random_hand(h: Hand, rng: random.Random) -> Hand:
+    """Play a whole hand (passes included) with random legal actions."""
+    while not h.done:
+        random_step(h, rng)
+    return h
+
+
+def random_game(rules: Rules, seed: int, max_hands: int = 400) -> Game:
+    """A whole game driven by random legal actions from a seeded generator."""
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    while not g.over:
+        assert g.hand_number < max_hands, "game does not end"
+        random_step(g.hand, rng, g.apply)
+    return g
+
+
+# A deal where seat 0 takes every card: seat 0 holds all clubs, the others one suit each.
+SUN_DEAL = deal(
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+)
+
+# Seat 3 wins trick 1 (2C 3C 4C 5C, no points), seat 0 wins trick 2 with AC and then
+# holds the top of every suit it has: it takes every other card, JD included (moon, no sun).
+MOON_DEAL = deal(
+    "2C 9C TC JC QC KC AC AS KS QS AH KH QH",
+    "3C 7C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+    "4C 8C KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS",
+    "5C 6C JS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+)
+MOON_OPENING = "2C 3C 4C 5C 6C AC 7C 8C"
+
+
+def moon_hand(rules: Rules, totals: Sequence[int] | None = None, moon: str | None = None) -> Hand:
+    """`MOON_DEAL` played out: seat 0 shoots the moon (with JD), seat 3 took trick 1.
+
+    ``moon`` answers a moon-choice phase if one comes; None leaves it open.
+    """
+    h = hand(rules, MOON_DEAL, totals=totals)
+    play(h, MOON_OPENING)
+    while h.phase == "play":
+        legal = h.legal_plays(h.turn)
+        h.play(h.turn, highest(h, h.turn, legal) if h.turn == 0 else legal[0])
+    if h.phase == "moon-choice" and moon is not None:
+        h.choose_moon(0, moon)
+    return h
