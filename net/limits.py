@@ -1,0 +1,36 @@
+"""Every limit the host and the protocol enforce, in one place.
+
+Hardening work (connections per address, rates, passwords) adds fields here;
+`Host(limits=Limits(...))` and the codec read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Hard limits on frames, names, chat, timing and tables."""
+
+    # codec (net.protocol.Decoder)
+    max_frame: int = 64 * 1024        # bytes in one msgpack message
+    max_array: int = 256              # elements in one array
+    max_map: int = 64                 # keys in one map
+    # text
+    max_name: int = 24                # characters in a player or table name
+    max_chat: int = 300               # characters in one chat line
+    max_rules_keys: int = 40          # options in one rules map
+    # timing (seconds)
+    hello_timeout: float = 10.0       # a connection must say hello within this
+    heartbeat_interval: float = 5.0   # the host pings every connection this often
+    heartbeat_timeout: float = 20.0   # silence for this long closes the connection
+    drop_grace: float = 10.0          # a dropped player's bot starts after this
+    bot_budget: float = 0.5           # seconds a bot may think per move
+    # size of the host
+    max_tables: int = 200
+    max_connections: int = 1000
+    max_write_buffer: int = 1024 * 1024  # bytes queued to a slow client before it is dropped
+
+
+DEFAULT_LIMITS = Limits()

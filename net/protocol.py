@@ -1,0 +1,305 @@
+"""The wire protocol, sans-I/O: msgpack maps with a ``type`` tag, checked both ways.
+
+A connection is a stream of msgpack maps (msgpack is self-delimiting: no length
+prefix). `Decoder.feed(bytes)` returns the complete messages so far and raises
+`ProtocolError` on a frame over the size limit or malformed data; `encode(msg)`
+packs one message. `check_intent` validates what a client sends (the host calls
+it on every message) and `check_event` the shape of what the host sends.
+See docs/protocol.md for every message.
+
+>>> dec = Decoder()
+>>> dec.feed(encode(intent("play", card="QS")))
+[{'type': 'play', 'card': 'QS'}]
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import msgpack
+
+from .limits import DEFAULT_LIMITS, Limits
+
+PROTOCOL_VERSION = 1
+DEFAULT_PORT = 7895
+
+Message = dict[str, Any]
+
+
+class ProtocolError(Exception):
+    """A message or frame that breaks the protocol: a ``code`` and a one-sentence message.
+
+    ``fatal`` errors (bad framing) mean the stream cannot continue and the
+    connection is closed after the error is sent.
+    """
+
+    def __init__(self, code: str, message: str, fatal: bool = False) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+
+
+# -- error codes (the ``code`` of an ``error`` event) -------------------------------------
+ERROR_CODES = {
+    "bad-frame": "the bytes are not a msgpack map (fatal)",
+    "too-large": "a frame, array or map over the limits (fatal)",
+    "bad-message": "a field is missing, of the wrong type or out of range",
+    "unknown-type": "no such message type",
+    "version": "the client's protocol version differs from the host's (fatal)",
+    "hello-first": "the first message must be a hello (fatal)",
+    "hello-timeout": "no hello in time (fatal)",
+    "bad-name": "the name is empty or unusable",
+    "bad-token": "the seat token is not known here",
+    "no-table": "no such table",
+    "not-at-table": "you are not at a table",
+    "not-seated": "you are watching, not playing",
+    "seat-taken": "that seat is held by a person",
+    "table-full": "no free seat",
+    "kicked": "you were kicked from that table",
+    "not-owner": "only the table's owner may do that",
+    "state": "not possible at this point of the game",
+    "paused": "the game is paused",
+    "illegal": "the engine refused the move (the message names the rule)",
+    "rules": "a rule name or value is not accepted",
+    "limit": "a host limit was reached",
+    "command": "a console command was not understood",
+    "busy": "the host is shutting down or overloaded",
+}
+
+# -- schemas ------------------------------------------------------------------------------
+# field -> (accepted types, required). ``None`` in the types means nil is accepted.
+_STR = (str,)
+_INT = (int,)
+_OPT_INT = (int, type(None))
+_OPT_STR = (str, type(None))
+
+INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "hello": {"version": (_INT, True), "name": (_STR, True), "token": (_OPT_STR, False)},
+    "ping": {},
+    "pong": {},
+    "list_tables": {},
+    "create_table": {"name": (_OPT_STR, False), "rules": ((dict, type(None)), False),
+                     "seat": (_OPT_INT, False)},
+    "sit": {"table": (_INT, True), "seat": (_OPT_INT, False)},
+    "watch": {"table": (_INT, True)},
+    "leave": {},
+    "pass": {"cards": ((list,), True)},
+    "play": {"card": (_STR, True)},
+    "moon": {"choice": (_STR, True)},
+    "claim": {},
+    "undo": {},
+    "hint": {},
+    "chat": {"text": (_STR, True)},
+    "command": {"text": (_STR, True)},
+    # owner's commands
+    "start": {},
+    "pause": {},
+    "resume": {},
+    "set_rules": {"rules": ((dict,), True)},
+    "set_target": {"target": (_INT, True)},
+    "kick": {"seat": (_INT, True)},
+    "allow": {"name": (_STR, True)},
+    "bot": {"seat": (_INT, True), "level": (_OPT_STR, False)},
+}
+
+OWNER_INTENTS = frozenset({"start", "pause", "resume", "set_rules", "set_target", "kick",
+                           "allow", "bot"})
+GAME_INTENTS = frozenset({"pass", "play", "moon", "claim", "undo"})
+
+# Top-level event types the host sends (each a map with ``type``).
+EVENTS = frozenset({
+    "welcome", "error", "ping", "pong", "tables", "table", "update", "left", "reply", "hint",
+    "chat", "bye",
+})
+
+# Change kinds inside an ``update`` (``update.events`` is a list of maps with ``type``).
+CHANGES = frozenset({
+    "game_started", "hand_started", "passed", "cards_received", "card_played", "trick_taken",
+    "hearts_broken", "moon_shot", "moon_chosen", "tram", "hand_scored", "game_over",
+    "player_joined", "player_left", "player_kicked", "player_dropped", "player_returned",
+    "replaced_by_bot", "bot_removed", "owner_changed", "rules_changed", "chat", "timer",
+    "paused", "resumed", "undone", "game_ended",
+})
+
+MOON_CHOICES = ("add", "subtract")
+
+
+def intent(type_: str, **fields: Any) -> Message:
+    """Build a client message, checked like the host checks it (raises ProtocolError)."""
+    msg = {"type": type_, **fields}
+    return check_intent(msg)
+
+
+def _field_error(type_: str, name: str, why: str) -> ProtocolError:
+    return ProtocolError("bad-message", f"'{type_}' needs {name} {why}")
+
+
+def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> Message:
+    """Validate one decoded client message; returns it (unknown extra fields dropped)."""
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad-message", "a message must be a map with a 'type'")
+    type_ = msg.get("type")
+    if not isinstance(type_, str):
+        raise ProtocolError("bad-message", "a message must be a map with a 'type'")
+    schema = INTENTS.get(type_)
+    if schema is None:
+        raise ProtocolError("unknown-type", f"unknown message type {type_[:32]!r}")
+    out: Message = {"type": type_}
+    for name, (types, required) in schema.items():
+        if name not in msg:
+            if required:
+                raise _field_error(type_, name, "(missing)")
+            continue
+        value = msg[name]
+        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
+            want = " or ".join("nil" if t is type(None) else t.__name__ for t in types)
+            raise _field_error(type_, name, f"as {want}")
+        out[name] = value
+    _check_values(out, limits)
+    return out
+
+
+def _check_values(msg: Message, limits: Limits) -> None:
+    t = msg["type"]
+    if t == "pass":
+        cards = msg["cards"]
+        if len(cards) > 13 or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
+            raise _field_error(t, "cards", "as a list of at most 13 card names like 'QS'")
+    elif t == "play":
+        if len(msg["card"]) > 3:
+            raise _field_error(t, "card", "as a card name like 'QS'")
+    elif t == "moon":
+        if msg["choice"] not in MOON_CHOICES:
+            raise _field_error(t, "choice", "as 'add' or 'subtract'")
+    elif t in ("chat", "command"):
+        text = clean_text(msg["text"], limits.max_chat)
+        if not text:
+            raise _field_error(t, "text", "that is not empty")
+        msg["text"] = text
+    elif t in ("set_rules", "create_table") and msg.get("rules") is not None:
+        rules = msg["rules"]
+        if len(rules) > limits.max_rules_keys or not all(isinstance(k, str) for k in rules):
+            raise _field_error(t, "rules", "as a map of option names to values")
+    for key in ("seat",):
+        v = msg.get(key)
+        if v is not None and not 0 <= v <= 3:
+            raise _field_error(t, key, "from 0 to 3")
+    if t == "hello" and msg.get("token") is not None and len(msg["token"]) > 64:
+        raise _field_error(t, "token", "of at most 64 characters")
+    if t == "create_table" and msg.get("name") is not None:
+        msg["name"] = clean_name(msg["name"], limits.max_name) or None
+
+
+def check_event(msg: Any) -> Message:
+    """Check the envelope of a host message (the client calls this)."""
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise ProtocolError("bad-message", "a host message must be a map with a 'type'")
+    if msg["type"] not in EVENTS:
+        raise ProtocolError("unknown-type", f"unknown host message type {msg['type'][:32]!r}")
+    if msg["type"] == "update" and not isinstance(msg.get("events"), list):
+        raise ProtocolError("bad-message", "an update needs a list of events")
+    return msg
+
+
+# -- text cleaning ------------------------------------------------------------------------
+def clean_text(text: str, limit: int) -> str:
+    """Drop control and format characters, collapse whitespace, cut to ``limit``."""
+    kept = []
+    for ch in text[: limit * 4]:
+        cat = unicodedata.category(ch)
+        if ch in "\t\n\r":
+            kept.append(" ")
+        elif cat[0] != "C":
+            kept.append(ch)
+    return " ".join("".join(kept).split())[:limit]
+
+
+def clean_name(name: str, limit: int) -> str:
+    """A player or table name: printable, single-spaced, no leading '/' , at most ``limit``."""
+    text = clean_text(name, limit).lstrip("/").strip()
+    return text[:limit]
+
+
+# -- events -------------------------------------------------------------------------------
+def error(code: str, message: str, ref: str | None = None) -> Message:
+    """An ``error`` event; ``ref`` is the type of the message it answers."""
+    msg: Message = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        msg["ref"] = ref
+    return msg
+
+
+def version_error(client_version: Any) -> Message:
+    return error("version", f"this host speaks protocol version {PROTOCOL_VERSION} and your "
+                            f"client speaks {client_version!r}; use the same version of Hearts",
+                 "hello")
+
+
+# -- codec --------------------------------------------------------------------------------
+def encode(msg: Message) -> bytes:
+    """One message as msgpack bytes."""
+    return msgpack.packb(msg, use_bin_type=True)
+
+
+class Decoder:
+    """Incremental msgpack decoder with hard limits; feed bytes, get messages.
+
+    The internal buffer never holds more than ``limits.max_frame`` unread bytes: a
+    frame longer than that raises a fatal ``too-large`` ProtocolError, as does an
+    array or map over ``max_array``/``max_map``. Any other malformed byte raises a
+    fatal ``bad-frame``. After a fatal error the decoder must not be fed again.
+    """
+
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
+        self._max = limits.max_frame
+        self._unpacker = msgpack.Unpacker(
+            raw=False, strict_map_key=True, use_list=True,
+            max_buffer_size=limits.max_frame, max_array_len=limits.max_array,
+            max_map_len=limits.max_map, max_str_len=limits.max_frame,
+            max_bin_len=limits.max_frame, max_ext_len=0,
+        )
+        self._fed = 0
+
+    def feed(self, data: bytes) -> list[Any]:
+        """Add bytes; return every complete message (raw decoded values, not yet checked)."""
+        out: list[Any] = []
+        unpacker = self._unpacker
+        view = memoryview(data)
+        while view:
+            room = self._max - (self._fed - unpacker.tell())
+            if room <= 0:
+                raise ProtocolError("too-large", f"a message is larger than {self._max} bytes",
+                                    fatal=True)
+            chunk = view[:room]
+            view = view[room:]
+            try:
+                unpacker.feed(chunk)
+                self._fed += len(chunk)
+                for obj in unpacker:
+                    out.append(obj)
+            except msgpack.BufferFull:
+                raise ProtocolError("too-large", f"a message is larger than {self._max} bytes",
+                                    fatal=True) from None
+            except ValueError as e:
+                text = str(e)
+                if "exceeds max" in text:
+                    raise ProtocolError("too-large", "a message has an array, map or string over "
+                                        "the host's limits", fatal=True) from None
+                raise ProtocolError("bad-frame", "the bytes received are not valid msgpack",
+                                    fatal=True) from None
+            except Exception:  # msgpack raises a few non-ValueError types on junk
+                raise ProtocolError("bad-frame", "the bytes received are not valid msgpack",
+                                    fatal=True) from None
+        if self._fed - unpacker.tell() >= self._max:
+            raise ProtocolError("too-large", f"a message is larger than {self._max} bytes",
+                                fatal=True)
+        return out
+
+
+__all__ = ["PROTOCOL_VERSION", "DEFAULT_PORT", "CHANGES", "Decoder", "ERROR_CODES", "EVENTS",
+           "GAME_INTENTS", "INTENTS", "Limits", "Message", "OWNER_INTENTS", "ProtocolError",
+           "check_event", "check_intent", "clean_name", "clean_text", "encode", "error", "intent",
+           "version_error"]
