@@ -22,8 +22,8 @@ def deal(*seats: str) -> list[list[Card]]:
 
 def fill(fixed: dict[int, str], order: Sequence[int] = (0, 1, 2, 3)) -> list[list[Card]]:
     """A deal where the seats in ``fixed`` hold those cards; every other card goes, in
-    deck order (2C..AC, 2D.., 2H.., 2S..AS), to the first seat of ``order`` that still
-    has room."""
+    deck order (2C..AC, 2D.., 2H.., 2S..AS), to the first seat of ``order`` (then the
+    other seats) that still has room."""
     hands: list[list[Card]] = [[], [], [], []]
     used: set[Card] = set()
     for seat, text in fixed.items():
@@ -31,6 +31,7 @@ def fill(fixed: dict[int, str], order: Sequence[int] = (0, 1, 2, 3)) -> list[lis
         assert not used & set(cards), f"card given twice: {used & set(cards)}"
         used |= set(cards)
         hands[seat] = list(cards)
+    order = [*order, *(s for s in range(4) if s not in order)]
     for card in CARDS:
         if card in used:
             continue
