@@ -1,0 +1,504 @@
+"""LAN discovery with zeroconf (mDNS/DNS-SD): advertise a host, browse for hosts.
+
+A host registers ``<name>._hearts._tcp.local.`` with TXT records (``version``,
+``name``, ``tables``, ``seats``, ``rules``, ``playing``). Registration probes
+the network for about 1.2 s, so `Advertiser.start` only schedules it and
+returns; the host accepts connections meanwhile. When zeroconf cannot run (no
+interface with multicast, sockets refused) the advertiser logs once why and
+the host keeps serving by address.
+
+Browsing: `Browser` yields `BrowseEvent` ("added", "updated", "removed") with
+a `HostInfo`; `browse` lists the hosts found within a time; `find_host`
+resolves an advertised name for ``hearts join NAME``.
+
+mDNS is carried over IPv4 on interfaces that are up and multicast-capable
+(loopback only when asked for explicitly); the address records carry every
+IPv4 address and every global or unique-local IPv6 address of those
+interfaces. Link-local IPv6 addresses are left out: without a scope they
+cannot be dialled by the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import ipaddress
+import logging
+import re
+import secrets
+import socket
+import struct
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import ifaddr
+from zeroconf import IPVersion, ServiceStateChange, Zeroconf
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+SERVICE_TYPE = "_hearts._tcp.local."
+log = logging.getLogger(__name__)
+
+_SIOCGIFFLAGS = 0x8913
+_IFF_UP = 0x1
+_IFF_LOOPBACK = 0x8
+_IFF_MULTICAST = 0x1000
+_MAX_INSTANCE_BYTES = 56  # 63-byte DNS label, leaving room for zeroconf's "-NN" on a conflict
+_MAX_TXT_ENTRY = 255
+_RESOLVE_MS = 3000
+
+
+class DiscoveryUnavailable(Exception):
+    """Zeroconf cannot run here (no multicast-capable interface, sockets refused)."""
+
+
+# --------------------------------------------------------------------------- interfaces
+
+
+@dataclass(frozen=True)
+class _Interface:
+    name: str
+    ipv4: tuple[str, ...]
+    ipv6: tuple[str, ...]  # global or unique-local only
+
+
+def _interface_flags(name: str) -> int | None:
+    """The interface flags from the kernel (Linux), or None where that cannot be asked."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            packed = fcntl.ioctl(s.fileno(), _SIOCGIFFLAGS, struct.pack("16sH14x", name.encode()[:15]))
+    except OSError:
+        return None
+    return int(struct.unpack("16sH14x", packed)[1])
+
+
+def _interfaces(chosen: Iterable[str] | None = None) -> list[_Interface]:
+    """Interfaces to advertise and browse on.
+
+    With ``chosen`` (IP addresses), the interfaces holding those addresses;
+    otherwise every interface that is up, multicast-capable and not loopback.
+    """
+    wanted = {str(ipaddress.ip_address(a.split("%")[0])) for a in chosen} if chosen is not None else None
+    found = []
+    for adapter in ifaddr.get_adapters():
+        ipv4 = tuple(ip.ip for ip in adapter.ips if isinstance(ip.ip, str))
+        ipv6_all = tuple(ip.ip[0] for ip in adapter.ips if isinstance(ip.ip, tuple))
+        if wanted is not None:
+            if not wanted & {*ipv4, *(str(ipaddress.ip_address(a)) for a in ipv6_all)}:
+                continue
+            ipv4 = tuple(a for a in ipv4 if a in wanted)
+        else:
+            flags = _interface_flags(adapter.name)
+            if flags is not None and (
+                not flags & _IFF_UP or flags & _IFF_LOOPBACK or not flags & _IFF_MULTICAST
+            ):
+                continue
+            if flags is None and all(ipaddress.ip_address(a).is_loopback for a in ipv4):
+                continue
+        ipv6 = tuple(
+            a for a in ipv6_all
+            if not (addr := ipaddress.ip_address(a)).is_link_local and not addr.is_loopback
+        )
+        if ipv4:
+            found.append(_Interface(adapter.name, ipv4, ipv6))
+    return found
+
+
+async def _open_zeroconf(interfaces: Iterable[str] | None) -> tuple[AsyncZeroconf, list[_Interface]]:
+    """Start zeroconf on the chosen (or every LAN) interface; raise DiscoveryUnavailable."""
+    ifaces = _interfaces(interfaces)
+    if not ifaces:
+        if interfaces is not None:
+            raise DiscoveryUnavailable(f"no interface holds {', '.join(interfaces)}")
+        raise DiscoveryUnavailable("no network interface with multicast is up")
+    try:
+        zc = AsyncZeroconf(interfaces=[a for i in ifaces for a in i.ipv4], ip_version=IPVersion.V4Only)
+    except Exception as e:  # zeroconf raises OSError, RuntimeError... from socket setup
+        raise DiscoveryUnavailable(f"zeroconf cannot start: {e}") from e
+    try:
+        await zc.zeroconf.async_wait_for_start()
+        if not zc.zeroconf.engine.senders:
+            raise DiscoveryUnavailable("zeroconf could not join the multicast group on any interface")
+    except BaseException as e:
+        with contextlib.suppress(Exception):
+            await zc.async_close()
+        if isinstance(e, DiscoveryUnavailable | asyncio.CancelledError):
+            raise
+        raise DiscoveryUnavailable(f"zeroconf cannot start: {e or type(e).__name__}") from e
+    return zc, ifaces
+
+
+# --------------------------------------------------------------------------- names and TXT
+
+
+def instance_label(name: str) -> str:
+    """A DNS-SD instance label for a host name: printable, no dots, at most 56 bytes."""
+    label = " ".join(re.sub(r"[\x00-\x1f\x7f]", "", name).replace(".", " ").split()) or "Hearts"
+    data = label.encode()[:_MAX_INSTANCE_BYTES]
+    return data.decode(errors="ignore").strip() or "Hearts"
+
+
+def _txt(properties: Mapping[str, str]) -> dict[str, str]:
+    """TXT properties with every ``key=value`` entry cut to 255 bytes (whole characters)."""
+    out = {}
+    for key, value in properties.items():
+        value = str(value)
+        room = _MAX_TXT_ENTRY - len(key.encode()) - 1
+        while len(value.encode()) > room:
+            value = value[:-1]
+        out[str(key)] = value
+    return out
+
+
+def _server_name() -> str:
+    """A host name unique to this advertiser: two hosts on one machine, or in two network
+    namespaces of one machine, must not merge their address records."""
+    base = re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname().split(".")[0])[:40].strip("-") or "hearts"
+    return f"{base}-{secrets.token_hex(3)}.local."
+
+
+# --------------------------------------------------------------------------- advertising
+
+
+class Advertiser:
+    """Advertise one Hearts host on the LAN.
+
+    ``await start()`` returns at once and never raises; registration runs in a
+    background task. ``update(properties)`` republishes the TXT records when
+    they changed. ``close()`` sends goodbye packets and is safe at any point.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        port: int,
+        properties: Mapping[str, str],
+        *,
+        interfaces: Iterable[str] | None = None,
+    ) -> None:
+        self.name = name
+        self.port = port
+        self._properties = _txt(properties)
+        self._interfaces = list(interfaces) if interfaces is not None else None
+        self._zc: AsyncZeroconf | None = None
+        self._info: AsyncServiceInfo | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._broadcasts: set[asyncio.Future[Any]] = set()
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self.registered = asyncio.Event()
+        """Set once the service is announced on the LAN."""
+        self.failure: str | None = None
+        """Why the host is not advertised, if it is not."""
+
+    @property
+    def service_name(self) -> str | None:
+        """The registered instance name (``Name`` or ``Name-2`` after a conflict), once registered."""
+        if self._info is None:
+            return None
+        return self._info.name[: -len(SERVICE_TYPE) - 1]
+
+    async def start(self) -> None:
+        """Begin registering in the background; return at once."""
+        if self._task is None and not self._closed:
+            self._task = asyncio.create_task(self._register(), name=f"advertise {self.name}")
+
+    async def update(self, properties: Mapping[str, str]) -> None:
+        """Publish new TXT properties (no-op when unchanged or not yet registered)."""
+        self._properties = _txt(properties)
+        await self._publish()
+
+    async def close(self) -> None:
+        """Withdraw the service with goodbye packets and stop zeroconf."""
+        self._closed = True
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for fut in self._broadcasts:
+            fut.cancel()
+        self._broadcasts.clear()
+        zc, self._zc = self._zc, None
+        if zc is not None:
+            try:
+                # Sends the goodbyes for every registered service and waits for them.
+                await zc.async_close()
+            except Exception as e:  # a dead interface must not break shutdown
+                log.debug("closing zeroconf: %s", e)
+        self._info = None
+
+    async def __aenter__(self) -> Advertiser:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _fail(self, reason: str) -> None:
+        self.failure = reason
+        log.warning(
+            "hearts: host %r is not advertised on the LAN (%s); players can still join by address.",
+            self.name, reason,
+        )
+
+    async def _register(self) -> None:
+        try:
+            zc, ifaces = await _open_zeroconf(self._interfaces)
+        except DiscoveryUnavailable as e:
+            self._fail(str(e))
+            return
+        self._zc = zc
+        addresses = list(dict.fromkeys(a for i in ifaces for a in (*i.ipv4, *i.ipv6)))
+        info = AsyncServiceInfo(
+            SERVICE_TYPE,
+            f"{instance_label(self.name)}.{SERVICE_TYPE}",
+            port=self.port,
+            properties=dict(self._properties),
+            server=_server_name(),
+            parsed_addresses=addresses,
+        )
+        try:
+            announced = await zc.async_register_service(info, allow_name_change=True)
+            self._info = info
+            await announced
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            self._info = None
+            self._zc = None
+            self._fail(f"zeroconf registration failed: {e or type(e).__name__}")
+            with contextlib.suppress(Exception):
+                await zc.async_close()
+            return
+        self.registered.set()
+        log.debug("advertised %s on %s", info.name, ", ".join(addresses))
+        await self._publish()  # properties may have changed while probing
+
+    async def _publish(self) -> None:
+        async with self._lock:
+            zc, info = self._zc, self._info
+            if zc is None or info is None or self._closed or not self.registered.is_set():
+                return
+            if info.decoded_properties == self._properties:
+                return
+            new = AsyncServiceInfo(
+                SERVICE_TYPE,
+                info.name,
+                port=info.port,
+                properties=dict(self._properties),
+                server=info.server,
+                addresses=info.addresses_by_version(IPVersion.All),
+            )
+            try:
+                fut = await zc.async_update_service(new)
+            except Exception as e:
+                log.debug("updating %s: %s", info.name, e)
+                return
+            self._info = new
+            self._broadcasts.add(fut)
+            fut.add_done_callback(self._broadcasts.discard)
+
+
+# --------------------------------------------------------------------------- browsing
+
+
+@dataclass(frozen=True)
+class HostInfo:
+    """A host found on the LAN."""
+
+    name: str
+    """The host's name as it advertises it (TXT ``name``; the instance name if absent)."""
+    instance: str
+    """The unique service instance name (``Name`` or ``Name-2``): what ``hearts join`` takes."""
+    addresses: tuple[str, ...]
+    """IPv4 addresses first, then IPv6 (scoped as ``fe80::1%3`` where needed)."""
+    port: int
+    properties: dict[str, str] = field(default_factory=dict, hash=False)
+
+    @property
+    def address(self) -> str | None:
+        """The address to dial first: an IPv4 one if any."""
+        return self.addresses[0] if self.addresses else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "name": self.name,
+            "instance": self.instance,
+            "addresses": list(self.addresses),
+            "port": self.port,
+            "properties": dict(self.properties),
+        }
+
+
+@dataclass(frozen=True)
+class BrowseEvent:
+    kind: Literal["added", "updated", "removed"]
+    host: HostInfo
+
+
+def _host_info(info: AsyncServiceInfo) -> HostInfo | None:
+    if info.port is None:
+        return None
+    addresses = tuple(info.parsed_scoped_addresses(IPVersion.V4Only)) + tuple(
+        info.parsed_scoped_addresses(IPVersion.V6Only)
+    )
+    if not addresses:
+        return None
+    props = {k: v or "" for k, v in info.decoded_properties.items()}
+    instance = info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith("." + SERVICE_TYPE) else info.name
+    return HostInfo(
+        name=props.get("name") or instance,
+        instance=instance,
+        addresses=addresses,
+        port=info.port,
+        properties=props,
+    )
+
+
+class Browser:
+    """Watch the LAN for Hearts hosts.
+
+    Use as ``async with Browser() as b: async for event in b: ...``, or pass
+    ``on_event``; ``hosts`` always holds the hosts currently known, by
+    service name. `start` raises `DiscoveryUnavailable` when zeroconf cannot run.
+    """
+
+    def __init__(
+        self,
+        *,
+        interfaces: Iterable[str] | None = None,
+        on_event: Callable[[BrowseEvent], None] | None = None,
+    ) -> None:
+        self._interfaces = list(interfaces) if interfaces is not None else None
+        self._on_event = on_event
+        self._zc: AsyncZeroconf | None = None
+        self._browser: AsyncServiceBrowser | None = None
+        self._queue: asyncio.Queue[BrowseEvent | None] = asyncio.Queue()
+        self._resolving: dict[str, asyncio.Task[None]] = {}
+        self._stale: set[str] = set()
+        self.hosts: dict[str, HostInfo] = {}
+
+    async def start(self) -> None:
+        """Open zeroconf and start browsing."""
+        if self._zc is not None:
+            return
+        self._zc, _ = await _open_zeroconf(self._interfaces)
+        self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._on_change])
+
+    async def close(self) -> None:
+        """Stop browsing; ends any `async for` over this browser."""
+        for task in self._resolving.values():
+            task.cancel()
+        await asyncio.gather(*self._resolving.values(), return_exceptions=True)
+        self._resolving.clear()
+        if self._browser is not None:
+            await self._browser.async_cancel()
+            self._browser = None
+        if self._zc is not None:
+            with contextlib.suppress(Exception):
+                await self._zc.async_close()
+            self._zc = None
+        self._queue.put_nowait(None)
+
+    async def __aenter__(self) -> Browser:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def __aiter__(self) -> AsyncIterator[BrowseEvent]:
+        return self._events()
+
+    async def _events(self) -> AsyncIterator[BrowseEvent]:
+        while (event := await self._queue.get()) is not None:
+            yield event
+
+    def _emit(self, event: BrowseEvent) -> None:
+        self._queue.put_nowait(event)
+        if self._on_event is not None:
+            self._on_event(event)
+
+    def _on_change(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
+        if state_change is ServiceStateChange.Removed:
+            task = self._resolving.pop(name, None)
+            if task is not None:
+                task.cancel()
+            host = self.hosts.pop(name, None)
+            if host is not None:
+                self._emit(BrowseEvent("removed", host))
+            return
+        if name in self._resolving:
+            self._stale.add(name)  # resolve again once the running lookup ends
+            return
+        self._resolving[name] = asyncio.get_running_loop().create_task(self._resolve(name))
+
+    async def _resolve(self, name: str) -> None:
+        try:
+            while True:
+                self._stale.discard(name)
+                info = AsyncServiceInfo(SERVICE_TYPE, name)
+                assert self._zc is not None
+                if await info.async_request(self._zc.zeroconf, _RESOLVE_MS):
+                    host = _host_info(info)
+                    if host is not None and self.hosts.get(name) != host:
+                        kind: Literal["added", "updated"] = "updated" if name in self.hosts else "added"
+                        self.hosts[name] = host
+                        self._emit(BrowseEvent(kind, host))
+                if name not in self._stale:
+                    return
+        finally:
+            if self._resolving.get(name) is asyncio.current_task():
+                del self._resolving[name]
+
+
+async def browse(timeout: float = 2.0, *, interfaces: Iterable[str] | None = None) -> list[HostInfo]:
+    """The hosts found on the LAN within ``timeout`` seconds, sorted by instance name.
+
+    Raises `DiscoveryUnavailable` when zeroconf cannot run here.
+    """
+    async with Browser(interfaces=interfaces) as browser:
+        await asyncio.sleep(timeout)
+        return sorted(browser.hosts.values(), key=lambda h: (h.instance.casefold(), h.instance))
+
+
+def _matches(host: HostInfo, name: str) -> bool:
+    wanted = name.casefold()
+    return host.instance.casefold() == wanted or host.name.casefold() == wanted
+
+
+async def find_host(
+    name: str, timeout: float = 3.0, *, interfaces: Iterable[str] | None = None
+) -> HostInfo | None:
+    """The host advertised as ``name`` (instance or advertised name, any case), or None.
+
+    Returns as soon as it is found; an exact instance name wins over a host that
+    only advertises ``name`` in its TXT record. Raises `DiscoveryUnavailable`
+    when zeroconf cannot run here.
+    """
+    wanted = name.casefold()
+    fallback: HostInfo | None = None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    async with Browser(interfaces=interfaces) as browser:
+        while (left := deadline - loop.time()) > 0:
+            try:
+                event = await asyncio.wait_for(browser._queue.get(), left)
+            except TimeoutError:
+                break
+            if event is None:
+                break
+            if event.kind == "removed" or not _matches(event.host, name):
+                continue
+            if event.host.instance.casefold() == wanted:
+                return event.host
+            if fallback is None:
+                # another host may hold this exact instance name: give it a moment
+                fallback = event.host
+                deadline = min(deadline, loop.time() + 0.3)
+    return fallback
