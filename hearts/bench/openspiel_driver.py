@@ -104,7 +104,8 @@ class Stats:
     moons_with_jd: int = 0
     clean_hand_bonuses: int = 0
     queen_and_hearts_leads: int = 0
-    first_trick_only_points: int = 0
+    hearts_only_leads: int = 0
+    first_trick_discards_with_points: int = 0
     directions: dict[str, int] = field(default_factory=dict)
 
 
@@ -177,12 +178,14 @@ def crosscheck_hand(game: Any, rules: Rules, options: dict[str, bool], seed: int
             raise Mismatch(f"{where} play {step}: hearts broken {hand.hearts_broken} in ours, "
                            f"{state.hearts_broken()} in OpenSpiel")
         held = hand.held_mask(seat)
-        if held & pen == held:
-            if step % 4 == 0 and 4 <= step and held & qs and held != qs \
-                    and must_break and not hand.hearts_broken:
-                stats.queen_and_hearts_leads += 1
-            elif 0 < step < 4 and not held & CLUBS_MASK:
-                stats.first_trick_only_points += 1
+        if step % 4 == 0:
+            if step and must_break and not hand.hearts_broken:
+                if held & HEARTS_MASK == held:
+                    stats.hearts_only_leads += 1
+                elif held & pen == held and held & qs and held != qs:
+                    stats.queen_and_hearts_leads += 1
+        elif step < 4 and held & pen and not held & CLUBS_MASK:
+            stats.first_trick_discards_with_points += 1
         card = _choose(rng, legal, seat, shooter)
         hand.play(seat, card)
         state.apply_action(OS_ACTION[card.index])
