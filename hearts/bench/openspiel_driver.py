@@ -8,7 +8,7 @@ without it. Facts about OpenSpiel's game that this module maps around (from
   ``suit * 13 + rank``.
 - The first chance outcome is the pass direction: 0 no pass, 1 left, 2 across,
   3 right, the same seat offsets as ours. With ``pass_cards=False`` only 0 is
-  legal. Then 52 chance outcomes deal the cards, the i-th to seat ``i % 4``.
+  legal, although ``chance_outcomes()`` still lists all four. Then 52 chance outcomes deal the cards, the i-th to seat ``i % 4``.
 - Passing is one card per action, seat 0's three cards first, then 1, 2, 3.
 - ``apply_action`` does not check legality, and a state plays one hand only.
 - ``must_break_hearts=False`` is implemented by starting with
