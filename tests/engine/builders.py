@@ -129,16 +129,77 @@ MOON_DEAL = deal(
 MOON_OPENING = "2C 3C 4C 5C 6C AC 7C 8C"
 
 
-def moon_hand(rules: Rules, totals: Sequence[int] | None = None, moon: str | None = None) -> Hand:
-    """`MOON_DEAL` played out: seat 0 shoots the moon (with JD), seat 3 took trick 1.
+def moon_hand(rules: Rules, totals: Sequence[int] | None = None, moon: str | None = None,
+              jack: bool = True) -> Hand:
+    """`MOON_DEAL` played out: seat 0 takes every heart, QS and JD, seat 3 took trick 1.
+    With ``jack=False`` it is `MOON_NOJACK_DEAL`: seat 3 takes JD on trick 1.
 
     ``moon`` answers a moon-choice phase if one comes; None leaves it open.
     """
-    h = hand(rules, MOON_DEAL, totals=totals)
-    play(h, MOON_OPENING)
+    h = hand(rules, MOON_DEAL if jack else MOON_NOJACK_DEAL, totals=totals)
+    play(h, MOON_OPENING if jack else MOON_NOJACK_OPENING)
     while h.phase == "play":
         legal = h.legal_plays(h.turn)
         h.play(h.turn, highest(h, h.turn, legal) if h.turn == 0 else legal[0])
     if h.phase == "moon-choice" and moon is not None:
         h.choose_moon(0, moon)
     return h
+
+
+# Seat 0 takes every heart and QS but not JD: seat 1 (all diamonds) discards JD on
+# trick 1, which seat 3 wins with 5C; seat 0 wins trick 2 with AC and then the rest.
+MOON_NOJACK_DEAL = deal(
+    "2C 9C TC JC QC KC AC AS KS QS AH KH QH",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "3C 4C 7C 8C 2S 3S 4S 5S 6S 7S 8S 9S TS",
+    "5C 6C JS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+)
+MOON_NOJACK_OPENING = "2C JD 3C 5C 6C AC 2D 4C"
+
+# A hand whose points split: played by SPLIT_SCRIPT (tram off) it gives
+#   seat 0: 4 tricks, 11 hearts (93 at face value), JD;  seat 1: 2 tricks, 7H 4H;
+#   seat 2: no trick, no card;  seat 3: 7 tricks, QS, AS and KS, no heart.
+# The last six tricks hold no heart, no QS and no JD (KS is in trick 9).
+SPLIT_DEAL = deal(
+    "2C 2D 3D 4D 5D 6D 7D 8D 9D AH KH QH JH",
+    "3C QS TH 9H 8H TD JD QD KD AD 2S 3S 4S",
+    "4C 5C 6C 7C 8C 9C TC JC QC KC 7H 6H 5H",
+    "AC AS KS JS TS 9S 8S 7S 6S 5S 4H 3H 2H",
+)
+SPLIT_SCRIPT = [
+    "2C 3C 4C AC", "AS 9D QS KC", "2H AH 8H 5H", "KH 9H 6H 3H", "2D TD 7H 4H",
+    "TH QC 5S QH", "JH JD JC 6S", "3D QD 5C 7S", "2S 6C KS 4D", "JS 5D 3S 7C",
+    "TS 6D 4S 8C", "9S 7D KD 9C", "8S 8D AD TC",
+]
+
+
+def script(h: Hand, tricks: Sequence[str], act: Callable[[int, Card], None] | None = None) -> None:
+    """Play scripted cards (in play order) while the hand is in play; stops at a TRAM."""
+    act = act or h.play
+    for c in parse_cards(" ".join(tricks)):
+        if h.phase != "play":
+            return
+        act(h.turn, c)
+
+
+def split_hand(rules: Rules, totals: Sequence[int] | None = None) -> Hand:
+    h = hand(rules, SPLIT_DEAL, totals=totals)
+    script(h, SPLIT_SCRIPT)
+    return h
+
+
+def game_with_deal(rules: Rules, hands: Sequence[Iterable[Card | str]], totals: Sequence[int],
+                   seed: int = 0) -> Game:
+    """A game whose current hand is ``hands`` (no pass) with the totals so far."""
+    g = Game(rules, seed=seed)
+    g.totals = list(totals)
+    g.hand = Hand.from_deal(rules, [list(x) for x in hands], "hold", dealer=0, totals=totals)
+    return g
+
+
+def split_game(rules: Rules, totals: Sequence[int], seed: int = 0) -> Game:
+    """`game_with_deal` on `SPLIT_DEAL`, played by `SPLIT_SCRIPT` to the end of the hand."""
+    g = game_with_deal(rules, SPLIT_DEAL, totals, seed)
+    h = g.hand
+    script(h, SPLIT_SCRIPT, g.play)
+    return g
