@@ -59,11 +59,19 @@ class Hint:
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 
-BOT_NAMES = ("random",)
+BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
 
 
 def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
-    """A bot by name (a level, a kind) or a plug-in ``package.module:ClassName``."""
+    """A bot by name (a level, a kind) or a plug-in ``package.module:ClassName``.
+
+    Levels: ``easy`` (the rules bot with lapses), ``normal`` (the search bot,
+    about 50 ms a move, the default in every seat a bot fills) and ``hard``
+    (the search bot with ten times the work, up to 1 s a move).
+    """
+    spec = spec.strip()
     if ":" in spec:
         module_name, _, class_name = spec.partition(":")
         try:
@@ -71,20 +79,44 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
         except (ImportError, AttributeError) as e:
             raise ValueError(f"cannot load bot {spec!r}: {e}") from None
         try:
-            return cls(seed=seed)
+            bot = cls(seed=seed)
         except TypeError:
-            return cls()
-    if spec in ("random", "easy", "normal", "hard", "rules", "search"):
+            bot = cls()
+        for method in ("choose_pass", "choose_play", "choose_moon"):
+            if not callable(getattr(bot, method, None)):
+                raise ValueError(f"bot {spec!r} has no {method}(view, budget) method")
+        if not hasattr(bot, "name"):
+            try:
+                bot.name = class_name
+            except AttributeError:
+                pass
+        return bot
+    from .rules_bot import EasyBot, RulesBot
+    from .search import SearchBot
+    if spec == "random":
         return RandomBot(seed)
+    if spec == "rules":
+        return RulesBot(seed)
+    if spec == "easy":
+        return EasyBot(seed)
+    if spec in ("normal", "search"):
+        bot = SearchBot(seed, **NORMAL)
+        bot.name = spec
+        return bot
+    if spec == "hard":
+        bot = SearchBot(seed, **HARD)
+        bot.name = "hard"
+        return bot
     raise ValueError(f"unknown bot {spec!r}; bots are: random, rules, search, easy, normal, hard, "
                      "or package.module:ClassName")
 
 
+# search settings of the levels: simulated plays per decision and a time cap (seconds)
+NORMAL = {"work": 6000, "cap": 0.3}
+HARD = {"work": 60000, "cap": 0.95, "max_worlds": 600}
+
+
 def hint(view: View, budget: float = 0.2) -> Hint:
     """The choice the default bot would make for ``view.seat`` now, with a reason."""
-    bot = make_bot("normal", seed=0)
-    if view.phase == "pass":
-        return Hint(tuple(bot.choose_pass(view, budget)), "a random pass")
-    if view.phase == "moon-choice":
-        return Hint((), "a random choice", bot.choose_moon(view, budget))
-    return Hint((bot.choose_play(view, budget),), "a random legal card")
+    from .hints import make_hint
+    return make_hint(view, budget)

@@ -1,0 +1,71 @@
+"""Hints: what the default bot would do for a seat, with a reason a person understands."""
+
+from __future__ import annotations
+
+from hearts.engine import Card, View
+from hearts.engine.scoring import hand_points, Moon
+
+from .base import NORMAL, Hint
+from .policy import PASS_REASONS, REASONS, play_with_reason
+from .rules_bot import legal_mask, moon_choice, rules_pass, taken_masks
+from .search import SearchBot
+from .sim import FULL, QS, state_from_view
+
+
+def _card_words(card: Card) -> str:
+    return card.symbol
+
+
+def situation(view: View, card: Card) -> str:
+    """A reason code for playing ``card`` now, read from the situation alone."""
+    if len(view.legal) == 1:
+        return "only"
+    st = state_from_view(view)
+    if not view.trick:
+        mine = 0
+        for c in view.hand:
+            mine |= c.mask
+        out = FULL & ~view.played_mask() & ~mine
+        suit_out = out & (0x1FFF << (13 * card.suit))
+        if suit_out and suit_out & ((1 << card.index) - 1) == 0:
+            return "lead-low"
+        return "lead-safe"
+    if st.led != card.suit:
+        return "dump-queen" if card.index == QS else "discard"
+    if card.rank < st.best:
+        return "duck"
+    if len(view.trick) == 3:
+        return "win-last"
+    return "win-low"
+
+
+def make_hint(view: View, budget: float = 0.2) -> Hint:
+    """The normal bot's choice for ``view.seat`` and a one-line reason."""
+    if view.phase == "pass":
+        if view.has_passed[view.seat] or view.rules.pass_count == 0:
+            return Hint((), "you have passed; wait for the others")
+        cards, code = rules_pass(view)
+        names = " ".join(_card_words(c) for c in cards)
+        return Hint(tuple(cards), f"pass {names}: {PASS_REASONS[code]}")
+    if view.phase == "moon-choice":
+        choice = moon_choice(view)
+        taken, won = taken_masks(view)
+        m = view.moon
+        pts = hand_points(view.rules, taken, won, Moon(m.shooter, m.sun, choice)) if m else [0] * 4
+        if choice == "add":
+            why = f"add {max(pts)} to everyone else"
+        else:
+            why = f"take {-pts[view.seat]} off your own total"
+        return Hint((), f"{why}: it leaves you best placed", choice)
+    if view.phase != "play" or not view.my_turn or not view.legal:
+        return Hint((), "it is not your turn")
+    bot = SearchBot(seed=0, **NORMAL)
+    card, means = bot.evaluate(view, budget)
+    st = state_from_view(view)
+    rules_card, code = play_with_reason(st, legal_mask(view))
+    if rules_card != card.index:
+        code = situation(view, card)
+    reason = f"{card.symbol}: {REASONS[code]}"
+    if means:
+        reason += f" (about {min(means.values()):.1f} points for you this hand)"
+    return Hint((card,), reason)

@@ -1,0 +1,374 @@
+"""The hand-written Hearts player on card masks: the rules bot and the search bot's playouts.
+
+`play_policy(state, legal)` picks a card for the seat to play in a `SimState`
+using only what that seat may know: its own hand and the public play (cards
+played, tricks taken, voids shown). `pass_policy` picks the cards to pass.
+Each decision also has a short reason code (see `REASONS`) for hints.
+"""
+
+from __future__ import annotations
+
+from hearts.engine.cards import SUIT_MASK
+
+from .sim import AS, AS_BIT, FULL, JD, JD_BIT, KS, KS_BIT, QS, QS_BIT, SimRules, SimState
+
+HEARTS = 2
+SPADES = 3
+_HEARTS_MASK = SUIT_MASK[2]
+_SPADES_MASK = SUIT_MASK[3]
+_DIAMONDS_MASK = SUIT_MASK[1]
+
+REASONS = {
+    "only": "the only card you may play",
+    "dump-queen": "drop the Q♠ on a trick someone else wins",
+    "duck": "play under the winning card so you do not take the trick",
+    "duck-spade": "stay under the Q♠ while it is still out",
+    "win-clean": "you must take this trick; it holds no points, so get rid of a high card",
+    "win-low": "you may win this trick; play low and hope someone goes over you",
+    "win-last": "you take this trick anyway; throw your most dangerous card into it",
+    "win-jack": "take the J♦: it is worth -10 to whoever wins it",
+    "discard": "you cannot follow suit; throw away your most dangerous card",
+    "discard-safe": "you cannot follow suit; keep points off the player going for the moon",
+    "block-moon": "take a point yourself to stop the moon",
+    "moon": "you are going for the moon: take every trick with points",
+    "lead-low": "lead a low card that someone else should have to win",
+    "lead-spade": "lead a low spade to flush out the Q♠",
+    "lead-safe": "lead the suit least likely to hand you points",
+    "lead-forced": "every lead is risky; this one costs least",
+}
+
+
+def _rank(c: int) -> int:
+    return c % 13
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def moon_threat(st: SimState, me: int) -> int:
+    """An opponent who may be shooting the moon (-1 if none).
+
+    That seat has taken every moon card taken so far, and a good share of them.
+    """
+    sr = st.sr
+    if not sr.moon_on:
+        return -1
+    mc = sr.moon_cards
+    taken = st.taken
+    shooter = -1
+    for s in range(4):
+        if taken[s] & mc:
+            if shooter >= 0:
+                return -1
+            shooter = s
+    if shooter < 0 or shooter == me:
+        return -1
+    t = taken[shooter] & mc
+    hearts = (t & _HEARTS_MASK).bit_count()
+    if hearts >= 5 or (t & QS_BIT and hearts >= 3) or hearts >= 3 and st.ntricks >= 8:
+        return shooter
+    return -1
+
+
+def shooting(st: SimState, me: int, hand: int, out: int) -> bool:
+    """Whether ``me`` should go on trying to take every moon card."""
+    sr = st.sr
+    if not sr.moon_on:
+        return False
+    mc = sr.moon_cards
+    taken = st.taken
+    for s in range(4):
+        if s != me and taken[s] & mc:
+            return False
+    mine = taken[me] & mc
+    out_hearts = out & _HEARTS_MASK
+    my_hearts = hand & _HEARTS_MASK
+    if out_hearts and _top(my_hearts) < _top(out_hearts):
+        return False
+    if out & QS_BIT and not hand & (AS_BIT | KS_BIT | QS_BIT):
+        return False
+    if out & sr.moon_cards & ~_HEARTS_MASK & ~QS_BIT:
+        return False
+    if not mine:
+        # not started yet: only with a very strong hand
+        return my_hearts.bit_count() >= 7 and not out_hearts & (0x1C00 << 26)
+    return (mine & _HEARTS_MASK).bit_count() >= 3 or (mine & QS_BIT and mine & _HEARTS_MASK)
+
+
+def play_policy(st: SimState, legal: int) -> int:
+    """The card index the rules player plays from ``legal`` (a mask) in ``st``."""
+    return play_with_reason(st, legal)[0]
+
+
+def play_with_reason(st: SimState, legal: int) -> tuple[int, str]:
+    if legal & (legal - 1) == 0:
+        return _low(legal), "only"
+    me = st.turn
+    sr = st.sr
+    hand = st.hands[me]
+    out = FULL & ~st.played & ~hand
+    trick = st.trick
+    if not trick:
+        return _lead(st, sr, me, hand, legal, out)
+    value = sr.value
+    tv = 0
+    for c in trick:
+        tv += value[c]
+    led = st.led
+    if legal & SUIT_MASK[led]:
+        return _follow(st, sr, me, hand, legal, out, tv, led)
+    return _discard(st, sr, me, hand, legal, out, tv)
+
+
+def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int, tv: int,
+            led: int) -> tuple[int, str]:
+    value = sr.value
+    last = len(st.trick) == 3
+    best_card = led * 13 + st.best
+    above = legal & ~((1 << (best_card + 1)) - 1)
+    below = legal & ((1 << best_card) - 1)
+    if shooting(st, me, hand, out):
+        if above:
+            return (_low(above) if last else _top(above)), "moon"
+        return _low(legal), "duck"
+    threat = moon_threat(st, me)
+    if threat >= 0 and above and (tv > 0 or led == HEARTS) and (st.winner == threat or not last):
+        cand = above & ~QS_BIT or above
+        return (_low(cand) if last else _top(cand)), "block-moon"
+    qs_live = not st.played & QS_BIT
+    if led == SPADES and qs_live:
+        if legal & QS_BIT:
+            if st.best > 10:
+                return QS, "dump-queen"
+            safe = below & ~QS_BIT
+            if safe:
+                return _top(safe), "duck-spade"
+            rest = legal & ~QS_BIT
+            if rest:
+                return (_top(rest) if last else _low(rest)), ("win-last" if last else "win-low")
+            return QS, "only"
+        if out & QS_BIT and legal & (AS_BIT | KS_BIT):
+            under = legal & ~(AS_BIT | KS_BIT)
+            if under:
+                if below & under:
+                    return _top(below & under), "duck-spade"
+                return _top(under), "duck-spade"
+            if last and not st.trick_mask & QS_BIT:
+                return _top(legal), "win-last"
+            return _low(legal), "win-low"
+    jd = sr.jd_value
+    if jd < 0 and led == 1:
+        # Omnibus: win the J♦ when it is cheap and safe
+        higher_out = out & _DIAMONDS_MASK & ~((1 << (JD + 1)) - 1)
+        if legal & JD_BIT and st.best < 9 and tv + jd < 0 and (last or not higher_out):
+            return JD, "win-jack"
+        if st.trick_mask & JD_BIT and above and tv < 0:
+            if last:
+                return _low(above & ~JD_BIT or above), "win-jack"
+            top = _top(above)
+            if not out & _DIAMONDS_MASK & ~((1 << (top + 1)) - 1):
+                return top, "win-jack"
+    if below:
+        keep = below & ~JD_BIT if jd < 0 else below
+        return _top(keep or below), "duck"
+    # every card wins the trick for now
+    if last:
+        best, best_key = -1, None
+        for c in _bits(legal):
+            key = (value[c], -c)
+            if best_key is None or key < best_key:
+                best, best_key = c, key
+        if tv > 0 or value[best] > 0:
+            return best, "win-last"
+        return best, "win-clean"
+    if tv > 0 or led == HEARTS:
+        return _low(legal), "win-low"
+    clean = legal & ~sr.point_cards
+    if clean:
+        return _top(clean), "win-clean"
+    return _low(legal), "win-low"
+
+
+def _discard_score(c: int, sr: SimRules, hand: int, qs_out: bool) -> int:
+    if c == QS:
+        return 1000
+    suit = c // 13
+    rank = c - suit * 13
+    v = sr.value[c]
+    if (c == AS or c == KS) and (qs_out or v > 0):
+        return 500 + rank + v
+    if v < 0:
+        return -100
+    if v > 0:
+        return 20 + rank * 2 + v
+    n = (hand & SUIT_MASK[suit]).bit_count()
+    return rank * 3 + (6 if n <= 2 else 0)
+
+
+def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int,
+             tv: int) -> tuple[int, str]:
+    if shooting(st, me, hand, out):
+        clean = legal & ~sr.moon_cards
+        return _low(clean or legal), "moon"
+    threat = moon_threat(st, me)
+    qs_out = bool(out & QS_BIT)
+    cands = legal
+    reason = "discard"
+    if threat >= 0 and st.winner == threat:
+        clean = legal & ~sr.point_cards
+        if clean:
+            cands, reason = clean, "discard-safe"
+    best, best_score = -1, -10**9
+    for c in _bits(cands):
+        s = _discard_score(c, sr, hand, qs_out)
+        if s > best_score:
+            best, best_score = c, s
+    if best == QS:
+        return best, "dump-queen"
+    return best, reason
+
+
+def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
+          out: int) -> tuple[int, str]:
+    if shooting(st, me, hand, out):
+        winners = 0
+        for s in range(4):
+            mine = legal & SUIT_MASK[s]
+            if mine:
+                top = _top(mine)
+                if not out & SUIT_MASK[s] & ~((1 << (top + 1)) - 1):
+                    winners |= 1 << top
+        if winners:
+            return _top(winners), "moon"
+        return _top(legal), "moon"
+    qs_live = not st.played & QS_BIT
+    voids = st.voids
+    best, best_score, best_reason = -1, None, "lead-safe"
+    for s in range(4):
+        mine = legal & SUIT_MASK[s]
+        if not mine:
+            continue
+        c = _low(mine)
+        out_s = out & SUIT_MASK[s]
+        lower = (out_s & ((1 << c) - 1)).bit_count()
+        higher = (out_s >> c).bit_count()
+        reason = "lead-low"
+        if not out_s:
+            score = 80.0
+            reason = "lead-forced"
+        elif not higher:
+            score = 60.0 + sr.value[c]
+            reason = "lead-forced"
+        else:
+            score = lower * 4.0 - min(higher, 4)
+            if lower:
+                for o in range(4):
+                    if o != me and voids[o] >> s & 1:
+                        score += 8
+        if s == SPADES and qs_live:
+            if hand & QS_BIT:
+                score += 20
+            elif hand & (AS_BIT | KS_BIT):
+                score += 10
+            elif c < QS:
+                score -= 6
+                reason = "lead-spade"
+        elif s == HEARTS:
+            score += 3
+        if sr.value[c] > 0:
+            score += sr.value[c]
+        score += (hand & SUIT_MASK[s]).bit_count() * 0.5
+        if best_score is None or score < best_score:
+            best, best_score, best_reason = c, score, reason
+    if best_score is not None and best_score >= 60:
+        best_reason = "lead-forced"
+    return best, best_reason
+
+
+# -- passing ------------------------------------------------------------------------------
+def pass_scores(sr: SimRules, hand: int) -> dict[int, float]:
+    """How much the rules player wants to pass each card of ``hand`` (higher: pass first)."""
+    spades = hand & _SPADES_MASK
+    low_spades = (spades & ~(QS_BIT | KS_BIT | AS_BIT)).bit_count()
+    has_q = bool(hand & QS_BIT)
+    omnibus = sr.jd_value < 0
+    scores: dict[int, float] = {}
+    counts = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
+    for c in _bits(hand):
+        suit, rank = divmod(c, 13)
+        v = sr.value[c]
+        if c == QS:
+            score = 100.0 if low_spades <= 3 else 5.0
+        elif c in (AS, KS):
+            if has_q and low_spades > 3:
+                score = 4.0
+            else:
+                score = 80.0 + rank + v
+        elif suit == HEARTS:
+            score = (20.0 + rank * 3 + v) if rank >= 7 else rank * 0.5 + v * 0.2
+        elif suit == SPADES:
+            score = rank * 0.5
+        else:
+            score = rank * 3.0
+            if counts[suit] <= 2:
+                score += 15
+            if omnibus and suit == 1:
+                if c == JD:
+                    score = -50.0
+                elif rank > 9:
+                    score -= 12
+        scores[c] = score
+    return scores
+
+
+def moon_hand(sr: SimRules, hand: int) -> bool:
+    """A hand strong enough to try for the moon from the pass on."""
+    if not sr.moon_on:
+        return False
+    hearts = (hand >> 26) & 0x1FFF
+    top_hearts = (hearts >> 10) == 0b111
+    spades_ok = bool(hand & AS_BIT) and bool(hand & (KS_BIT | QS_BIT))
+    return top_hearts and hearts.bit_count() >= 7 and spades_ok
+
+
+def pass_policy(sr: SimRules, hand: int, count: int) -> tuple[list[int], str]:
+    """The card indices to pass and a reason code."""
+    if moon_hand(sr, hand):
+        # keep the high cards; pass the lowest non-hearts
+        order = sorted(_bits(hand), key=lambda c: (c // 13 == HEARTS, c % 13))
+        return sorted(order[:count]), "pass-moon"
+    scores = pass_scores(sr, hand)
+    order = sorted(scores, key=lambda c: (-scores[c], -c))
+    chosen = order[:count]
+    if QS in chosen:
+        reason = "pass-queen"
+    elif AS in chosen or KS in chosen:
+        reason = "pass-spades"
+    elif any(c // 13 == HEARTS for c in chosen):
+        reason = "pass-high"
+    else:
+        reason = "pass-void"
+    return sorted(chosen), reason
+
+
+PASS_REASONS = {
+    "pass-moon": "a hand to shoot the moon with: keep the high cards, pass low ones",
+    "pass-queen": "pass the Q♠: too few low spades to hide it",
+    "pass-spades": "pass the high spades that could catch the Q♠",
+    "pass-high": "pass high cards that would win tricks with points",
+    "pass-void": "pass high cards and empty a short suit",
+}

@@ -1,0 +1,100 @@
+"""The rules bot (a strong hand-written player) and the easy level built on it."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.engine import Card, View
+from hearts.engine.cards import cards_of
+
+from .policy import pass_policy, play_with_reason
+from .sim import best_moon_choice, sim_rules, state_from_view
+
+
+def legal_mask(view: View) -> int:
+    m = 0
+    for c in view.legal:
+        m |= c.mask
+    return m
+
+
+def hand_mask(view: View) -> int:
+    m = 0
+    for c in view.hand:
+        m |= c.mask
+    return m
+
+
+def taken_masks(view: View) -> tuple[list[int], list[int]]:
+    """Cards each seat has taken and tricks each has won, TRAM included."""
+    taken = [0, 0, 0, 0]
+    won = list(view.tricks_won)
+    for t in view.tricks:
+        for c in t.cards:
+            taken[t.winner] |= c.mask
+    if view.tram is not None and view.tram.seat is not None:
+        for cards in view.tram.cards:
+            for c in cards:
+                taken[view.tram.seat] |= c.mask
+    return taken, won
+
+
+def moon_choice(view: View) -> str:
+    """Add or subtract after this seat's moon: whichever leaves it better placed."""
+    if view.moon is None:
+        return "add"
+    taken, won = taken_masks(view)
+    return best_moon_choice(view.rules, view.seat, view.totals, taken, won, view.moon.sun)
+
+
+def rules_pass(view: View) -> tuple[list[Card], str]:
+    idx, reason = pass_policy(sim_rules(view.rules), hand_mask(view), view.rules.pass_count)
+    return [Card.from_index(i) for i in idx], reason
+
+
+def rules_play(view: View) -> tuple[Card, str]:
+    st = state_from_view(view)
+    idx, reason = play_with_reason(st, legal_mask(view))
+    return Card.from_index(idx), reason
+
+
+class RulesBot:
+    """A hand-written player: ducks, dumps the Q♠ and high cards, voids suits,
+    leads low from safe suits, flushes the queen, blocks and tries moons."""
+
+    name = "rules"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return rules_pass(view)[0]
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        return rules_play(view)[0]
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return moon_choice(view)
+
+
+class EasyBot(RulesBot):
+    """The rules bot with lapses: a random legal card now and then, a random pass sometimes."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | str | None = None, blunder: float = 0.3) -> None:
+        super().__init__(seed)
+        self.blunder = blunder
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        if self.rng.random() < self.blunder:
+            return self.rng.sample(list(view.hand), view.rules.pass_count)
+        return rules_pass(view)[0]
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        if self.rng.random() < self.blunder:
+            return self.rng.choice(list(view.legal))
+        return rules_play(view)[0]
+
+
+__all__ = ["RulesBot", "EasyBot", "moon_choice", "rules_pass", "rules_play", "cards_of"]

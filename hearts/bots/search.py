@@ -1,0 +1,120 @@
+"""The search bot: perfect-information Monte Carlo over sampled worlds.
+
+For each decision it deals the unseen cards many times consistent with the
+seat's view (`Sampler`), plays each candidate card in every sampled world and
+finishes the hand with the rules player for all four seats (`play_policy`),
+then plays the card with the fewest mean points. The same worlds are used for
+every candidate (less noise), cards that are interchangeable are searched once,
+and the number of worlds is set from a work budget so that the choices depend
+on the seed only; the time budget is a hard cap on top.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from hearts.engine import Card, View
+
+from .policy import play_policy
+from .rules_bot import legal_mask, moon_choice, rules_pass, rules_play
+from .sampling import Sampler
+from .sim import FULL, playout, sim_rules, state_from_view
+
+
+def candidates(view: View) -> list[int]:
+    """Legal card indices, one per group of interchangeable cards.
+
+    Two legal cards of one suit are interchangeable when no unseen card lies
+    between them and they are worth the same points.
+    """
+    sr = sim_rules(view.rules)
+    legal = sorted(c.index for c in view.legal)
+    my = 0
+    for c in view.hand:
+        my |= c.mask
+    out = FULL & ~view.played_mask() & ~my
+    reps: list[int] = []
+    prev = -1
+    for c in legal:
+        if (prev >= 0 and prev // 13 == c // 13 and sr.value[prev] == sr.value[c]
+                and not out & ((1 << c) - (1 << (prev + 1)))):
+            prev = c
+            continue
+        reps.append(c)
+        prev = c
+    return reps
+
+
+class SearchBot:
+    """Sampling + playouts; ``work`` is the number of simulated plays per decision."""
+
+    name = "search"
+
+    def __init__(self, seed: int | str | None = None, work: int = 6000, cap: float = 0.2,
+                 min_worlds: int = 4, max_worlds: int = 120) -> None:
+        self.rng = random.Random(seed)
+        self.work = work
+        self.cap = cap
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.capped = 0  # decisions cut short by the time cap (then not reproducible)
+        self.last_worlds = 0
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return rules_pass(view)[0]
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return moon_choice(view)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        return self.evaluate(view, budget)[0]
+
+    def evaluate(self, view: View, budget: float) -> tuple[Card, dict[int, float]]:
+        """The card to play and the mean points of each searched candidate."""
+        start = time.perf_counter()
+        legal = view.legal
+        self.last_worlds = 0
+        if len(legal) == 1:
+            return legal[0], {}
+        cands = candidates(view)
+        if len(cands) == 1:
+            return Card.from_index(cands[0]), {}
+        limit = max(0.0, min(budget, self.cap)) * 0.85
+        deadline = start + limit
+        me = view.seat
+        base = state_from_view(view)
+        sampler = Sampler(view)
+        left = sum(view.cards_left) + len(view.trick)
+        worlds = self.work // (len(cands) * max(left, 1))
+        worlds = max(self.min_worlds, min(self.max_worlds, worlds))
+        totals = [0.0] * len(cands)
+        my_hand = base.hands[me]
+        rng = self.rng
+        done = 0
+        for _ in range(worlds):
+            hidden = sampler.sample(rng)
+            hidden[me] = my_hand
+            world = base.copy()
+            world.hands = hidden
+            for j, c in enumerate(cands):
+                st = world.copy()
+                st.play(c)
+                playout(st, play_policy)
+                totals[j] += st.points()[me]
+            done += 1
+            if time.perf_counter() > deadline:
+                if done < worlds:
+                    self.capped += 1
+                break
+        self.last_worlds = done
+        means = {c: totals[j] / done for j, c in enumerate(cands)}
+        best = min(means.values())
+        preferred = rules_play(view)[0].index
+        rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
+        tied = [c for c in cands if means[c] <= best + 1e-9]
+        pick = preferred if rep in tied else tied[0]
+        return Card.from_index(pick), means
+
+
+__all__ = ["SearchBot", "candidates", "legal_mask"]

@@ -1,0 +1,253 @@
+"""A fast determinized Hearts simulator on 52-bit masks, for the bots' playouts.
+
+`SimState` holds one complete deal in play (every seat's cards known: a sampled
+world, never the real hidden hands), applies the same legality rules as
+`hearts.engine.hand.Hand` and scores a finished hand with the engine's own
+`find_moon`, `resolve_moon_choice` and `hand_points`. A test checks it against
+the engine on random states.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Sequence
+
+from hearts.engine import Rules, View
+from hearts.engine.cards import HEARTS_MASK, SUIT_MASK
+from hearts.engine.scoring import (Moon, apply_hand, find_moon, game_end, hand_points,
+                                   moon_mask, moon_value, penalty_mask, penalty_points,
+                                   point_mask, resolve_moon_choice)
+
+QS, KS, AS, JD, TWO_C = 49, 50, 51, 22, 0
+QS_BIT, KS_BIT, AS_BIT, JD_BIT = 1 << QS, 1 << KS, 1 << AS, 1 << JD
+CLUBS_MASK = SUIT_MASK[0]
+FULL = (1 << 52) - 1
+
+
+class SimRules:
+    """Rule constants read on every simulated play, derived once per `Rules`."""
+
+    __slots__ = ("rules", "ft_barred", "first_lead", "free", "qbreaks", "hearts_over_q",
+                 "penalty", "moon_cards", "point_cards", "value", "moon_on", "jd_value",
+                 "moon_value")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        pen = penalty_mask(rules)
+        ft = rules.first_trick
+        self.ft_barred = pen if ft == "no-points" else (pen & ~HEARTS_MASK if ft == "hearts-if-void" else 0)
+        self.first_lead = rules.first_lead
+        self.free = rules.hearts_break == "free"
+        self.qbreaks = rules.queen_breaks_hearts
+        self.hearts_over_q = rules.lead_hearts_over_queen
+        self.penalty = pen
+        self.moon_cards = moon_mask(rules)
+        self.point_cards = point_mask(rules)
+        self.moon_on = rules.moon != "off"
+        self.jd_value = rules.jack_of_diamonds
+        self.moon_value = moon_value(rules)
+        # value[i]: what taking card i costs, JD bonus included (moon aside)
+        self.value = [penalty_points(rules, 1 << i) + (rules.jack_of_diamonds if i == JD else 0)
+                      for i in range(52)]
+
+
+@lru_cache(maxsize=64)
+def sim_rules(rules: Rules) -> SimRules:
+    return SimRules(rules)
+
+
+class SimState:
+    """One deal in the play phase with every hand known (a determinization)."""
+
+    __slots__ = ("sr", "hands", "taken", "won", "played", "ntricks", "leader", "turn", "trick",
+                 "trick_mask", "led", "best", "winner", "broken", "voids", "totals")
+
+    def __init__(self, sr: SimRules, hands: Sequence[int], totals: Sequence[int] = (0, 0, 0, 0)) -> None:
+        self.sr = sr
+        self.hands = list(hands)
+        self.taken = [0, 0, 0, 0]
+        self.won = [0, 0, 0, 0]
+        self.played = 0
+        self.ntricks = 0
+        self.leader = 0
+        self.turn = 0
+        self.trick: list[int] = []
+        self.trick_mask = 0
+        self.led = -1
+        self.best = -1
+        self.winner = -1
+        self.broken = False
+        self.voids = [0, 0, 0, 0]  # suit bits each seat has shown it lacks
+        self.totals = tuple(totals)
+
+    def copy(self) -> "SimState":
+        c = object.__new__(SimState)
+        c.sr = self.sr
+        c.hands = self.hands[:]
+        c.taken = self.taken[:]
+        c.won = self.won[:]
+        c.played = self.played
+        c.ntricks = self.ntricks
+        c.leader = self.leader
+        c.turn = self.turn
+        c.trick = self.trick[:]
+        c.trick_mask = self.trick_mask
+        c.led = self.led
+        c.best = self.best
+        c.winner = self.winner
+        c.broken = self.broken
+        c.voids = self.voids[:]
+        c.totals = self.totals
+        return c
+
+    @property
+    def done(self) -> bool:
+        return self.ntricks == 13
+
+    def legal(self) -> int:
+        """The mask of cards the seat to play may play (as `Hand._compute_legal`)."""
+        sr = self.sr
+        held = self.hands[self.turn]
+        if self.trick:
+            follow = held & SUIT_MASK[self.led]
+            if follow:
+                return follow
+            if self.ntricks or not sr.ft_barred:
+                return held
+            return (held & ~sr.ft_barred) or held
+        first = self.ntricks == 0
+        if first and sr.first_lead != "left-of-dealer":
+            return held & (1 if sr.first_lead == "two-of-clubs" else CLUBS_MASK)
+        if self.broken or (sr.free and not first):
+            return held
+        legal = held & ~HEARTS_MASK
+        if not legal or (legal == QS_BIT and sr.hearts_over_q):
+            return held
+        return legal
+
+    def play(self, card: int) -> None:
+        """Play card index ``card`` for the seat to play (no legality check)."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played |= bit
+        suit = card // 13
+        rank = card - suit * 13
+        trick = self.trick
+        if not trick:
+            self.led = suit
+            self.best = rank
+            self.winner = seat
+        elif suit != self.led:
+            self.voids[seat] |= 1 << self.led
+        elif rank > self.best:
+            self.best = rank
+            self.winner = seat
+        trick.append(card)
+        self.trick_mask |= bit
+        if not self.broken and (suit == 2 or (card == QS and self.sr.qbreaks)):
+            self.broken = True
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return
+        w = self.winner
+        self.taken[w] |= self.trick_mask
+        self.won[w] += 1
+        self.ntricks += 1
+        self.trick = []
+        self.trick_mask = 0
+        self.leader = self.turn = w
+
+    def points(self, choose: Callable[["SimState", Moon], str] | None = None) -> list[int]:
+        """Final points of a finished hand (moon, sun and bonuses as the engine scores them).
+
+        When the rules let the shooter choose, ``choose(state, moon)`` decides
+        (default: `best_moon_choice`).
+        """
+        rules = self.sr.rules
+        moon = find_moon(rules, self.taken, self.won)
+        if moon is not None:
+            choice = resolve_moon_choice(rules, moon, list(self.totals), self.taken, self.won)
+            if choice is None:
+                choice = (choose or best_moon_choice_state)(self, moon)
+            moon = Moon(moon.shooter, moon.sun, choice)
+        return hand_points(rules, self.taken, self.won, moon)
+
+
+def best_moon_choice(rules: Rules, seat: int, totals: Sequence[int], taken: Sequence[int],
+                     won: Sequence[int], sun: bool) -> str:
+    """Add or subtract after a moon: whichever leaves ``seat`` better placed.
+
+    A game that ends decides first (win it, or avoid losing it); otherwise the
+    lead over the best other seat, ties going to "add" when ``seat`` already leads.
+    """
+    best = None
+    for choice in ("add", "subtract"):
+        pts = hand_points(rules, list(taken), list(won), Moon(seat, sun, choice))
+        after = apply_hand(rules, list(totals), pts)
+        winners = game_end(rules, after)
+        others = min(after[s] for s in range(4) if s != seat)
+        score = float(others - after[seat])
+        if winners is not None:
+            score += 1000 if seat in winners else -1000
+        if best is None or score > best[0]:
+            best = (score, choice)
+    return best[1] if best else "add"
+
+
+def best_moon_choice_state(state: SimState, moon: Moon) -> str:
+    return best_moon_choice(state.sr.rules, moon.shooter, state.totals, state.taken, state.won, moon.sun)
+
+
+def state_from_view(view: View, hidden: Sequence[int] | None = None) -> SimState:
+    """A `SimState` at the point ``view`` shows; ``hidden[s]`` are seat s's cards (a guess).
+
+    Without ``hidden`` the other seats hold nothing: enough for a policy that
+    reads only its own hand and the public play.
+    """
+    sr = sim_rules(view.rules)
+    hands = [0, 0, 0, 0]
+    if hidden is not None:
+        hands = list(hidden)
+    my = 0
+    for c in view.hand:
+        my |= c.mask
+    hands[view.seat] = my
+    st = SimState(sr, hands, view.totals)
+    for t in view.tricks:
+        for i, c in enumerate(t.cards):
+            s = (t.leader + i) & 3
+            _replay(st, s, c.index)
+    for s, c in view.trick:
+        _replay(st, s, c.index)
+    if not view.tricks and not view.trick and view.leader is not None:
+        st.leader = st.turn = view.leader
+    elif view.turn is not None:
+        st.turn = view.turn
+    return st
+
+
+def _replay(st: SimState, seat: int, card: int) -> None:
+    """Apply a known play; the card is added to the hand first so `play` can remove it."""
+    if not st.trick:
+        st.leader = seat
+    st.turn = seat
+    st.hands[seat] |= 1 << card
+    st.play(card)
+
+
+def playout(st: SimState, policy: Callable[[SimState, int], int]) -> SimState:
+    """Play ``st`` to the end with ``policy(state, legal_mask) -> card index``; returns ``st``."""
+    while st.ntricks < 13:
+        st.play(policy(st, st.legal()))
+    return st
+
+
+def low_bit(mask: int) -> int:
+    """Index of the lowest set bit."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high_bit(mask: int) -> int:
+    """Index of the highest set bit."""
+    return mask.bit_length() - 1

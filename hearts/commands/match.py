@@ -1,0 +1,257 @@
+"""`hearts match`: bots against bots on the same cards in every seat, with figures.
+
+Every deal is played four times with the bots rotated one seat each time (same
+cards, each bot in each seat), pass directions cycle by deal number. Reports
+per bot: mean points per hand with a 95% interval over deals, moons shot and
+suffered, game win share (with ``--games``), decision time p50 and p99, and how
+many decisions hit their time cap (those are the only source of run-to-run
+differences for a seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from hearts.bots import make_bot
+from hearts.cli import UserError
+from hearts.engine import Game, Hand, Rules, RulesError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bots", default="search,rules,rules,rules",
+                        help="four bots, comma-separated: random, rules, search, easy, normal, "
+                             "hard or package.module:ClassName (default %(default)s)")
+    parser.add_argument("--deals", type=int, default=100, help="deals to play (each four times)")
+    parser.add_argument("--games", type=int, default=0,
+                        help="play this many whole games (each four times) instead of deals")
+    parser.add_argument("--seed", default="1", help="seed of the deals and the bots")
+    parser.add_argument("--rules", default="standard", help="a preset name (see RULES.md)")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        help="change one rule option, e.g. --set moon=choose (repeatable)")
+    parser.add_argument("--budget", type=float, default=1.0,
+                        help="seconds a bot is offered per decision (levels cap themselves)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def build_rules(preset: str, sets: list[str]) -> Rules:
+    try:
+        rules = Rules.preset(preset)
+        for item in sets:
+            name, sep, value = item.partition("=")
+            if not sep:
+                raise UserError(f"--set needs OPTION=VALUE (got {item!r})")
+            rules = rules.with_text(name.strip(), value)
+    except RulesError as e:
+        raise UserError(str(e)) from None
+    return rules
+
+
+def _seat_bots(specs: list[str], seed: str, rotation: int) -> list[Any]:
+    """Bots by seat for one rotation: entry i sits in seat (i + rotation) % 4."""
+    bots: list[Any] = [None] * 4
+    for i, spec in enumerate(specs):
+        bots[(i + rotation) % 4] = make_bot(spec, seed=f"{seed}/{rotation}/{i}")
+    return bots
+
+
+class _Recorder:
+    """Decision times and cap counts of one entry."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.capped = 0
+
+
+def _play_hand(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: list[_Recorder],
+               entry_of_seat: list[int]) -> None:
+    """Play ``hand`` to its end; actions go to ``actor`` (the hand itself, or its `Game`)."""
+    while not hand.done:
+        if hand.phase == "pass":
+            for s in range(4):
+                if not hand.has_passed(s):
+                    t = time.perf_counter()
+                    cards = bots[s].choose_pass(hand.view(s), budget)
+                    recs[entry_of_seat[s]].times.append(time.perf_counter() - t)
+                    actor.pass_cards(s, cards)
+        elif hand.phase == "play":
+            s = hand.turn
+            t = time.perf_counter()
+            card = bots[s].choose_play(hand.view(s), budget)
+            recs[entry_of_seat[s]].times.append(time.perf_counter() - t)
+            actor.play(s, card)
+        else:
+            s = hand.turn
+            actor.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
+
+
+def _collect_caps(bots: list[Any], recs: list[_Recorder], entry_of_seat: list[int]) -> None:
+    for s, bot in enumerate(bots):
+        recs[entry_of_seat[s]].capped += getattr(bot, "capped", 0)
+
+
+def play_deal(specs: list[str], rules: Rules, seed: str, d: int, budget: float) -> dict[str, Any]:
+    """One deal in all four rotations: per entry mean points, moons, times."""
+    deal = Hand.deal(rules, random.Random(f"{seed}/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
+    recs = [_Recorder() for _ in specs]
+    points = [0.0] * 4
+    shot = [0] * 4
+    suffered = [0] * 4
+    for r in range(4):
+        entry_of_seat = [(s - r) % 4 for s in range(4)]
+        bots = _seat_bots(specs, f"{seed}/{d}", r)
+        hand = Hand(rules, deal.deal_masks, deal.pass_direction, deal.dealer)
+        _play_hand(hand, hand, bots, budget, recs, entry_of_seat)
+        _collect_caps(bots, recs, entry_of_seat)
+        pts = hand.points()
+        for s in range(4):
+            e = entry_of_seat[s]
+            points[e] += pts[s] / 4
+            if hand.moon is not None:
+                if hand.moon.shooter == s:
+                    shot[e] += 1
+                else:
+                    suffered[e] += 1
+    return {"points": points, "shot": shot, "suffered": suffered, "hands": 4,
+            "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": None}
+
+
+def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) -> dict[str, Any]:
+    """One game in all four rotations: win shares, points per hand, moons, times."""
+    recs = [_Recorder() for _ in specs]
+    points = [0.0] * 4
+    wins = [0.0] * 4
+    shot = [0] * 4
+    suffered = [0] * 4
+    hands = 0
+    for r in range(4):
+        entry_of_seat = [(s - r) % 4 for s in range(4)]
+        bots = _seat_bots(specs, f"{seed}/g{g}", r)
+        game = Game(rules, seed=f"{seed}/game/{g}")
+        game_points = [0] * 4
+        while not game.over:
+            hand = game.hand
+            _play_hand(game, hand, bots, budget, recs, entry_of_seat)
+            hands += 1
+            pts = hand.points()
+            for s in range(4):
+                game_points[s] += pts[s]
+                if hand.moon is not None:
+                    if hand.moon.shooter == s:
+                        shot[entry_of_seat[s]] += 1
+                    else:
+                        suffered[entry_of_seat[s]] += 1
+        for s in range(4):
+            points[entry_of_seat[s]] += game_points[s]
+        for s in game.winners or []:
+            wins[entry_of_seat[s]] += 1 / (4 * len(game.winners))
+        _collect_caps(bots, recs, entry_of_seat)
+    # points per hand over this game's four plays (every entry plays every hand)
+    points = [p / hands for p in points]
+    return {"points": points, "shot": shot, "suffered": suffered, "hands": hands,
+            "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": wins}
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot name: mean points per hand with a 95% interval over deals (or games), moons,
+    win share, decision times. Entries with the same name are pooled."""
+    names = list(dict.fromkeys(specs))
+    bots = {}
+    for name in names:
+        entries = [i for i, s in enumerate(specs) if s == name]
+        per_unit = [sum(u["points"][i] for i in entries) / len(entries) for u in units]
+        n = len(per_unit)
+        mean = sum(per_unit) / n if n else 0.0
+        var = sum((x - mean) ** 2 for x in per_unit) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+        times = [t for u in units for i in entries for t in u["times"][i]]
+        hands = sum(u["hands"] for u in units)
+        row = {
+            "seats": len(entries),
+            "points_per_hand": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "moons_shot": sum(u["shot"][i] for u in units for i in entries),
+            "moons_suffered": sum(u["suffered"][i] for u in units for i in entries),
+            "hands": hands * len(entries),
+            "decisions": len(times),
+            "decision_ms_p50": round(_percentile(times, 0.50) * 1000, 2),
+            "decision_ms_p99": round(_percentile(times, 0.99) * 1000, 2),
+            "decision_ms_max": round(max(times, default=0.0) * 1000, 2),
+            "capped": sum(u["capped"][i] for u in units for i in entries),
+        }
+        if units and units[0]["wins"] is not None:
+            row["win_rate"] = round(sum(u["wins"][i] for u in units for i in entries)
+                                    / (len(units) * len(entries)), 4)
+        bots[name] = row
+    return bots
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if len(specs) != 4:
+        raise UserError(f"--bots needs four bots separated by commas (got {len(specs)})")
+    for spec in specs:
+        try:
+            make_bot(spec, seed=0)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+    rules = build_rules(args.rules, args.set)
+    count = args.games or args.deals
+    if count < 1:
+        raise UserError("--deals and --games must be at least 1")
+    fn = play_game if args.games else play_deal
+    seed = str(args.seed)
+    start = time.perf_counter()
+    jobs = [(specs, rules, seed, k, args.budget) for k in range(count)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            units = list(pool.map(_call, [(fn, j) for j in jobs], chunksize=4))
+    else:
+        units = [fn(*j) for j in jobs]
+    elapsed = time.perf_counter() - start
+    result = {
+        "bots": specs,
+        "rules": args.rules if not args.set else rules.summary(),
+        "seed": seed,
+        "mode": "games" if args.games else "deals",
+        "count": count,
+        "seconds": round(elapsed, 1),
+        "per_bot": summarize(specs, units),
+    }
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    what = f"{count} {'games' if args.games else 'deals'} x 4 seatings"
+    print(f"hearts match: {', '.join(specs)} | {what} | rules {result['rules']} | seed {seed} "
+          f"| {elapsed:.1f} s")
+    head = f"{'bot':<16}{'pts/hand':>9}  {'95% interval':<16}{'moons shot/suffered':>20}"
+    head += f"{'win rate':>10}" if args.games else ""
+    head += f"{'p50 ms':>9}{'p99 ms':>9}{'capped':>8}"
+    print(head)
+    for name, row in result["per_bot"].items():
+        lo, hi = row["ci95"]
+        line = (f"{name[:15]:<16}{row['points_per_hand']:>9.2f}  {f'{lo:.2f} .. {hi:.2f}':<16}"
+                f"{str(row['moons_shot']) + ' / ' + str(row['moons_suffered']):>20}")
+        if args.games:
+            line += f"{row['win_rate'] * 100:>9.1f}%"
+        line += f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}"
+        print(line)
+    return 0
+
+
+def _call(item: tuple) -> dict[str, Any]:
+    fn, job = item
+    return fn(*job)
