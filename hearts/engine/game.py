@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .cards import Card
-from .hand import Hand, IllegalMove, Tram, action_from_list, action_to_list
+from .hand import (Hand, IllegalMove, Tram, action_from_list, action_to_list,
+                   normalize_action)
 from .rules import Rules
 from .scoring import Moon, apply_hand, game_end
 
@@ -90,7 +91,7 @@ class Game:
             raise IllegalMove("the game is over")
         hand = self.hand
         hand.apply(action)
-        self.log.append(hand.actions[-1])
+        self.log.append(normalize_action(action))
         if hand.done:
             self._score_hand()
 

@@ -7,13 +7,14 @@ saved as its deal plus its actions and replayed to the same state.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (CARDS, FULL_DECK, HEARTS, HEARTS_MASK, JACK_DIAMONDS,
                     QUEEN_SPADES, SUIT_MASK, SUIT_NAMES, TWO_CLUBS, Card,
-                    cards_of, mask_of)
+                    _SUIT_TABLE, cards_of, mask_of)
 from .rules import PASS_DIRECTIONS, PASS_OFFSET, Rules
 from .scoring import (Moon, find_moon, hand_points, penalty_mask,
                       penalty_points, point_mask, resolve_moon_choice)
@@ -55,6 +56,27 @@ class Tram:
     claimed: bool
 
 
+class _Config:
+    """Rule flags the hot path reads, computed once per `Rules`."""
+
+    def __init__(self, rules: Rules) -> None:
+        ft = rules.first_trick
+        pen = penalty_mask(rules)
+        self.ft_barred = pen if ft == "no-points" else (
+            pen & ~HEARTS_MASK if ft == "hearts-if-void" else 0)
+        self.first_lead = rules.first_lead
+        self.free = rules.hearts_break == "free"
+        self.breakers = HEARTS_MASK | (_QS if rules.queen_breaks_hearts else 0)
+        self.hearts_over_q = rules.lead_hearts_over_queen
+        self.tram_auto = rules.tram == "auto"
+        self.point_mask = point_mask(rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _config(rules: Rules) -> _Config:
+    return _Config(rules)
+
+
 class Hand:
     """One hand under some `Rules`. Build with `Hand.deal` or `Hand.from_deal`."""
 
@@ -66,36 +88,29 @@ class Hand:
         if not 0 <= dealer < 4:
             raise ValueError(f"dealer must be a seat 0..3 (got {dealer!r})")
         self.rules = rules
+        self._cfg = cfg = _config(rules)
         self.pass_direction = pass_direction if rules.pass_count else "hold"
         self.dealer = dealer
         self.totals = list(totals) if totals is not None else [0, 0, 0, 0]
         self.deal_masks = tuple(hands)
         self._held = list(hands)
-        self._passed: list[int | None] = [None] * 4
-        self._received: list[int | None] = [None] * 4
+        self._passed: list[int | None] = [None, None, None, None]
+        self._pass_order: list[int] = []
+        self._received: list[int | None] = [None, None, None, None]
         self._taken = [0, 0, 0, 0]
         self._won = [0, 0, 0, 0]
         self.tricks: list[Trick] = []
         self._trick: list[Card] = []
-        self.hearts_broken = False
-        self._played = 0
+        self._broken = False
         self._legal = -1
-        self.actions: list[tuple] = []
+        self._claimed_by: int | None = None
+        self._moon_chosen = False
         self.moon: Moon | None = None
         self.tram: Tram | None = None
         self._points: list[int] | None = None
         self.turn: int | None = None
         self.leader: int | None = None
-        # rule flags read on every play
-        self._ft = rules.first_trick
-        self._ft_barred = penalty_mask(rules) if self._ft == "no-points" else (
-            penalty_mask(rules) & ~HEARTS_MASK if self._ft == "hearts-if-void" else 0)
-        self._first_lead = rules.first_lead
-        self._free = rules.hearts_break == "free"
-        self._qbreaks = rules.queen_breaks_hearts
-        self._hearts_over_q = rules.lead_hearts_over_queen
-        self._tram_auto = rules.tram == "auto"
-        self._point_mask = point_mask(rules)
+        self._tram_auto = cfg.tram_auto
         self.phase = "pass"
         if self.pass_direction == "hold":
             self._start_play()
@@ -154,6 +169,28 @@ class Hand:
         return hand
 
     # -- reading ----------------------------------------------------------------------
+    @property
+    def hearts_broken(self) -> bool:
+        """A heart (or QS with `queen_breaks_hearts`) has been played."""
+        if self._broken:
+            return True
+        breakers = self._cfg.breakers
+        return any(c.mask & breakers for c in self._trick)
+
+    @property
+    def actions(self) -> list[tuple]:
+        """Every action so far, in order: passes, plays, then a claim or a moon choice."""
+        out: list[tuple] = [("pass", s, tuple(cards_of(self._passed[s])))
+                            for s in self._pass_order]
+        for t in self.tricks:
+            out.extend(("play", seat, c) for seat, c in t.plays())
+        out.extend(("play", seat, c) for seat, c in self.trick)
+        if self._claimed_by is not None:
+            out.append(("claim", self._claimed_by))
+        if self._moon_chosen:
+            out.append(("moon", self.moon.shooter, self.moon.choice))
+        return out
+
     def held(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (engine-side: this is hidden information)."""
         return cards_of(self._held[seat])
@@ -200,12 +237,14 @@ class Hand:
 
     def legal_plays(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now; empty when it is not that seat's turn."""
-        if self.phase != "play" or seat != self.turn:
+        if seat != self.turn or self.phase != "play":
             return []
         legal = self._legal
         if legal < 0:
             legal = self._compute_legal()
-        return cards_of(legal)
+        t = _SUIT_TABLE
+        return [*t[0][legal & 0x1FFF], *t[1][(legal >> 13) & 0x1FFF],
+                *t[2][(legal >> 26) & 0x1FFF], *t[3][legal >> 39]]
 
     def legal_mask(self, seat: int) -> int:
         """`legal_plays` as a mask."""
@@ -242,28 +281,31 @@ class Hand:
         _check_seat(seat)
         if self._passed[seat] is not None:
             raise IllegalMove("you have already passed")
-        try:
-            cards = [Card.parse(c) for c in cards]
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
         n = self.rules.pass_count
-        m = mask_of(cards)
-        if len(cards) != n or m.bit_count() != n:
-            raise IllegalMove(f"pass exactly {n} different cards")
+        m = 0
+        count = 0
         for c in cards:
-            if not c.mask & self._held[seat]:
-                raise IllegalMove(f"you do not hold {c}")
+            try:
+                m |= c.mask
+            except AttributeError:
+                m |= _parse(c).mask
+            count += 1
+        if count != n or m.bit_count() != n:
+            raise IllegalMove(f"pass exactly {n} different cards")
+        held = self._held
+        if m & ~held[seat]:
+            raise IllegalMove(f"you do not hold {cards_of(m & ~held[seat])[0]}")
         self._passed[seat] = m
-        self.actions.append(("pass", seat, tuple(sorted(cards))))
-        if all(p is not None for p in self._passed):
+        self._pass_order.append(seat)
+        if len(self._pass_order) == 4:
             off = PASS_OFFSET[self.pass_direction]
-            held = self._held
+            passed = self._passed
             for s in range(4):
-                held[s] ^= self._passed[s]
+                held[s] ^= passed[s]
             for s in range(4):
                 to = (s + off) & 3
-                held[to] |= self._passed[s]
-                self._received[to] = self._passed[s]
+                held[to] |= passed[s]
+                self._received[to] = passed[s]
             self._start_play()
 
     def play(self, seat: int, card: Card | str) -> None:
@@ -272,29 +314,24 @@ class Hand:
             raise IllegalMove("cards are still being passed" if self.phase == "pass"
                               else "the hand is over" if self.phase == "done"
                               else "not your turn")
-        if card.__class__ is not Card:
-            try:
-                card = Card.parse(card)
-            except ValueError as e:
-                raise IllegalMove(str(e)) from None
-        m = card.mask
+        try:
+            m = card.mask
+        except AttributeError:
+            card = _parse(card)
+            m = card.mask
         legal = self._legal
         if legal < 0:
             legal = self._compute_legal()
         if not m & legal:
             raise IllegalMove(self._why_illegal(seat, card))
         self._held[seat] ^= m
-        self._played |= m
         self._legal = -1
-        self.actions.append(("play", seat, card))
         trick = self._trick
         trick.append(card)
-        if card.suit == HEARTS or (m == _QS and self._qbreaks):
-            self.hearts_broken = True
-        if len(trick) < 4:
-            self.turn = (seat + 1) & 3
-        else:
+        if len(trick) == 4:
             self._end_trick()
+        else:
+            self.turn = (seat + 1) & 3
 
     def _end_trick(self) -> None:
         trick = self._trick
@@ -310,13 +347,18 @@ class Hand:
             w = 2
         if c3.suit == led and c3.rank > best:
             w = 3
-        w = (self.leader + w) & 3
-        self.tricks.append(_new_trick(Trick, (self.leader, tuple(trick), w)))
-        self._taken[w] |= c0.mask | c1.mask | c2.mask | c3.mask
+        lead = self.leader
+        w = (lead + w) & 3
+        tmask = c0.mask | c1.mask | c2.mask | c3.mask
+        tricks = self.tricks
+        tricks.append(_new_trick(Trick, (lead, tuple(trick), w)))
+        self._taken[w] |= tmask
         self._won[w] += 1
+        if tmask & self._cfg.breakers:
+            self._broken = True
         self._trick = []
         self.leader = self.turn = w
-        if len(self.tricks) == 13:
+        if len(tricks) == 13:
             self._end_hand()
         elif self._tram_auto:
             self._check_tram()
@@ -332,7 +374,7 @@ class Hand:
             raise IllegalMove("claiming is off at this table")
         if not self.can_claim(seat):
             raise IllegalMove("you cannot claim: you are not certain to win every trick left")
-        self.actions.append(("claim", seat))
+        self._claimed_by = seat
         self._apply_tram(seat, claimed=True)
 
     def choose_moon(self, seat: int, choice: str) -> None:
@@ -343,7 +385,7 @@ class Hand:
             raise IllegalMove("only the shooter chooses")
         if choice not in ("add", "subtract"):
             raise IllegalMove("choose add or subtract")
-        self.actions.append(("moon", seat, choice))
+        self._moon_chosen = True
         self.moon = Moon(self.moon.shooter, self.moon.sun, choice)
         self._finish()
 
@@ -364,25 +406,30 @@ class Hand:
 
     # -- rules ----------------------------------------------------------------------------
     def _compute_legal(self) -> int:
-        seat = self.turn
-        held = self._held[seat]
-        if self._trick:
-            follow = held & SUIT_MASK[self._trick[0].suit]
-            if follow:
-                legal = follow
-            elif self.tricks or not self._ft_barred:
-                legal = held
-            else:
-                legal = (held & ~self._ft_barred) or held
-        else:
-            first = not self.tricks
-            if first and self._first_lead != "left-of-dealer":
-                legal = held & (_2C if self._first_lead == "two-of-clubs" else _CLUBS)
-            elif self.hearts_broken or (self._free and not first):
+        held = self._held[self.turn]
+        trick = self._trick
+        if trick:
+            legal = held & SUIT_MASK[trick[0].suit]
+            if not legal:
+                barred = self._cfg.ft_barred
+                legal = held if self.tricks or not barred else (held & ~barred) or held
+        elif self.tricks:
+            cfg = self._cfg
+            if self._broken or cfg.free:
                 legal = held
             else:
                 legal = held & ~HEARTS_MASK
-                if not legal or (legal == _QS and self._hearts_over_q):
+                if not legal or (legal == _QS and cfg.hearts_over_q):
+                    legal = held
+        else:
+            cfg = self._cfg
+            if cfg.first_lead == "two-of-clubs":
+                legal = held & _2C
+            elif cfg.first_lead == "any-club":
+                legal = held & _CLUBS
+            else:
+                legal = held & ~HEARTS_MASK
+                if not legal or (legal == _QS and cfg.hearts_over_q):
                     legal = held
         self._legal = legal
         return legal
@@ -395,16 +442,16 @@ class Hand:
             if self._held[seat] & SUIT_MASK[led]:
                 return f"must follow {SUIT_NAMES[led]}"
             return "no points on the first trick"
-        if not self.tricks and self._first_lead == "two-of-clubs":
+        if not self.tricks and self._cfg.first_lead == "two-of-clubs":
             return "must lead 2C"
-        if not self.tricks and self._first_lead == "any-club":
+        if not self.tricks and self._cfg.first_lead == "any-club":
             return "must lead a club"
         return "hearts are not broken"
 
     # -- flow ------------------------------------------------------------------------
     def _start_play(self) -> None:
         self.phase = "play"
-        if self._first_lead == "left-of-dealer":
+        if self._cfg.first_lead == "left-of-dealer":
             lead = (self.dealer + 1) & 3
         else:
             lead = next(s for s in range(4) if self._held[s] & _2C)
@@ -438,7 +485,9 @@ class Hand:
         return True
 
     def _check_tram(self) -> None:
-        if not (FULL_DECK ^ self._played) & self._point_mask and self._nothing_left_matters():
+        held = self._held
+        if (not (held[0] | held[1] | held[2] | held[3]) & self._cfg.point_mask
+                and self._nothing_left_matters()):
             self._apply_tram(None, claimed=False)
             return
         seat = self._tram_winner()
@@ -452,7 +501,6 @@ class Hand:
             left = 13 - len(self.tricks)
             self._taken[seat] |= held[0] | held[1] | held[2] | held[3]
             self._won[seat] += left
-        self._played = FULL_DECK
         self._held = [0, 0, 0, 0]
         self._end_hand()
 
@@ -534,6 +582,23 @@ def action_from_list(data: Sequence[Any]) -> tuple:
     if not isinstance(data, (list, tuple)) or not data:
         raise ValueError(f"not an action: {data!r}")
     return tuple(data)
+
+
+def _parse(card: Any) -> Card:
+    try:
+        return Card.parse(card)
+    except ValueError as e:
+        raise IllegalMove(str(e)) from None
+
+
+def normalize_action(action: Sequence[Any]) -> tuple:
+    """An action with its cards parsed (as `Hand.actions` logs it)."""
+    kind = action[0]
+    if kind == "play":
+        return ("play", action[1], Card.parse(action[2]))
+    if kind == "pass":
+        return ("pass", action[1], tuple(sorted(Card.parse(c) for c in action[2])))
+    return tuple(action)
 
 
 def _check_seat(seat: int) -> None:
