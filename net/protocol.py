@@ -97,6 +97,7 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "start": {},
     "pause": {},
     "resume": {},
+    "end": {},
     "set_rules": {"rules": ((dict,), True)},
     "set_target": {"target": (_INT, True)},
     "kick": {"seat": (_INT, True)},
@@ -104,7 +105,7 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "bot": {"seat": (_INT, True), "level": (_OPT_STR, False)},
 }
 
-OWNER_INTENTS = frozenset({"start", "pause", "resume", "set_rules", "set_target", "kick",
+OWNER_INTENTS = frozenset({"start", "pause", "resume", "end", "set_rules", "set_target", "kick",
                            "allow", "bot"})
 GAME_INTENTS = frozenset({"pass", "play", "moon", "claim", "undo"})
 

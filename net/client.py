@@ -1,0 +1,280 @@
+"""An asyncio client for the Hearts host: connect, hello, send intents, read events.
+
+>>> client = Client("127.0.0.1", 7895, name="Ann")
+>>> welcome = await client.connect()          # raises ClientError with one sentence
+>>> await client.send("create_table", rules={"preset": "standard"})
+>>> async for event in client:                # every host message, as a dict
+...     if event["type"] == "update": render(event["view"])
+
+The client answers the host's pings itself, keeps the latest ``table`` and
+``view`` it was sent, and when the connection drops it reconnects with its seat
+token (``reconnect=True``), so the host gives the seat back with its full view.
+Besides the host's messages (docs/protocol.md) the iterator yields two local
+events: ``{"type": "disconnected", "reason"}`` when the link is lost (a
+reconnect follows) and ``{"type": "closed", "reason"}`` when the client stops
+for good (after `close`, a fatal error, or when reconnecting gave up).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, AsyncIterator, Callable
+
+from .limits import DEFAULT_LIMITS, Limits
+from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
+                       check_event, encode, intent)
+
+log = logging.getLogger("hearts.client")
+
+FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large"})
+
+
+class ClientError(Exception):
+    """The client cannot go on (no host, wrong version, closed); one sentence."""
+
+
+class Client:
+    """One connection to a host, with automatic reconnect using the seat token."""
+
+    def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "player",
+                 token: str | None = None, reconnect: bool = True, retry_for: float = 30.0,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
+        self.host = host
+        self.port = port
+        self.name = name
+        self.token = token
+        self.reconnect = reconnect
+        self.retry_for = retry_for
+        self.limits = limits
+        self.player: int | None = None
+        self.host_name: str | None = None
+        self.table: dict[str, Any] | None = None   # the last `table.table`
+        self.seat: int | None = None
+        self.owner = False
+        self.view: dict[str, Any] | None = None    # the last view dict received
+        self.tables: list[dict[str, Any]] = []
+        self.connected = asyncio.Event()
+        self._events: asyncio.Queue[Message] = asyncio.Queue()
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task | None = None
+        self._closed = False
+        self._welcome: asyncio.Future[Message] | None = None
+
+    # -- connecting ----------------------------------------------------------------------
+    async def connect(self, timeout: float = 10.0) -> Message:
+        """Open the connection and say hello; returns the host's ``welcome``."""
+        loop = asyncio.get_running_loop()
+        self._welcome = loop.create_future()
+        await self._open(timeout)
+        self._task = loop.create_task(self._run())
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._welcome), timeout)
+        except asyncio.TimeoutError:
+            await self.close()
+            raise ClientError(f"the host at {self.host}:{self.port} did not answer the hello"
+                              ) from None
+        except ClientError:
+            await self.close()
+            raise
+
+    async def _open(self, timeout: float) -> None:
+        try:
+            self._reader, self._writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), timeout)
+        except (OSError, asyncio.TimeoutError) as e:
+            why = getattr(e, "strerror", None) or "no answer"
+            raise ClientError(f"cannot reach a Hearts host at {self.host}:{self.port} ({why})"
+                              ) from None
+        hello: Message = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
+        if self.token:
+            hello["token"] = self.token
+        self._writer.write(encode(hello))
+
+    async def _run(self) -> None:
+        reason = "closed"
+        try:
+            while True:
+                reason = await self._read_loop()
+                if self._closed or not self.reconnect or reason.startswith("fatal:"):
+                    break
+                self.connected.clear()
+                self._events.put_nowait({"type": "disconnected", "reason": reason})
+                if not await self._reconnect():
+                    reason = "could not reconnect to the host"
+                    break
+        finally:
+            self.connected.clear()
+            self._close_writer()
+            if self._welcome is not None and not self._welcome.done():
+                self._welcome.set_exception(ClientError(reason.removeprefix("fatal: ")))
+            self._events.put_nowait({"type": "closed", "reason": reason.removeprefix("fatal: ")})
+
+    async def _reconnect(self) -> bool:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.retry_for
+        delay = 0.1
+        while not self._closed and loop.time() < end:
+            try:
+                await self._open(min(5.0, max(0.1, end - loop.time())))
+                return True
+            except ClientError:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+        return False
+
+    async def _read_loop(self) -> str:
+        """Read until the link fails; returns why ("fatal: ..." stops reconnecting)."""
+        assert self._reader is not None
+        decoder = Decoder(self.limits)
+        reader = self._reader
+        timeout = self.limits.heartbeat_timeout
+        while True:
+            try:
+                data = await asyncio.wait_for(reader.read(65536), timeout)
+            except asyncio.TimeoutError:
+                return "the host went silent"
+            except (OSError, asyncio.IncompleteReadError) as e:
+                return f"the connection failed ({e})"
+            if not data:
+                return "the host closed the connection"
+            try:
+                messages = decoder.feed(data)
+            except ProtocolError as e:
+                return f"the host sent bad data ({e.message})"
+            for raw in messages:
+                try:
+                    msg = check_event(raw)
+                except ProtocolError as e:
+                    log.warning("ignoring a host message: %s", e.message)
+                    continue
+                stop = self._handle(msg)
+                if stop:
+                    return stop
+
+    def _handle(self, msg: Message) -> str | None:
+        kind = msg["type"]
+        if kind == "ping":
+            self._write({"type": "pong"})
+            return None
+        if kind == "pong":
+            return None
+        if kind == "welcome":
+            self.token = msg.get("token", self.token)
+            self.player = msg.get("player")
+            self.host_name = msg.get("host")
+            self.name = msg.get("name", self.name)
+            self.connected.set()
+            if self._welcome is not None and not self._welcome.done():
+                self._welcome.set_result(msg)
+        elif kind == "tables":
+            self.tables = msg.get("tables") or []
+        elif kind == "table":
+            self.table = msg.get("table")
+            self.seat = msg.get("seat")
+            self.owner = bool(msg.get("owner"))
+            self.view = msg.get("view")
+        elif kind == "update":
+            if msg.get("view") is not None or self.view is not None:
+                self.view = msg.get("view")
+        elif kind == "left":
+            self.table = None
+            self.seat = None
+            self.owner = False
+            self.view = None
+        self._events.put_nowait(msg)
+        if kind == "error" and msg.get("code") in FATAL_CODES:
+            return "fatal: " + str(msg.get("message"))
+        if kind == "bye":
+            return str(msg.get("reason") or "the host said goodbye")
+        return None
+
+    # -- using -----------------------------------------------------------------------------
+    def _write(self, msg: Message) -> None:
+        w = self._writer
+        if w is not None and not w.is_closing():
+            w.write(encode(msg))
+
+    async def send(self, type_: str, wait: float = 10.0, **fields: Any) -> None:
+        """Send one intent (checked first; raises ProtocolError if malformed).
+
+        While reconnecting it waits up to ``wait`` seconds for the link to come back.
+        """
+        msg = intent(type_, **fields)
+        if self._closed:
+            raise ClientError("the client is closed")
+        if not self.connected.is_set():
+            try:
+                await asyncio.wait_for(self.connected.wait(), wait)
+            except asyncio.TimeoutError:
+                raise ClientError("not connected to the host") from None
+        self._write(msg)
+
+    def send_nowait(self, type_: str, **fields: Any) -> None:
+        """Send one intent now (dropped if the link is down)."""
+        self._write(intent(type_, **fields))
+
+    async def next_event(self, timeout: float | None = None) -> Message:
+        """The next message from the host (or a local disconnected/closed event)."""
+        if timeout is None:
+            return await self._events.get()
+        return await asyncio.wait_for(self._events.get(), timeout)
+
+    async def wait_for(self, match: str | Callable[[Message], bool],
+                       timeout: float = 10.0) -> Message:
+        """Skip events until one of type ``match`` (or for which ``match(e)`` is true)."""
+        pred = (lambda e: e["type"] == match) if isinstance(match, str) else match
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            left = end - loop.time()
+            if left <= 0:
+                raise asyncio.TimeoutError(f"no {match} event within {timeout} s")
+            event = await self.next_event(left)
+            if pred(event):
+                return event
+            if event["type"] == "closed":
+                raise ClientError(event.get("reason") or "the connection closed")
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[Message]:
+        while True:
+            event = await self._events.get()
+            yield event
+            if event["type"] == "closed":
+                return
+
+    def drop_link(self) -> None:
+        """Cut the TCP connection without closing the client (it reconnects): for tests."""
+        if self._writer is not None:
+            self._writer.transport.abort()
+
+    def _close_writer(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+
+    async def close(self) -> None:
+        """Close for good (no reconnect)."""
+        self._closed = True
+        self._close_writer()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+        self.connected.clear()
+
+    async def __aenter__(self) -> "Client":
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+
+__all__ = ["Client", "ClientError"]

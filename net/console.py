@@ -1,0 +1,270 @@
+"""Console /commands: a chat line starting with '/' becomes an intent, answered by one line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from hearts.engine import Rules, RulesError
+from hearts.engine.rules import describe, parse_value
+
+from .protocol import ProtocolError, check_intent
+from .table import TableError
+
+if TYPE_CHECKING:
+    from .host import Host, Player
+
+HELP = {
+    "help": "/help - this list",
+    "who": "/who - the people and bots at your table",
+    "tables": "/tables - the tables on this host",
+    "new": "/new [PRESET] - open a table and sit at it",
+    "join": "/join TABLE [SEAT] - sit at a table",
+    "watch": "/watch TABLE - watch a table",
+    "leave": "/leave - leave your table",
+    "rules": "/rules - show the rules; /rules set NAME VALUE - change one (owner)",
+    "preset": "/preset NAME - use a preset of rules (owner)",
+    "start": "/start - start the game; empty seats get bots (owner)",
+    "pause": "/pause, /resume - pause or resume the game (owner)",
+    "end": "/end N - play to N points; /end now - end the game (owner)",
+    "kick": "/kick NAME - send a player away; they cannot come back (owner)",
+    "allow": "/allow NAME - let a kicked player come back (owner)",
+    "bot": "/bot SEAT LEVEL - put a bot in a seat or change its level; /bot SEAT off (owner)",
+    "hint": "/hint - what the bot would do for you now",
+    "pass": "/pass C C C - pass cards, e.g. /pass QS AH 2D",
+    "play": "/play C - play a card, e.g. /play TH",
+    "moon": "/moon add|subtract - your choice after shooting the moon",
+    "claim": "/claim - claim the rest of the tricks",
+}
+
+Reply = tuple[str, bool]
+
+
+def run_command(host: "Host", player: "Player", text: str) -> Reply:
+    """Run one console line for ``player``; returns (answer, ok)."""
+    words = text.strip().split()
+    if not words or not words[0].startswith("/"):
+        return "commands start with '/'; try /help", False
+    name = words[0][1:].lower()
+    args = words[1:]
+    handler = _COMMANDS.get(name)
+    if handler is None:
+        return f"unknown command /{name}; try /help", False
+    try:
+        return handler(host, player, args)
+    except TableError as e:
+        return e.message, False
+    except ProtocolError as e:
+        return e.message, False
+    except RulesError as e:
+        return str(e), False
+
+
+def _intent(host: "Host", player: "Player", msg: dict[str, Any], done: str) -> Reply:
+    host.dispatch(player, check_intent(msg, host.limits))
+    return done, True
+
+
+def _table(host: "Host", player: "Player"):
+    return host._table_of(player)
+
+
+def _help(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if args and args[0].lstrip("/") in HELP:
+        return HELP[args[0].lstrip("/")], True
+    return "commands: " + " | ".join(HELP.values()), True
+
+
+def _who(host: "Host", player: "Player", args: list[str]) -> Reply:
+    t = _table(host, player)
+    parts = []
+    for i, s in enumerate(t.seats):
+        if s.kind == "empty":
+            parts.append(f"{i}: empty")
+        elif s.kind == "bot":
+            parts.append(f"{i}: {s.name} ({s.level} bot)")
+        else:
+            flags = []
+            if s.token == t.owner:
+                flags.append("owner")
+            if not s.connected:
+                flags.append("away")
+            if s.auto:
+                flags.append("bot playing")
+            parts.append(f"{i}: {s.name}" + (f" ({', '.join(flags)})" if flags else ""))
+    if t.watchers:
+        parts.append("watching: " + ", ".join(t.watchers.values()))
+    return f"table {t.id} {t.name!r}: " + "; ".join(parts), True
+
+
+def _tables(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if not host.tables:
+        return "no tables yet; /new opens one", True
+    lines = []
+    for t in host.tables.values():
+        people = ", ".join(s.name or "-" for s in t.seats if s.kind != "empty")
+        lines.append(f"{t.id}: {t.name} [{t.state}, {t.summary()}] {people or 'empty'}")
+    return " | ".join(lines), True
+
+
+def _new(host: "Host", player: "Player", args: list[str]) -> Reply:
+    msg: dict[str, Any] = {"type": "create_table"}
+    if args:
+        msg["rules"] = {"preset": args[0]}
+    host.dispatch(player, check_intent(msg, host.limits))
+    return f"you opened table {player.table} and sit at seat 0", True
+
+
+def _join(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if not args or not args[0].isdigit() or (len(args) > 1 and not args[1].isdigit()):
+        return "usage: /join TABLE [SEAT]", False
+    msg: dict[str, Any] = {"type": "sit", "table": int(args[0])}
+    if len(args) > 1:
+        msg["seat"] = int(args[1])
+    host.dispatch(player, check_intent(msg, host.limits))
+    t = host.tables[int(args[0])]
+    seat = t.seat_of(player.token)
+    if seat is None:
+        return f"you will take a seat at table {t.id} when the next hand starts", True
+    return f"you sit at table {t.id}, seat {seat}", True
+
+
+def _watch(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if not args or not args[0].isdigit():
+        return "usage: /watch TABLE", False
+    return _intent(host, player, {"type": "watch", "table": int(args[0])},
+                   f"you watch table {args[0]}")
+
+
+def _leave(host: "Host", player: "Player", args: list[str]) -> Reply:
+    return _intent(host, player, {"type": "leave"}, "you left the table")
+
+
+def _rules(host: "Host", player: "Player", args: list[str]) -> Reply:
+    t = _table(host, player)
+    if not args:
+        return f"rules: {t.rules.summary()}; " + ", ".join(
+            f"{k}={_show(v)}" for k, v in t.rules.to_dict().items()), True
+    if args[0] != "set" or len(args) < 3:
+        return "usage: /rules or /rules set NAME VALUE", False
+    name, value = args[1], " ".join(args[2:])
+    if name not in Rules.names():
+        return f"unknown rule {name!r}; rules are: {', '.join(Rules.names())}", False
+    parsed = parse_value(name, value)
+    if isinstance(parsed, tuple):
+        parsed = list(parsed)
+    if name == "target" and t.state in ("playing", "paused"):
+        return _intent(host, player, {"type": "set_target", "target": parsed},
+                       f"target set to {parsed}")
+    t.set_rules(player.token, {name: parsed})
+    return f"{name} is now {_show(getattr(t.rules, name))} ({describe(name)})", True
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return ",".join(v)
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return str(v)
+
+
+def _preset(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if len(args) != 1:
+        return "usage: /preset NAME", False
+    t = _table(host, player)
+    t.set_rules(player.token, {"preset": args[0]})
+    return f"rules are now the {args[0]} preset", True
+
+
+def _simple(kind: str, done: str) -> Callable[["Host", "Player", list[str]], Reply]:
+    def run(host: "Host", player: "Player", args: list[str]) -> Reply:
+        return _intent(host, player, {"type": kind}, done)
+    return run
+
+
+def _end(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if len(args) != 1:
+        return "usage: /end N or /end now", False
+    if args[0].lower() == "now":
+        return _intent(host, player, {"type": "end"}, "the game is over")
+    try:
+        n = int(args[0])
+    except ValueError:
+        return "usage: /end N (a whole number) or /end now", False
+    return _intent(host, player, {"type": "set_target", "target": n},
+                   f"the game now ends at {n} points")
+
+
+def _find_seat(host: "Host", player: "Player", name: str) -> int | None:
+    t = _table(host, player)
+    for i, s in enumerate(t.seats):
+        if s.kind == "human" and (s.name or "").lower() == name.lower():
+            return i
+    return None
+
+
+def _kick(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if not args:
+        return "usage: /kick NAME", False
+    name = " ".join(args)
+    t = _table(host, player)
+    t.require_owner(player.token, "kick a player")
+    seat = _find_seat(host, player, name)
+    if seat is None and name.isdigit() and int(name) < 4:
+        seat = int(name)
+    if seat is None:
+        watcher = next((tok for tok, n in t.watchers.items() if n.lower() == name.lower()), None)
+        if watcher is None:
+            return f"nobody called {name} is at this table", False
+        t.kick_watcher(player.token, watcher, host._now())
+        host._kicked(t, watcher)
+        return f"{name} was kicked", True
+    return _intent(host, player, {"type": "kick", "seat": seat}, f"{name} was kicked")
+
+
+def _allow(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if not args:
+        return "usage: /allow NAME", False
+    name = " ".join(args)
+    return _intent(host, player, {"type": "allow", "name": name}, f"{name} may come back")
+
+
+def _bot(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if len(args) != 2 or not args[0].isdigit():
+        return "usage: /bot SEAT LEVEL (or /bot SEAT off)", False
+    level = None if args[1].lower() in ("off", "none", "remove") else args[1]
+    return _intent(host, player, {"type": "bot", "seat": int(args[0]), "level": level},
+                   f"seat {args[0]}: " + (f"{level} bot" if level else "bot removed"))
+
+
+def _hint(host: "Host", player: "Player", args: list[str]) -> Reply:
+    return _intent(host, player, {"type": "hint"}, "thinking about a hint...")
+
+
+def _pass(host: "Host", player: "Player", args: list[str]) -> Reply:
+    return _intent(host, player, {"type": "pass", "cards": args}, "passed " + " ".join(args))
+
+
+def _play(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if len(args) != 1:
+        return "usage: /play CARD", False
+    return _intent(host, player, {"type": "play", "card": args[0]}, f"played {args[0]}")
+
+
+def _moon(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if len(args) != 1:
+        return "usage: /moon add|subtract", False
+    return _intent(host, player, {"type": "moon", "choice": args[0].lower()},
+                   f"you chose {args[0]}")
+
+
+_COMMANDS: dict[str, Callable[["Host", "Player", list[str]], Reply]] = {
+    "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
+    "watch": _watch, "leave": _leave, "rules": _rules, "preset": _preset,
+    "start": _simple("start", "the game has started"),
+    "pause": _simple("pause", "the game is paused"),
+    "resume": _simple("resume", "the game goes on"),
+    "end": _end, "kick": _kick, "allow": _allow, "bot": _bot, "hint": _hint,
+    "pass": _pass, "play": _play, "moon": _moon,
+    "claim": _simple("claim", "you claimed the rest"),
+    "undo": _simple("undo", "your last card was taken back"),
+}

@@ -1,0 +1,96 @@
+"""Saved tables (atomic msgpack files) and the history of finished games (JSON lines)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import msgpack
+
+log = logging.getLogger("hearts.host")
+
+HISTORY = "history.jsonl"
+
+
+class SaveError(Exception):
+    """A save file that cannot be read or written; the message is one sentence."""
+
+
+def table_path(save_dir: Path, table_id: int) -> Path:
+    return save_dir / f"table-{table_id}.msgpack"
+
+
+def write_atomic(path: Path, data: bytes, sync: bool = False) -> None:
+    """Write ``data`` so that ``path`` holds either the old or the new content, never half."""
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_table(save_dir: Path, table_dict: dict[str, Any]) -> None:
+    """Save one table (``Table.to_dict()``) to its file."""
+    try:
+        write_atomic(table_path(save_dir, table_dict["id"]),
+                     msgpack.packb(table_dict, use_bin_type=True))
+    except OSError as e:
+        raise SaveError(f"cannot save table {table_dict['id']} in {save_dir}: "
+                        f"{e.strerror or e}") from None
+
+
+def remove_table(save_dir: Path, table_id: int) -> None:
+    try:
+        table_path(save_dir, table_id).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def load_tables(save_dir: Path) -> Iterator[tuple[Path, dict[str, Any] | None, str | None]]:
+    """Every saved table: (path, dict, None) or (path, None, one-sentence error)."""
+    if not save_dir.is_dir():
+        return
+    for path in sorted(save_dir.glob("table-*.msgpack")):
+        try:
+            data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=False)
+            if not isinstance(data, dict) or data.get("format") != "hearts-table":
+                raise ValueError("not a saved table")
+            yield path, data, None
+        except Exception as e:  # corrupt file: report, never overwrite it
+            yield path, None, f"{path} is not a readable saved table ({type(e).__name__}); " \
+                              "it was left as it is"
+
+
+def append_history(save_dir: Path, record: dict[str, Any]) -> None:
+    """Add one finished game as a JSON line to ``history.jsonl``."""
+    record = {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **record}
+    line = json.dumps(record, separators=(",", ":")) + "\n"
+    with open(save_dir / HISTORY, "a", encoding="utf-8") as f:
+        f.write(line)
+
+
+def read_history(path: Path) -> list[dict[str, Any]]:
+    """The finished games of a history file (a bad line raises SaveError)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError:
+                    raise SaveError(f"line {n} of {path} is not a JSON record") from None
+    return out

@@ -1,0 +1,722 @@
+"""One table, sans-I/O: seats, owner, bots, the game, timers as deadlines.
+
+The host calls methods with the acting player's token and the current time;
+each method changes the table and queues what happened in ``table.changes``
+(taken by `flush`). Refusals raise `TableError` with a protocol error code and
+one sentence. Bots do not run here: `due_bots(now)` says which seats a bot must
+move for, and the host runs the bot and hands the result to `bot_move`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.engine import Card, Game, IllegalMove, Rules, RulesError
+from hearts.engine.rules import PASS_OFFSET
+
+SEAT_KINDS = ("empty", "human", "bot")
+TABLE_STATES = ("waiting", "playing", "paused", "over")
+
+
+class TableError(Exception):
+    """A refused request: protocol error ``code`` and a one-sentence message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    """A seat: empty, a person (by token) or a bot; ``auto`` when a bot plays for the person."""
+
+    kind: str = "empty"
+    name: str | None = None
+    token: str | None = None
+    level: str = "normal"
+    connected: bool = False
+    auto: bool = False
+    dropped_at: float | None = None
+    pending: tuple[str, str] | None = None   # (token, name) taking over this bot seat next hand
+
+    def public(self, index: int) -> dict[str, Any]:
+        return {"seat": index, "kind": self.kind, "name": self.name,
+                "level": self.level if self.kind == "bot" or self.auto else None,
+                "connected": self.kind != "human" or self.connected, "auto": self.auto}
+
+
+@dataclass
+class Change:
+    """One change for an update: ``event`` for everyone, or only for ``seat`` with
+    ``public`` (possibly None) for the others."""
+
+    event: dict[str, Any]
+    seat: int | None = None
+    public: dict[str, Any] | None = None
+
+
+@dataclass
+class Table:
+    """A table of four seats and the people watching it."""
+
+    id: int
+    name: str
+    rules: Rules = field(default_factory=Rules)
+    bot_level: str = "normal"
+    drop_grace: float = 10.0
+    seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in range(4)])
+    owner: str | None = None                      # token of the owner
+    watchers: dict[str, str] = field(default_factory=dict)   # token -> name
+    kicked: dict[str, str] = field(default_factory=dict)     # name -> token
+    game: Game | None = None
+    state: str = "waiting"
+    seq: int = 0
+    version: int = 0                              # bumps on every game action
+    deadlines: dict[int, float] = field(default_factory=dict)   # turn clock per seat
+    timed_out: set[int] = field(default_factory=set)
+    paused_left: dict[int, float] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+    seats_changed: bool = False                   # send a fresh `table` to everyone
+    finished: bool = False                        # a game ended since the last flush
+    bot_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
+
+    # -- reading -----------------------------------------------------------------------
+    def seat_of(self, token: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.token == token:
+                return i
+        return None
+
+    def members(self) -> list[str]:
+        """Tokens of every person at the table (seated or watching)."""
+        out = [s.token for s in self.seats if s.kind == "human" and s.token]
+        out += [t for t in self.watchers if t not in out]
+        return out
+
+    def name_of(self, token: str | None) -> str | None:
+        if token is None:
+            return None
+        seat = self.seat_of(token)
+        if seat is not None:
+            return self.seats[seat].name
+        return self.watchers.get(token)
+
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "human")
+
+    def free_seats(self) -> int:
+        """Seats a person could take now (empty, or a bot's before the game)."""
+        if self.state in ("waiting", "over"):
+            return sum(1 for s in self.seats if s.kind != "human")
+        return sum(1 for s in self.seats if s.kind == "empty")
+
+    def summary(self) -> str:
+        return self.rules.summary()
+
+    def public(self) -> dict[str, Any]:
+        """The table summary of a `tables` list."""
+        return {"id": self.id, "name": self.name, "owner": self.name_of(self.owner),
+                "summary": self.summary(), "state": self.state,
+                "seats": [s.public(i) for i, s in enumerate(self.seats)],
+                "watchers": len(self.watchers),
+                "hand": self.game.hand_number if self.game else None}
+
+    def full(self) -> dict[str, Any]:
+        """The table part of a `table` message."""
+        d = self.public()
+        game = self.game
+        d.update({
+            "rules": self.rules.to_dict(),
+            "owner_seat": self.seat_of(self.owner) if self.owner else None,
+            "totals": list(game.totals) if game else [0, 0, 0, 0],
+            "display_totals": game.display_totals() if game else
+            ([self.rules.target] * 4 if self.rules.display == "countdown" else [0, 0, 0, 0]),
+            "results": [{"hand": r.number, "points": list(r.points), "totals": list(r.totals)}
+                        for r in game.results] if game else [],
+            "winners": game.winners if game else None,
+            "kicked": sorted(self.kicked),
+        })
+        return d
+
+    def reveal_for(self, seat: int) -> bool:
+        """Open hands: only where every other seat is a bot."""
+        return self.rules.open_hands and all(
+            s.kind == "bot" for i, s in enumerate(self.seats) if i != seat)
+
+    def view_for(self, token: str | None) -> dict[str, Any] | None:
+        """The view a member may see: their seat's, or the public one for a watcher."""
+        if self.game is None:
+            return None
+        hand = self.game.hand if not self.game.over or self.game.last_hand is None \
+            else self.game.last_hand
+        seat = self.seat_of(token) if token else None
+        if seat is not None:
+            return hand.view(seat, self.reveal_for(seat)).to_dict()
+        return public_view(hand)
+
+    def timer(self, now: float) -> dict[str, Any] | None:
+        if self.state == "paused":
+            if not self.paused_left:
+                return None
+            return {"seats": sorted(self.paused_left), "seconds": max(self.paused_left.values()),
+                    "paused": True}
+        if not self.deadlines:
+            return None
+        return {"seats": sorted(self.deadlines),
+                "seconds": round(max(0.0, min(self.deadlines.values()) - now), 3)}
+
+    # -- changes -----------------------------------------------------------------------
+    def _emit(self, event: dict[str, Any], seat: int | None = None,
+              public: dict[str, Any] | None = None) -> None:
+        self.changes.append(Change(event, seat, public))
+
+    def flush(self) -> tuple[list[Change], bool, bool]:
+        """Take the queued changes: (changes, seats_changed, a game finished)."""
+        changes, self.changes = self.changes, []
+        seats, self.seats_changed = self.seats_changed, False
+        finished, self.finished = self.finished, False
+        if changes:
+            self.seq += 1
+        return changes, seats, finished
+
+    # -- membership --------------------------------------------------------------------
+    def _check_not_kicked(self, token: str, name: str) -> None:
+        if name in self.kicked or token in self.kicked.values():
+            raise TableError("kicked", f"you were kicked from table {self.id}; "
+                                       "only its owner can let you back")
+
+    def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
+        """Take ``seat`` (or the first free one); returns the seat."""
+        self._check_not_kicked(token, name)
+        current = self.seat_of(token)
+        if current is not None and (seat is None or seat == current):
+            return current
+        running = self.state in ("playing", "paused")
+        if seat is None:
+            order = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+            if not running:
+                order += [i for i, s in enumerate(self.seats) if s.kind == "bot"]
+            if not order:
+                raise TableError("table-full", f"table {self.id} has no free seat")
+            seat = order[0]
+        target = self.seats[seat]
+        if target.kind == "human":
+            raise TableError("seat-taken", f"seat {seat} is taken by {target.name}")
+        if current is not None:
+            if running:
+                raise TableError("state", "you cannot change seats during a game")
+            self.seats[current] = Seat()
+        self.watchers.pop(token, None)
+        if target.kind == "bot" and running:
+            if target.pending is not None:
+                raise TableError("seat-taken", f"seat {seat} is already promised to "
+                                               f"{target.pending[1]}")
+            target.pending = (token, name)
+            self.watchers[token] = name
+            self._emit({"type": "chat", "name": "host", "seat": None,
+                        "text": f"{name} takes seat {seat} from the bot at the next hand"})
+            self.seats_changed = True
+            return seat
+        level = target.level
+        self.seats[seat] = Seat("human", name, token, level=level if target.kind == "bot"
+                                else self.bot_level, connected=True)
+        if running:
+            # an empty seat mid-game cannot happen (bots fill them at start), but be safe
+            self.seats[seat].auto = False
+        if self.owner is None:
+            self.owner = token
+        self._emit({"type": "player_joined", "seat": seat, "name": name})
+        self.seats_changed = True
+        self._update_deadlines(now)
+        return seat
+
+    def watch(self, token: str, name: str) -> None:
+        self._check_not_kicked(token, name)
+        if self.seat_of(token) is not None:
+            raise TableError("state", "you are seated at this table; leave first to watch")
+        if token not in self.watchers:
+            self.watchers[token] = name
+            if self.owner is None:
+                self.owner = token
+            self._emit({"type": "player_joined", "seat": None, "name": name})
+            self.seats_changed = True
+
+    def leave(self, token: str, now: float, why: str = "left") -> None:
+        """A person leaves (or is kicked): a running game's seat goes to a bot."""
+        name = self.name_of(token)
+        seat = self.seat_of(token)
+        for s in self.seats:
+            if s.pending and s.pending[0] == token:
+                s.pending = None
+        if seat is not None:
+            old = self.seats[seat]
+            running = self.state in ("playing", "paused", "over") and self.game is not None
+            if running:
+                self.seats[seat] = Seat("bot", f"bot {seat + 1}", None, level=old.level)
+                self._emit({"type": "player_kicked" if why == "kicked" else "player_left",
+                            "seat": seat, "name": name})
+                self._emit({"type": "replaced_by_bot", "seat": seat, "level": old.level,
+                            "why": why})
+            else:
+                self.seats[seat] = Seat()
+                self._emit({"type": "player_kicked" if why == "kicked" else "player_left",
+                            "seat": seat, "name": name})
+            self.deadlines.pop(seat, None)
+            self.paused_left.pop(seat, None)
+        elif token in self.watchers:
+            del self.watchers[token]
+            self._emit({"type": "player_left", "seat": None, "name": name})
+        else:
+            return
+        self.seats_changed = True
+        if self.owner == token:
+            self._pass_ownership()
+
+    def _pass_ownership(self) -> None:
+        start = 0
+        candidates = [s.token for s in self.seats[start:] + self.seats[:start]
+                      if s.kind == "human" and s.token and s.token != self.owner]
+        candidates += [t for t in self.watchers if t != self.owner]
+        self.owner = candidates[0] if candidates else None
+        if self.owner is not None:
+            self._emit({"type": "owner_changed", "name": self.name_of(self.owner),
+                        "seat": self.seat_of(self.owner)})
+        self.seats_changed = True
+
+    def drop(self, token: str, now: float) -> None:
+        """A person's connection was lost: the bot plays for them after the grace period."""
+        seat = self.seat_of(token)
+        if seat is None:
+            if token in self.watchers:
+                self.leave(token, now)
+            return
+        s = self.seats[seat]
+        s.connected = False
+        s.dropped_at = now
+        self._emit({"type": "player_dropped", "seat": seat, "name": s.name,
+                    "grace": self.drop_grace})
+        self.seats_changed = True
+
+    def reconnect(self, token: str, now: float) -> int | None:
+        """The person with ``token`` is back: they get their seat back, mid-hand."""
+        seat = self.seat_of(token)
+        if seat is None:
+            return None
+        s = self.seats[seat]
+        s.connected = True
+        s.dropped_at = None
+        if s.auto:
+            s.auto = False
+        self._emit({"type": "player_returned", "seat": seat, "name": s.name})
+        self.seats_changed = True
+        self._update_deadlines(now)
+        return seat
+
+    # -- owner's commands --------------------------------------------------------------
+    def require_owner(self, token: str, what: str) -> None:
+        if token != self.owner:
+            owner = self.name_of(self.owner) or "nobody"
+            raise TableError("not-owner", f"only the table's owner ({owner}) can {what}")
+
+    def start(self, token: str, now: float, seed: int | None = None) -> None:
+        self.require_owner(token, "start the game")
+        if self.state in ("playing", "paused"):
+            raise TableError("state", "the game has already started")
+        for i, s in enumerate(self.seats):
+            if s.kind == "empty":
+                self.seats[i] = Seat("bot", f"bot {i + 1}", None, level=self.bot_level)
+                self._emit({"type": "replaced_by_bot", "seat": i, "level": self.bot_level,
+                            "why": "start"})
+        self.game = Game(self.rules, seed)
+        self.state = "playing"
+        self.version += 1
+        self._emit({"type": "game_started", "rules": self.rules.to_dict(),
+                    "seats": [s.public(i) for i, s in enumerate(self.seats)]})
+        self._hand_started()
+        self.seats_changed = True
+        self._update_deadlines(now)
+
+    def pause(self, token: str, now: float) -> None:
+        self.require_owner(token, "pause the game")
+        if self.state != "playing":
+            raise TableError("state", "there is no running game to pause")
+        self.state = "paused"
+        self.paused_left = {s: max(0.0, d - now) for s, d in self.deadlines.items()}
+        self.deadlines = {}
+        self.version += 1
+        self._emit({"type": "paused", "by": self.name_of(token)})
+        self.seats_changed = True
+
+    def resume(self, token: str, now: float) -> None:
+        self.require_owner(token, "resume the game")
+        if self.state != "paused":
+            raise TableError("state", "the game is not paused")
+        self.state = "playing"
+        self.deadlines = {s: now + left for s, left in self.paused_left.items()}
+        self.paused_left = {}
+        self.version += 1
+        self._emit({"type": "resumed", "by": self.name_of(token)})
+        self.seats_changed = True
+        self._update_deadlines(now)
+
+    def set_rules(self, token: str, changes: dict[str, Any]) -> None:
+        """Change rules before a game or between games (``preset`` key: start from it)."""
+        self.require_owner(token, "change the rules")
+        if self.state in ("playing", "paused"):
+            raise TableError("state", "rules can change only before a game or between games; "
+                                      "use /end N to change the target now")
+        try:
+            if "preset" in changes:
+                rules = Rules.from_dict(dict(changes))
+            else:
+                rules = self.rules.replace(**{k: (tuple(v) if k == "pass_cycle" and
+                                                  isinstance(v, list) else v)
+                                              for k, v in changes.items()})
+        except RulesError as e:
+            raise TableError("rules", str(e)) from None
+        except TypeError:
+            raise TableError("rules", "rules must map option names to values") from None
+        self.rules = rules
+        self._emit({"type": "rules_changed", "rules": rules.to_dict(), "summary": rules.summary(),
+                    "by": self.name_of(token)})
+        self.seats_changed = True
+
+    def set_target(self, token: str, target: int) -> None:
+        """Set the end score, also during a game (above every total reached so far)."""
+        self.require_owner(token, "set the target")
+        try:
+            rules = self.rules.replace(target=target)
+        except RulesError as e:
+            raise TableError("rules", str(e)) from None
+        game = self.game
+        if game is not None and self.state in ("playing", "paused"):
+            reached = max([0, *game.totals] + [t for r in game.results for t in r.totals])
+            if target <= reached:
+                raise TableError("rules", f"the target must be above {reached}, the highest "
+                                          "total so far")
+            game.rules = game.rules.replace(target=target)
+        self.rules = rules
+        self._emit({"type": "rules_changed", "rules": rules.to_dict(), "summary": rules.summary(),
+                    "by": self.name_of(token)})
+        self.seats_changed = True
+
+    def end_game(self, token: str) -> None:
+        self.require_owner(token, "end the game")
+        if self.state not in ("playing", "paused"):
+            raise TableError("state", "there is no running game to end")
+        self.state = "over"
+        self.deadlines = {}
+        self.paused_left = {}
+        self.version += 1
+        self._emit({"type": "game_ended", "reason": f"ended by {self.name_of(token)}"})
+        self.seats_changed = True
+
+    def kick(self, token: str, seat: int, now: float) -> str:
+        """Kick the person in ``seat``; returns their token."""
+        self.require_owner(token, "kick a player")
+        s = self.seats[seat]
+        if s.kind != "human" or s.token is None:
+            raise TableError("state", f"seat {seat} holds no person to kick")
+        if s.token == token:
+            raise TableError("state", "you cannot kick yourself; leave instead")
+        victim, name = s.token, s.name or ""
+        self.kicked[name] = victim
+        self.leave(victim, now, why="kicked")
+        return victim
+
+    def kick_watcher(self, token: str, victim: str, now: float) -> None:
+        self.require_owner(token, "kick a player")
+        name = self.watchers.get(victim, "")
+        self.kicked[name] = victim
+        self.leave(victim, now, why="kicked")
+
+    def allow(self, token: str, name: str) -> None:
+        self.require_owner(token, "let a kicked player back")
+        if name not in self.kicked:
+            raise TableError("state", f"{name} is not kicked from this table")
+        del self.kicked[name]
+        self.seats_changed = True
+
+    def set_bot(self, token: str, seat: int, level: str | None) -> None:
+        """Put a bot of ``level`` in an empty or bot seat; None removes it (not mid-game)."""
+        self.require_owner(token, "change the bots")
+        s = self.seats[seat]
+        if s.kind == "human":
+            raise TableError("seat-taken", f"seat {seat} is held by {s.name}; kick them first")
+        if level is None:
+            if self.state in ("playing", "paused"):
+                raise TableError("state", "a bot cannot leave during a game")
+            if s.kind == "bot":
+                self.seats[seat] = Seat()
+                self._emit({"type": "bot_removed", "seat": seat})
+        else:
+            self.seats[seat] = Seat("bot", f"bot {seat + 1}", None, level=level,
+                                    pending=s.pending)
+            self._emit({"type": "replaced_by_bot", "seat": seat, "level": level, "why": "owner"})
+        self.seats_changed = True
+
+    # -- the game ----------------------------------------------------------------------
+    def _check_game(self) -> Game:
+        if self.game is None or self.state in ("waiting", "over"):
+            raise TableError("state", "no game is running at this table")
+        if self.state == "paused":
+            raise TableError("paused", "the game is paused")
+        return self.game
+
+    def act(self, token: str, action: tuple, now: float) -> None:
+        """A person's game action: ("pass", cards) | ("play", card) | ("moon", choice) | ("claim",)."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise TableError("not-seated", "you are watching, not playing")
+        self._apply(seat, action, now)
+
+    def undo(self, token: str, now: float) -> None:
+        seat = self.seat_of(token)
+        if seat is None:
+            raise TableError("not-seated", "you are watching, not playing")
+        game = self._check_game()
+        if any(s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
+            raise TableError("state", "undo is only for tables where every other seat is a bot")
+        hand_before = game.hand_number
+        try:
+            n = game.undo(seat)
+        except IllegalMove as e:
+            raise TableError("illegal", str(e)) from None
+        self.version += 1
+        if game.hand_number != hand_before:  # cannot happen: undo stays in the hand
+            self.seats_changed = True
+        self._emit({"type": "undone", "seat": seat, "actions": n})
+        self._update_deadlines(now)
+
+    def bot_move(self, seat: int, action: tuple, version: int, now: float) -> bool:
+        """A bot's decision made at ``version``; dropped if the table moved on since.
+
+        Checked by the engine like a person's move; an illegal one is replaced by
+        a random legal move. Returns whether it was applied.
+        """
+        if version != self.version or self.state != "playing" or seat not in self.bot_seats(now):
+            return False
+        try:
+            self._apply(seat, action, now, by_bot=True)
+        except TableError:
+            self._apply(seat, self.fallback_action(seat), now, by_bot=True)
+        return True
+
+    def fallback_action(self, seat: int) -> tuple:
+        """A random legal action for ``seat`` (when a bot misbehaves)."""
+        assert self.game is not None
+        hand = self.game.hand
+        rng = random.Random(f"{self.bot_seed}/{self.version}/{seat}")
+        if hand.phase == "pass":
+            return ("pass", tuple(rng.sample(hand.held(seat), self.rules.pass_count)))
+        if hand.phase == "moon-choice":
+            return ("moon", "add")
+        return ("play", rng.choice(hand.legal_plays(seat)))
+
+    def _apply(self, seat: int, action: tuple, now: float, by_bot: bool = False) -> None:
+        game = self._check_game()
+        hand = game.hand
+        tricks = len(hand.tricks)
+        broken = hand.hearts_broken
+        phase = hand.phase
+        had_tram = hand.tram is not None
+        try:
+            game.apply((action[0], seat, *action[1:]))
+        except IllegalMove as e:
+            raise TableError("illegal", str(e)) from None
+        except (ValueError, TypeError, IndexError):
+            raise TableError("illegal", "that move is not understood") from None
+        self.version += 1
+        kind = action[0]
+        if kind == "pass":
+            self._emit({"type": "passed", "seat": seat})
+            if hand.phase != "pass":
+                off = PASS_OFFSET[hand.pass_direction]
+                for s in range(4):
+                    frm = (s - off) & 3
+                    self._emit({"type": "cards_received", "seat": s, "from_seat": frm,
+                                "cards": [str(c) for c in hand.received(s) or ()]},
+                               seat=s, public={"type": "cards_received", "seat": s,
+                                               "from_seat": frm})
+        elif kind == "play":
+            self._emit({"type": "card_played", "seat": seat, "card": str(Card.parse(action[1]))})
+        elif kind == "moon":
+            self._emit({"type": "moon_chosen", "shooter": seat, "choice": action[1]})
+        if not broken and hand.hearts_broken:
+            self._emit({"type": "hearts_broken"})
+        for t in hand.tricks[tricks:]:
+            self._emit({"type": "trick_taken", "winner": t.winner, "leader": t.leader,
+                        "cards": [str(c) for c in t.cards],
+                        "points": _trick_points(self.rules, t.cards)})
+        if hand.tram is not None and not had_tram:
+            tram = hand.tram
+            self._emit({"type": "tram", "seat": tram.seat, "claimed": tram.claimed,
+                        "cards": [[str(c) for c in h] for h in tram.cards]})
+        if hand.phase == "moon-choice" and phase != "moon-choice" and hand.moon is not None:
+            self._emit({"type": "moon_shot", "shooter": hand.moon.shooter, "sun": hand.moon.sun})
+        if game.hand is not hand or game.over:
+            r = game.results[-1]
+            moon = r.moon
+            self._emit({"type": "hand_scored", "hand": r.number, "points": list(r.points),
+                        "totals": list(r.totals),
+                        "moon": None if moon is None else {"shooter": moon.shooter,
+                                                           "sun": moon.sun,
+                                                           "choice": moon.choice}})
+            if game.over:
+                self.state = "over"
+                self.finished = True
+                self.deadlines = {}
+                self._emit({"type": "game_over", "totals": list(game.totals),
+                            "winners": list(game.winners or []),
+                            "results": [{"hand": x.number, "points": list(x.points),
+                                         "totals": list(x.totals)} for x in game.results]})
+            else:
+                self._hand_started()
+            self.seats_changed = True
+        self.timed_out.discard(seat)
+        self._update_deadlines(now)
+
+    def _hand_started(self) -> None:
+        assert self.game is not None
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot" and s.pending is not None:
+                token, name = s.pending
+                self.watchers.pop(token, None)
+                self.seats[i] = Seat("human", name, token, level=s.level, connected=True)
+                self._emit({"type": "player_joined", "seat": i, "name": name})
+                self.seats_changed = True
+        hand = self.game.hand
+        self._emit({"type": "hand_started", "hand": self.game.hand_number,
+                    "dealer": hand.dealer, "pass_direction": hand.pass_direction})
+        self.deadlines = {}
+
+    # -- who must move, and when -----------------------------------------------------------
+    def waiting_for(self) -> list[int]:
+        """Seats whose action the game waits for now."""
+        if self.game is None or self.state != "playing":
+            return []
+        hand = self.game.hand
+        if hand.phase == "pass":
+            return [s for s in range(4) if not hand.has_passed(s)]
+        if hand.turn is not None and hand.phase in ("play", "moon-choice"):
+            return [hand.turn]
+        return []
+
+    def _person_moves(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.kind == "human" and not s.auto
+
+    def _update_deadlines(self, now: float) -> None:
+        """Start the turn clock for people the game now waits for (turn_seconds)."""
+        if self.state != "playing":
+            return
+        waiting = [s for s in self.waiting_for() if self._person_moves(s)]
+        secs = self.rules.turn_seconds
+        new = {}
+        started = []
+        for s in waiting:
+            if not secs:
+                continue
+            if s in self.deadlines:
+                new[s] = self.deadlines[s]
+            else:
+                new[s] = now + secs
+                started.append(s)
+        self.deadlines = new
+        if started:
+            self._emit({"type": "timer", "seats": started, "seconds": float(secs)})
+
+    def tick(self, now: float) -> None:
+        """Advance the clocks: turn timeouts and the grace of dropped people."""
+        if self.state != "playing":
+            return
+        for seat, when in list(self.deadlines.items()):
+            if when <= now:
+                del self.deadlines[seat]
+                self.timed_out.add(seat)
+        for i, s in enumerate(self.seats):
+            if (s.kind == "human" and not s.connected and not s.auto and s.dropped_at is not None
+                    and now - s.dropped_at >= self.drop_grace):
+                s.auto = True
+                self.deadlines.pop(i, None)
+                self._emit({"type": "replaced_by_bot", "seat": i, "level": s.level,
+                            "why": "dropped"})
+                self.seats_changed = True
+
+    def next_deadline(self) -> float | None:
+        """The earliest time `tick` has something to do."""
+        if self.state != "playing":
+            return None
+        times = list(self.deadlines.values())
+        times += [s.dropped_at + self.drop_grace for s in self.seats
+                  if s.kind == "human" and not s.connected and not s.auto
+                  and s.dropped_at is not None]
+        return min(times) if times else None
+
+    def bot_seats(self, now: float) -> list[int]:
+        """Seats a bot must move for now: bots, people played by their bot, timeouts."""
+        out = []
+        for seat in self.waiting_for():
+            s = self.seats[seat]
+            if s.kind == "bot" or s.auto or seat in self.timed_out or s.kind == "empty":
+                out.append(seat)
+        return out
+
+    # -- saving ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "hearts-table", "format_version": 1,
+            "id": self.id, "name": self.name, "rules": self.rules.to_dict(),
+            "bot_level": self.bot_level, "owner": self.owner, "state": self.state,
+            "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level,
+                       "auto": s.auto} for s in self.seats],
+            "kicked": dict(self.kicked),
+            "game": self.game.to_dict() if self.game else None,
+            "paused_left": {str(k): v for k, v in self.paused_left.items()},
+            "bot_seed": self.bot_seed,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], now: float, drop_grace: float = 10.0) -> "Table":
+        """A table from `to_dict`; its people start as dropped (they reconnect with tokens)."""
+        if d.get("format") != "hearts-table":
+            raise ValueError("not a saved Hearts table")
+        t = cls(int(d["id"]), str(d["name"]), Rules.from_dict(d["rules"]),
+                bot_level=d.get("bot_level", "normal"), drop_grace=drop_grace)
+        t.owner = d.get("owner")
+        t.state = d["state"]
+        t.seats = [Seat(s["kind"], s["name"], s["token"], s.get("level", "normal"),
+                        connected=False, auto=bool(s.get("auto")),
+                        dropped_at=now if s["kind"] == "human" else None) for s in d["seats"]]
+        t.kicked = dict(d.get("kicked", {}))
+        t.game = Game.from_dict(d["game"]) if d.get("game") else None
+        t.paused_left = {int(k): float(v) for k, v in d.get("paused_left", {}).items()}
+        t.bot_seed = int(d.get("bot_seed", 0))
+        if t.state == "playing":
+            t._update_deadlines(now)
+        t.changes = []
+        return t
+
+
+def _trick_points(rules: Rules, cards: tuple[Card, ...]) -> int:
+    from hearts.engine.cards import mask_of
+    from hearts.engine.scoring import penalty_points
+    m = mask_of(cards)
+    pts = penalty_points(rules, m)
+    if rules.jack_of_diamonds and any(str(c) == "JD" for c in cards):
+        pts += rules.jack_of_diamonds
+    return pts
+
+
+def public_view(hand: Any) -> dict[str, Any]:
+    """A watcher's view: the public play, no seat's hidden cards."""
+    d = hand.view(0).to_dict()
+    d.update({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
+              "others": None})
+    return d
+
+
+__all__ = ["Change", "Seat", "Table", "TableError", "public_view"]

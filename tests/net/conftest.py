@@ -1,0 +1,73 @@
+"""Fixtures for host tests: a real host on 127.0.0.1 and real clients."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+from typing import Any, AsyncIterator
+
+import pytest
+
+from net.client import Client
+from net.host import Host
+from net.limits import Limits
+
+FAST = Limits(drop_grace=0.3, heartbeat_interval=0.5, heartbeat_timeout=5.0, hello_timeout=2.0,
+              bot_budget=0.05)
+
+
+@pytest.fixture
+async def host(tmp_path) -> AsyncIterator[Host]:
+    h = Host(name="test", save_dir=tmp_path / "saves", limits=FAST, bot_level="random", seed=7)
+    await h.start(bind="127.0.0.1", port=0)
+    yield h
+    await h.stop()
+
+
+async def connect(host: Host, name: str, **kw: Any) -> Client:
+    c = Client("127.0.0.1", host.port, name=name, limits=FAST, **kw)
+    await c.connect()
+    return c
+
+
+async def play_until(client: Client, stop, rng: random.Random | None = None,
+                     timeout: float = 30.0) -> dict:
+    """Play random legal moves for ``client`` until ``stop(event)`` is true; returns that event."""
+    rng = rng or random.Random(client.name)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    sent_for: Any = None
+    while True:
+        left = end - loop.time()
+        if left <= 0:
+            raise asyncio.TimeoutError(f"{client.name}: stop condition not reached")
+        ev = await client.next_event(left)
+        if stop(ev):
+            return ev
+        if ev["type"] not in ("update", "table"):
+            continue
+        view = client.view
+        if not view or view.get("seat") is None:
+            continue
+        key = (ev.get("seq"), view["phase"], len(view["hand"]), view["turn"])
+        if key == sent_for:
+            continue
+        seat = view["seat"]
+        if view["phase"] == "pass" and not view["has_passed"][seat]:
+            await client.send("pass", cards=rng.sample(view["hand"], view["rules"]["pass_count"]))
+            sent_for = key
+        elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
+            await client.send("play", card=rng.choice(view["legal"]))
+            sent_for = key
+        elif view["phase"] == "moon-choice" and view["turn"] == seat:
+            await client.send("moon", choice="add")
+            sent_for = key
+
+
+def is_game_over(ev: dict) -> bool:
+    return ev["type"] == "update" and any(e["type"] == "game_over" for e in ev["events"])
+
+
+def has_change(kind: str):
+    return lambda ev: ev["type"] == "update" and any(e["type"] == kind for e in ev["events"])
