@@ -1,0 +1,43 @@
+"""Shared helpers for the bot tests: random rule sets and playing hands with bots."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.engine import Hand, Rules
+from hearts.engine.rules import _BOOLS, _CHOICES, PASS_DIRECTIONS, PRESETS
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random but valid rule set touching every option that changes play."""
+    opts = {name: rng.choice(choices) for name, choices in _CHOICES.items()}
+    opts.update({name: rng.random() < 0.5 for name in _BOOLS})
+    opts["pass_cycle"] = tuple(rng.choice(PASS_DIRECTIONS) for _ in range(rng.randint(1, 4)))
+    opts["pass_count"] = rng.choice([0, 1, 3, 3, 4])
+    opts["queen_points"] = rng.choice([13, 25, -5])
+    opts["jack_of_diamonds"] = rng.choice([0, 0, -10, 5])
+    opts["clean_hand_bonus"] = rng.choice([0, -5])
+    opts["target"] = rng.choice([100, 50])
+    return Rules(**opts)
+
+
+def all_rule_sets(n_random: int, seed: int = 7) -> list[Rules]:
+    rng = random.Random(seed)
+    return [Rules.preset(p) for p in PRESETS] + [random_rules(rng) for _ in range(n_random)]
+
+
+def play_hand(rules: Rules, bots: list, seed, hand_number: int = 0, budget: float = 5.0) -> Hand:
+    """Deal and play one hand with four bots through the engine (which rejects illegal moves)."""
+    hand = Hand.deal(rules, random.Random(seed), rules.pass_direction(hand_number),
+                     dealer=hand_number % 4)
+    while not hand.done:
+        if hand.phase == "pass":
+            for s in range(4):
+                hand.pass_cards(s, bots[s].choose_pass(hand.view(s), budget))
+        elif hand.phase == "play":
+            s = hand.turn
+            hand.play(s, bots[s].choose_play(hand.view(s), budget))
+        else:
+            s = hand.turn
+            hand.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
+    return hand

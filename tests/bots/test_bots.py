@@ -1,0 +1,188 @@
+"""Bots: legal under every rule set, within budget, blind to hidden cards, reproducible."""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts.bots import Bot, Hint, hint, make_bot
+from hearts.bots.sampling import Sampler
+from hearts.bots.search import SearchBot
+from hearts.engine import Card, Hand, Rules, View
+from hearts.engine.rules import PRESETS
+
+from .helpers import all_rule_sets, play_hand, random_rules
+
+KINDS = ["random", "rules", "easy", "normal"]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_bot_plays_legally_under_every_preset(preset):
+    rules = Rules.preset(preset)
+    for k in range(2):
+        bots = [make_bot(spec, seed=k) for spec in ("rules", "normal", "easy", "random")]
+        bots = bots[k:] + bots[:k]
+        for b in bots:
+            if isinstance(b, SearchBot):
+                b.work = 1500  # keep the test quick; legality does not depend on it
+        hand = play_hand(rules, bots, seed=f"{preset}/{k}", hand_number=k + 1)
+        assert hand.done
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), number=st.integers(0, 7))
+def test_bots_play_legally_under_random_rules(seed, number):
+    rules = random_rules(random.Random(seed))
+    bots = [make_bot("rules", seed), SearchBot(seed, work=800), make_bot("easy", seed),
+            make_bot("rules", seed + 1)]
+    rot = number % 4
+    hand = play_hand(rules, bots[rot:] + bots[:rot], seed=seed, hand_number=number)
+    assert hand.done  # every pass, play and moon choice went through the engine's checks
+
+
+def test_levels_and_kinds_build():
+    for spec in ("random", "rules", "search", "easy", "normal", "hard"):
+        bot = make_bot(spec, seed=1)
+        assert isinstance(bot, Bot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+    with pytest.raises(ValueError, match="cannot load bot"):
+        make_bot("no.such.module:Bot")
+
+
+def test_plugin_bot_loads_and_plays():
+    bot = make_bot("hearts.bots.examples:LowestBot", seed=3)
+    assert bot.name == "lowest"
+    hand = play_hand(Rules(), [bot, make_bot("rules"), make_bot("rules"), make_bot("rules")], seed=5)
+    assert hand.done
+
+
+def _midgame_view(rules: Rules, seed, plays: int) -> tuple[Hand, View]:
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, rng, "left")
+    for s in range(4):
+        hand.pass_cards(s, make_bot("rules").choose_pass(hand.view(s), 1))
+    rb = make_bot("rules")
+    for _ in range(plays):
+        s = hand.turn
+        hand.play(s, rb.choose_play(hand.view(s), 1))
+    return hand, hand.view(hand.turn)
+
+
+def test_search_respects_its_time_budget():
+    hand, view = _midgame_view(Rules(), 11, 1)
+    bot = SearchBot(seed=1, work=10**9, cap=10.0, max_worlds=10**6)
+    start = time.perf_counter()
+    bot.choose_play(view, 0.05)
+    elapsed = time.perf_counter() - start
+    assert bot.capped == 1
+    assert elapsed < 0.05 + 0.25  # at most one sampled world past the budget
+    hard = make_bot("hard", seed=1)
+    start = time.perf_counter()
+    hard.choose_play(view, 0.1)
+    assert time.perf_counter() - start < 0.1 + 0.25
+
+
+def _reachable(root, depth=6):
+    """Every object reachable from ``root`` through references (bounded depth)."""
+    seen, frontier = {id(root): root}, [root]
+    for _ in range(depth):
+        nxt = []
+        for obj in frontier:
+            if isinstance(obj, type) or type(obj).__module__ in ("builtins",) and not isinstance(
+                    obj, (tuple, list, dict, set, frozenset)):
+                continue
+            for ref in gc.get_referents(obj):
+                if id(ref) not in seen and not isinstance(ref, type):
+                    seen[id(ref)] = ref
+                    nxt.append(ref)
+        frontier = nxt
+    return seen.values()
+
+
+def test_a_view_holds_no_path_to_the_hidden_hands():
+    hand, view = _midgame_view(Rules(), 12, 9)
+    assert view.others is None
+    assert not any(isinstance(o, Hand) for o in _reachable(view))
+    hidden = {s: set(hand.held(s)) for s in range(4) if s != view.seat}
+    mine = set(view.hand)
+    assert not any(hidden[s] & mine for s in hidden)
+
+
+@pytest.mark.parametrize("spec", ["rules", "normal", "easy"])
+def test_choices_depend_on_the_view_only(spec):
+    """Two deals that look the same to a seat (different hidden hands) get the same choice."""
+    rules = Rules(pass_cycle=("hold",), tram="off")
+    for seed in range(4):
+        hand = Hand.deal(rules, random.Random(seed), "hold")
+        rb = make_bot("rules")
+        for _ in range(6 + seed):
+            s = hand.turn
+            hand.play(s, rb.choose_play(hand.view(s), 1))
+        view = hand.view(hand.turn)
+        # another world: the unseen cards dealt differently, consistent with the view
+        hidden = Sampler(view).sample(random.Random(99 + seed))
+        other = Hand.from_view(view, {s: [Card.from_index(i) for i in range(52) if hidden[s] >> i & 1]
+                                      for s in range(4) if s != view.seat})
+        other_view = other.view(view.seat)
+        assert other_view == view
+        assert [other.held_mask(s) for s in range(4)] != [hand.held_mask(s) for s in range(4)]
+        a = make_bot(spec, seed=5).choose_play(view, 5.0)
+        b = make_bot(spec, seed=5).choose_play(other_view, 5.0)
+        assert a == b
+
+
+def test_sampled_worlds_respect_what_the_seat_knows():
+    rules = Rules()
+    for seed in range(10):
+        hand, view = _midgame_view(rules, seed, 17 + seed % 9)
+        sampler = Sampler(view)
+        voids = view.voids()
+        passed = {c.mask for c in view.passed}
+        played = view.played_mask()
+        mine = sum(c.mask for c in view.hand)
+        for k in range(20):
+            world = sampler.sample(random.Random(k))
+            assert world[view.seat] == 0
+            for s in range(4):
+                if s == view.seat:
+                    continue
+                assert world[s].bit_count() == view.cards_left[s]
+                assert not world[s] & (played | mine)
+                for suit in voids[s]:
+                    assert not world[s] & (0x1FFF << (13 * suit))
+            for m in passed:
+                if not m & played:
+                    assert world[view.pass_to] & m
+
+
+@pytest.mark.parametrize("spec", ["rules", "easy", "normal"])
+def test_same_seed_same_choices(spec):
+    rules = Rules.preset("omnibus")
+    logs = []
+    for _ in range(2):
+        bots = [make_bot(spec, seed=f"x/{s}") for s in range(4)]
+        logs.append(play_hand(rules, bots, seed=21, hand_number=0).actions)
+    assert logs[0] == logs[1]
+
+
+def test_hint_for_pass_play_and_moon():
+    rules = Rules()
+    hand = Hand.deal(rules, random.Random(4), "left")
+    h = hint(hand.view(0), 0.1)
+    assert isinstance(h, Hint) and len(h.cards) == 3 and h.reason.startswith("pass ")
+    assert set(h.cards) <= set(hand.held(0))
+    for s in range(4):
+        hand.pass_cards(s, make_bot("rules").choose_pass(hand.view(s), 1))
+    for _ in range(10):
+        s = hand.turn
+        h = hint(hand.view(s), 0.1)
+        assert len(h.cards) == 1 and h.cards[0] in hand.legal_plays(s)
+        assert h.reason and "\n" not in h.reason and len(h.reason) < 160
+        hand.play(s, h.cards[0])
+    assert hint(hand.view((hand.turn + 1) % 4)).reason == "it is not your turn"
