@@ -45,7 +45,8 @@ def fill(fixed: dict[int, str], order: Sequence[int] = (0, 1, 2, 3)) -> list[lis
 def hand(rules: Rules | None, hands: Sequence[Iterable[Card | str]], pass_direction: str = "hold",
          dealer: int = 0, totals: Sequence[int] | None = None) -> Hand:
     """`Hand.from_deal` with defaults for tests (no pass, dealer 0)."""
-    return Hand.from_deal(rules or Rules(), [list(h) for h in hands], pass_direction, dealer, totals)
+    cards = [parse_cards(h) if isinstance(h, str) else list(h) for h in hands]
+    return Hand.from_deal(rules or Rules(), cards, pass_direction, dealer, totals)
 
 
 def play(h: Hand, cards: str) -> None:
