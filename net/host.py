@@ -632,6 +632,7 @@ class Host:
         changes, seats_changed, finished = table.flush()
         if not changes and not seats_changed:
             return
+        self._save(table)   # saved before anyone hears of it: a crash loses at most this action
         now = self._now()
         timer = table.timer(now)
         full = table.full() if seats_changed else None
@@ -661,7 +662,6 @@ class Host:
                                   "owner": table.owner == token,
                                   "view": table.view_for(token), "timer": timer,
                                   "seq": table.seq})
-        self._save(table)
         if finished:
             self._history(table)
         self._arm(table)

@@ -1,0 +1,135 @@
+"""`hearts host`: run a headless LAN host (logs to stderr, prints the addresses to join)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import sys
+import tomllib
+from pathlib import Path
+
+from hearts.cli import UserError
+from hearts.engine import Rules, RulesError
+
+log = logging.getLogger("hearts.host")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=7895, help="TCP port (default 7895; 0: any)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    parser.add_argument("--name", default=None, help="the host's name shown on the LAN")
+    parser.add_argument("--rules", default="standard",
+                        help="default rules of new tables: a preset name or a .json/.toml file")
+    parser.add_argument("--save-dir", default=None,
+                        help="save every table here after every action, and the game history")
+    parser.add_argument("--resume", action="store_true",
+                        help="bring back the tables saved in --save-dir")
+    parser.add_argument("--bot", default="normal", help="level of the bots that fill seats")
+    parser.add_argument("--no-advertise", action="store_true",
+                        help="do not announce the host on the LAN (zeroconf)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
+
+
+def load_rules(spec: str) -> Rules:
+    """A preset name, or a JSON/TOML file mapping option names (and maybe 'preset') to values."""
+    path = Path(spec)
+    try:
+        if path.suffix.lower() in (".json", ".toml") or path.exists():
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as e:
+                raise UserError(f"cannot read the rules file {spec}: {e.strerror or e}") from None
+            try:
+                data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+            except (ValueError, tomllib.TOMLDecodeError) as e:
+                raise UserError(f"the rules file {spec} is not valid "
+                                f"{'TOML' if path.suffix.lower() == '.toml' else 'JSON'} ({e})"
+                                ) from None
+            return Rules.from_dict(data)
+        return Rules.preset(spec)
+    except RulesError as e:
+        raise UserError(str(e)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    rules = load_rules(args.rules)
+    if args.resume and not args.save_dir:
+        raise UserError("--resume needs --save-dir, the folder the tables were saved in")
+    if not 0 <= args.port <= 65535:
+        raise UserError(f"the port must be from 0 to 65535 (got {args.port})")
+    from hearts.bots import make_bot
+    try:
+        make_bot(args.bot, 0)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    try:
+        return asyncio.run(_serve(args, rules))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(args: argparse.Namespace, rules: Rules) -> int:
+    import socket
+
+    from net.host import Host
+
+    name = args.name or f"Hearts on {socket.gethostname()}"
+    host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot)
+    try:
+        await host.start(bind=args.bind, port=args.port, resume=args.resume)
+    except OSError as e:
+        raise UserError(f"cannot listen on {args.bind}:{args.port} ({e.strerror or e})") from None
+    print(f"Hearts host {host.name!r} is running; join at:", flush=True)
+    for addr in host.addresses():
+        print(f"  hearts join {addr}", flush=True)
+    advertiser = None
+    if not args.no_advertise:
+        advertiser = await _advertise(host)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    await stop.wait()
+    log.info("shutting down")
+    if advertiser is not None:
+        try:
+            await asyncio.wait_for(advertiser.close(), 3)
+        except Exception as e:  # never let a goodbye packet stop the shutdown
+            log.warning("discovery did not close cleanly: %s", e)
+    await host.stop()
+    return 0
+
+
+async def _advertise(host: "object") -> object | None:
+    try:
+        from net.discovery import Advertiser
+    except ImportError:
+        log.info("LAN discovery is not available; players join by address")
+        return None
+    try:
+        adv = Advertiser(host.name, host.port, host.txt_properties())  # type: ignore[attr-defined]
+    except Exception as e:  # discovery must never stop the host
+        log.warning("cannot advertise on the LAN (%s); players join by address", e)
+        return None
+
+    async def push(props: dict[str, str]) -> None:
+        try:
+            await adv.update(props)
+        except Exception as e:
+            log.warning("discovery update failed: %s", e)
+
+    try:
+        await adv.start()
+    except Exception as e:
+        log.warning("cannot advertise on the LAN (%s); players join by address", e)
+        return None
+    host.properties_listener = push  # type: ignore[attr-defined]
+    return adv
