@@ -204,3 +204,136 @@ def split_game(rules: Rules, totals: Sequence[int], seed: int = 0) -> Game:
     h = g.hand
     script(h, SPLIT_SCRIPT, g.play)
     return g
+
+
+# -- an independent reference for scoring and game end, written from RULES.md ---------------
+def card_value(rules: Rules, card: Card) -> int:
+    """Penalty value of one card (JD excluded: it is a bonus)."""
+    text = str(card)
+    if card.suit == 2:
+        return 1 if rules.heart_points == "one" else card.rank + 2
+    if text == "QS":
+        return rules.queen_points
+    if rules.high_spades and text in ("AS", "KS"):
+        return {"AS": 7, "KS": 10}[text]
+    return 0
+
+
+def is_penalty(rules: Rules, card: Card) -> bool:
+    return card.suit == 2 or str(card) == "QS" or (rules.high_spades and str(card) in ("AS", "KS"))
+
+
+def reference_points(rules: Rules, h: Hand) -> list[int]:
+    """A finished hand's points computed from the cards each seat took."""
+    taken = [set(h.taken(s)) for s in range(4)]
+    won = [h.tricks_won(s) for s in range(4)]
+    pen_cards = {c for c in CARDS if is_penalty(rules, c)}
+    m = sum(card_value(rules, c) for c in pen_cards)
+    need = pen_cards | ({Card.parse("JD")} if rules.moon_needs_jack else set())
+    shooter = None
+    if rules.moon != "off":
+        shooter = next((s for s in range(4) if need <= taken[s]), None)
+    jd = Card.parse("JD")
+    if shooter is None:
+        assert h.moon is None
+        pts = [sum(card_value(rules, c) for c in taken[s]) for s in range(4)]
+        for s in range(4):
+            clean = won[s] == 0 if rules.clean_hand == "no-tricks" else not taken[s] & pen_cards
+            if clean:
+                pts[s] += rules.clean_hand_bonus
+            if jd in taken[s]:
+                pts[s] += rules.jack_of_diamonds
+        return pts
+    sun = rules.sun != "off" and won[shooter] == 13
+    assert h.moon is not None and h.moon.shooter == shooter and h.moon.sun == sun
+    choice = h.moon.choice
+    assert choice in ("add", "subtract")
+    if rules.moon in ("add", "subtract"):
+        assert choice == rules.moon
+    if rules.moon == "new-moon" and h.totals[shooter] < m:
+        assert choice == "add"
+    value = rules.sun_value if sun and rules.sun == "others" else m
+    if choice == "add":
+        pts = [0 if s == shooter else value for s in range(4)]
+    else:
+        pts = [-value if s == shooter else 0 for s in range(4)]
+    if sun and rules.sun == "bonus":
+        pts[shooter] += rules.sun_value
+    if rules.bonuses_on_moon == "jack":
+        for s in range(4):
+            if jd in taken[s]:
+                pts[s] += rules.jack_of_diamonds
+    return pts
+
+
+def check_hand(h: Hand) -> None:
+    """Invariants of a finished hand: every card played once, points as the reference."""
+    assert h.done
+    cards = [c for t in h.tricks for c in t.cards]
+    if h.tram is None:
+        assert len(h.tricks) == 13
+    else:
+        cards += [c for held in h.tram.cards for c in held]
+    assert len(cards) == 52 and set(cards) == set(CARDS)
+    assert sorted(c for s in range(4) for c in h.taken(s)) == sorted(
+        cards if h.tram is None or h.tram.seat is not None else
+        [c for t in h.tricks for c in t.cards])
+    if h.tram is None or h.tram.seat is not None:
+        assert sum(h.tricks_won(s) for s in range(4)) == 13
+    assert h.points() == reference_points(h.rules, h)
+
+
+def game_over_reference(rules: Rules, totals: Sequence[int]) -> list[int] | None:
+    """Who shares the win after a hand with these totals (None: play on); for
+    ties="random" the seats the winner is drawn from."""
+    exact = [s for s in range(4) if totals[s] == rules.target]
+    if rules.exact_target == "wins" and exact:
+        return exact
+    over = any(t >= rules.target if rules.end_when == "reach" else t > rules.target for t in totals)
+    if not over:
+        return None
+    low = min(totals)
+    lowest = [s for s in range(4) if totals[s] == low]
+    if len(lowest) > 1 and rules.ties == "play-on":
+        return None
+    return lowest
+
+
+def check_game(g: Game) -> None:
+    """Totals follow the hands' points and the game ended exactly when the rules say."""
+    rules = g.rules
+    totals = [0, 0, 0, 0]
+    for i, r in enumerate(g.results):
+        totals = [t + p for t, p in zip(totals, r.points)]
+        if rules.floor_at_zero:
+            totals = [max(t, 0) for t in totals]
+        if rules.exact_target == "halves":
+            totals = [rules.target // 2 if t == rules.target else t for t in totals]
+        assert list(r.totals) == totals
+        end = game_over_reference(rules, totals)
+        if i < len(g.results) - 1:
+            assert end is None
+    assert g.totals == totals
+    if g.over:
+        assert end is not None
+        if rules.ties == "random":
+            assert len(g.winners) == 1 and g.winners[0] in end
+        else:
+            assert g.winners == end
+    if rules.display == "countdown":
+        assert g.display_totals() == [rules.target - t for t in totals]
+
+
+def checked_random_game(rules: Rules, seed: int, max_hands: int = 400) -> Game:
+    """`random_game` with every finished hand and the game checked against the reference."""
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    n = 0
+    while not g.over:
+        assert g.hand_number < max_hands, "game does not end"
+        random_step(g.hand, rng, g.apply)
+        if len(g.results) > n:
+            n = len(g.results)
+            check_hand(g.last_hand)
+    check_game(g)
+    return g
