@@ -1,33 +1,72 @@
-"""`hearts play`: until the pygame client lands, watch four random players in the terminal."""
+"""`hearts play`: open the game client (the main menu, or straight to a game)."""
 
 from __future__ import annotations
 
 import argparse
-import random
+import os
 
-from hearts.engine import Game, Rules
+from hearts.cli import UserError
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    if not (320 <= w <= 10000 and 240 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"{text!r} is too small or too large")
+    return w, h
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--rules", default="standard", help="preset name")
+    parser.add_argument("--demo", action="store_true", help="watch four bots play")
+    parser.add_argument("--bots", action="store_true",
+                        help="skip the menu: play against three bots at once")
+    parser.add_argument("--screenshot", metavar="PATH",
+                        help="save the window as a PNG when the client exits")
+    parser.add_argument("--exit-after-hands", type=int, metavar="N",
+                        help="quit after N hands have been scored")
+    parser.add_argument("--rules", metavar="PRESET", help="rules preset of the game")
+    parser.add_argument("--seed", type=int, help="seed of the deals (bot games)")
+    parser.add_argument("--name", help="your name (saved in the settings)")
+    parser.add_argument("--size", type=_size, metavar="WxH", help="window size, like 1280x800")
+    parser.add_argument("--bot-level", choices=("easy", "normal", "hard", "random"),
+                        help="level of the bots")
+    parser.add_argument("--animations", choices=("off", "fast", "normal", "slow"),
+                        help="animation speed for this run")
 
 
 def run(args: argparse.Namespace) -> int:
-    game = Game(Rules.preset(args.rules), seed=args.seed)
-    rng = random.Random(args.seed)
-    shown = 0
-    while not game.over:
-        hand = game.hand
-        if hand.phase == "pass":
-            for s in range(4):
-                game.pass_cards(s, rng.sample(hand.held(s), hand.rules.pass_count))
-        elif hand.phase == "play":
-            game.play(hand.turn, rng.choice(hand.legal_plays(hand.turn)))
-        elif hand.phase == "moon-choice":
-            game.choose_moon(hand.turn, "add")
-        for r in game.results[shown:]:
-            print(f"hand {r.number + 1}: points {list(r.points)} totals {list(r.totals)}")
-        shown = len(game.results)
-    print("winners:", ", ".join(f"seat {s}" for s in game.winners))
-    return 0
+    from hearts.engine import PRESETS
+    if args.rules is not None and args.rules not in PRESETS:
+        raise UserError(f"unknown preset {args.rules!r}; presets are: {', '.join(PRESETS)}")
+    if args.exit_after_hands is not None and args.exit_after_hands < 1:
+        raise UserError("--exit-after-hands needs a number of at least 1")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        raise UserError("pygame-ce is not installed; run scripts/play to set it up") from None
+    from hearts.gui.app import App
+    from hearts.gui.settings import Settings
+
+    settings = Settings.load()
+    if args.name:
+        settings.name = args.name.strip()[:20] or settings.name
+        settings.save()
+    if args.bot_level:
+        settings.bot_level = args.bot_level
+    if args.animations:
+        settings.animation = args.animations
+    try:
+        app = App(settings, size=args.size)
+    except Exception as e:  # no display at all
+        raise UserError(f"cannot open a window ({e}); is a display available?") from None
+    app.exit_after_hands = args.exit_after_hands
+    app.screenshot_path = args.screenshot
+    rules = {"preset": args.rules} if args.rules else None
+    if args.demo:
+        app.play_against_bots(rules, seed=args.seed, demo=True)
+    elif args.bots or args.rules or args.seed is not None or args.exit_after_hands:
+        app.play_against_bots(rules, seed=args.seed)
+    return app.run()

@@ -1,0 +1,571 @@
+"""The client application: window, main loop, screens, global shortcuts and the network.
+
+The main loop draws at up to 60 frames a second while something animates and otherwise
+sleeps in ``pygame.event.wait`` until input or a host message arrives (idle CPU near
+zero). The network runs in a background thread (`connection.Connection`); its messages
+reach this thread through a queue and a posted ``NET_EVENT`` that wakes the loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from . import widgets as w
+from .connection import Connection
+from .dialog import Dialog, MessageDialog
+from .screen import Screen
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+NET_EVENT = pygame.event.custom_type()
+IDLE_WAIT_MS = 500          # longest sleep when nothing moves (timers, cursor)
+FPS = 60
+
+
+class App:
+    """The whole client. ``App().run()`` opens the main menu and returns the exit status.
+
+    Screens call `send` (an intent to the host), `show` (switch screen), `open_dialog`,
+    and read `settings`, `session` (what the host told us) and `scale`.
+    """
+
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
+                 settings_path: Path | None = None, discover: bool = True,
+                 discovery_interfaces: list[str] | None = None) -> None:
+        self.settings_path = settings_path
+        self.settings = settings if settings is not None else Settings.load(settings_path)
+        if size is not None:
+            self.settings.window = tuple(size)
+        self.started = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        pygame.display.set_caption("Hearts")
+        self.surface = pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
+        self.discover = discover
+        self.discovery_interfaces = discovery_interfaces
+        self.running = True
+        self.exit_status = 0
+        self.clock = pygame.time.Clock()
+        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.net = Connection(self._post)
+        self.net.start()
+        self.session = Session()
+        self.dialogs: list[Dialog] = []
+        self.banner = ""            # connection trouble, shown until it clears
+        self.toast = ""             # a short notice (errors), fades after a few seconds
+        self.toast_until = 0.0
+        self.frame_times: list[float] = []   # seconds spent per frame (benchmark)
+        self.first_frame_at: float | None = None
+        self.hands_scored = 0
+        self.exit_after_hands: int | None = None
+        self.screenshot_path: str | None = None
+        self.message_hooks: list[Callable[[dict[str, Any]], None]] = []
+        self._after_welcome: list[dict[str, Any]] = []
+        self._after_host: Callable[[int], None] | None = None
+        from .console import Console
+        self.console = Console(self)
+        self.screen: Screen = self.main_menu()
+        self.screen.resize(self.size)
+        self._dirty = True
+
+    # -- geometry ---------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    @property
+    def scale(self) -> float:
+        """Size of the interface relative to a 1280x800 window."""
+        wdt, hgt = self.size
+        return max(0.6, min(2.0, min(wdt / 1280, hgt / 800)))
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        try:
+            from . import theme
+            surface.blit(theme.background(self.settings.background, surface.get_size()), (0, 0))
+        except Exception:  # the theme module is optional while it is being built
+            surface.fill(w.BG)
+
+    # -- screens and dialogs ------------------------------------------------------------------
+    def show(self, screen: Screen) -> None:
+        """Switch to ``screen`` (closing any dialog)."""
+        self.dialogs.clear()
+        hide = getattr(self.screen, "on_hide", None) if hasattr(self, "screen") else None
+        if hide is not None and self.screen is not screen:
+            hide()
+        self.screen = screen
+        screen.resize(self.size)
+        self._dirty = True
+
+    def main_menu(self) -> Screen:
+        from .menu import MainMenu
+        return MainMenu(self)
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        dialog.layout(self.size)
+        self.dialogs.append(dialog)
+        self._dirty = True
+
+    def close_dialog(self, dialog: Dialog) -> None:
+        if dialog in self.dialogs:
+            self.dialogs.remove(dialog)
+        self._dirty = True
+
+    def message(self, title: str, text: str,
+                buttons: dict[str, Callable[[], Any] | None] | None = None) -> MessageDialog:
+        """Show a message dialog."""
+        d = MessageDialog(self, title, text, buttons)
+        d.open()
+        return d
+
+    def notify(self, text: str, seconds: float = 4.0) -> None:
+        """A short notice at the top of the window."""
+        self.toast = text
+        self.toast_until = time.monotonic() + seconds
+        self._dirty = True
+
+    def apply_settings(self, new: Settings) -> None:
+        """Take new settings at once (window size, looks); screens re-layout."""
+        old = self.settings
+        self.settings = new
+        if tuple(new.window) != tuple(old.window) and tuple(new.window) != self.size:
+            self.surface = pygame.display.set_mode(new.window, pygame.RESIZABLE)
+        self._resized()
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save(self.settings_path)
+        except OSError as e:
+            self.notify(f"Settings not saved: {e.strerror or e}.")
+
+    # -- network ------------------------------------------------------------------------------
+    def _post(self, kind: str, payload: Any) -> None:
+        """Called from the network thread."""
+        self.inbox.put((kind, payload))
+        try:
+            pygame.event.post(pygame.event.Event(NET_EVENT))
+        except pygame.error:  # display closed while shutting down
+            pass
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue an intent for the host."""
+        self.net.send(message)
+
+    def connect(self, address: str, port: int, mode: str = "join") -> None:
+        """Connect to a host; the lobby (or table) follows the host's answer."""
+        self.session = Session(mode=mode, address=address, port=port)
+        self.console.clear()
+        self.net.connect(address, port, self.settings.name, None)
+        from .lobby import ConnectingScreen
+        self.show(ConnectingScreen(self, f"Connecting to {address}:{port}…"))
+
+    def disconnect(self) -> None:
+        """Leave the host (and stop an in-process one) and return to the main menu."""
+        self.net.disconnect()
+        self.net.call(self.net.stop_host())
+        self.session = Session()
+        self.banner = ""
+        self.show(self.main_menu())
+
+    def start_host(self, bind: str, port: int, then: Callable[[int], None],
+                   advertise: bool = False, **options: Any) -> None:
+        """Start a host in this process; ``then(port)`` runs once it listens."""
+        self._after_host = then
+        self.net.start_host(bind, port, advertise, **options)
+
+    def play_against_bots(self, rules: dict[str, Any] | None = None, seed: int | None = None,
+                          demo: bool = False) -> None:
+        """A host on 127.0.0.1 (ephemeral port), a table with three bots, and start.
+
+        ``demo``: four bots play and this client watches.
+        """
+        level = self.settings.bot_level
+        options: dict[str, Any] = {"name": "Bots", "bot_level": level}
+        if seed is not None:
+            options["seed"] = seed
+        if demo:
+            self._demo_port = 0
+
+            def dealt(port: int) -> None:
+                self._demo_port = port
+                self.net.deal_demo(port, rules, level)
+            self.start_host("127.0.0.1", 0, dealt, **options)
+        else:
+            table: dict[str, Any] = {"type": "create_table", "name": "Bots", "seat": 0}
+            if rules:
+                table["rules"] = rules
+            steps: list[dict[str, Any]] = [table]
+            steps += [{"type": "bot", "seat": s, "level": level} for s in (1, 2, 3)]
+            steps.append({"type": "start"})
+
+            def connected(port: int) -> None:
+                self._after_welcome = steps
+                self.connect("127.0.0.1", port, mode="bots")
+            self.start_host("127.0.0.1", 0, connected, **options)
+        from .lobby import ConnectingScreen
+        self.show(ConnectingScreen(self, "Dealing…"))
+
+    def host_lan_game(self, port: int = 7895, bind: str = "0.0.0.0",
+                      advertise: bool = True) -> None:
+        """Host for the LAN in this process (advertised), connect to it, show its lobby."""
+        def connected(actual: int) -> None:
+            self.connect("127.0.0.1", actual, mode="lan-host")
+        self.start_host(bind, port, connected, advertise=advertise,
+                        name=f"{self.settings.name}'s host", bot_level=self.settings.bot_level)
+        from .lobby import ConnectingScreen
+        self.show(ConnectingScreen(self, "Starting the host…"))
+
+    def _drain_network(self) -> None:
+        while True:
+            try:
+                kind, payload = self.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._dirty = True
+            try:
+                self._on_network(kind, payload)
+            except Exception:  # a bad message must not kill the window
+                log.exception("while handling %s", kind)
+
+    def _on_network(self, kind: str, payload: Any) -> None:
+        if kind == "message":
+            self._on_message(payload)
+        elif kind == "state":
+            self._on_state(payload)
+        elif kind == "hosts":
+            handler = getattr(self.screen, "on_hosts", None)
+            if handler:
+                handler(payload["hosts"], payload.get("error"))
+        elif kind == "host_started":
+            self.session.local_port = payload["port"]
+            then, self._after_host = self._after_host, None
+            if then:
+                then(payload["port"])
+        elif kind == "demo_table":
+            self._after_welcome = [{"type": "watch", "table": payload["table"]}]
+            self.connect("127.0.0.1", self._demo_port, mode="demo")
+        elif kind == "host_failed":
+            self._after_host = None
+            self.show(self.main_menu())
+            self.message("No host", payload["text"])
+
+    def _on_state(self, state: dict[str, Any]) -> None:
+        s = state["state"]
+        self.session.state = s
+        if s == "connected":
+            self.banner = ""
+        elif s in ("lost", "reconnecting"):
+            self.banner = state.get("text") or "Connection lost; reconnecting…"
+        elif s == "failed":
+            self.banner = ""
+            self.show(self.main_menu())
+            self.message("Could not connect", state.get("text") or "The host did not answer.")
+
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        t = msg.get("type")
+        sess = self.session
+        if t == "welcome":
+            sess.name = msg.get("name", self.settings.name)
+            sess.host_name = msg.get("host", "")
+            for step in self._after_welcome:
+                self.send(step)
+            if self._after_welcome:
+                sess.expect_table = True
+            self._after_welcome = []
+        elif t == "tables":
+            sess.tables = list(msg.get("tables") or [])
+            if not sess.expect_table and not self._at_table():
+                self._show_lobby()
+        elif t == "table":
+            sess.table = msg.get("table") or {}
+            sess.seat = msg.get("seat")
+            sess.owner = bool(msg.get("owner"))
+            sess.expect_table = False
+            if not self._at_table():
+                self._show_table()
+        elif t == "update":
+            for change in msg.get("events") or ():
+                self._on_change(change)
+        elif t == "left":
+            sess.table = None
+            sess.seat = None
+            sess.owner = False
+            if sess.mode in ("bots", "demo"):
+                self.disconnect()
+            else:
+                self._show_lobby()
+                self.send({"type": "list_tables"})
+        elif t == "error":
+            self.notify(msg.get("message") or "The host refused that.")
+        elif t == "bye":
+            self.banner = msg.get("reason") or "The host is closing."
+        self.console.on_message(msg)
+        for d in list(self.dialogs):
+            d.on_message(msg)
+        self.screen.on_message(msg)
+        for hook in list(self.message_hooks):
+            hook(msg)
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        t = change.get("type")
+        tbl = self.session.table
+        if t == "hand_scored":
+            self.hands_scored += 1
+            if self.exit_after_hands is not None and self.hands_scored >= self.exit_after_hands:
+                self._exit_soon = time.monotonic() + 0.4
+        elif t == "rules_changed" and tbl is not None:
+            tbl["rules"] = change.get("rules", tbl.get("rules"))
+            tbl["summary"] = change.get("summary", tbl.get("summary"))
+        elif t in ("paused", "resumed") and tbl is not None:
+            tbl["state"] = "paused" if t == "paused" else "playing"
+        elif t == "game_started" and tbl is not None:
+            tbl["state"] = "playing"
+        elif t == "game_over" and tbl is not None:
+            tbl["state"] = "over"
+
+    _exit_soon: float | None = None
+
+    def _at_table(self) -> bool:
+        from .lobby import LobbyScreen
+        return self.session.table is not None and not isinstance(
+            self.screen, LobbyScreen) and getattr(self.screen, "is_table", False)
+
+    def _show_lobby(self) -> None:
+        from .lobby import LobbyScreen
+        if isinstance(self.screen, LobbyScreen):
+            return
+        self.show(LobbyScreen(self))
+
+    def _show_table(self) -> None:
+        self.show(make_table_screen(self))
+
+    # -- shortcuts ----------------------------------------------------------------------------
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        k = event.key
+        if ctrl and k == pygame.K_q:
+            self.quit()
+            return True
+        if ctrl and k == pygame.K_s:
+            self.toggle_sounds()
+            return True
+        if ctrl and k == pygame.K_n:
+            self.new_game()
+            return True
+        if k == pygame.K_F1:
+            self.show_rules()
+            return True
+        if k == pygame.K_F11:
+            pygame.display.toggle_fullscreen()
+            return True
+        if self.session.mode is not None and self.console.wants_toggle(event):
+            self.console.toggle()
+            return True
+        if k == pygame.K_ESCAPE and self.session.table is not None and self._at_table():
+            from .seat_menu import TableMenu
+            TableMenu(self).open()
+            return True
+        return False
+
+    def toggle_sounds(self) -> None:
+        self.settings.sounds = not self.settings.sounds
+        self.save_settings()
+        self.notify("Sounds on" if self.settings.sounds else "Sounds off", 1.5)
+
+    def new_game(self) -> None:
+        """Ctrl-N: a new game at this table (owner), else a new game against bots."""
+        sess = self.session
+        tbl = sess.table
+        if tbl is not None and sess.owner:
+            def restart() -> None:
+                if tbl.get("state") in ("playing", "paused"):
+                    self.send({"type": "command", "text": "/end now"})
+                self.send({"type": "start"})
+            if tbl.get("state") in ("playing", "paused"):
+                self.message("New game", "End this game and deal a new one?",
+                             {"New game": restart, "Cancel": None})
+            else:
+                restart()
+        elif tbl is None and sess.mode is None:
+            self.play_against_bots()
+        else:
+            self.notify("Only the table's owner can start a new game.")
+
+    def show_rules(self) -> None:
+        """F1: the table's rules (editable by the owner), else the rules of the game."""
+        from .rules_dialog import RulesDialog
+        tbl = self.session.table
+        if tbl is not None:
+            RulesDialog(self, tbl.get("rules") or {}, editable=self.session.owner,
+                        locked=tbl.get("state") in ("playing", "paused")).open()
+        else:
+            RulesDialog(self, {}, editable=False, title="Rules (standard)").open()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- main loop -------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        if self.screen.animating or any(getattr(d, "animating", False) for d in self.dialogs):
+            return True
+        return bool(self.toast) or self._exit_soon is not None
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one pygame event: dialogs, console, shortcuts, then the screen."""
+        t = event.type
+        if t == pygame.QUIT:
+            self.quit()
+            return
+        if t == NET_EVENT:
+            return  # the inbox is drained every frame
+        if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            self._dirty = True
+            return
+        if t not in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN,
+                     pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            return
+        self._dirty = True
+        if self.dialogs:
+            if t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.quit()
+                return
+            self.dialogs[-1].handle_event(event)
+            return
+        if self.console.visible and self.console.handle_event(event):
+            return
+        if t == pygame.KEYDOWN and self._shortcut(event):
+            return
+        self.screen.handle_event(event)
+
+    def _resized(self) -> None:
+        self.surface = pygame.display.get_surface()
+        size = self.size
+        self.screen.resize(size)
+        self.console.resize(size)
+        for d in self.dialogs:
+            d.layout(size)
+        self._dirty = True
+
+    def step(self) -> None:
+        """One turn of the main loop: wait or tick, handle events, update, draw."""
+        if self.animating or self._dirty or not self.inbox.empty():
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        dt = min(0.1, self.clock.tick(FPS if self.animating else 0) / 1000)
+        start = time.perf_counter()
+        for e in events:
+            self.dispatch(e)
+        self._drain_network()
+        self.screen.update(dt)
+        for d in list(self.dialogs):
+            d.update(dt)
+        self.console.update(dt)
+        if self.toast and time.monotonic() > self.toast_until:
+            self.toast = ""
+        self.draw()
+        self._dirty = False
+        self.frame_times.append(time.perf_counter() - start)
+        if len(self.frame_times) > 5000:
+            del self.frame_times[:2500]
+        if self._exit_soon is not None and time.monotonic() >= self._exit_soon:
+            self.quit()
+
+    def draw(self) -> None:
+        surface = self.surface
+        self.screen.draw(surface)
+        if self.console.visible:
+            self.console.draw(surface)
+        for d in self.dialogs:
+            d.draw(surface)
+        self._draw_notices(surface)
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        y = int(8 * s)
+        for text, colour in ((self.banner, (150, 40, 30)), (self.toast, (40, 48, 60))):
+            if not text:
+                continue
+            f = w.font(int(18 * s), True)
+            width = min(surface.get_width() - 40, f.size(text)[0] + int(40 * s))
+            r = pygame.Rect(0, y, width, int(38 * s))
+            r.centerx = surface.get_width() // 2
+            w.panel(surface, r, alpha=235, colour=colour, edge=(230, 230, 230))
+            w.text(surface, w.fit(text, f, r.width - 20), r.center, int(18 * s), bold=True,
+                   anchor="center")
+            y = r.bottom + int(6 * s)
+
+    def save_screenshot(self, path: str | Path) -> None:
+        self.draw()
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.surface, str(path))
+
+    def run(self) -> int:
+        """Run until quit; returns the exit status."""
+        try:
+            while self.running:
+                self.step()
+        finally:
+            self.close()
+        return self.exit_status
+
+    def close(self) -> None:
+        """Save the window size, take the screenshot asked for, stop the network."""
+        if self.screenshot_path:
+            try:
+                self.save_screenshot(self.screenshot_path)
+            except (pygame.error, OSError) as e:
+                log.warning("screenshot not saved: %s", e)
+            self.screenshot_path = None
+        size = self.size
+        if size != tuple(self.settings.window) and size[0] >= 320 and size[1] >= 320:
+            self.settings.window = size
+            self.save_settings()
+        self.net.close()
+
+
+class Session:
+    """What the host has told this client: who we are, the tables, our table and seat."""
+
+    def __init__(self, mode: str | None = None, address: str = "", port: int = 0) -> None:
+        self.mode = mode                # None (menu), "bots", "demo", "lan-host", "join"
+        self.address = address
+        self.port = port
+        self.local_port: int | None = None
+        self.state = "idle"
+        self.name = ""
+        self.host_name = ""
+        self.tables: list[dict[str, Any]] = []
+        self.table: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.owner = False
+        self.expect_table = False
+
+
+def make_table_screen(app: App) -> Screen:
+    """The table screen (hearts.gui.table), or a plain stand-in while it is missing."""
+    try:
+        from .table import TableScreen
+    except ImportError:
+        from .lobby import PlainTableScreen
+        return PlainTableScreen(app)
+    screen = TableScreen(app)
+    screen.is_table = True  # type: ignore[attr-defined]
+    return screen

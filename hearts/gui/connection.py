@@ -1,0 +1,309 @@
+"""The network side of the client: one asyncio loop in a background thread.
+
+It holds the connection to a host (reconnecting by itself after a loss, with the seat
+token of the last ``welcome``), an in-process host for games against bots or a LAN game,
+and LAN browsing. Everything it learns goes to the pygame thread through ``post(kind,
+payload)``; the pygame thread calls `send`, `connect`, ... which are thread-safe.
+
+Kinds posted: ``"message"`` (a host message), ``"state"`` (``{"state": "connecting" |
+"connected" | "lost" | "failed" | "closed", "text": str}``), ``"hosts"`` (a list of
+`net.discovery.HostInfo`), ``"host_started"`` (``{"port": int}``), ``"host_failed"``
+(``{"text": str}``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import threading
+from typing import Any, Callable, Coroutine
+
+from net import protocol
+
+log = logging.getLogger(__name__)
+
+Post = Callable[[str, Any], None]
+
+
+class Connection:
+    """The asyncio thread. Create, then `start()`; `close()` stops everything."""
+
+    def __init__(self, post: Post) -> None:
+        self.post = post
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name="hearts-net", daemon=True)
+        self._outbox: asyncio.Queue[dict[str, Any]] | None = None
+        self._session: asyncio.Task[None] | None = None
+        self._browser_task: asyncio.Task[None] | None = None
+        self.host: Any = None           # an in-process net.host.Host
+        self.advertiser: Any = None     # its net.discovery.Advertiser, when on the LAN
+        self.address: tuple[str, int] | None = None
+        self.token: str | None = None
+        self.name = ""
+        self.connected = False
+        self.client: Any = None         # the net.client.Client while connected
+        self.retry_for = 3600.0         # keep trying to reconnect for this long
+        self.connect_timeout = 5.0
+
+    # -- thread ---------------------------------------------------------------------------
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_forever()
+        # Let cancelled tasks finish before the loop closes.
+        pending = asyncio.all_tasks(self.loop)
+        for t in pending:
+            t.cancel()
+        if pending:
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        self.loop.close()
+
+    def call(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        """Run ``coro`` on the network loop; returns a thread-safe future."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Disconnect, stop the in-process host and browsing, end the thread."""
+        if not self.thread.is_alive():
+            return
+        try:
+            self.call(self._shutdown()).result(timeout)
+        except Exception as e:  # shutting down: log and go on
+            log.debug("network shutdown: %r", e)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout)
+
+    async def _shutdown(self) -> None:
+        await self._stop_session()
+        await self._stop_browsing()
+        await self.stop_host()
+
+    async def stop_host(self) -> None:
+        """Withdraw the LAN advertisement and stop the in-process host."""
+        adv, self.advertiser = self.advertiser, None
+        if adv is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(adv.close(), 3.0)
+        host, self.host = self.host, None
+        if host is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(host.stop(), 2.0)
+
+    # -- the connection to a host ---------------------------------------------------------
+    def connect(self, address: str, port: int, name: str, token: str | None = None) -> None:
+        """Connect (or switch) to a host; hello is sent with ``name`` and ``token``."""
+        self.call(self._connect(address, port, name, token))
+
+    def disconnect(self) -> None:
+        self.call(self._stop_session())
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue an intent for the host (dropped with a log line when not connected)."""
+        self.loop.call_soon_threadsafe(self._enqueue, message)
+
+    def _enqueue(self, message: dict[str, Any]) -> None:
+        if self._outbox is None:
+            log.debug("not connected, dropped %s", message.get("type"))
+            return
+        self._outbox.put_nowait(message)
+
+    async def _connect(self, address: str, port: int, name: str, token: str | None) -> None:
+        await self._stop_session()
+        self.address = (address, port)
+        self.name = name
+        self.token = token
+        self._outbox = asyncio.Queue()
+        self._session = asyncio.create_task(self._keep_connected(), name="hearts-session")
+
+    async def _stop_session(self) -> None:
+        task, self._session = self._session, None
+        self._outbox = None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.connected = False
+
+    async def _keep_connected(self) -> None:
+        """Connect with `net.client.Client` (which reconnects with the seat token after a
+        loss) and pass every host message on, until stopped."""
+        from net.client import Client, ClientError
+        assert self.address is not None and self._outbox is not None
+        address, port = self.address
+        self.post("state", {"state": "connecting", "text": f"Connecting to {address}:{port}…"})
+        client = Client(address, port, name=self.name, token=self.token, reconnect=True,
+                        retry_for=self.retry_for)
+        try:
+            await client.connect(timeout=self.connect_timeout)
+        except ClientError as e:
+            self.post("state", {"state": "failed", "text": _sentence(str(e))})
+            return
+        self.client = client
+        sender = asyncio.create_task(self._send_loop(client, self._outbox))
+        try:
+            async for msg in client:
+                t = msg["type"]
+                if t == "welcome":
+                    self.token = client.token
+                    self.connected = True
+                    self.post("state", {"state": "connected", "text": ""})
+                elif t == "disconnected":
+                    self.connected = False
+                    self.post("state", {"state": "lost", "text": "Connection to the host lost "
+                                        f"({msg.get('reason')}); reconnecting…"})
+                    continue
+                elif t == "closed":
+                    self.connected = False
+                    self.post("state", {"state": "closed",
+                                        "text": _sentence(msg.get("reason") or "closed")})
+                    return
+                self.post("message", msg)
+        finally:
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+            self.client = None
+            await client.close()
+
+    async def _send_loop(self, client: Any, outbox: "asyncio.Queue[dict[str, Any]]") -> None:
+        from net.client import ClientError
+        while True:
+            msg = dict(await outbox.get())
+            type_ = msg.pop("type")
+            try:
+                await client.send(type_, wait=self.retry_for, **msg)
+            except protocol.ProtocolError as e:
+                self.post("message", {"type": "error", "code": e.code, "message": e.message,
+                                      "ref": type_})
+            except ClientError as e:
+                self.post("message", {"type": "error", "code": "closed",
+                                      "message": _sentence(str(e)), "ref": type_})
+
+    # -- a demo: four bots play, this client watches ----------------------------------------
+    def deal_demo(self, port: int, rules: dict[str, Any] | None, level: str) -> None:
+        """A "dealer" connection creates a table of four bots and starts it; posts
+        ``demo_table`` with the table id, then stands up once someone watches."""
+        self.call(self._deal_demo(port, rules, level))
+
+    async def _deal_demo(self, port: int, rules: dict[str, Any] | None, level: str) -> None:
+        from net.client import Client
+        dealer = Client("127.0.0.1", port, name="Dealer", reconnect=False)
+        try:
+            await dealer.connect()
+            fields: dict[str, Any] = {"name": "Bots only", "seat": 0}
+            if rules:
+                fields["rules"] = rules
+            await dealer.send("create_table", **fields)
+            table = await dealer.wait_for("table")
+            tid = table["table"]["id"]
+            for seat in (1, 2, 3):
+                await dealer.send("bot", seat=seat, level=level)
+            self.post("demo_table", {"table": tid})
+
+            def watcher_joined(e: dict[str, Any]) -> bool:
+                return e["type"] == "update" and any(
+                    c.get("type") == "player_joined" and c.get("seat") is None
+                    for c in e.get("events") or ())
+            await dealer.wait_for(watcher_joined, timeout=30)
+            await dealer.send("start")
+            await dealer.send("leave")
+            await dealer.wait_for("left")
+        except Exception as e:  # shown to the user in one sentence
+            self.post("host_failed", {"text": f"Could not deal the demo game: {_why(e)}."})
+        finally:
+            await dealer.close()
+
+    # -- an in-process host -------------------------------------------------------------
+    def start_host(self, bind: str = "127.0.0.1", port: int = 0, advertise: bool = False,
+                   **options: Any) -> None:
+        """Start a `net.host.Host` on this loop (``options`` go to Host); posts
+        ``host_started`` with its port. ``advertise``: announce it on the LAN."""
+        self.call(self._start_host(bind, port, advertise, options))
+
+    async def _start_host(self, bind: str, port: int, advertise: bool,
+                          options: dict[str, Any]) -> None:
+        try:
+            from net.host import Host
+            await self.stop_host()
+            host = Host(**options)
+            await host.start(bind, port=port)
+        except Exception as e:  # shown to the user in one sentence
+            log.debug("host start failed", exc_info=True)
+            self.post("host_failed", {"text": f"Could not start a host: {_why(e)}."})
+            return
+        self.host = host
+        if advertise:
+            await self._advertise(host)
+        self.post("host_started", {"port": host.port, "bind": bind,
+                                   "addresses": host.addresses()})
+
+    async def _advertise(self, host: Any) -> None:
+        try:
+            from net.discovery import Advertiser
+            adv = Advertiser(host.name, host.port, host.txt_properties())
+            await adv.start()
+        except Exception as e:  # discovery must never stop the host
+            log.warning("cannot advertise on the LAN (%s); players join by address", e)
+            return
+        self.advertiser = adv
+
+        async def push(props: dict[str, str]) -> None:
+            with contextlib.suppress(Exception):
+                await adv.update(props)
+        host.properties_listener = push
+
+    # -- LAN browsing -------------------------------------------------------------------
+    def browse(self, interfaces: list[str] | None = None) -> None:
+        """Start watching the LAN for hosts; posts ``hosts`` with the current list on changes."""
+        self.call(self._browse(interfaces))
+
+    def stop_browsing(self) -> None:
+        self.call(self._stop_browsing())
+
+    async def _browse(self, interfaces: list[str] | None) -> None:
+        await self._stop_browsing()
+        self._browser_task = asyncio.create_task(self._browse_loop(interfaces))
+
+    async def _browse_loop(self, interfaces: list[str] | None) -> None:
+        try:
+            from net.discovery import Browser
+            browser = Browser(interfaces=interfaces)
+            await browser.start()
+        except Exception as e:  # zeroconf unavailable: say why, keep the address box
+            self.post("hosts", {"hosts": [], "error": f"LAN search is not available ({_why(e)})."})
+            return
+        try:
+            self.post("hosts", {"hosts": [], "error": None})
+            async for _event in browser:
+                hosts = sorted(browser.hosts.values(), key=lambda h: h.instance.casefold())
+                self.post("hosts", {"hosts": hosts, "error": None})
+        finally:
+            with contextlib.suppress(Exception):
+                await browser.close()
+
+    async def _stop_browsing(self) -> None:
+        task, self._browser_task = self._browser_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def _sentence(text: str) -> str:
+    text = text.strip() or "the connection closed"
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _why(e: BaseException) -> str:
+    if isinstance(e, asyncio.TimeoutError):
+        return "timed out"
+    if isinstance(e, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror.lower()
+    return str(e) or type(e).__name__

@@ -1,0 +1,288 @@
+"""The console: a chat log and an input line drawn over the table (or lobby).
+
+` (backquote) or F2 opens and closes it, Escape closes it. A line starting with ``/``
+is a host command (/help, /rules, /end N, /kick NAME...), anything else is chat to the
+table. While it is closed, new chat lines show for a few seconds at the same place.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import widgets as w
+
+if TYPE_CHECKING:
+    from .app import App
+
+CHAT = (236, 236, 228)
+HUMAN = (255, 128, 112)      # people's names in red, as the Mac Hearts of seed 003
+HOST = (255, 214, 120)
+OK = (140, 220, 150)
+BAD = (255, 110, 110)
+INFO = (170, 190, 200)
+MAX_LINES = 500
+PEEK_SECONDS = 8.0
+
+
+class Line:
+    __slots__ = ("name", "text", "colour", "name_colour", "at")
+
+    def __init__(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN) -> None:
+        self.text, self.colour, self.name, self.name_colour = text, colour, name, name_colour
+        self.at = time.monotonic()
+
+
+class Console:
+    """The chat/command console of the app (one per app; its log survives screen changes)."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.visible = False
+        self.lines: list[Line] = []
+        self.scroll = 0          # lines scrolled back from the newest
+        self.unread = 0
+        self.input = w.TextInput(placeholder="chat, or /help for commands", max_len=300,
+                                 on_submit=self.submit)
+        self.input.focused = True
+        self.rect = pygame.Rect(0, 0, 100, 100)
+        self._swallow: str | None = None
+        self.resize(app.size)
+
+    # -- opening --------------------------------------------------------------------------
+    @staticmethod
+    def wants_toggle(event: pygame.event.Event) -> bool:
+        return event.type == pygame.KEYDOWN and (
+            event.key in (pygame.K_BACKQUOTE, pygame.K_F2) or event.unicode == "`")
+
+    def toggle(self) -> None:
+        self.visible = not self.visible
+        if self.visible:
+            self.unread = 0
+            self.scroll = 0
+            self._swallow = "`"
+            pygame.key.start_text_input()
+        self.app._dirty = True
+
+    def open(self) -> None:
+        if not self.visible:
+            self.toggle()
+            self._swallow = None
+
+    def close(self) -> None:
+        if self.visible:
+            self.toggle()
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.unread = 0
+
+    # -- log ------------------------------------------------------------------------------
+    def add(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN) -> None:
+        for i, part in enumerate(text.split("\n")):
+            self.lines.append(Line(part, colour, name if i == 0 else "", name_colour))
+        del self.lines[:-MAX_LINES]
+        if not self.visible:
+            self.unread += 1
+        self.app._dirty = True
+
+    def submit(self, text: str) -> None:
+        text = text.strip()
+        self.input.set("")
+        if not text:
+            return
+        if text.startswith("/"):
+            self.add("> " + text, INFO)
+            self.app.send({"type": "command", "text": text})
+        else:
+            self.app.send({"type": "chat", "text": text})
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        t = msg.get("type")
+        if t == "reply":
+            self.add(str(msg.get("text", "")), OK if msg.get("ok", True) else BAD)
+        elif t == "error":
+            self.add("! " + str(msg.get("message", "")), BAD)
+        elif t == "chat":   # a top-level chat (host notice outside a table)
+            self._chat(msg)
+        elif t == "welcome":
+            self.add(f"Connected to {msg.get('host') or 'the host'} as {msg.get('name')}.", INFO)
+        elif t == "left":
+            self.add(f"You left the table ({msg.get('reason') or 'left'}).", INFO)
+        elif t == "hint":
+            cards = " ".join(msg.get("cards") or ()) or msg.get("moon") or ""
+            self.add(f"Hint: {cards} — {msg.get('reason', '')}", HOST)
+        elif t == "update":
+            for change in msg.get("events") or ():
+                self._change(change)
+
+    def _chat(self, c: dict[str, Any]) -> None:
+        name = str(c.get("name") or "?")
+        if name == "host":
+            self.add(str(c.get("text", "")), HOST)
+        else:
+            seat = c.get("seat")
+            colour = HUMAN
+            if seat is None:
+                name += " (watching)"
+                colour = INFO
+            self.add(": " + str(c.get("text", "")), CHAT, name, colour)
+
+    def _name(self, seat: Any) -> str:
+        tbl = self.app.session.table or {}
+        seats = tbl.get("seats") or []
+        if isinstance(seat, int) and 0 <= seat < len(seats):
+            return seats[seat].get("name") or f"seat {seat + 1}"
+        return "someone"
+
+    def _change(self, c: dict[str, Any]) -> None:
+        t = c.get("type")
+        if t == "chat":
+            self._chat(c)
+        elif t == "player_joined":
+            where = "is watching" if c.get("seat") is None else f"sat down at seat {c['seat'] + 1}"
+            self.add(f"{c.get('name')} {where}.", INFO)
+        elif t == "player_left":
+            self.add(f"{c.get('name')} left.", INFO)
+        elif t == "player_kicked":
+            self.add(f"{c.get('name')} was kicked.", HOST)
+        elif t == "player_dropped":
+            self.add(f"{c.get('name')} lost the connection; a bot plays after "
+                     f"{c.get('grace', 0):.0f} s.", HOST)
+        elif t == "player_returned":
+            self.add(f"{c.get('name')} is back.", INFO)
+        elif t == "owner_changed":
+            self.add(f"{c.get('name') or 'Nobody'} now owns the table.", INFO)
+        elif t == "rules_changed":
+            self.add(f"{c.get('by') or 'The owner'} changed the rules: {c.get('summary', '')}.",
+                     HOST)
+        elif t == "paused":
+            self.add(f"{c.get('by')} paused the game.", HOST)
+        elif t == "resumed":
+            self.add(f"{c.get('by')} resumed the game.", HOST)
+        elif t == "game_started":
+            self.add("The game starts.", INFO)
+        elif t == "hand_scored":
+            pts = c.get("points") or []
+            self.add(f"Hand {int(c.get('hand', 0)) + 1}: " + ", ".join(
+                f"{self._name(i)} {p:+d}" for i, p in enumerate(pts)), INFO)
+        elif t == "moon_shot":
+            self.add(f"{self._name(c.get('shooter'))} shot the "
+                     f"{'sun' if c.get('sun') else 'moon'}!", HOST)
+        elif t == "game_over":
+            winners = ", ".join(self._name(s) for s in c.get("winners") or ())
+            self.add(f"Game over. Winner: {winners}.", HOST)
+        elif t == "game_ended":
+            self.add(f"The game was ended ({c.get('reason', '')}).", HOST)
+        elif t == "replaced_by_bot" and c.get("why") not in ("start",):
+            self.add(f"A bot ({c.get('level')}) plays seat {int(c.get('seat', 0)) + 1}.", INFO)
+
+    # -- input ----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """While open the console takes the keyboard (and clicks inside it)."""
+        t = event.type
+        if t == pygame.TEXTINPUT and self._swallow is not None:
+            swallow, self._swallow = self._swallow, None
+            if event.text == swallow:
+                return True
+        if t == pygame.KEYDOWN:
+            self._swallow = None if event.key not in (pygame.K_BACKQUOTE, pygame.K_F2) \
+                else self._swallow
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_ESCAPE or (self.wants_toggle(event) and not ctrl):
+                self.close()
+                return True
+            if ctrl and event.key in (pygame.K_q, pygame.K_s, pygame.K_n):
+                return False      # global shortcuts still work
+            if event.key == pygame.K_PAGEUP:
+                self.scroll = min(max(0, len(self.lines) - 3), self.scroll + self._rows() // 2)
+                return True
+            if event.key == pygame.K_PAGEDOWN:
+                self.scroll = max(0, self.scroll - self._rows() // 2)
+                return True
+            self.input.handle_event(event)
+            return True
+        if t == pygame.TEXTINPUT:
+            self.input.handle_event(event)
+            return True
+        if t == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, min(max(0, len(self.lines) - 3), self.scroll + event.y))
+            return True
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return self.rect.collidepoint(event.pos)
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    @property
+    def peeking(self) -> bool:
+        """Closed, but a chat line arrived in the last few seconds."""
+        return not self.visible and bool(self.lines) and \
+            time.monotonic() - self.lines[-1].at < PEEK_SECONDS
+
+    # -- drawing --------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        width = min(size[0] - 20, max(int(420 * s), int(size[0] * 0.46)))
+        height = max(int(200 * s), int(size[1] * 0.42))
+        self.rect = pygame.Rect(int(10 * s), int(10 * s), width, height)
+        rh = int(38 * s)
+        self.input.rect = pygame.Rect(self.rect.left + 8, self.rect.bottom - rh - 8,
+                                      self.rect.width - 16, rh)
+
+    def _line_height(self) -> int:
+        return int(22 * self.app.scale)
+
+    def _rows(self) -> int:
+        return max(1, (self.input.rect.top - self.rect.top - 12) // self._line_height())
+
+    def _wrapped(self, lines: list[Line], width: int) -> list[tuple[Line, str, bool]]:
+        f = w.font(int(16 * self.app.scale))
+        out = []
+        for line in lines:
+            full = (line.name + line.text) if line.name else line.text
+            for i, part in enumerate(w.wrap(full, f, width)):
+                out.append((line, part, i == 0 and bool(line.name)))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        size = int(16 * s)
+        lh = self._line_height()
+        if self.visible:
+            w.panel(surface, self.rect, alpha=215, colour=(10, 14, 18))
+            rows = self._rows()
+            wrapped = self._wrapped(self.lines[-(rows + self.scroll + 40):], self.rect.width - 24)
+            end = len(wrapped) - self.scroll
+            shown = wrapped[max(0, end - rows):max(0, end)]
+            y = self.input.rect.top - 6 - lh * len(shown)
+            for line, part, first in shown:
+                self._draw_line(surface, line, part, first, (self.rect.left + 12, y), size)
+                y += lh
+            self.input.draw(surface)
+            hint = "Esc closes · PgUp/PgDn scroll"
+            w.text(surface, hint, (self.rect.right - 12, self.rect.top + 6), int(13 * s), w.DIM,
+                   anchor="topright")
+        elif self.peeking:
+            recent = [x for x in self.lines[-4:] if time.monotonic() - x.at < PEEK_SECONDS]
+            wrapped = self._wrapped(recent, self.rect.width - 24)[-4:]
+            if not wrapped:
+                return
+            box = pygame.Rect(self.rect.left, self.rect.top, self.rect.width,
+                              lh * len(wrapped) + int(12 * s))
+            w.panel(surface, box, alpha=150, colour=(10, 14, 18))
+            y = box.top + int(6 * s)
+            for line, part, first in wrapped:
+                self._draw_line(surface, line, part, first, (box.left + 12, y), size)
+                y += lh
+
+    def _draw_line(self, surface: pygame.Surface, line: Line, part: str, first: bool,
+                   pos: tuple[int, int], size: int) -> None:
+        if first and part.startswith(line.name):
+            r = w.text(surface, line.name, pos, size, line.name_colour, bold=True)
+            w.text(surface, part[len(line.name):], (r.right, pos[1]), size, line.colour)
+        else:
+            w.text(surface, part, pos, size, line.colour)

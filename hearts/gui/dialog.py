@@ -1,0 +1,102 @@
+"""Modal dialogs drawn over the current screen (rules, seat menu, confirmations)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from . import widgets as w
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Dialog:
+    """A panel over a dimmed screen with a `Form`; Escape closes it.
+
+    Subclasses fill ``self.form`` and lay out in `layout` (called on open and resize).
+    """
+
+    title = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.form = w.Form(on_cancel=self.close)
+        self.rect = pygame.Rect(0, 0, 400, 300)
+
+    def open(self) -> "Dialog":
+        self.app.open_dialog(self)
+        return self
+
+    def close(self) -> None:
+        self.app.close_dialog(self)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.rect.center = (size[0] // 2, size[1] // 2)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Modal: every input event is this dialog's."""
+        self.form.handle_event(event)
+        return True
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 110))
+        surface.blit(dim, (0, 0))
+        w.panel(surface, self.rect, alpha=245)
+        if self.title:
+            s = self.app.scale
+            w.text(surface, self.title, (self.rect.centerx, self.rect.top + int(14 * s)),
+                   int(26 * s), w.ACCENT, bold=True, anchor="midtop")
+        self.form.draw(surface)
+
+
+class MessageDialog(Dialog):
+    """A sentence and buttons: ``buttons`` maps labels to callbacks (None just closes)."""
+
+    def __init__(self, app: "App", title: str, message: str,
+                 buttons: dict[str, Callable[[], Any] | None] | None = None) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.buttons = []
+        for label, action in (buttons or {"OK": None}).items():
+            self.buttons.append(self.form.add(w.Button(label, self._wrap(action))))
+        self.form.focus_first()
+        self.layout(app.size)
+
+    def _wrap(self, action: Callable[[], Any] | None) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            if action is not None:
+                action()
+        return run
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        width = min(size[0] - 40, int(560 * s))
+        self.lines = w.wrap(self.message, w.font(int(20 * s)), width - int(48 * s))
+        height = int(90 * s) + len(self.lines) * int(28 * s) + int(70 * s)
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        bw, bh, gap = int(150 * s), int(44 * s), int(16 * s)
+        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        x = self.rect.centerx - total // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, self.rect.bottom - bh - int(20 * s), bw, bh)
+            x += bw + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.app.scale
+        y = self.rect.top + int(64 * s)
+        for line in self.lines:
+            w.text(surface, line, (self.rect.centerx, y), int(20 * s), anchor="midtop")
+            y += int(28 * s)

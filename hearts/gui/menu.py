@@ -1,0 +1,239 @@
+"""The main menu and the join screen (hosts found on the LAN, live, plus an address box)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import widgets as w
+from .screen import Screen
+
+if TYPE_CHECKING:
+    from .app import App
+
+DEFAULT_PORT = 7895
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port`` or ``[v6addr]:port`` -> (host, port); ValueError in one sentence."""
+    t = text.strip()
+    if not t:
+        raise ValueError("Type the host's address, like 192.168.1.20 or alice-pc:7895.")
+    port_text = ""
+    if t.startswith("["):
+        host, _, rest = t[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+    elif t.count(":") == 1:
+        host, _, port_text = t.partition(":")
+    else:
+        host = t
+    if not host or any(c.isspace() for c in host):
+        raise ValueError(f"{text.strip()!r} is not a host address.")
+    if port_text:
+        if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+            raise ValueError("The port must be a number from 1 to 65535.")
+        return host, int(port_text)
+    return host, default_port
+
+
+def _card_fan(app: "App", width: int) -> list[pygame.Surface]:
+    """Four card faces for the menu's decoration (empty if the card art is missing)."""
+    try:
+        from hearts.engine import Card
+
+        from .cards import card_art
+        art = card_art(width, app.settings.deck, app.settings.card_back)
+        return [art.face(Card.parse(c)) for c in ("QS", "AH", "JD", "2C")]
+    except Exception:  # decoration only
+        return []
+
+
+class MainMenu(Screen):
+    """Play against bots, host a LAN game, join, settings, quit."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.buttons = [
+            w.Button("Play against bots", self.play, primary=True),
+            w.Button("Host a LAN game", self.host),
+            w.Button("Join a game", self.join),
+            w.Button("Settings", self.settings),
+            w.Button("Quit", app.quit),
+        ]
+        self.form = w.Form(self.buttons)
+        self.fan: list[pygame.Surface] = []
+        self._fan_key: tuple[Any, ...] = ()
+
+    def play(self) -> None:
+        self.app.play_against_bots()
+
+    def host(self) -> None:
+        self.app.host_lan_game()
+
+    def join(self) -> None:
+        self.app.show(JoinScreen(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScreen
+        self.app.show(SettingsScreen(self.app, back=self))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        bw, bh, gap = int(340 * s), int(52 * s), int(16 * s)
+        top = int(size[1] * 0.19) + int(96 * 1.4 * s) // 2 + int(110 * s)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, top + i * (bh + gap), bw, bh)
+            b.rect.centerx = size[0] // 2
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        app.draw_background(surface)
+        s = app.scale
+        width, height = surface.get_size()
+        key = (app.settings.deck, app.settings.card_back, int(96 * s))
+        if key != self._fan_key:
+            self._fan_key = key
+            self.fan = _card_fan(app, int(96 * s))
+        if self.fan:
+            cx, cy = width // 2, int(height * 0.19)
+            for i, face in enumerate(self.fan):
+                angle = (1.5 - i) * 12
+                img = pygame.transform.rotozoom(face, angle, 1.0)
+                dx = int((i - 1.5) * 52 * s)
+                dy = int(abs(i - 1.5) * 10 * s)
+                surface.blit(img, img.get_rect(center=(cx + dx, cy + dy)))
+            title_y = cy + int(96 * 1.4 * s) // 2 + int(16 * s)
+        else:
+            title_y = int(height * 0.2)
+        w.text(surface, "Hearts", (width // 2 + 2, title_y + 3), int(60 * s), (0, 0, 0),
+               bold=True, anchor="midtop")
+        w.text(surface, "Hearts", (width // 2, title_y), int(60 * s), w.TEXT, bold=True,
+               anchor="midtop")
+        self.form.draw(surface)
+        w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  Ctrl-Q quit",
+               (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
+
+
+class JoinScreen(Screen):
+    """Hosts found on the LAN, updated live, and a box for an address."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.hosts: list[Any] = []
+        self.search_error: str | None = None
+        self.searching = app.discover
+        self.list = w.ListBox(on_activate=self._join_host, row_height=40,
+                              empty="Looking for hosts on the LAN…" if app.discover
+                              else "LAN search is off; type an address below.")
+        self.address = w.TextInput(app.settings.last_address, placeholder="address[:port]",
+                                   on_submit=lambda _t: self.connect())
+        self.connect_button = w.Button("Join", self.connect, primary=True)
+        self.back_button = w.Button("Back", self.back)
+        self.form = w.Form([self.list, self.address, self.connect_button, self.back_button],
+                           on_cancel=self.back)
+        self.error = ""
+        if app.discover:
+            app.net.browse(app.discovery_interfaces)
+            self.form.focus(self.list)
+        else:
+            self.form.focus(self.address)
+
+    def on_hide(self) -> None:
+        if self.app.discover:
+            self.app.net.stop_browsing()
+
+    def on_hosts(self, hosts: list[Any], error: str | None) -> None:
+        self.hosts = hosts
+        self.search_error = error
+        rows = []
+        for h in hosts:
+            p = h.properties
+            extra = []
+            if p.get("tables"):
+                extra.append(f"{p['tables']} tables")
+            if p.get("seats"):
+                extra.append(f"{p['seats']} free seats")
+            if p.get("rules"):
+                extra.append(p["rules"])
+            rows.append(f"{h.name}  ({h.address}:{h.port})" + ("  —  " + ", ".join(extra)
+                                                                   if extra else ""))
+        self.list.set_rows(rows, hosts)
+        if error:
+            self.list.empty = error
+        elif not hosts:
+            self.list.empty = "Looking for hosts on the LAN…"
+        if self.list.selected < 0 and hosts:
+            self.list.select(0)
+
+    def _join_host(self, host: Any) -> None:
+        if host is None or not host.address:
+            return
+        self.app.connect(host.address, host.port)
+
+    def connect(self) -> None:
+        f = self.form.focused
+        if f is self.list and self.list.value is not None and not self.address.value.strip():
+            self._join_host(self.list.value)
+            return
+        if not self.address.value.strip() and self.list.value is not None:
+            self._join_host(self.list.value)
+            return
+        try:
+            host, port = parse_address(self.address.value)
+        except ValueError as e:
+            self.error = str(e)
+            return
+        self.app.settings.last_address = self.address.value.strip()
+        self.app.save_settings()
+        self.app.connect(host, port)
+
+    def back(self) -> None:
+        self.app.show(self.app.main_menu())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        pw = min(size[0] - 40, int(820 * s))
+        ph = min(size[1] - 40, int(600 * s))
+        self.panel = pygame.Rect(0, 0, pw, ph)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        inner = self.panel.inflate(-int(60 * s), 0)
+        row = int(46 * s)
+        self.list.row_height = int(40 * s)
+        self.list.rect = pygame.Rect(inner.left, self.panel.top + int(110 * s), inner.width,
+                                     ph - int(110 * s) - 3 * row - int(70 * s))
+        y = self.list.rect.bottom + int(50 * s)
+        bw = int(140 * s)
+        self.address.rect = pygame.Rect(inner.left, y, inner.width - bw - int(12 * s), row)
+        self.connect_button.rect = pygame.Rect(self.address.rect.right + int(12 * s), y, bw, row)
+        self.back_button.rect = pygame.Rect(0, self.panel.bottom - row - int(20 * s), bw, row)
+        self.back_button.rect.centerx = self.panel.centerx
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.TEXTINPUT,) and self.form.focused is self.list:
+            self.form.focus(self.address)
+        if self.form.handle_event(event):
+            self.error = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+        s = self.app.scale
+        w.panel(surface, self.panel)
+        w.text(surface, "Join a game", (self.panel.centerx, self.panel.top + int(20 * s)),
+               int(34 * s), w.ACCENT, bold=True, anchor="midtop")
+        w.text(surface, "Hosts on this network (double-click or Enter to join)",
+               (self.list.rect.left, self.list.rect.top - int(8 * s)), int(18 * s), w.DIM,
+               anchor="bottomleft")
+        w.text(surface, "Or type an address", (self.address.rect.left,
+                                               self.address.rect.top - int(8 * s)),
+               int(18 * s), w.DIM, anchor="bottomleft")
+        self.form.draw(surface)
+        if self.error:
+            w.text(surface, self.error, (self.panel.centerx, self.address.rect.bottom + int(10 * s)),
+                   int(18 * s), w.RED, anchor="midtop")

@@ -1,0 +1,195 @@
+"""Table controls: the table menu (Escape at a table) and a seat's menu.
+
+The owner starts, pauses and resumes the game, edits the rules, kicks a person from a
+seat and chooses the bot level per seat; everyone else sees the rules and can leave.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import widgets as w
+from .dialog import Dialog
+from .lobby import seat_text
+
+if TYPE_CHECKING:
+    from .app import App
+
+BOT_LEVELS = ("easy", "normal", "hard", "random")
+DIRECTION = ("south", "west", "north", "east")
+
+
+def seat_label(app: "App", seat: int) -> str:
+    """"Seat 2 (west): Alice" as seen from this client's seat."""
+    tbl = app.session.table or {}
+    seats = tbl.get("seats") or [{}] * 4
+    me = app.session.seat if app.session.seat is not None else 0
+    where = DIRECTION[(seat - me) % 4]
+    you = " (you)" if seat == app.session.seat else ""
+    return f"Seat {seat + 1} ({where}): {seat_text(seats[seat])}{you}"
+
+
+class TableMenu(Dialog):
+    """Game controls and the four seats; rebuilt when the table changes."""
+
+    title = "Table"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.build()
+
+    def build(self) -> None:
+        app = self.app
+        sess = app.session
+        tbl = sess.table or {}
+        state = tbl.get("state", "waiting")
+        owner = sess.owner
+        self.form = w.Form(on_cancel=self.close)
+        self.title = f"{tbl.get('name') or 'Table'} — {tbl.get('summary', '')}"
+        self.items: list[w.Button] = []
+
+        def add(label: str, action: Any, enabled: bool = True, primary: bool = False) -> None:
+            b = w.Button(label, action, enabled=enabled, primary=primary)
+            self.items.append(b)
+            self.form.add(b)
+        add("Back to the game", self.close, primary=True)
+        if owner:
+            if state in ("waiting", "over"):
+                add("Start the game" if state == "waiting" else "New game", self._start)
+            elif state == "playing":
+                add("Pause", lambda: self._send({"type": "pause"}))
+            elif state == "paused":
+                add("Resume", lambda: self._send({"type": "resume"}))
+        add("Rules…" if owner else "Rules (read-only)…", self._rules)
+        for seat in range(4):
+            add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
+                enabled=owner or seat != sess.seat)
+        add("Console (`)", self._console)
+        add("Leave the table", self._leave)
+        self.form.focus_first()
+        self.layout(app.size)
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        self.close()
+        self.app.send(msg)
+
+    def _start(self) -> None:
+        self._send({"type": "start"})
+
+    def _rules(self) -> None:
+        self.close()
+        self.app.show_rules()
+
+    def _console(self) -> None:
+        self.close()
+        self.app.console.open()
+
+    def _leave(self) -> None:
+        self.close()
+        if self.app.session.mode in ("bots", "demo"):
+            self.app.disconnect()
+        else:
+            self.app.send({"type": "leave"})
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "table":
+            focus = self.form.focus_index
+            self.build()
+            if 0 <= focus < len(self.form.widgets):
+                self.form.focus(self.form.widgets[focus])
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        bh, gap = int(42 * s), int(10 * s)
+        width = min(size[0] - 20, int(560 * s))
+        height = int(70 * s) + len(self.items) * (bh + gap) + int(16 * s)
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        y = self.rect.top + int(62 * s)
+        for b in self.items:
+            b.rect = pygame.Rect(self.rect.left + int(30 * s), y, width - int(60 * s), bh)
+            y += bh + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        title, self.title = self.title, w.fit(self.title, w.font(int(26 * self.app.scale), True),
+                                              self.rect.width - 30)
+        super().draw(surface)
+        self.title = title
+
+
+class SeatMenu(Dialog):
+    """One seat: kick the person (owner), bot level (owner), sit here (anyone, when free)."""
+
+    def __init__(self, app: "App", seat: int) -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.build()
+
+    def build(self) -> None:
+        app = self.app
+        sess = app.session
+        tbl = sess.table or {}
+        seats = tbl.get("seats") or [{}] * 4
+        info = seats[self.seat] if self.seat < len(seats) else {}
+        kind = info.get("kind", "empty")
+        state = tbl.get("state", "waiting")
+        self.title = seat_label(app, self.seat)
+        self.form = w.Form(on_cancel=self.close)
+        self.items: list[w.Widget] = []
+        self.level: w.Choice | None = None
+        if sess.owner and kind == "human" and self.seat != sess.seat:
+            self._add(w.Button(f"Kick {info.get('name') or 'this player'}", self.kick))
+        if sess.owner and kind in ("bot", "empty"):
+            self.level = w.Choice(BOT_LEVELS, info.get("level") or app.settings.bot_level,
+                                  show=lambda v: f"Bot level: {v}")
+            self._add(self.level)
+            self._add(w.Button("Set bot" if kind == "empty" else "Change bot level", self.set_bot))
+            if kind == "bot" and state == "waiting":
+                self._add(w.Button("Remove the bot", self.remove_bot))
+        if kind in ("empty", "bot") and self.seat != sess.seat:
+            self._add(w.Button("Sit here", self.sit))
+        self._add(w.Button("Close", self.close, primary=True))
+        self.form.focus_first()
+        self.layout(app.size)
+
+    def _add(self, widget: w.Widget) -> None:
+        self.items.append(widget)
+        self.form.add(widget)
+
+    def kick(self) -> None:
+        self.close()
+        self.app.send({"type": "kick", "seat": self.seat})
+
+    def set_bot(self) -> None:
+        self.close()
+        level = self.level.value if self.level else self.app.settings.bot_level
+        self.app.send({"type": "bot", "seat": self.seat, "level": level})
+
+    def remove_bot(self) -> None:
+        self.close()
+        self.app.send({"type": "bot", "seat": self.seat, "level": None})
+
+    def sit(self) -> None:
+        self.close()
+        tbl = self.app.session.table or {}
+        if self.app.session.seat is not None:
+            self.app.send({"type": "leave"})
+        self.app.send({"type": "sit", "table": tbl.get("id", 0), "seat": self.seat})
+
+    def on_message(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "table":
+            self.build()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        bh, gap = int(42 * s), int(10 * s)
+        width = min(size[0] - 20, int(520 * s))
+        height = int(70 * s) + len(self.items) * (bh + gap) + int(16 * s)
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        y = self.rect.top + int(62 * s)
+        for x in self.items:
+            x.rect = pygame.Rect(self.rect.left + int(30 * s), y, width - int(60 * s), bh)
+            y += bh + gap

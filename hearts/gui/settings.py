@@ -1,0 +1,220 @@
+"""Settings kept between runs (JSON under $XDG_CONFIG_HOME/hearts) and the settings screen."""
+
+from __future__ import annotations
+
+import dataclasses
+import getpass
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import widgets as w
+from .screen import Screen
+
+if TYPE_CHECKING:
+    from .app import App
+
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
+BOT_LEVELS = ("easy", "normal", "hard", "random")
+
+
+def _choices(module: str, names: tuple[str, ...], fallback: tuple[str, ...]) -> tuple[str, ...]:
+    """Option lists published by the card/theme modules, else ``fallback``."""
+    try:
+        mod = __import__(f"hearts.gui.{module}", fromlist=["x"])
+    except Exception:  # the module is built by another part; any failure -> fallback
+        return fallback
+    for name in names:
+        value = getattr(mod, name, None)
+        if isinstance(value, dict):
+            value = tuple(value)
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+            return tuple(value)
+    return fallback
+
+
+def deck_styles() -> tuple[str, ...]:
+    return _choices("cards", ("DECK_STYLES", "DECKS", "STYLES"), ("classic", "four-colour"))
+
+
+def card_backs() -> tuple[str, ...]:
+    return _choices("cards", ("CARD_BACKS", "BACKS"), ("blue", "red"))
+
+
+def backgrounds() -> tuple[str, ...]:
+    return _choices("theme", ("BACKGROUNDS",), ("green", "blue", "wood"))
+
+
+def config_dir() -> Path:
+    """$XDG_CONFIG_HOME/hearts, else ~/.config/hearts."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "hearts"
+
+
+def _default_name() -> str:
+    try:
+        return (getpass.getuser() or "Player")[:20].capitalize()
+    except Exception:  # no user name on some systems
+        return "Player"
+
+
+@dataclass
+class Settings:
+    """What the player chose; every field has a safe default."""
+
+    name: str = field(default_factory=_default_name)
+    deck: str = "classic"
+    card_back: str = "blue"
+    background: str = "green"
+    animation: str = "normal"
+    sounds: bool = True
+    window: tuple[int, int] = (1280, 800)
+    bot_level: str = "normal"
+    last_address: str = ""
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Settings":
+        """The saved settings; a missing or damaged file gives the defaults field by field."""
+        path = path or config_dir() / "settings.json"
+        s = cls()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return s
+        if not isinstance(data, dict):
+            return s
+        for f in dataclasses.fields(cls):
+            if f.name in data:
+                value = s._checked(f.name, data[f.name])
+                if value is not None:
+                    setattr(s, f.name, value)
+        return s
+
+    def _checked(self, name: str, value: Any) -> Any:
+        """``value`` if it fits field ``name``, else None."""
+        if name == "window":
+            if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+                    isinstance(v, int) and 320 <= v <= 10000 for v in value):
+                return (int(value[0]), int(value[1]))
+            return None
+        if name == "sounds":
+            return value if isinstance(value, bool) else None
+        if not isinstance(value, str):
+            return None
+        if name == "name":
+            value = value.strip()[:20]
+            return value or None
+        if name == "animation" and value not in ANIMATION_SPEEDS:
+            return None
+        if name == "bot_level" and value not in BOT_LEVELS:
+            return None
+        return value
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the settings (atomically); returns the file's path."""
+        path = path or config_dir() / "settings.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = dataclasses.asdict(self)
+        data["window"] = list(self.window)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+        return path
+
+    @property
+    def animation_scale(self) -> float:
+        """Multiplier on animation durations; 0 means no animation."""
+        return {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}[self.animation]
+
+
+def _size_text(v: tuple[int, int]) -> str:
+    return f"{v[0]} × {v[1]}"
+
+
+class SettingsScreen(Screen):
+    """Edit the settings; Save writes them and applies them at once."""
+
+    def __init__(self, app: "App", back: Screen | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+        s = app.settings
+        self.draft = dataclasses.replace(s)
+        d = self.draft
+        sizes = list(WINDOW_SIZES)
+        if tuple(d.window) not in sizes:
+            sizes.append(tuple(d.window))
+        self.rows: list[tuple[str, w.Widget]] = [
+            ("Your name", w.TextInput(d.name, max_len=20, placeholder="name shown to others",
+                                      on_change=lambda v: setattr(d, "name", v))),
+            ("Deck", w.Choice(deck_styles(), d.deck, on_change=lambda v: setattr(d, "deck", v))),
+            ("Card back", w.Choice(card_backs(), d.card_back,
+                                   on_change=lambda v: setattr(d, "card_back", v))),
+            ("Background", w.Choice(backgrounds(), d.background,
+                                    on_change=lambda v: setattr(d, "background", v))),
+            ("Animations", w.Choice(ANIMATION_SPEEDS, d.animation,
+                                    on_change=lambda v: setattr(d, "animation", v))),
+            ("Sounds", w.Toggle(d.sounds, on_change=lambda v: setattr(d, "sounds", v))),
+            ("Window size", w.Choice(sizes, tuple(d.window), show=_size_text,
+                                     on_change=lambda v: setattr(d, "window", tuple(v)))),
+            ("Bot level", w.Choice(BOT_LEVELS, d.bot_level,
+                                   on_change=lambda v: setattr(d, "bot_level", v))),
+        ]
+        self.labels = [w.Label(text) for text, _ in self.rows]
+        self.save_button = w.Button("Save", self.save, primary=True)
+        self.cancel_button = w.Button("Back", self.cancel)
+        self.form = w.Form([*(x for _, x in self.rows), self.save_button, self.cancel_button,
+                            *self.labels], on_cancel=self.cancel)
+        self.message = ""
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        width, height = size
+        scale = self.app.scale
+        row_h = int(44 * scale)
+        gap = int(12 * scale)
+        panel_w = min(width - 40, int(720 * scale))
+        total = len(self.rows) * (row_h + gap) + row_h * 3
+        self.panel = pygame.Rect(0, 0, panel_w, total + int(100 * scale))
+        self.panel.center = (width // 2, height // 2)
+        y = self.panel.top + int(90 * scale)
+        label_w = int(panel_w * 0.36)
+        for (_, widget), label in zip(self.rows, self.labels):
+            label.rect = pygame.Rect(self.panel.left + 30, y, label_w, row_h)
+            widget.rect = pygame.Rect(label.rect.right + 10, y, panel_w - label_w - 70, row_h)
+            y += row_h + gap
+        bw = int(160 * scale)
+        self.save_button.rect = pygame.Rect(0, y + gap, bw, row_h)
+        self.cancel_button.rect = pygame.Rect(0, y + gap, bw, row_h)
+        self.save_button.rect.right = self.panel.centerx - gap
+        self.cancel_button.rect.left = self.panel.centerx + gap
+
+    def save(self) -> None:
+        if not self.draft.name.strip():
+            self.message = "Please enter a name."
+            return
+        self.draft.name = self.draft.name.strip()
+        self.app.apply_settings(self.draft)
+        self.app.settings.save()
+        self.cancel()
+
+    def cancel(self) -> None:
+        self.app.show(self.back if self.back is not None else self.app.main_menu())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+        scale = self.app.scale
+        w.panel(surface, self.panel)
+        w.text(surface, "Settings", (self.panel.centerx, self.panel.top + int(24 * scale)),
+               int(34 * scale), w.ACCENT, bold=True, anchor="midtop")
+        self.form.draw(surface)
+        if self.message:
+            w.text(surface, self.message, (self.panel.centerx, self.panel.bottom - int(20 * scale)),
+                   int(18 * scale), w.RED, anchor="midbottom")

@@ -1,0 +1,647 @@
+"""Small widgets for the menu, lobby, dialogs and console: buttons, text entry, lists,
+choices; a `Form` moves keyboard focus between them (Tab, arrows, Enter, Escape).
+
+Own widgets rather than pygame-gui: they draw in a few calls, cost nothing while idle,
+scale with the window and behave the same headless.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import pygame
+
+# -- look -----------------------------------------------------------------------------
+# The same palette as the table (hearts.gui.theme): cream buttons, dark translucent panels.
+BG = (18, 58, 38)            # felt green behind menus
+PANEL = (12, 26, 19)
+PANEL_EDGE = (120, 150, 130)
+TEXT = (244, 240, 228)
+DIM = (180, 192, 182)
+ACCENT = (255, 204, 77)      # gold: focus and primary actions
+BUTTON = (246, 232, 196)
+BUTTON_HOVER = (255, 244, 214)
+BUTTON_DOWN = (222, 206, 166)
+BUTTON_TEXT = (40, 34, 24)
+DISABLED = (120, 126, 118)
+RED = (255, 110, 100)
+FIELD = (6, 14, 10)
+SELECT = (46, 104, 70)
+
+_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_FONT_CANDIDATES = (
+    _ASSETS / "fonts" / "DejaVuSans.ttf",
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+)
+_BOLD_CANDIDATES = (
+    _ASSETS / "fonts" / "DejaVuSans-Bold.ttf",
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+)
+_MONO_CANDIDATES = (
+    _ASSETS / "fonts" / "DejaVuSansMono.ttf",
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"),
+)
+
+
+def _first_existing(paths: Sequence[Path]) -> str | None:
+    for p in paths:
+        if p.is_file():
+            return str(p)
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+    """A font with the card-suit glyphs (DejaVu, shipped or system), cached by size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = _first_existing(_MONO_CANDIDATES if mono else _BOLD_CANDIDATES if bold
+                           else _FONT_CANDIDATES)
+    if path is None and bold:
+        path = _first_existing(_FONT_CANDIDATES)
+    f = pygame.font.Font(path, max(8, int(size)))
+    if bold and path is not None and "Bold" not in os.path.basename(path):
+        f.set_bold(True)
+    return f
+
+
+def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int, colour=TEXT,
+         bold: bool = False, anchor: str = "topleft", mono: bool = False) -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is a pygame.Rect attribute name."""
+    img = font(size, bold, mono).render(s, True, colour)
+    r = img.get_rect(**{anchor: pos})
+    surface.blit(img, r)
+    return r
+
+
+def fit(s: str, f: pygame.font.Font, width: int) -> str:
+    """``s`` cut with an ellipsis to fit ``width`` pixels."""
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Break ``s`` into lines of at most ``width`` pixels (words kept whole when they fit)."""
+    out: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if f.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                out.append(line)
+            while f.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                out.append(word[:cut])
+                word = word[cut:]
+            line = word
+        out.append(line)
+    return out
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
+          colour=PANEL, edge=PANEL_EDGE, radius: int = 10) -> None:
+    """A rounded, slightly transparent panel."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 1, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def is_activate(event: pygame.event.Event) -> bool:
+    return event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE)
+
+
+# -- widgets ------------------------------------------------------------------------------
+class Widget:
+    """A rectangle that can take focus, handle events and draw itself."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | None = None, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect or (0, 0, 10, 10))
+        self.enabled = enabled
+        self.focused = False
+        self.visible = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def font_size(self) -> int:
+        return max(12, int(self.rect.height * 0.45))
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, text: str, rect=None, colour=TEXT, bold: bool = False,
+                 anchor: str = "midleft", size: int | None = None) -> None:
+        super().__init__(rect)
+        self.text, self.colour, self.bold, self.anchor, self.size = text, colour, bold, anchor, size
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self.size or self.font_size()
+        f = font(size, self.bold)
+        s = fit(self.text, f, self.rect.width)
+        text(surface, s, getattr(self.rect, self.anchor), size, self.colour, self.bold, self.anchor)
+
+
+class Button(Widget):
+    """A push button; Enter or Space when focused, or a click, calls ``on_click``."""
+
+    def __init__(self, label: str, on_click: Callable[[], Any] | None = None, rect=None,
+                 enabled: bool = True, primary: bool = False) -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.hover = False
+        self.pressed = False
+
+    def click(self) -> None:
+        if self.enabled and self.on_click:
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        elif self.focused and is_activate(event):
+            self.click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        colour = DISABLED if not self.enabled else BUTTON_DOWN if self.pressed \
+            else BUTTON_HOVER if self.hover or self.focused else BUTTON
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(surface, (6, 24, 14), shadow, border_radius=10)
+        if self.focused:
+            pygame.draw.rect(surface, ACCENT, self.rect.inflate(8, 8), border_radius=13)
+        pygame.draw.rect(surface, colour, self.rect, border_radius=10)
+        if self.primary and self.enabled:
+            pygame.draw.rect(surface, (196, 150, 40), self.rect, 2, border_radius=10)
+        size = self.font_size()
+        f = font(size, self.primary)
+        text(surface, fit(self.label, f, self.rect.width - 12), self.rect.center, size,
+             BUTTON_TEXT if self.enabled else (70, 72, 68), self.primary, "center")
+
+
+class TextInput(Widget):
+    """One line of editable text. Enter calls ``on_submit(text)``."""
+
+    def __init__(self, value: str = "", rect=None, placeholder: str = "", max_len: int = 200,
+                 on_submit: Callable[[str], Any] | None = None,
+                 on_change: Callable[[str], Any] | None = None,
+                 allowed: Callable[[str], bool] | None = None, mono: bool = False) -> None:
+        super().__init__(rect)
+        self.value = value
+        self.cursor = len(value)
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.allowed = allowed
+        self.mono = mono
+        self.history: list[str] = []
+        self._hist_pos = 0
+
+    def set(self, value: str) -> None:
+        self.value = value[: self.max_len]
+        self.cursor = len(self.value)
+
+    def _changed(self) -> None:
+        if self.on_change:
+            self.on_change(self.value)
+
+    def insert(self, s: str) -> None:
+        s = "".join(ch for ch in s if ch.isprintable())
+        if self.allowed is not None:
+            s = "".join(ch for ch in s if self.allowed(ch))
+        room = self.max_len - len(self.value)
+        s = s[:max(0, room)]
+        if s:
+            self.value = self.value[: self.cursor] + s + self.value[self.cursor:]
+            self.cursor += len(s)
+            self._changed()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.rect.collidepoint(event.pos)
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        k = event.key
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.on_submit:
+                value = self.value
+                if value and (not self.history or self.history[-1] != value):
+                    self.history.append(value)
+                self._hist_pos = len(self.history)
+                self.on_submit(value)
+            return True
+        if k == pygame.K_BACKSPACE:
+            if self.cursor:
+                self.value = self.value[: self.cursor - 1] + self.value[self.cursor:]
+                self.cursor -= 1
+                self._changed()
+            return True
+        if k == pygame.K_DELETE:
+            self.value = self.value[: self.cursor] + self.value[self.cursor + 1:]
+            self._changed()
+            return True
+        if k == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+            return True
+        if k == pygame.K_RIGHT:
+            self.cursor = min(len(self.value), self.cursor + 1)
+            return True
+        if k == pygame.K_HOME:
+            self.cursor = 0
+            return True
+        if k == pygame.K_END:
+            self.cursor = len(self.value)
+            return True
+        if k == pygame.K_UP and self.history:
+            self._hist_pos = max(0, self._hist_pos - 1)
+            self.set(self.history[self._hist_pos])
+            return True
+        if k == pygame.K_DOWN and self.history:
+            self._hist_pos = min(len(self.history), self._hist_pos + 1)
+            self.set(self.history[self._hist_pos] if self._hist_pos < len(self.history) else "")
+            return True
+        if ctrl and k == pygame.K_v:
+            try:
+                pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
+            except pygame.error:
+                pasted = ""
+            self.insert(pasted.replace("\n", " "))
+            return True
+        # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so shortcuts keyed on
+        # letters do not fire while typing.
+        return bool(event.unicode and event.unicode.isprintable() and not ctrl)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
+                         2 if self.focused else 1, border_radius=6)
+        size = self.font_size()
+        f = font(size, mono=self.mono)
+        inner = self.rect.inflate(-16, 0)
+        shown = self.value or self.placeholder
+        colour = TEXT if self.value else DIM
+        # Scroll so the cursor stays visible.
+        start = 0
+        while start < self.cursor and f.size(self.value[start:self.cursor])[0] > inner.width - 4:
+            start += 1
+        if self.value:
+            shown = self.value[start:]
+        img = f.render(fit(shown, f, inner.width) if not self.value else shown, True, colour)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        surface.blit(img, img.get_rect(midleft=inner.midleft))
+        if self.focused:
+            x = inner.left + f.size(self.value[start:self.cursor])[0]
+            pygame.draw.line(surface, ACCENT, (x + 1, inner.top + 6), (x + 1, inner.bottom - 6), 2)
+        surface.set_clip(clip)
+
+
+class Choice(Widget):
+    """A value picked from ``options`` by clicking the arrows, or Left/Right when focused."""
+
+    def __init__(self, options: Sequence[Any], value: Any, rect=None,
+                 on_change: Callable[[Any], Any] | None = None,
+                 show: Callable[[Any], str] = str, enabled: bool = True) -> None:
+        super().__init__(rect, enabled)
+        self.options = list(options)
+        self.value = value if value in self.options else self.options[0]
+        self.on_change = on_change
+        self.show = show
+
+    def step(self, d: int) -> None:
+        if not self.enabled:
+            return
+        i = self.options.index(self.value) if self.value in self.options else 0
+        self.value = self.options[(i + d) % len(self.options)]
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) \
+                and self.rect.collidepoint(event.pos):
+            left_half = event.pos[0] < self.rect.left + self.rect.height
+            self.step(-1 if left_half or event.button == 3 else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        if self.focused and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.step(1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect, border_radius=6)
+        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
+                         2 if self.focused else 1, border_radius=6)
+        size = self.font_size()
+        colour = TEXT if self.enabled else DIM
+        if self.enabled:
+            text(surface, "◀", (self.rect.left + 8, self.rect.centery), size, DIM, anchor="midleft")
+            text(surface, "▶", (self.rect.right - 8, self.rect.centery), size, DIM,
+                 anchor="midright")
+        f = font(size)
+        label = fit(self.show(self.value), f, self.rect.width - 2 * size - 16)
+        text(surface, label, self.rect.center, size, colour, anchor="center")
+
+
+class Toggle(Choice):
+    """On/off."""
+
+    def __init__(self, value: bool, rect=None, on_change=None, enabled: bool = True) -> None:
+        super().__init__([False, True], bool(value), rect, on_change,
+                         lambda v: "on" if v else "off", enabled)
+
+
+class NumberField(TextInput):
+    """A whole number in [low, high]; Left/Right or Up/Down step it when focused."""
+
+    def __init__(self, value: int | None, low: int, high: int, rect=None,
+                 on_change: Callable[[int | None], Any] | None = None, optional: bool = False,
+                 enabled: bool = True) -> None:
+        super().__init__("" if value is None else str(value), rect, max_len=6,
+                         placeholder="default" if optional else "",
+                         allowed=lambda ch: ch.isdigit() or ch == "-")
+        self.enabled = enabled
+        self.low, self.high, self.optional = low, high, optional
+        self.on_number = on_change
+        self.on_change = lambda _s: self._emit()
+
+    @property
+    def number(self) -> int | None:
+        try:
+            n = int(self.value)
+        except ValueError:
+            return None
+        return n if self.low <= n <= self.high else None
+
+    @property
+    def valid(self) -> bool:
+        return self.number is not None or (self.optional and self.value == "")
+
+    def _emit(self) -> None:
+        if self.on_number and self.valid:
+            self.on_number(self.number)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.focused and self.enabled and event.type == pygame.KEYDOWN \
+                and event.key in (pygame.K_UP, pygame.K_DOWN):
+            n = self.number if self.number is not None else max(self.low, 0)
+            n = max(self.low, min(self.high, n + (1 if event.key == pygame.K_UP else -1)))
+            self.set(str(n))
+            self._emit()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.valid:
+            pygame.draw.rect(surface, RED, self.rect, 2, border_radius=6)
+
+
+class ListBox(Widget):
+    """Rows of text; click or Up/Down selects, double-click or Enter activates."""
+
+    def __init__(self, rect=None, rows: Sequence[str] = (), data: Sequence[Any] = (),
+                 on_activate: Callable[[Any], Any] | None = None,
+                 on_select: Callable[[Any], Any] | None = None, row_height: int = 32,
+                 empty: str = "") -> None:
+        super().__init__(rect)
+        self.rows: list[str] = []
+        self.data: list[Any] = []
+        self.selected = -1
+        self.top = 0
+        self.on_activate = on_activate
+        self.on_select = on_select
+        self.row_height = row_height
+        self.empty = empty
+        self._last_click = (-1, 0)
+        self.set_rows(rows, data)
+
+    def set_rows(self, rows: Sequence[str], data: Sequence[Any] = ()) -> None:
+        """Replace the rows, keeping the selection on the same data when it is still there."""
+        keep = self.value
+        self.rows = list(rows)
+        self.data = list(data) if data else list(rows)
+        if keep is not None and keep in self.data:
+            self.selected = self.data.index(keep)
+        elif self.selected >= len(self.rows):
+            self.selected = len(self.rows) - 1
+        self._scroll_to_selected()
+
+    @property
+    def value(self) -> Any:
+        return self.data[self.selected] if 0 <= self.selected < len(self.data) else None
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, self.rect.height // self.row_height)
+
+    def select(self, i: int) -> None:
+        if not self.rows:
+            return
+        self.selected = max(0, min(len(self.rows) - 1, i))
+        self._scroll_to_selected()
+        if self.on_select:
+            self.on_select(self.value)
+
+    def _scroll_to_selected(self) -> None:
+        if self.selected < self.top:
+            self.top = max(0, self.selected)
+        elif self.selected >= self.top + self.visible_rows:
+            self.top = self.selected - self.visible_rows + 1
+
+    def activate(self) -> None:
+        if self.value is not None and self.on_activate:
+            self.on_activate(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.rect.collidepoint(event.pos):
+            i = self.top + (event.pos[1] - self.rect.top) // self.row_height
+            if i < len(self.rows):
+                now = pygame.time.get_ticks()
+                double = self._last_click[0] == i and now - self._last_click[1] < 400
+                self._last_click = (i, now)
+                self.select(i)
+                if double:
+                    self.activate()
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.top = max(0, min(max(0, len(self.rows) - self.visible_rows), self.top - event.y))
+            return True
+        if self.focused and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_UP and self.selected > 0:
+                self.select(self.selected - 1)
+                return True
+            if event.key == pygame.K_DOWN and self.selected < len(self.rows) - 1:
+                self.select(self.selected + 1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.activate()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
+                         2 if self.focused else 1, border_radius=6)
+        size = max(12, int(self.row_height * 0.5))
+        f = font(size)
+        if not self.rows and self.empty:
+            text(surface, self.empty, self.rect.center, size, DIM, anchor="center")
+        for n in range(self.visible_rows):
+            i = self.top + n
+            if i >= len(self.rows):
+                break
+            r = pygame.Rect(self.rect.left + 2, self.rect.top + n * self.row_height,
+                            self.rect.width - 4, self.row_height)
+            if i == self.selected:
+                pygame.draw.rect(surface, SELECT, r.inflate(0, -2), border_radius=4)
+            text(surface, fit(self.rows[i], f, r.width - 16), (r.left + 10, r.centery), size,
+                 anchor="midleft")
+
+
+class Form:
+    """The widgets of one screen or dialog and which of them has keyboard focus.
+
+    Tab / Shift-Tab move focus; Up/Down move it too unless the focused widget uses them
+    (lists, number fields, text history). Escape calls ``on_cancel``.
+    """
+
+    def __init__(self, widgets: Sequence[Widget] = (),
+                 on_cancel: Callable[[], Any] | None = None) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.on_cancel = on_cancel
+        self.focus_index = -1
+        self.focus_first()
+
+    def add(self, w: Widget) -> Widget:
+        self.widgets.append(w)
+        if self.focus_index < 0:
+            self.focus_first()
+        return w
+
+    def _focusable(self) -> list[int]:
+        return [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.widgets[self.focus_index] if 0 <= self.focus_index < len(self.widgets) else None
+
+    def focus(self, w: Widget | None) -> None:
+        for x in self.widgets:
+            x.focused = False
+        self.focus_index = self.widgets.index(w) if w in self.widgets else -1
+        if w is not None:
+            w.focused = True
+
+    def focus_first(self) -> None:
+        idx = self._focusable()
+        self.focus(self.widgets[idx[0]] if idx else None)
+
+    def move(self, d: int) -> None:
+        idx = self._focusable()
+        if not idx:
+            return
+        if self.focus_index not in idx:
+            self.focus(self.widgets[idx[0]])
+            return
+        pos = (idx.index(self.focus_index) + d) % len(idx)
+        self.focus(self.widgets[idx[pos]])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for w in self.widgets:
+                if w.visible and w.enabled and w.focusable and w.rect.collidepoint(event.pos):
+                    self.focus(w)
+                    break
+        f = self.focused
+        if f is not None and f.handle_event(event):
+            return True
+        for w in self.widgets:
+            if w is not f and w.visible and event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT) \
+                    and w.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.move(1 if event.key == pygame.K_DOWN else -1)
+                return True
+            if event.key == pygame.K_ESCAPE and self.on_cancel:
+                self.on_cancel()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface)
+
+    def find(self, label: str) -> Button | None:
+        """The button with this label (tests and shortcuts use it)."""
+        for w in self.widgets:
+            if isinstance(w, Button) and w.label == label:
+                return w
+        return None
