@@ -1,0 +1,101 @@
+"""Games: seeded deals, dealer and lead rotation, totals, saving and replay."""
+
+import random
+
+import msgpack
+import pytest
+
+from hearts.engine import Card, Game, IllegalMove, Rules
+
+from .builders import check_game, checked_random_game, random_step
+
+
+def test_a_game_is_its_rules_seed_and_actions():
+    a, b = Game(Rules(), seed=11), Game(Rules(), seed=11)
+    assert [a.hand.held(s) for s in range(4)] == [b.hand.held(s) for s in range(4)]
+    assert a == b
+    c = Game(Rules(), seed=12)
+    assert [a.hand.held(s) for s in range(4)] != [c.hand.held(s) for s in range(4)]
+    assert isinstance(Game().seed, int)
+
+
+def test_first_hand_and_defaults():
+    g = Game(seed=1)
+    assert g.rules == Rules() and g.totals == [0, 0, 0, 0] and g.scores == [0, 0, 0, 0]
+    assert g.hand_number == 0 and g.hand.dealer == 0 and g.hand.pass_direction == "left"
+    assert g.hand.phase == "pass" and not g.over and g.winners is None and g.results == []
+    assert g.view(2) == g.hand.view(2)
+
+
+def test_totals_carry_into_each_hand_and_dealer_rotates():
+    rules = Rules(first_lead="left-of-dealer", pass_cycle=("hold",), target=10000, tram="off")
+    g = Game(rules, seed=3)
+    rng = random.Random(3)
+    for n in range(6):
+        assert g.hand_number == n and g.hand.dealer == n % 4
+        assert g.hand.leader == (n + 1) % 4 and g.hand.turn == (n + 1) % 4
+        assert g.hand.totals == g.totals
+        while g.hand_number == n:
+            random_step(g.hand, rng, g.apply)
+        assert g.results[-1].number == n and list(g.results[-1].totals) == g.totals
+        assert g.last_hand.done
+    check_game(g)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_dict_round_trip_at_every_action(seed):
+    rules = Rules(moon="choose", tram="claim", target=60)
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    steps = 0
+    while not g.over:
+        random_step(g.hand, rng, g.apply)
+        steps += 1
+        if steps % 7 == 0 or g.over:
+            d = g.to_dict()
+            again = Game.from_dict(msgpack.unpackb(msgpack.packb(d)))
+            assert again == g and again.log == g.log and again.winners == g.winners
+    check_game(g)
+
+
+def test_actions_as_plain_lists():
+    g = Game(Rules(pass_cycle=("hold",)), seed=9)
+    seat = g.hand.turn
+    g.apply(["play", seat, "2C"])
+    assert g.log[-1] == ("play", seat, Card.parse("2C"))
+    with pytest.raises(IllegalMove, match="^not your turn$"):
+        g.apply(["play", seat, "3C"])
+
+
+def test_replaying_a_bad_log_fails_loudly():
+    g = Game(Rules(pass_cycle=("hold",)), seed=9)
+    seat = g.hand.turn
+    with pytest.raises(IllegalMove):
+        Game.from_dict({"rules": {}, "seed": 9, "actions": [["play", (seat + 1) % 4, "2C"]]})
+    with pytest.raises(ValueError):
+        Game.from_dict({"rules": {}, "seed": 9, "actions": [["jump", seat]]})
+    with pytest.raises(ValueError):
+        Game.from_dict({"rules": {}, "seed": 9, "actions": ["play"]})
+
+
+def test_game_over_refuses_actions_and_keeps_the_last_hand():
+    g = checked_random_game(Rules(target=20), 2)
+    assert g.over and g.hand is g.last_hand and g.hand.done
+    for action in (("play", 0, "2C"), ("pass", 0, ("2C", "3C", "4C")), ("claim", 0), ("moon", 0, "add")):
+        with pytest.raises(IllegalMove, match="^the game is over$"):
+            g.apply(action)
+
+
+def test_game_methods_log_actions():
+    g = Game(Rules(), seed=4)
+    for s in range(4):
+        g.pass_cards(s, g.hand.held(s)[:3])
+    assert [a[0] for a in g.log] == ["pass"] * 4
+    seat = g.hand.turn
+    g.play(seat, "2C")
+    assert g.log[-1][:2] == ("play", seat)
+    with pytest.raises(IllegalMove):
+        g.claim(seat)
+    with pytest.raises(IllegalMove):
+        g.choose_moon(seat, "add")
+    assert len(g.log) == 5
