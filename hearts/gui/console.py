@@ -237,7 +237,8 @@ class Console:
         return int(22 * self.app.scale)
 
     def _rows(self) -> int:
-        return max(1, (self.input.rect.top - self.rect.top - 12) // self._line_height())
+        return max(1, (self.input.rect.top - self.rect.top - int(30 * self.app.scale))
+                   // self._line_height())
 
     def _wrapped(self, lines: list[Line], width: int) -> list[tuple[Line, str, bool]]:
         f = w.font(int(16 * self.app.scale))
@@ -253,7 +254,7 @@ class Console:
         size = int(16 * s)
         lh = self._line_height()
         if self.visible:
-            w.panel(surface, self.rect, alpha=215, colour=(10, 14, 18))
+            w.panel(surface, self.rect, alpha=238, colour=(10, 14, 18))
             rows = self._rows()
             wrapped = self._wrapped(self.lines[-(rows + self.scroll + 40):], self.rect.width - 24)
             end = len(wrapped) - self.scroll

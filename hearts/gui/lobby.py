@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,6 +16,7 @@ from .screen import Screen
 if TYPE_CHECKING:
     from .app import App
 
+POLL_SECONDS = 2.0
 STATE_TEXT = {"waiting": "waiting", "playing": "playing", "paused": "paused", "over": "game over"}
 
 
@@ -76,7 +78,15 @@ class LobbyScreen(Screen):
             w.Button("Leave host", app.disconnect),
         ]
         self.form = w.Form([self.list, *self.buttons], on_cancel=app.disconnect)
+        self.polled = time.monotonic()
         self.refresh()
+
+    def update(self, dt: float) -> None:
+        # The host answers list_tables but does not push lobby changes: ask every 2 s.
+        now = time.monotonic()
+        if now - self.polled >= POLL_SECONDS:
+            self.polled = now
+            self.app.send({"type": "list_tables"})
 
     def refresh(self) -> None:
         tables = self.app.session.tables

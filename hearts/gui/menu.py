@@ -218,8 +218,9 @@ class JoinScreen(Screen):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.TEXTINPUT,) and self.form.focused is self.list:
             self.form.focus(self.address)
-        if self.form.handle_event(event):
+        if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
             self.error = ""
+        self.form.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)

@@ -1,0 +1,96 @@
+"""Headless pygame for every GUI test, and helpers that drive the client with posted events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable, Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private $XDG_CONFIG_HOME so tests never touch the user's settings."""
+    home = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: $HEARTS_SCREENSHOTS if set (to look at them), else a temp dir."""
+    d = Path(os.environ.get("HEARTS_SCREENSHOTS") or tmp_path / "shots")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+@pytest.fixture
+def app(config_home: Path) -> Iterator[Any]:
+    from hearts.gui.app import App
+    from hearts.gui.settings import Settings
+    settings = Settings(name="Tester", animation="off", sounds=False)
+    a = App(settings, size=(1280, 800), discover=False)
+    yield a
+    a.close()
+
+
+class Driver:
+    """Posts input events to a running `App` and steps its loop until a condition holds."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step()
+
+    def until(self, cond: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.app.step()
+            value = cond()
+            if value:
+                return value
+        raise AssertionError(f"timed out waiting for {what or cond}")
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
+                                             scancode=0))
+        self.step()
+
+    def type(self, text: str) -> None:
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        self.step()
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.step()
+
+    def click_button(self, form: Any, label: str) -> None:
+        """Click the button labelled ``label`` in ``form`` (a `widgets.Form`)."""
+        b = form.find(label)
+        assert b is not None, f"no button {label!r} in {[getattr(x, 'label', x) for x in form.widgets]}"
+        self.click(b.rect.center)
+
+    def shot(self, path: Path) -> None:
+        self.app.save_screenshot(path)
+
+
+@pytest.fixture
+def drive(app: Any) -> Driver:
+    return Driver(app)

@@ -1,0 +1,39 @@
+"""Helpers for GUI tests: a second player as a real `net.client.Client` on the app's loop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net.client import Client
+
+
+class Player:
+    """Another person at the host, driven from the test thread (runs on the app's net loop)."""
+
+    def __init__(self, app: Any, name: str) -> None:
+        self.app = app
+        self.client = Client("127.0.0.1", app.session.local_port or app.session.port, name=name,
+                             reconnect=False)
+        self.run(self.client.connect())
+
+    def run(self, coro: Any, timeout: float = 10.0) -> Any:
+        return self.app.net.call(coro).result(timeout)
+
+    def send(self, type_: str, **fields: Any) -> None:
+        self.run(self.client.send(type_, **fields))
+
+    def wait_for(self, match: Any, timeout: float = 10.0) -> dict[str, Any]:
+        return self.run(self.client.wait_for(match, timeout), timeout + 2)
+
+    def close(self) -> None:
+        self.run(self.client.close())
+
+
+def host_lobby(app: Any, drive: Any) -> None:
+    """Host a game in the app (loopback only, not advertised) and wait for its lobby."""
+    app.host_lan_game(port=0, bind="127.0.0.1", advertise=False)
+    drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
+
+
+def change(events: list[dict[str, Any]], kind: str) -> bool:
+    return any(c.get("type") == kind for c in events)

@@ -1,0 +1,81 @@
+"""Settings: saved as JSON under $XDG_CONFIG_HOME/hearts, kept between runs, edited on screen."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from hearts.gui.settings import Settings, SettingsScreen, config_dir
+
+
+def test_defaults_when_nothing_saved(config_home):
+    s = Settings.load()
+    assert s.animation == "normal" and s.sounds is True and s.window == (1280, 800)
+    assert config_dir() == config_home / "hearts"
+
+
+def test_save_and_load_round_trip(config_home):
+    s = Settings(name="Ann", deck="four-colour", card_back="red", background="ocean",
+                 animation="off", sounds=False, window=(1024, 640), bot_level="hard")
+    path = s.save()
+    assert path == config_home / "hearts" / "settings.json"
+    assert json.loads(path.read_text())["window"] == [1024, 640]
+    assert Settings.load() == s
+
+
+def test_damaged_or_wrong_values_fall_back_field_by_field(config_home):
+    path = config_home / "hearts" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"name": "Bo", "animation": "warp", "sounds": "yes",
+                                "window": [5, 5], "deck": "classic", "extra": 1}))
+    s = Settings.load()
+    assert (s.name, s.animation, s.sounds, s.window) == ("Bo", "normal", True, (1280, 800))
+    path.write_text("{not json")
+    assert Settings.load() == Settings(name=Settings().name)
+
+
+def test_settings_persist_across_app_instances(config_home, shots):
+    from hearts.gui.app import App
+    from tests.gui.conftest import Driver
+
+    app = App(size=(1280, 800), discover=False)
+    drive = Driver(app)
+    try:
+        app.show(SettingsScreen(app))
+        drive.step()
+        screen = app.screen
+        name_box = screen.rows[0][1]
+        drive.click(name_box.rect.center)
+        for _ in range(30):
+            drive.key(pygame.K_BACKSPACE)
+        drive.type("Zoë")
+        deck = screen.rows[1][1]
+        before = deck.value
+        drive.click((deck.rect.right - 5, deck.rect.centery))     # the ▶ arrow
+        assert deck.value != before
+        sounds = screen.rows[5][1]
+        drive.click(sounds.rect.center)
+        anim = screen.rows[4][1]
+        drive.click(anim.rect.center)
+        drive.key(pygame.K_LEFT)                                  # keyboard works too
+        chosen = (deck.value, sounds.value, anim.value)
+        drive.shot(shots / "settings.png")
+        drive.click_button(screen.form, "Save")
+        assert type(app.screen).__name__ == "MainMenu"
+    finally:
+        app.close()
+    again = App(size=(1280, 800), discover=False)
+    try:
+        s = again.settings
+        assert s.name == "Zoë"
+        assert (s.deck, s.sounds, s.animation) == chosen
+    finally:
+        again.close()
+
+
+def test_ctrl_s_toggles_sound_and_saves(app, drive, config_home):
+    before = app.settings.sounds
+    drive.key(pygame.K_s, pygame.KMOD_CTRL)
+    assert app.settings.sounds is (not before)
+    assert Settings.load().sounds is (not before)
