@@ -1,0 +1,245 @@
+"""What the table screen knows besides the view: the adapter from protocol messages.
+
+`TableInfo.from_message` reads a host ``table`` message (docs/protocol.md) and
+`TableInfo.apply_change` keeps it current from the changes of each ``update``.
+`read_view` turns a wire view into a `View` (watchers' views have no seat).
+`why_illegal` says, in a few words, why a card may not be played now. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.engine import Card, Rules, View
+from hearts.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
+from hearts.engine.scoring import moon_value
+
+POSITION_NAMES = ("You", "West", "North", "East")   # by seat relative to the viewer
+
+
+@dataclass
+class SeatInfo:
+    """One seat as the host describes it."""
+
+    seat: int
+    kind: str = "bot"            # "human" | "bot" | "empty"
+    name: str | None = None
+    level: str | None = None
+    connected: bool = True
+    auto: bool = False           # a bot plays for a dropped or timed-out person
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "SeatInfo":
+        return cls(seat=int(d.get("seat", 0)), kind=str(d.get("kind") or "empty"),
+                   name=d.get("name"), level=d.get("level"),
+                   connected=bool(d.get("connected", True)), auto=bool(d.get("auto", False)))
+
+
+@dataclass
+class HandRecord:
+    """One scored hand for the scoreboard."""
+
+    hand: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    moon: dict[str, Any] | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "HandRecord":
+        return cls(int(d.get("hand", 0)), tuple(d.get("points") or (0, 0, 0, 0)),
+                   tuple(d.get("totals") or (0, 0, 0, 0)), d.get("moon"))
+
+
+@dataclass
+class TableInfo:
+    """The table around the cards: seats, owner, state, totals and every scored hand."""
+
+    id: int | None = None
+    name: str = ""
+    seats: list[SeatInfo] = field(default_factory=lambda: [SeatInfo(s) for s in range(4)])
+    my_seat: int | None = 0
+    owner: bool = False
+    owner_seat: int | None = None
+    state: str = "playing"       # waiting | playing | paused | over
+    hand: int = 0
+    totals: tuple[int, ...] = (0, 0, 0, 0)
+    results: list[HandRecord] = field(default_factory=list)
+    winners: list[int] | None = None
+    rules: Rules = field(default_factory=Rules)
+    summary: str = "standard"
+    watchers: int = 0
+    paused_by: str | None = None
+
+    @classmethod
+    def from_message(cls, msg: dict[str, Any]) -> "TableInfo":
+        """From a host ``table`` message (the whole message, or its ``table`` map)."""
+        t = msg.get("table", msg) if isinstance(msg.get("table"), dict) else msg
+        info = cls()
+        info.id = t.get("id")
+        info.name = str(t.get("name") or "")
+        seats = t.get("seats") or []
+        info.seats = [SeatInfo(s) for s in range(4)]
+        for d in seats:
+            if isinstance(d, dict) and 0 <= int(d.get("seat", -1)) <= 3:
+                info.seats[int(d["seat"])] = SeatInfo.from_dict(d)
+        info.my_seat = msg.get("seat") if "table" in msg else t.get("seat", 0)
+        info.owner = bool(msg.get("owner", False))
+        info.owner_seat = t.get("owner_seat")
+        info.state = str(t.get("state") or "playing")
+        info.hand = int(t.get("hand") or 0)
+        info.totals = tuple(t.get("totals") or (0, 0, 0, 0))
+        info.results = [HandRecord.from_dict(r) for r in t.get("results") or [] if isinstance(r, dict)]
+        info.winners = list(t["winners"]) if t.get("winners") is not None else None
+        try:
+            info.rules = Rules.from_dict(t["rules"]) if t.get("rules") else Rules()
+        except (ValueError, TypeError):
+            info.rules = Rules()
+        info.summary = str(t.get("summary") or info.rules.summary())
+        info.watchers = int(t.get("watchers") or 0)
+        return info
+
+    # -- reading ----------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """The seat's player name, else its position seen from here."""
+        name = self.seats[seat].name
+        if name:
+            return name
+        me = self.my_seat if self.my_seat is not None else 0
+        return POSITION_NAMES[(seat - me) % 4]
+
+    def display_total(self, total: int) -> int:
+        """A total as the table shows it (countdown: target minus penalty points)."""
+        return self.rules.target - total if self.rules.display == "countdown" else total
+
+    def display_points(self, points: int) -> int:
+        return -points if self.rules.display == "countdown" else points
+
+    # -- changes ------------------------------------------------------------------------------
+    def apply_change(self, ch: dict[str, Any]) -> None:
+        """Fold one change of an ``update`` into the table facts."""
+        kind = ch.get("type")
+        seat = ch.get("seat")
+        if kind == "game_started":
+            self.state = "playing"
+            self.winners = None
+            self.results = []
+            self.totals = (0, 0, 0, 0)
+            self.hand = 0
+            if isinstance(ch.get("rules"), dict):
+                try:
+                    self.rules = Rules.from_dict(ch["rules"])
+                except (ValueError, TypeError):
+                    pass
+        elif kind == "hand_started":
+            self.hand = int(ch.get("hand", self.hand))
+        elif kind == "hand_scored":
+            rec = HandRecord(int(ch.get("hand", len(self.results))), tuple(ch.get("points") or ()),
+                             tuple(ch.get("totals") or ()), ch.get("moon"))
+            self.results = [r for r in self.results if r.hand != rec.hand] + [rec]
+            self.totals = rec.totals or self.totals
+        elif kind == "game_over":
+            self.state = "over"
+            self.winners = list(ch.get("winners") or [])
+            if ch.get("totals"):
+                self.totals = tuple(ch["totals"])
+            if ch.get("results"):
+                self.results = [HandRecord.from_dict(r) for r in ch["results"] if isinstance(r, dict)]
+        elif kind == "game_ended":
+            self.state = "over"
+        elif kind == "paused":
+            self.state = "paused"
+            self.paused_by = ch.get("by")
+        elif kind == "resumed":
+            self.state = "playing"
+            self.paused_by = None
+        elif kind == "rules_changed" and isinstance(ch.get("rules"), dict):
+            try:
+                self.rules = Rules.from_dict(ch["rules"])
+            except (ValueError, TypeError):
+                pass
+            self.summary = str(ch.get("summary") or self.rules.summary())
+        elif kind == "owner_changed":
+            self.owner_seat = ch.get("seat")
+        elif isinstance(seat, int) and 0 <= seat <= 3:
+            s = self.seats[seat]
+            if kind == "player_joined":
+                s.kind, s.name, s.connected, s.auto = "human", ch.get("name"), True, False
+            elif kind in ("player_left", "player_kicked"):
+                s.kind, s.connected = "bot", True
+            elif kind == "player_dropped":
+                s.connected = False
+            elif kind == "player_returned":
+                s.connected, s.auto = True, False
+            elif kind == "replaced_by_bot":
+                if ch.get("why") in ("dropped", "timeout"):
+                    s.auto = True
+                else:
+                    s.kind, s.level, s.auto = "bot", ch.get("level"), False
+            elif kind == "bot_removed":
+                s.kind, s.name, s.level = "empty", None, None
+
+
+def read_view(d: dict[str, Any], rules: Rules | None = None) -> tuple[View, bool]:
+    """A wire view as a `View`, and whether it is a watcher's (seatless) view.
+
+    The host leaves ``rules`` out of views (they come with the ``table`` message):
+    ``rules`` fills them in. A watcher sees the table from seat 0's place, with no
+    cards in hand.
+    """
+    watching = d.get("seat") is None
+    if watching:
+        d = {**d, "seat": 0, "hand": [], "legal": [], "passed": None, "received": None}
+    if "rules" not in d:
+        d = {**d, "rules": (rules or Rules()).to_dict()}
+    d.setdefault("others", None)
+    return View.from_dict(d), watching
+
+
+def suit_words(suit: int) -> str:
+    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
+
+
+def why_illegal(view: View, card: Card) -> str:
+    """Why ``card`` may not be played now, in a few words (mirrors the engine's rules)."""
+    if view.phase == "pass":
+        return "cards are being passed: pick cards to pass"
+    if view.phase != "play":
+        return "the hand is over"
+    if view.turn != view.seat:
+        return "it is not your turn"
+    if card not in view.hand:
+        return f"you do not hold {card.symbol}"
+    first = not view.tricks
+    if view.trick:
+        led = view.trick[0][1].suit
+        if any(c.suit == led for c in view.hand):
+            return f"you must follow suit: {suit_words(led)}"
+        if card.suit == 2:
+            return "no hearts on the first trick"
+        return "no points on the first trick"
+    if first and view.rules.first_lead == "two-of-clubs":
+        return "the first trick starts with the 2♣"
+    if first and view.rules.first_lead == "any-club":
+        return "the first trick starts with a club"
+    if card.suit == 2:
+        return "hearts are not broken yet"
+    return "lead the queen of spades or a heart only when hearts are broken"
+
+
+def pass_words(view: View, info: TableInfo) -> str:
+    """"Pass 3 cards to the left (to Ann)" for the current hand."""
+    n = view.rules.pass_count
+    d = view.pass_direction
+    if d == "hold":
+        return "No passing this hand: keep your cards"
+    return f"Pass {n} card{'s' if n != 1 else ''} to the {d} (to {info.seat_name(view.pass_to)})"
+
+
+def moon_points(rules: Rules) -> int:
+    """M, the points a moon is worth under these rules."""
+    return moon_value(rules)

@@ -1,0 +1,138 @@
+"""A host table without sockets for table-screen tests: the real `net.table.Table`
+(the host's own sans-I/O table) with one person in seat 0 and bots elsewhere.
+
+It builds the messages that person would receive exactly as `net.host.Host._flush`
+does (``table`` and ``update`` maps), takes the intents the screen sends, applies
+them, and moves the bots with the real bot code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts.bots.base import make_bot
+from hearts.engine import Card, Rules
+from net.host import decide
+from net.table import Table, TableError
+
+ME = "token-me"
+
+
+class LocalTable:
+    """One table, one person (``ME`` in ``seat``), three bots of ``level``."""
+
+    def __init__(self, rules: Rules | None = None, seed: int = 1, level: str = "random",
+                 name: str = "Ann", seat: int = 0) -> None:
+        self.now = 0.0
+        self.table = Table(1, "Test table", rules or Rules())
+        self.table.owner = ME
+        self.table.sit(ME, name, seat, self.now)
+        for s in range(4):
+            if s != seat:
+                self.table.set_bot(ME, s, level)
+        self.bots = {s: make_bot(level, f"{seed}/{s}") for s in range(4) if s != seat}
+        self.seed = seed
+        self.inbox: list[dict[str, Any]] = []     # messages for the screen
+        self.sent: list[dict[str, Any]] = []      # intents received from the screen
+
+    # -- host side -------------------------------------------------------------------------
+    def table_message(self) -> dict[str, Any]:
+        t = self.table
+        return {"type": "table", "table": t.full(), "seat": t.seat_of(ME), "owner": t.owner == ME,
+                "view": t.view_for(ME), "timer": t.timer(self.now), "seq": t.seq}
+
+    def start(self) -> None:
+        self.table.start(ME, self.now, seed=self.seed)
+        self.flush()
+
+    def flush(self) -> None:
+        changes, seats_changed, _ = self.table.flush()
+        seat = self.table.seat_of(ME)
+        if changes:
+            events = []
+            for c in changes:
+                if c.seat is None or c.seat == seat:
+                    events.append(c.event)
+                elif c.public is not None:
+                    events.append(c.public)
+            self.inbox.append({"type": "update", "table": 1, "seq": self.table.seq,
+                               "events": events, "view": self.table.view_for(ME),
+                               "timer": self.table.timer(self.now)})
+        if seats_changed:
+            self.inbox.append(self.table_message())
+
+    def run_bots(self, limit: int = 400) -> None:
+        """Let the bots move until the game waits for the person (or is over)."""
+        for _ in range(limit):
+            seats = self.table.bot_seats(self.now)
+            if not seats:
+                return
+            for s in seats:
+                hand = self.table.game.hand
+                action = decide(self.bots[s], hand.view(s), 0.01)
+                self.table.bot_move(s, action, self.table.version, self.now)
+                self.flush()
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """An intent from the screen, handled like the host handles it."""
+        self.sent.append(msg)
+        t = msg["type"]
+        try:
+            if t == "play":
+                self.table.act(ME, ("play", Card.parse(msg["card"])), self.now)
+            elif t == "pass":
+                self.table.act(ME, ("pass", tuple(Card.parse(c) for c in msg["cards"])), self.now)
+            elif t == "moon":
+                self.table.act(ME, ("moon", msg["choice"]), self.now)
+            elif t == "claim":
+                self.table.act(ME, ("claim",), self.now)
+            elif t == "start":
+                self.table.start(ME, self.now, seed=self.seed + 1)
+            elif t == "hint":
+                from hearts.bots.base import hint
+                h = hint(self.table.game.hand.view(self.table.seat_of(ME)))
+                self.inbox.append({"type": "hint", "cards": [str(c) for c in h.cards],
+                                   "reason": h.reason, "moon": h.moon})
+                return
+            else:
+                return
+        except TableError as e:
+            self.inbox.append({"type": "error", "code": e.code, "message": e.message, "ref": t})
+            return
+        self.flush()
+        self.run_bots()
+
+    def take_messages(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+
+class RecordingApp:
+    """The part of the client app a screen talks to: ``send`` forwards each intent to a
+    `LocalTable` (or only records it), plus settings and the window size."""
+
+    def __init__(self, host: LocalTable | None = None, size: tuple[int, int] = (1280, 800),
+                 **settings: Any) -> None:
+        self.host = host
+        self.sent: list[dict[str, Any]] = []
+        self.size = size
+        self.settings = _Settings(**settings)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.sent.append(msg)
+        if self.host is not None:
+            self.host.receive(msg)
+
+
+class _Settings:
+    def __init__(self, deck: str = "classic", card_back: str = "blue", background: str = "green",
+                 animation: str = "off", sounds: bool = False) -> None:
+        self.deck = deck
+        self.card_back = card_back
+        self.background = background
+        self.animation = animation
+        self.sounds = sounds
+
+    @property
+    def animation_scale(self) -> float:
+        return {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}[self.animation]
