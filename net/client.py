@@ -20,6 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import re
+import socket
 from typing import Any, AsyncIterator, Callable
 
 from .limits import DEFAULT_LIMITS, Limits
@@ -29,6 +32,19 @@ from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, Protoco
 log = logging.getLogger("hearts.client")
 
 FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large"})
+
+
+def _why(e: BaseException) -> str:
+    """A connect failure in a few words: "connection refused", not "Connect call failed (...)"."""
+    if isinstance(e, asyncio.TimeoutError):
+        return "no answer"
+    if isinstance(e, socket.gaierror):
+        return (e.strerror or "unknown host name").lower()
+    code = getattr(e, "errno", None)
+    if not code:  # asyncio's "Multiple exceptions: [Errno 111] ..." when every address failed
+        found = re.search(r"\[Errno (\d+)\]", str(e))
+        code = int(found.group(1)) if found else None
+    return os.strerror(code).lower() if code else (str(e) or "no answer")
 
 
 class ClientError(Exception):
@@ -85,9 +101,8 @@ class Client:
             self._reader, self._writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), timeout)
         except (OSError, asyncio.TimeoutError) as e:
-            why = getattr(e, "strerror", None) or "no answer"
-            raise ClientError(f"cannot reach a Hearts host at {self.host}:{self.port} ({why})"
-                              ) from None
+            raise ClientError(f"cannot reach a Hearts host at {self.host}:{self.port} "
+                              f"({_why(e)})") from None
         hello: Message = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
         if self.token:
             hello["token"] = self.token
