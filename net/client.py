@@ -69,7 +69,8 @@ class Client:
         self.table: dict[str, Any] | None = None   # the last `table.table`
         self.seat: int | None = None
         self.owner = False
-        self.view: dict[str, Any] | None = None    # the last view dict received
+        self.view: dict[str, Any] | None = None    # the last view, with "rules" put back
+        self.rules: dict[str, Any] | None = None   # the table's rules (Rules.to_dict form)
         self.tables: list[dict[str, Any]] = []
         self.connected = asyncio.Event()
         self._events: asyncio.Queue[Message] = asyncio.Queue()
@@ -190,11 +191,16 @@ class Client:
             self.table = msg.get("table")
             self.seat = msg.get("seat")
             self.owner = bool(msg.get("owner"))
-            self.view = msg.get("view")
+            if isinstance(self.table, dict):
+                self.rules = self.table.get("rules", self.rules)
+            self.view = self._with_rules(msg.get("view"))
         elif kind == "update":
-            if msg.get("view") is not None or self.view is not None:
-                self.view = msg.get("view")
+            for e in msg["events"]:
+                if isinstance(e, dict) and e.get("type") in ("rules_changed", "game_started"):
+                    self.rules = e.get("rules", self.rules)
+            self.view = self._with_rules(msg.get("view"))
         elif kind == "left":
+            self.rules = None
             self.table = None
             self.seat = None
             self.owner = False
@@ -205,6 +211,14 @@ class Client:
         if kind == "bye":
             return str(msg.get("reason") or "the host said goodbye")
         return None
+
+    def _with_rules(self, view: Any) -> dict[str, Any] | None:
+        """The wire view leaves out the rules (they are in `table`): put them back."""
+        if not isinstance(view, dict):
+            return None
+        if "rules" not in view and self.rules is not None:
+            view["rules"] = self.rules
+        return view
 
     # -- using -----------------------------------------------------------------------------
     def _write(self, msg: Message) -> None:

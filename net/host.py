@@ -29,6 +29,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_intent, clean_name, encode, error, version_error)
 from .table import Table, TableError
+from .views import public_part, seat_view, watcher_view
 
 log = logging.getLogger("hearts.host")
 
@@ -636,12 +637,22 @@ class Host:
         now = self._now()
         timer = table.timer(now)
         full = table.full() if seats_changed else None
-        public_view_cache: Any = None
+        hand = table.current_hand()
+        public = public_part(hand) if hand is not None else None
+        watcher: Any = None
         for token in table.members():
             player = self.players.get(token)
             if player is None or player.conn is None or player.table != table.id:
                 continue
             seat = table.seat_of(token)
+            if public is None:
+                view = None
+            elif seat is None:
+                if watcher is None:
+                    watcher = watcher_view(public)
+                view = watcher
+            else:
+                view = seat_view(hand, seat, public, table.reveal_for(seat))
             if changes:
                 events = []
                 for c in changes:
@@ -649,18 +660,11 @@ class Host:
                         events.append(c.event)
                     elif c.public is not None:
                         events.append(c.public)
-                if seat is None:
-                    if public_view_cache is None:
-                        public_view_cache = table.view_for(None)
-                    view = public_view_cache
-                else:
-                    view = table.view_for(token)
                 player.conn.send({"type": "update", "table": table.id, "seq": table.seq,
                                   "events": events, "view": view, "timer": timer})
             if full is not None:
                 player.conn.send({"type": "table", "table": full, "seat": seat,
-                                  "owner": table.owner == token,
-                                  "view": table.view_for(token), "timer": timer,
+                                  "owner": table.owner == token, "view": view, "timer": timer,
                                   "seq": table.seq})
         if finished:
             self._history(table)

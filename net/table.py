@@ -16,6 +16,8 @@ from typing import Any
 from hearts.engine import Card, Game, IllegalMove, Rules, RulesError
 from hearts.engine.rules import PASS_OFFSET
 
+from .views import public_part, seat_view, watcher_view
+
 SEAT_KINDS = ("empty", "human", "bot")
 TABLE_STATES = ("waiting", "playing", "paused", "over")
 
@@ -146,16 +148,27 @@ class Table:
         return self.rules.open_hands and all(
             s.kind == "bot" for i, s in enumerate(self.seats) if i != seat)
 
-    def view_for(self, token: str | None) -> dict[str, Any] | None:
-        """The view a member may see: their seat's, or the public one for a watcher."""
+    def current_hand(self) -> Any:
+        """The hand to show: the one in play, or the last one once the game is over."""
         if self.game is None:
             return None
-        hand = self.game.hand if not self.game.over or self.game.last_hand is None \
-            else self.game.last_hand
+        if self.game.over and self.game.last_hand is not None:
+            return self.game.last_hand
+        return self.game.hand
+
+    def view_for(self, token: str | None, public: dict[str, Any] | None = None
+                 ) -> dict[str, Any] | None:
+        """The wire view a member may see (net.views: `View.to_dict()` without rules):
+        their seat's, or the watchers' one. ``public``: a `public_part` already built."""
+        hand = self.current_hand()
+        if hand is None:
+            return None
+        if public is None:
+            public = public_part(hand)
         seat = self.seat_of(token) if token else None
         if seat is not None:
-            return hand.view(seat, self.reveal_for(seat)).to_dict()
-        return public_view(hand)
+            return seat_view(hand, seat, public, self.reveal_for(seat))
+        return watcher_view(public)
 
     def timer(self, now: float) -> dict[str, Any] | None:
         if self.state == "paused":
@@ -711,12 +724,4 @@ def _trick_points(rules: Rules, cards: tuple[Card, ...]) -> int:
     return pts
 
 
-def public_view(hand: Any) -> dict[str, Any]:
-    """A watcher's view: the public play, no seat's hidden cards."""
-    d = hand.view(0).to_dict()
-    d.update({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
-              "others": None})
-    return d
-
-
-__all__ = ["Change", "Seat", "Table", "TableError", "public_view"]
+__all__ = ["Change", "Seat", "Table", "TableError"]

@@ -1,0 +1,347 @@
+"""`hearts bench host --tables N`: N tables of four network clients play at full speed.
+
+The host runs in its own process (as `hearts host` does), the clients in this
+one. Printed: actions per second, and the p50/p99 time from a play intent to
+the resulting update reaching all four clients of the table; beside it, the
+same load on a plain asyncio msgpack echo server (a message from one of four
+connections is sent back to all four, with a payload the size of an update),
+run in the same way over the same loopback in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from net.protocol import PROTOCOL_VERSION, Decoder, encode
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tables", type=int, default=100, help="tables of four clients")
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured time per run")
+    parser.add_argument("--warmup", type=float, default=1.0, help="seconds not measured")
+    parser.add_argument("--save-dir", default=None, help="let the host save (default: no saves)")
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def _wait_listening(port: int, proc: subprocess.Popen) -> None:
+    for _ in range(200):
+        if proc.poll() is not None:
+            raise RuntimeError("the server process exited at start")
+        try:
+            _, w = await asyncio.open_connection("127.0.0.1", port)
+            w.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise RuntimeError("the server did not start listening")
+
+
+def _spawn(args: list[str]) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+class _Stats:
+    def __init__(self, warm_until: float, stop_at: float) -> None:
+        self.warm_until = warm_until
+        self.stop_at = stop_at
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.sent: dict[tuple[int, int], float] = {}
+        self.arrivals: dict[tuple[int, int], int] = {}
+
+    def intent(self, key: tuple[int, int], now: float, count: bool = True) -> None:
+        if self.warm_until <= now < self.stop_at:
+            if count:
+                self.actions += 1
+            self.sent[key] = now
+
+    def arrived(self, key: tuple[int, int], now: float) -> None:
+        sent = self.sent.get(key)
+        if sent is None:
+            return
+        n = self.arrivals.get(key, 0) + 1
+        if n == 4:
+            self.latencies.append(now - sent)
+            del self.sent[key]
+            self.arrivals.pop(key, None)
+        else:
+            self.arrivals[key] = n
+
+
+# -- host load ----------------------------------------------------------------------------
+class _Player(asyncio.Protocol):
+    """A bench client: plays a random legal card the moment it may."""
+
+    def __init__(self, name: str, stats: _Stats, rng: random.Random) -> None:
+        self.name = name
+        self.stats = stats
+        self.rng = rng
+        self.decoder = Decoder()
+        self.transport: asyncio.Transport | None = None
+        self.waiters: dict[str, asyncio.Future] = {}
+        self.table: int | None = None
+        self.owner = False
+        self.seq = 0
+        self.acted: Any = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        sock = transport.get_extra_info("socket")
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": self.name})
+
+    def send(self, msg: dict) -> None:
+        assert self.transport is not None
+        self.transport.write(encode(msg))
+
+    def expect(self, kind: str) -> asyncio.Future:
+        fut = asyncio.get_running_loop().create_future()
+        self.waiters[kind] = fut
+        return fut
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        for msg in self.decoder.feed(data):
+            kind = msg["type"]
+            fut = self.waiters.pop(kind, None)
+            if fut is not None and not fut.done():
+                fut.set_result(msg)
+            if kind == "ping":
+                self.send({"type": "pong"})
+            elif kind == "update":
+                self.seq = msg["seq"]
+                self.stats.arrived((msg["table"], msg["seq"]), now)
+                if self.owner and any(e["type"] in ("game_over",) for e in msg["events"]):
+                    self.send({"type": "start"})
+                self._move(msg.get("view"), now)
+            elif kind == "table":
+                self.seq = max(self.seq, msg["seq"])
+                self._move(msg.get("view"), now)
+
+    def _move(self, view: dict | None, now: float) -> None:
+        if not view or view.get("seat") is None or now >= self.stats.stop_at:
+            return
+        seat = view["seat"]
+        key = (self.seq, view["phase"], len(view["hand"]))
+        if key == self.acted:
+            return
+        if view["phase"] == "pass" and not view["has_passed"][seat]:
+            self.acted = key
+            self.stats.intent((self.table, -1), now)  # counted, not timed (four pass at once)
+            self.send({"type": "pass", "cards": self.rng.sample(view["hand"], 3)})
+        elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
+            self.acted = key
+            self.stats.intent((self.table, self.seq + 1), now)
+            self.send({"type": "play", "card": self.rng.choice(view["legal"])})
+        elif view["phase"] == "moon-choice" and view["turn"] == seat:
+            self.acted = key
+            self.send({"type": "moon", "choice": "add"})
+
+
+async def _run_host_load(port: int, tables: int, warmup: float, seconds: float) -> _Stats:
+    loop = asyncio.get_running_loop()
+    stats = _Stats(float("inf"), float("inf"))
+    groups: list[list[_Player]] = []
+    for t in range(tables):
+        group = []
+        for s in range(4):
+            _, p = await loop.create_connection(
+                lambda n=f"b{t}s{s}": _Player(n, stats, random.Random(n)), "127.0.0.1", port)
+            group.append(p)
+        groups.append(group)
+    for group in groups:
+        owner = group[0]
+        fut = owner.expect("table")
+        owner.send({"type": "create_table", "rules": {"preset": "standard"}})
+        msg = await fut
+        tid = msg["table"]["id"]
+        owner.table, owner.owner = tid, True
+        for p in group[1:]:
+            fut = p.expect("table")
+            p.table = tid
+            p.send({"type": "sit", "table": tid})
+            await fut
+    start = time.perf_counter()
+    stats.warm_until = start + warmup
+    stats.stop_at = start + warmup + seconds
+    for group in groups:
+        group[0].send({"type": "start"})
+    await asyncio.sleep(warmup + seconds + 0.3)
+    for group in groups:
+        for p in group:
+            assert p.transport is not None
+            p.transport.close()
+    return stats
+
+
+# -- echo baseline -------------------------------------------------------------------------
+class _EchoServer(asyncio.Protocol):
+    """Plain msgpack echo: a message from one of a group of four goes back to all four."""
+
+    groups: dict[int, list["_EchoServer"]] = {}
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.decoder = Decoder()
+        self.group: int | None = None
+        sock = transport.get_extra_info("socket")
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def data_received(self, data: bytes) -> None:
+        for msg in self.decoder.feed(data):
+            if self.group is None:
+                self.group = msg["group"]
+                self.groups.setdefault(self.group, []).append(self)
+                continue
+            out = encode(msg)
+            for peer in self.groups[self.group]:
+                peer.transport.write(out)  # type: ignore[attr-defined]
+
+
+def _echo_server_main(port: int) -> None:
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(_EchoServer, "127.0.0.1", port)
+        await server.serve_forever()
+    asyncio.run(main())
+
+
+class _EchoClient(asyncio.Protocol):
+    def __init__(self, group: int, index: int, stats: _Stats, payload: dict,
+                 members: list["_EchoClient"]) -> None:
+        self.group, self.index, self.stats, self.payload = group, index, stats, payload
+        self.members = members
+        self.decoder = Decoder()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        transport.write(encode({"group": self.group}))  # type: ignore[attr-defined]
+
+    def shoot(self, n: int) -> None:
+        now = time.perf_counter()
+        if now >= self.stats.stop_at:
+            return
+        self.stats.intent((self.group, n), now)
+        assert self.transport is not None
+        self.transport.write(encode({**self.payload, "n": n, "from": self.index}))
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        for msg in self.decoder.feed(data):
+            n = msg["n"]
+            self.stats.arrived((self.group, n), now)
+            # like a turn: the next seat answers as soon as it sees the message
+            if (msg["from"] + 1) % 4 == self.index:
+                self.shoot(n + 1)
+
+
+async def _run_echo_load(port: int, groups: int, warmup: float, seconds: float,
+                         payload: dict) -> _Stats:
+    loop = asyncio.get_running_loop()
+    stats = _Stats(float("inf"), float("inf"))
+    all_groups = []
+    for g in range(groups):
+        members: list[_EchoClient] = []
+        for i in range(4):
+            _, c = await loop.create_connection(
+                lambda g=g, i=i: _EchoClient(g, i, stats, payload, members), "127.0.0.1", port)
+            members.append(c)
+        all_groups.append(members)
+    await asyncio.sleep(0.3)
+    start = time.perf_counter()
+    stats.warm_until = start + warmup
+    stats.stop_at = start + warmup + seconds
+    for members in all_groups:
+        members[0].shoot(0)
+    await asyncio.sleep(warmup + seconds + 0.3)
+    for members in all_groups:
+        for c in members:
+            assert c.transport is not None
+            c.transport.close()
+    return stats
+
+
+def _pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] * 1000
+
+
+async def _bench(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    port = _free_port()
+    cmd = ["-m", "hearts.cli", "host", "--bind", "127.0.0.1", "--port", str(port),
+           "--no-advertise", "--bot", "random"]
+    if args.save_dir:
+        cmd += ["--save-dir", args.save_dir]
+    proc = _spawn(cmd)
+    try:
+        await _wait_listening(port, proc)
+        out["host"] = await _run_host_load(port, args.tables, args.warmup, args.seconds)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    if not args.no_echo:
+        # an update's size: a mid-hand view and a change
+        from hearts.engine import Game
+        g = Game(seed=1)
+        payload = {"type": "update", "table": 1, "seq": 1,
+                   "events": [{"type": "card_played", "seat": 0, "card": "2C"}],
+                   "view": g.view(0).to_dict(), "timer": None}
+        port = _free_port()
+        proc = _spawn(["-c", f"from hearts.bench.host import _echo_server_main; "
+                             f"_echo_server_main({port})"])
+        try:
+            await _wait_listening(port, proc)
+            out["echo"] = await _run_echo_load(port, args.tables, args.warmup, args.seconds,
+                                               payload)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    results = asyncio.run(_bench(args))
+    host: _Stats = results["host"]
+    print(f"hearts bench host: {args.tables} tables x 4 clients, {args.seconds:g} s measured "
+          f"(after {args.warmup:g} s warm-up), host and clients in two processes, "
+          f"{os.cpu_count()} cores")
+    print(f"  host : {host.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
+          f"p50 {_pct(host.latencies, 50):6.2f} ms  p99 {_pct(host.latencies, 99):6.2f} ms  "
+          f"({len(host.latencies)} plays timed)")
+    if "echo" in results:
+        echo: _Stats = results["echo"]
+        print(f"  echo : {echo.actions / args.seconds:9.0f} messages/s  one -> all 4 clients:    "
+              f"p50 {_pct(echo.latencies, 50):6.2f} ms  p99 {_pct(echo.latencies, 99):6.2f} ms  "
+              f"(plain asyncio msgpack broadcast-echo, same payload size)")
+        p99h, p99e = _pct(host.latencies, 99), _pct(echo.latencies, 99)
+        p50h, p50e = _pct(host.latencies, 50), _pct(echo.latencies, 50)
+        print(f"  ratio host/echo: p50 {p50h / p50e:.2f}x  p99 {p99h / p99e:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    _echo_server_main(int(sys.argv[1]))

@@ -1,0 +1,111 @@
+"""The codec's limits, intent checks and the wire views."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+
+from hearts.engine import Game, Rules, View
+from net.protocol import (Decoder, ProtocolError, check_intent, clean_name, encode, intent)
+from net.limits import Limits
+from net.views import public_part, seat_view, watcher_view
+
+
+def test_decoder_splits_and_joins_frames() -> None:
+    msgs = [intent("play", card="QS"), intent("chat", text="hi"), intent("leave")]
+    data = b"".join(encode(m) for m in msgs)
+    dec = Decoder()
+    out = []
+    for i in range(0, len(data), 3):
+        out += dec.feed(data[i:i + 3])
+    assert out == msgs
+
+
+def test_many_small_frames_in_one_read_pass_the_buffer_limit() -> None:
+    lim = Limits(max_frame=1024)
+    one = encode(intent("chat", text="x" * 200))
+    assert len(Decoder(lim).feed(one * 50)) == 50
+
+
+@pytest.mark.parametrize("payload, code", [
+    (msgpack.packb({"type": "chat", "text": "x" * 2000}), "too-large"),
+    (msgpack.packb(list(range(300))), "too-large"),
+    (msgpack.packb({str(i): i for i in range(100)}), "too-large"),
+    (b"\xc1", "bad-frame"),
+    (msgpack.packb({1: 2}), "bad-frame"),
+])
+def test_decoder_limits(payload: bytes, code: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        Decoder(Limits(max_frame=1024)).feed(payload)
+    assert e.value.code == code and e.value.fatal
+
+
+def test_frame_over_limit_fed_in_pieces() -> None:
+    dec = Decoder(Limits(max_frame=1024))
+    data = msgpack.packb({"type": "chat", "text": "y" * 5000})
+    with pytest.raises(ProtocolError) as e:
+        for i in range(0, len(data), 100):
+            dec.feed(data[i:i + 100])
+    assert e.value.code == "too-large"
+
+
+@pytest.mark.parametrize("msg, fragment", [
+    ({"type": "play"}, "card (missing)"),
+    ({"type": "play", "card": 7}, "card as str"),
+    ({"type": "sit", "table": True}, "table as int"),
+    ({"type": "sit", "table": 1, "seat": 4}, "seat from 0 to 3"),
+    ({"type": "moon", "choice": "both"}, "'add' or 'subtract'"),
+    ({"type": "pass", "cards": ["QS"] * 14}, "at most 13"),
+    ({"type": "chat", "text": "\x00\x01"}, "not empty"),
+])
+def test_intent_checks(msg: dict, fragment: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        check_intent(msg)
+    assert e.value.code == "bad-message" and fragment in e.value.message
+
+
+def test_unknown_type_and_extra_fields() -> None:
+    with pytest.raises(ProtocolError) as e:
+        check_intent({"type": "teleport"})
+    assert e.value.code == "unknown-type"
+    assert check_intent({"type": "play", "card": "QS", "junk": 1}) == {"type": "play",
+                                                                       "card": "QS"}
+
+
+def test_names_and_chat_are_cleaned() -> None:
+    assert clean_name("  /Ann\x00\u202e  B  ", 24) == "Ann B"
+    assert len(clean_name("z" * 100, 24)) == 24
+    assert check_intent({"type": "chat", "text": "a\n\tb" + "c" * 500})["text"][:3] == "a b"
+    assert len(check_intent({"type": "chat", "text": "c" * 500})["text"]) == 300
+
+
+@pytest.mark.parametrize("preset", ["standard", "black-maria", "hearts2"])
+def test_wire_views_equal_engine_views(preset: str) -> None:
+    rules = Rules.preset(preset).replace(open_hands=True)
+    rng = random.Random(preset)
+    game = Game(rules, seed=3)
+    checked = 0
+    while not game.over and checked < 300:
+        hand = game.hand
+        pub = public_part(hand)
+        for seat in range(4):
+            for reveal in (False, True):
+                wire = seat_view(hand, seat, pub, reveal)
+                engine = View.of(hand, seat, reveal).to_dict()
+                del engine["rules"]
+                assert wire == engine
+                assert View.from_dict({**wire, "rules": rules.to_dict()}) == \
+                    View.of(hand, seat, reveal)
+        w = watcher_view(pub)
+        assert w["hand"] == [] and w["legal"] == [] and w["received"] is None
+        checked += 1
+        if hand.phase == "pass":
+            s = next(s for s in range(4) if not hand.has_passed(s))
+            game.pass_cards(s, rng.sample(hand.held(s), rules.pass_count))
+        elif hand.phase == "play":
+            game.play(hand.turn, rng.choice(hand.legal_plays(hand.turn)))
+        else:
+            game.choose_moon(hand.turn, "add")
+    assert checked > 50
