@@ -42,6 +42,8 @@ class Game:
         self.last_hand: Hand | None = None
         self._hand_start = 0
         self.hand = self._new_hand()
+        if self.hand.done:  # a TRAM before the first card
+            self._score_hand()
 
     def _new_hand(self) -> Hand:
         n = self.hand_number
@@ -110,6 +112,8 @@ class Game:
         self.hand_number += 1
         self._hand_start = len(self.log)
         self.hand = self._new_hand()
+        if self.hand.done:  # a hold hand can end by TRAM before its first card
+            self._score_hand()
 
     def undo(self, seat: int) -> int:
         """Take back ``seat``'s last card of this hand and every action after it.

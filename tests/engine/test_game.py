@@ -99,3 +99,25 @@ def test_game_methods_log_actions():
     with pytest.raises(IllegalMove):
         g.choose_moon(seat, "add")
     assert len(g.log) == 5
+
+
+def test_a_hand_that_ends_by_tram_before_any_card_is_scored(monkeypatch):
+    """A hold hand dealt so that the leader is certain to win every trick ends at once
+    (TRAM); the game must score it and deal the next hand rather than wait forever.
+    Such a deal is about one in 10**9, so the deal is forced here."""
+    from hearts.engine import Hand
+
+    from .builders import SUN_DEAL
+    real_deal = Hand.deal.__func__
+    dealt = []
+
+    def deal(cls, rules, rng, direction, dealer=0, totals=None):
+        if not dealt:
+            dealt.append(1)
+            return Hand.from_deal(rules, SUN_DEAL, direction, dealer, totals)
+        return real_deal(cls, rules, rng, direction, dealer, totals)
+
+    monkeypatch.setattr(Hand, "deal", classmethod(deal))
+    g = Game(Rules(pass_cycle=("hold", "left")), seed=1)
+    assert g.results and g.results[0].points == (0, 26, 26, 26) and g.results[0].tram.seat == 0
+    assert g.hand_number == 1 and g.hand.phase == "pass" and g.totals == [0, 26, 26, 26]
