@@ -126,6 +126,7 @@ class Client:
             self._close_writer()
             if self._welcome is not None and not self._welcome.done():
                 self._welcome.set_exception(ClientError(reason.removeprefix("fatal: ")))
+                self._welcome.exception()   # mark retrieved: connect() may have given up
             self._events.put_nowait({"type": "closed", "reason": reason.removeprefix("fatal: ")})
 
     async def _reconnect(self) -> bool:

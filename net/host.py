@@ -60,8 +60,7 @@ class Connection(asyncio.Protocol):
         self._hello_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = transport  # type: ignore[assignment]  (uvloop's is not a subclass)
         peer = transport.get_extra_info("peername")
         self.addr = peer[0] if peer else ""
         sock = transport.get_extra_info("socket")

@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from net.loop import loop_name
+from net.loop import run as run_loop
 from net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds not measured")
     parser.add_argument("--save-dir", default=None, help="let the host save (default: no saves)")
     parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline")
+    parser.add_argument("--plain-asyncio", action="store_true",
+                        help="use asyncio's own loop everywhere even when uvloop is installed")
 
 
 def _free_port() -> int:
@@ -217,12 +221,12 @@ class _EchoServer(asyncio.Protocol):
                 peer.transport.write(out)  # type: ignore[attr-defined]
 
 
-def _echo_server_main(port: int) -> None:
+def _echo_server_main(port: int, fast: bool = True) -> None:
     async def main() -> None:
         loop = asyncio.get_running_loop()
         server = await loop.create_server(_EchoServer, "127.0.0.1", port)
         await server.serve_forever()
-    asyncio.run(main())
+    run_loop(main(), fast=fast)
 
 
 class _EchoClient(asyncio.Protocol):
@@ -292,8 +296,11 @@ def _pct(xs: list[float], p: float) -> float:
 async def _bench(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     port = _free_port()
+    out["loop"] = loop_name()
     cmd = ["-m", "hearts.cli", "host", "--bind", "127.0.0.1", "--port", str(port),
            "--no-advertise", "--bot", "random"]
+    if args.plain_asyncio:
+        cmd += ["--plain-asyncio"]
     if args.save_dir:
         cmd += ["--save-dir", args.save_dir]
     proc = _spawn(cmd)
@@ -312,7 +319,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
                    "view": g.view(0).to_dict(), "timer": None}
         port = _free_port()
         proc = _spawn(["-c", f"from hearts.bench.host import _echo_server_main; "
-                             f"_echo_server_main({port})"])
+                             f"_echo_server_main({port}, {not args.plain_asyncio})"])
         try:
             await _wait_listening(port, proc)
             out["echo"] = await _run_echo_load(port, args.tables, args.warmup, args.seconds,
@@ -324,11 +331,11 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    results = asyncio.run(_bench(args))
+    results = run_loop(_bench(args), fast=not args.plain_asyncio)
     host: _Stats = results["host"]
     print(f"hearts bench host: {args.tables} tables x 4 clients, {args.seconds:g} s measured "
           f"(after {args.warmup:g} s warm-up), host and clients in two processes, "
-          f"{os.cpu_count()} cores")
+          f"{os.cpu_count()} cores, {results['loop']} event loop")
     print(f"  host : {host.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
           f"p50 {_pct(host.latencies, 50):6.2f} ms  p99 {_pct(host.latencies, 99):6.2f} ms  "
           f"({len(host.latencies)} plays timed)")

@@ -30,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default="normal", help="level of the bots that fill seats")
     parser.add_argument("--no-advertise", action="store_true",
                         help="do not announce the host on the LAN (zeroconf)")
+    parser.add_argument("--plain-asyncio", action="store_true",
+                        help="use asyncio's own event loop even when uvloop is installed")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
 
 
@@ -67,8 +69,9 @@ def run(args: argparse.Namespace) -> int:
         make_bot(args.bot, 0)
     except ValueError as e:
         raise UserError(str(e)) from None
+    from net.loop import run as run_loop
     try:
-        return asyncio.run(_serve(args, rules))
+        return run_loop(_serve(args, rules), fast=not args.plain_asyncio)
     except KeyboardInterrupt:
         return 0
 
