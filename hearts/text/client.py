@@ -1,0 +1,138 @@
+"""The text client's loop: host events print as lines while typed lines become intents.
+
+Input is read by a thread (it works the same for a terminal, a pipe or a file) and
+handed to the asyncio loop, so events print while you type. End of input quits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from typing import Callable, TextIO
+
+from net.client import Client, ClientError
+from net.protocol import ProtocolError
+
+from .commands import parse_line
+from .render import TextRenderer
+
+Write = Callable[[str], None]
+
+
+def read_lines(stream: TextIO, loop: asyncio.AbstractEventLoop) -> "asyncio.Queue[str | None]":
+    """Start a daemon thread that puts each line of ``stream`` on the queue, then None at EOF."""
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def put(item: str | None) -> None:
+        with contextlib.suppress(RuntimeError):   # the loop is already closed
+            loop.call_soon_threadsafe(queue.put_nowait, item)
+
+    def run() -> None:
+        try:
+            for line in stream:
+                put(line.rstrip("\r\n"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            pass
+        put(None)
+
+    threading.Thread(target=run, name="stdin", daemon=True).start()
+    return queue
+
+
+class TextClient:
+    """Runs one `Client` as a line-based terminal client."""
+
+    def __init__(self, client: Client, write: Write, symbols: bool = False) -> None:
+        self.client = client
+        self.write = write
+        self.renderer = TextRenderer(symbols)
+        self.closed_reason: str | None = None
+        self._last_event = 0.0
+        self._last_sent = 0.0
+
+    def say(self, lines: list[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    async def run(self, lines: "asyncio.Queue[str | None]") -> int:
+        """Print events and send typed lines until quit or end of input (returns 0).
+
+        Raises ClientError when the connection is gone for good.
+        """
+        loop = asyncio.get_running_loop()
+        events = loop.create_task(self._events())
+        typing = loop.create_task(self._input(lines))
+        try:
+            done, _ = await asyncio.wait({events, typing}, return_when=asyncio.FIRST_COMPLETED)
+            if typing in done:
+                typing.result()
+                await self._quit(events)
+                return 0
+            events.result()
+            raise ClientError(self.closed_reason or "the connection to the host closed")
+        finally:
+            for task in (events, typing):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            await self.client.close()
+
+    async def _events(self) -> None:
+        loop = asyncio.get_running_loop()
+        async for event in self.client:
+            self._last_event = loop.time()
+            self.say(self.renderer.render(event))
+            if event["type"] == "closed":
+                reason = str(event.get("reason") or "the connection closed")
+                if reason == "could not reconnect to the host":
+                    reason = (f"lost the connection to {self.client.host}:{self.client.port} "
+                              f"and could not reconnect within {self.client.retry_for:g} s")
+                self.closed_reason = reason
+                return
+
+    async def _input(self, lines: "asyncio.Queue[str | None]") -> None:
+        while True:
+            line = await lines.get()
+            if line is None:
+                return
+            if not await self.handle(line):
+                return
+
+    async def handle(self, line: str) -> bool:
+        """Act on one typed line; False when the user quits."""
+        v = self.renderer.view
+        playing = bool(v and v.get("phase") == "play" and self.renderer.seat is not None)
+        action = parse_line(line, playing=playing)
+        if action.kind == "error":
+            self.write(f"error: {action.text}")
+        elif action.kind == "local":
+            if action.type == "quit":
+                return False
+            if action.type == "help":
+                self.say(self.renderer.presets_help().splitlines())
+            elif action.type == "show":
+                self.say(self.renderer.state_lines())
+        elif action.kind == "intent":
+            try:
+                await self.client.send(action.type, **action.fields)
+                self._last_sent = asyncio.get_running_loop().time()
+            except (ClientError, ProtocolError) as e:
+                self.write(f"error: {getattr(e, 'message', None) or e}")
+        return True
+
+    async def _quit(self, events: asyncio.Task) -> None:
+        """Leave the table, and let the answers to the last lines arrive (about a second)."""
+        loop = asyncio.get_running_loop()
+        if self.renderer.table is not None and self.client.connected.is_set():
+            with contextlib.suppress(Exception):
+                self.client.send_nowait("leave")
+                self._last_sent = loop.time()
+        end = loop.time() + 1.5
+        while not events.done() and loop.time() < end:
+            if loop.time() - max(self._last_event, self._last_sent) > 0.3:
+                break
+            await asyncio.sleep(0.05)
+
+
+__all__ = ["TextClient", "read_lines"]

@@ -1,0 +1,119 @@
+"""Typed lines to actions: intents for the host, or something the client does itself.
+
+>>> parse_line("play qs")
+Action(kind='intent', type='play', fields={'card': 'QS'}, text='')
+>>> parse_line("pass 2C 3d 10H").fields
+{'cards': ['2C', '3D', 'TH']}
+>>> parse_line("/who").type, parse_line("hello all").type
+('command', 'chat')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.engine import PRESETS, Card
+
+# kind: "intent" (send type+fields), "local" (type names what: help, hand, quit),
+# "error" (text says what is wrong), "none" (nothing to do)
+
+
+@dataclass
+class Action:
+    """What one typed line asks for."""
+
+    kind: str
+    type: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+
+def _error(text: str) -> Action:
+    return Action("error", text=text)
+
+
+def _intent(type_: str, **fields: Any) -> Action:
+    return Action("intent", type_, fields)
+
+
+def parse_card(text: str) -> str:
+    """A card as the host spells it (``"QS"``); raises ValueError with one sentence."""
+    return str(Card.parse(text.strip(",;")))
+
+
+def _cards(words: list[str]) -> list[str]:
+    out = []
+    for w in words:
+        for part in w.replace(",", " ").split():
+            out.append(parse_card(part))
+    return out
+
+
+def _number(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise ValueError(f"{what} must be a number, not {word!r}")
+    return int(word)
+
+
+def parse_line(line: str, playing: bool = False) -> Action:
+    """One typed line; ``playing``: a lone card name plays it (else it would be chat)."""
+    text = line.strip()
+    if not text:
+        return Action("local", "show")
+    if text.startswith("/"):
+        return Action("intent", "command", {"text": text})
+    words = text.split()
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb == "play" and args:
+            if len(args) != 1:
+                return _error("play one card at a time, like play QS")
+            return _intent("play", card=parse_card(args[0]))
+        if verb == "pass" and args:
+            return _intent("pass", cards=_cards(args))
+        if verb == "moon" and len(args) == 1 and args[0].lower() in ("add", "subtract"):
+            return _intent("moon", choice=args[0].lower())
+        if verb == "moon" and len(args) <= 1:
+            return _error("type moon add or moon subtract")
+        if verb == "sit" and 1 <= len(args) <= 2:
+            fields: dict[str, Any] = {"table": _number(args[0], "the table")}
+            if len(args) == 2:
+                seat = _number(args[1], "the seat")
+                if seat > 3:
+                    return _error("seats are numbered 0 to 3")
+                fields["seat"] = seat
+            return _intent("sit", **fields)
+        if verb == "sit" and not args:
+            return _error("type sit and a table number, like sit 1 (tables lists them)")
+        if verb == "watch" and len(args) == 1:
+            return _intent("watch", table=_number(args[0], "the table"))
+        if verb == "create" and len(args) <= 1:
+            if not args:
+                return _intent("create_table")
+            preset = args[0].lower()
+            if preset not in PRESETS:
+                return _error(f"unknown preset {args[0]!r}; presets are: {', '.join(PRESETS)}")
+            return _intent("create_table", rules={"preset": preset})
+    except ValueError as e:
+        return _error(str(e))
+    if not args:
+        if verb in ("claim", "hint", "undo", "leave"):
+            return _intent(verb)
+        if verb == "tables":
+            return _intent("list_tables")
+        if verb in ("quit", "exit"):
+            return Action("local", "quit")
+        if verb in ("help", "?"):
+            return Action("local", "help")
+        if verb in ("hand", "show"):
+            return Action("local", "show")
+        if playing:
+            try:
+                return _intent("play", card=parse_card(verb))
+            except ValueError:
+                pass
+    return _intent("chat", text=text)
+
+
+__all__ = ["Action", "parse_card", "parse_line"]

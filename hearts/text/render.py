@@ -1,0 +1,543 @@
+"""Host messages and views as plain text lines (no cursor tricks: screen readers, SSH).
+
+`TextRenderer.render(msg)` takes every message the client yields (docs/protocol.md,
+plus the library's local ``disconnected``/``closed``) and returns the lines to
+print. It remembers the table, the seats and the last view, so it can say
+whose turn it is and, when it is yours, which cards you may play, once per turn.
+
+>>> r = TextRenderer()
+>>> r.render({"type": "welcome", "host": "den", "name": "Ann", "token": "t", "player": 1})
+['Connected to den as Ann. Type help for the commands.']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
+Msg = dict[str, Any]
+
+PASS_WORDS = {"left": "left", "right": "right", "across": "across", "hold": "no passing"}
+
+
+def card_text(card: str, symbols: bool = False) -> str:
+    """``"QS"`` as written on the wire, or ``"Q♠"`` (``"10♥"`` for tens) with symbols."""
+    if not symbols or len(card) != 2 or card[1] not in SUITS:
+        return card
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUIT_SYMBOLS[SUITS.index(card[1])]
+
+
+def cards_text(cards: list[str] | tuple[str, ...], symbols: bool = False) -> str:
+    """Cards separated by spaces; ``none`` when empty."""
+    return " ".join(card_text(c, symbols) for c in cards) if cards else "none"
+
+
+def _order(card: str) -> tuple[int, int]:
+    return SUITS.index(card[1]), RANKS.index(card[0])
+
+
+def suit_lines(cards: list[str], symbols: bool = False) -> list[str]:
+    """A hand grouped by suit, one line a suit held: ``clubs: 2 5 9 K``.
+
+    Tens are written ``10``; with symbols the line starts with the suit's symbol too.
+    """
+    by_suit: dict[int, list[str]] = {}
+    for c in sorted(cards, key=_order):
+        by_suit.setdefault(SUITS.index(c[1]), []).append("10" if c[0] == "T" else c[0])
+    lines = []
+    for s, ranks in sorted(by_suit.items()):
+        label = f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}" if symbols else SUIT_NAMES[s]
+        lines.append(f"  {label}: {' '.join(ranks)}")
+    return lines
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+HELP = """\
+Commands (type them and press Enter):
+  play QS            play a card (or just type QS when it is your turn)
+  pass 2C 3D 4H      pass cards
+  moon add           after shooting the moon: add to the others (or: moon subtract)
+  claim              claim the rest of the tricks
+  hint               ask which card the bot would play
+  hand               show your hand and the trick again (an empty line does too)
+  tables             list the tables on the host
+  create [PRESET]    open a table and sit at it (presets: PRESETS)
+  sit N [SEAT]       sit at table N
+  watch N            watch table N
+  leave              leave your table
+  quit               leave the host (end of input quits too)
+Any other line is chat to your table. Lines starting with / go to the host as
+commands: /help lists them (/who, /rules, /rules set NAME VALUE, /preset NAME,
+/start, /pause, /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint)."""
+
+
+class TextRenderer:
+    """Turns the host's messages into lines; keeps what it needs to name seats and turns."""
+
+    def __init__(self, symbols: bool = False) -> None:
+        self.symbols = symbols
+        self.name: str | None = None          # my name as the host cleaned it
+        self.host: str | None = None
+        self.table: Msg | None = None         # the last `table.table`
+        self.seat: int | None = None
+        self.owner = False
+        self.view: Msg | None = None
+        self.seats: list[Msg] = []
+        self._prompted: tuple | None = None   # the turn the last prompt was for
+        self._dropped = False
+        self._intro: tuple | None = None      # (table id, seat) last announced
+        self._seats_said: list | None = None
+
+    # -- small helpers ----------------------------------------------------------------
+    def c(self, card: str) -> str:
+        return card_text(card, self.symbols)
+
+    def cs(self, cards: Any) -> str:
+        return cards_text(list(cards or ()), self.symbols)
+
+    def who(self, seat: int | None) -> str:
+        """A seat's name; ``you`` for your own seat."""
+        if seat is None:
+            return "someone"
+        if seat == self.seat:
+            return "you"
+        if 0 <= seat < len(self.seats):
+            name = self.seats[seat].get("name")
+            if name:
+                return str(name)
+        return f"seat {seat}"
+
+    def _does(self, seat: int | None, verb_you: str, verb_other: str) -> str:
+        return "You " + verb_you if seat is not None and seat == self.seat \
+            else f"{self.who(seat)} {verb_other}"
+
+    def rules(self) -> Msg:
+        """The table's rules as a map (the view may leave them out)."""
+        return (self.view or {}).get("rules") or (self.table or {}).get("rules") or {}
+
+    def _scores(self, totals: list[int]) -> str:
+        rules = self.rules()
+        if rules.get("display") == "countdown":
+            target = rules.get("target", 100)
+            return ", ".join(f"{self.who(i)} {target - t} left" for i, t in enumerate(totals))
+        return ", ".join(f"{self.who(i)} {t}" for i, t in enumerate(totals))
+
+    def seat_list(self, seats: list[Msg]) -> str:
+        parts = []
+        for s in seats:
+            i = s.get("seat", len(parts))
+            kind = s.get("kind")
+            if kind == "empty":
+                parts.append(f"{i} empty")
+                continue
+            name = s.get("name") or f"seat {i}"
+            extra = []
+            if i == self.seat and kind == "human":
+                extra.append("you")
+            if kind == "bot":
+                extra.append(f"{s.get('level') or 'bot'} bot")
+            elif s.get("auto"):
+                extra.append("a bot plays for them")
+            elif not s.get("connected", True):
+                extra.append("away")
+            parts.append(f"{i} {name}" + (f" ({', '.join(extra)})" if extra else ""))
+        return ", ".join(parts)
+
+    # -- messages ---------------------------------------------------------------------
+    def render(self, msg: Msg) -> list[str]:
+        """The lines for one message from the client (host messages and local events)."""
+        kind = msg.get("type")
+        handler = getattr(self, "_on_" + str(kind), None)
+        if handler is None:
+            return []
+        return handler(msg)
+
+    def _on_welcome(self, msg: Msg) -> list[str]:
+        self.name = msg.get("name")
+        self.host = msg.get("host")
+        self._prompted = None
+        if self._dropped:
+            self._dropped = False
+            return [f"Reconnected to {self.host}."]
+        return [f"Connected to {self.host} as {self.name}. Type help for the commands."]
+
+    def _on_disconnected(self, msg: Msg) -> list[str]:
+        self._dropped = True
+        return [f"Connection lost ({msg.get('reason') or 'no reason given'}); reconnecting..."]
+
+    def _on_closed(self, msg: Msg) -> list[str]:
+        return []   # the loop reports why it stops
+
+    def _on_bye(self, msg: Msg) -> list[str]:
+        return [f"The host says goodbye: {msg.get('reason') or 'no reason given'}."]
+
+    def _on_error(self, msg: Msg) -> list[str]:
+        lines = [f"error: {msg.get('message') or msg.get('code')}"]
+        if msg.get("ref") in ("play", "pass", "moon", "claim"):
+            self._prompted = None
+            lines += self.prompt(force=True)
+        return lines
+
+    def _on_reply(self, msg: Msg) -> list[str]:
+        text = str(msg.get("text") or "")
+        # /help answers with items joined by " | ": one line each reads better
+        if msg.get("ok") and " | " in text:
+            head, _, rest = text.partition(": ")
+            items = rest.split(" | ") if rest else text.split(" | ")
+            return ([head + ":"] if rest else []) + ["  " + i for i in items]
+        return [text if msg.get("ok", True) else f"host: {text}"]
+
+    def _on_hint(self, msg: Msg) -> list[str]:
+        cards = self.cs(msg.get("cards"))
+        line = f"Hint: {cards}"
+        if msg.get("moon"):
+            line = f"Hint: moon {msg['moon']}"
+        reason = msg.get("reason")
+        return [line + (f" ({reason})." if reason else ".")]
+
+    def _on_tables(self, msg: Msg) -> list[str]:
+        tables = msg.get("tables") or []
+        if not tables:
+            return ["No tables yet. Type create to open one."]
+        lines = ["Tables:"]
+        for t in tables:
+            seats = ", ".join(
+                f"{s.get('seat')} " + ("empty" if s.get("kind") == "empty" else
+                                       (s.get("name") or "?") +
+                                       (" (bot)" if s.get("kind") == "bot" else ""))
+                for s in t.get("seats") or [])
+            watch = t.get("watchers") or 0
+            lines.append(f"  table {t.get('id')} \"{t.get('name')}\": {t.get('state')}, "
+                         f"{t.get('summary')}; seats {seats}"
+                         + (f"; {watch} watching" if watch else ""))
+        if self.table is None:
+            lines.append("Type sit N to sit at table N, or watch N to watch it.")
+        return lines
+
+    def _on_table(self, msg: Msg) -> list[str]:
+        table = msg.get("table") or {}
+        self.table = table
+        self.seat = msg.get("seat")
+        self.owner = bool(msg.get("owner"))
+        self.seats = list(table.get("seats") or [])
+        self.view = msg.get("view")
+        lines = []
+        key = (table.get("id"), self.seat)
+        if key != self._intro:
+            self._intro = key
+            self._seats_said = None
+            self._prompted = None
+            where = f"table {table.get('id')} \"{table.get('name')}\""
+            if self.seat is None:
+                lines.append(f"You are watching {where}.")
+            else:
+                lines.append(f"You sit at {where}, seat {self.seat}"
+                             + (", and you own it." if self.owner else "."))
+            lines.append(f"Rules: {table.get('summary')}.")
+            if table.get("state") == "waiting" and self.owner:
+                lines.append("Type /start to play; empty seats get bots.")
+            elif table.get("state") == "waiting":
+                lines.append(f"Waiting for {table.get('owner') or 'the owner'} to start.")
+        said = self._seat_signature()
+        if said != self._seats_said:
+            self._seats_said = said
+            lines.append("Seats: " + self.seat_list(self.seats) + ".")
+        lines += self.prompt()
+        return lines
+
+    def _seat_signature(self) -> list:
+        return [(s.get("kind"), s.get("name"), s.get("auto"), s.get("connected"))
+                for s in self.seats]
+
+    def _on_left(self, msg: Msg) -> list[str]:
+        self.table = None
+        self.seat = None
+        self.owner = False
+        self.view = None
+        self.seats = []
+        self._intro = None
+        self._prompted = None
+        reason = msg.get("reason")
+        if reason == "kicked":
+            return [f"You were kicked from table {msg.get('table')}."]
+        if reason in (None, "left"):
+            return [f"You left table {msg.get('table')}."]
+        return [f"You are no longer at table {msg.get('table')} ({reason})."]
+
+    def _on_update(self, msg: Msg) -> list[str]:
+        lines: list[str] = []
+        if msg.get("view") is not None:
+            self.view = msg["view"]
+        for change in msg.get("events") or []:
+            handler = getattr(self, "_ch_" + str(change.get("type")), None)
+            if handler is not None:
+                lines += handler(change)
+        lines += self.prompt()
+        return lines
+
+    # -- changes inside an update ------------------------------------------------------
+    def _set_seat(self, seat: int | None, **fields: Any) -> None:
+        if seat is not None and 0 <= seat < len(self.seats):
+            self.seats[seat] = {**self.seats[seat], **fields}
+
+    def _ch_game_started(self, ch: Msg) -> list[str]:
+        if ch.get("seats"):
+            self.seats = list(ch["seats"])
+            self._seats_said = self._seat_signature()
+        return ["The game starts. Seats: " + self.seat_list(self.seats) + "."]
+
+    def _ch_hand_started(self, ch: Msg) -> list[str]:
+        d = ch.get("pass_direction")
+        passing = "no passing" if d == "hold" else f"pass {d}"
+        return [f"Hand {int(ch.get('hand', 0)) + 1} is dealt ({passing}); "
+                f"{self.who(ch.get('dealer'))} dealt."]
+
+    def _ch_passed(self, ch: Msg) -> list[str]:
+        seat = ch.get("seat")
+        if seat == self.seat and self.view and self.view.get("passed"):
+            return [f"You passed {self.cs(self.view['passed'])}."]
+        return [self._does(seat, "passed.", "has passed.")]
+
+    def _ch_cards_received(self, ch: Msg) -> list[str]:
+        if ch.get("cards") is None or ch.get("seat", self.seat) != self.seat:
+            return []
+        return [f"You received {self.cs(ch['cards'])} from {self.who(ch.get('from_seat'))}."]
+
+    def _ch_card_played(self, ch: Msg) -> list[str]:
+        return [self._does(ch.get("seat"), f"play {self.c(ch['card'])}.",
+                           f"plays {self.c(ch['card'])}.")]
+
+    def _ch_trick_taken(self, ch: Msg) -> list[str]:
+        pts = int(ch.get("points") or 0)
+        what = f"{pts} point" + ("" if abs(pts) == 1 else "s")
+        return [self._does(ch.get("winner"), f"take the trick ({self.cs(ch.get('cards'))}): "
+                           f"{what}.", f"takes the trick ({self.cs(ch.get('cards'))}): {what}.")]
+
+    def _ch_hearts_broken(self, ch: Msg) -> list[str]:
+        return ["Hearts are broken."]
+
+    def _ch_moon_shot(self, ch: Msg) -> list[str]:
+        what = "the sun (every trick)" if ch.get("sun") else "the moon"
+        return [self._does(ch.get("shooter"), f"shot {what}!", f"shot {what}!")]
+
+    def _ch_moon_chosen(self, ch: Msg) -> list[str]:
+        choice = ch.get("choice")
+        how = "add the points to the others" if choice == "add" else "subtract them from their own"
+        return [self._does(ch.get("shooter"), f"chose to {how}.", f"chose to {how}.")]
+
+    def _ch_tram(self, ch: Msg) -> list[str]:
+        seat = ch.get("seat")
+        if seat is None:
+            lines = ["The rest of the hand is decided; the cards are shown:"]
+        elif ch.get("claimed"):
+            lines = [self._does(seat, "claimed the rest of the tricks.",
+                                "claimed the rest of the tricks.")]
+        else:
+            lines = [self._does(seat, "take the rest of the tricks.",
+                                "takes the rest of the tricks.")]
+        for i, cards in enumerate(ch.get("cards") or []):
+            if cards:
+                lines.append(f"  {self.who(i)}: {self.cs(cards)}")
+        return lines
+
+    def _ch_hand_scored(self, ch: Msg) -> list[str]:
+        points = list(ch.get("points") or [])
+        totals = list(ch.get("totals") or [])
+        lines = [f"Hand {int(ch.get('hand', 0)) + 1} is over. Points: "
+                 + ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(points)) + "."]
+        moon = ch.get("moon")
+        if moon:
+            lines.append(self._does(moon.get("shooter"), "shot the moon.", "shot the moon."))
+        lines.append(f"Scores: {self._scores(totals)}.")
+        if self.table is not None:
+            self.table = {**self.table, "totals": totals}
+        return lines
+
+    def _ch_game_over(self, ch: Msg) -> list[str]:
+        winners = list(ch.get("winners") or [])
+        lines = [f"Game over. Final scores: {self._scores(list(ch.get('totals') or []))}."]
+        if self.seat is not None and self.seat in winners:
+            others = [self.who(w) for w in winners if w != self.seat]
+            lines.append("You win!" if not others else
+                         f"You win, tied with {_join_names(others)}!")
+        elif len(winners) == 1:
+            lines.append(f"The winner is {self.who(winners[0])}.")
+        elif winners:
+            lines.append(f"The winners are {_join_names([self.who(w) for w in winners])}.")
+        if self.owner:
+            lines.append("Type /start for a new game, or leave.")
+        return lines
+
+    def _ch_game_ended(self, ch: Msg) -> list[str]:
+        return [f"The game was ended ({ch.get('reason') or 'by the owner'})."]
+
+    def _ch_player_joined(self, ch: Msg) -> list[str]:
+        seat = ch.get("seat")
+        if seat is None:
+            return [f"{ch.get('name')} is watching."]
+        self._set_seat(seat, kind="human", name=ch.get("name"), connected=True, auto=False)
+        if seat == self.seat:
+            return []
+        return [f"{ch.get('name')} sits at seat {seat}."]
+
+    def _ch_player_left(self, ch: Msg) -> list[str]:
+        seat = ch.get("seat")
+        where = "stopped watching" if seat is None else f"left seat {seat}"
+        if seat is not None:
+            self._set_seat(seat, kind="empty", name=None)
+        return [f"{ch.get('name')} {where}."]
+
+    def _ch_player_kicked(self, ch: Msg) -> list[str]:
+        return [f"{ch.get('name')} was kicked from the table."]
+
+    def _ch_player_dropped(self, ch: Msg) -> list[str]:
+        self._set_seat(ch.get("seat"), connected=False)
+        grace = ch.get("grace")
+        after = f" in {float(grace):g} seconds" if grace else ""
+        return [f"{ch.get('name')} lost the connection; a bot plays for them{after} "
+                "unless they come back."]
+
+    def _ch_player_returned(self, ch: Msg) -> list[str]:
+        self._set_seat(ch.get("seat"), connected=True, auto=False)
+        if ch.get("seat") == self.seat:
+            return []
+        return [f"{ch.get('name')} is back."]
+
+    def _ch_replaced_by_bot(self, ch: Msg) -> list[str]:
+        seat = ch.get("seat")
+        level = ch.get("level") or "a"
+        why = ch.get("why")
+        if why == "start":
+            return [f"Seat {seat} gets a {level} bot."]
+        if why in ("dropped", "timeout"):
+            self._set_seat(seat, auto=True)
+            reason = "the connection was lost" if why == "dropped" else "time ran out"
+            return [f"A {level} bot plays for {self.who(seat)} ({reason})."]
+        self._set_seat(seat, kind="bot", level=level)
+        return [f"A {level} bot takes seat {seat}."]
+
+    def _ch_bot_removed(self, ch: Msg) -> list[str]:
+        self._set_seat(ch.get("seat"), kind="empty", name=None)
+        return [f"The bot left seat {ch.get('seat')}."]
+
+    def _ch_owner_changed(self, ch: Msg) -> list[str]:
+        self.owner = ch.get("seat") is not None and ch.get("seat") == self.seat
+        if self.owner:
+            return ["You own the table now."]
+        return [f"{ch.get('name') or 'Nobody'} owns the table now."]
+
+    def _ch_rules_changed(self, ch: Msg) -> list[str]:
+        if self.table is not None and ch.get("rules"):
+            self.table = {**self.table, "rules": ch["rules"], "summary": ch.get("summary")}
+        by = ch.get("by")
+        return [f"Rules are now: {ch.get('summary')}" + (f" (set by {by})." if by else ".")]
+
+    def _ch_chat(self, ch: Msg) -> list[str]:
+        return [f"{ch.get('name')}: {ch.get('text')}"]
+
+    def _ch_timer(self, ch: Msg) -> list[str]:
+        if self.seat is not None and self.seat in (ch.get("seats") or []):
+            return [f"You have {float(ch.get('seconds') or 0):g} seconds to move."]
+        return []
+
+    def _ch_paused(self, ch: Msg) -> list[str]:
+        return [f"The game is paused by {ch.get('by') or 'the owner'}."]
+
+    def _ch_resumed(self, ch: Msg) -> list[str]:
+        return [f"The game goes on (resumed by {ch.get('by') or 'the owner'})."]
+
+    def _ch_undone(self, ch: Msg) -> list[str]:
+        self._prompted = None
+        return [self._does(ch.get("seat"), "took your last card back.",
+                           "took their last card back.")]
+
+    # -- your turn -----------------------------------------------------------------------
+    def state_lines(self) -> list[str]:
+        """The hand, the trick so far and whose turn: what `hand` and an empty line show."""
+        v = self.view
+        if self.table is None:
+            return ["You are not at a table. Type tables, create, sit N or watch N."]
+        if not v:
+            return [f"The game has not started (table {self.table.get('id')})."]
+        scores = self._scores(list(v.get("totals") or [0, 0, 0, 0]))
+        taken = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(v.get("taken_points") or []))
+        lines = [f"Scores before this hand: {scores}.", f"Points taken this hand: {taken}."]
+        turn = self.prompt(force=True)
+        if turn:
+            return lines + turn
+        if v.get("seat") is not None:
+            lines.append(f"Your hand ({len(v.get('hand') or [])} cards):")
+            lines += suit_lines(v.get("hand") or [], self.symbols)
+        lines += [self._trick_line(v), self._waiting_line(v)]
+        return [x for x in lines if x]
+
+    def _trick_line(self, v: Msg) -> str:
+        trick = v.get("trick") or []
+        if v.get("phase") != "play":
+            return ""
+        if not trick:
+            return f"Trick {len(v.get('tricks') or []) + 1}: {self.who(v.get('leader'))} to lead."
+        played = ", ".join(f"{self.who(s)} {self.c(c)}" for s, c in trick)
+        return f"Trick {len(v.get('tricks') or []) + 1} so far: {played}."
+
+    def _waiting_line(self, v: Msg) -> str:
+        phase = v.get("phase")
+        if phase == "pass":
+            waiting = [self.who(i) for i, done in enumerate(v.get("has_passed") or [])
+                       if not done]
+            return f"Waiting for {_join_names(waiting)} to pass." if waiting else ""
+        if phase in ("play", "moon-choice") and v.get("turn") is not None:
+            return f"Waiting for {self.who(v['turn'])}."
+        if phase == "done":
+            return "The hand is over."
+        return ""
+
+    def prompt(self, force: bool = False) -> list[str]:
+        """What you must do now, once per turn (``force`` repeats it)."""
+        v = self.view
+        if not v or v.get("seat") is None or self.seat is None or v.get("seat") != self.seat:
+            return []
+        me = self.seat
+        phase = v.get("phase")
+        hand = list(v.get("hand") or [])
+        key: tuple | None = None
+        lines: list[str] = []
+        if phase == "pass" and not (v.get("has_passed") or [True] * 4)[me]:
+            n = int(self.rules().get("pass_count", 3))
+            direction = v.get("pass_direction")
+            to = (me + {"left": 1, "right": 3, "across": 2}.get(str(direction), 0)) & 3
+            key = ("pass", tuple(hand))
+            lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),
+                     f"Pass {n} cards {direction} to {self.who(to)}: type pass and {n} cards, "
+                     f"like pass {' '.join(sorted(hand, key=_order)[-n:])}."]
+        elif phase == "play" and v.get("turn") == me:
+            key = ("play", len(v.get("tricks") or []), len(v.get("trick") or []), tuple(hand))
+            lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),
+                     self._trick_line(v) if v.get("trick") else "You lead.",
+                     f"Your turn: play one of {self.cs(v.get('legal'))}."]
+        elif phase == "moon-choice" and v.get("turn") == me:
+            key = ("moon", tuple(hand))
+            lines = ["You shot the moon: type moon add to add the points to everyone else, "
+                     "or moon subtract to take them off your own score."]
+        if key is None or (key == self._prompted and not force):
+            return []
+        self._prompted = key
+        return lines
+
+    def presets_help(self) -> str:
+        from hearts.engine import PRESETS
+        return HELP.replace("PRESETS", ", ".join(PRESETS))
+
+
+__all__ = ["HELP", "TextRenderer", "card_text", "cards_text", "suit_lines"]
