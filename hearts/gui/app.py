@@ -563,7 +563,8 @@ def make_table_screen(app: App) -> Screen:
     """The table screen (hearts.gui.table), or a plain stand-in while it is missing."""
     try:
         from .table import TableScreen
-    except ImportError:
+    except Exception:  # a broken install must still let the game be played
+        log.exception("the table screen cannot be loaded; using the plain one")
         from .lobby import PlainTableScreen
         return PlainTableScreen(app)
     screen = TableScreen(app)

@@ -1,0 +1,77 @@
+"""The console: chat to everyone at the table and host commands, shown with their answers."""
+
+from __future__ import annotations
+
+import pygame
+
+from hearts.gui.console import BAD, OK
+from tests.gui.helpers import Player, host_lobby
+
+
+def _at_table_with_bob(app, drive):
+    host_lobby(app, drive)
+    drive.click_button(app.screen.form, "New table")
+    drive.click_button(app.dialogs[-1].form, "Create")
+    drive.until(lambda: app.session.table is not None, what="our table")
+    bob = Player(app, "Bob")
+    bob.send("sit", table=app.session.table["id"], seat=1)
+    bob.wait_for("table")
+    drive.until(lambda: app.session.table["seats"][1].get("name") == "Bob", what="Bob seated")
+    return bob
+
+
+def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots):
+    bob = _at_table_with_bob(app, drive)
+    try:
+        console = app.console
+        assert not console.visible
+        drive.key(pygame.K_BACKQUOTE, unicode="`")
+        assert console.visible
+        drive.type("`")                   # the key's own character is not typed into the line
+        drive.type("hello Bob ♥")
+        assert console.input.value == "hello Bob ♥"
+        drive.key(pygame.K_RETURN)
+        assert console.input.value == ""
+
+        def bob_heard(e):
+            return e["type"] == "update" and any(
+                c.get("type") == "chat" and c.get("text") == "hello Bob ♥" for c in e["events"])
+        said = bob.wait_for(bob_heard)
+        assert any(c.get("name") == "Tester" for c in said["events"] if c["type"] == "chat")
+        bob.send("chat", text="hi Tester, good luck")
+        drive.until(lambda: any(x.name == "Bob" and "good luck" in x.text for x in console.lines),
+                    what="Bob's line in the console")
+        assert any(x.name == "Tester" and "hello Bob ♥" in x.text for x in console.lines)
+        drive.type("/who")
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: any("Bob" in x.text and x.colour == OK for x in console.lines),
+                    what="the answer to /who")
+        drive.step(2)
+        drive.shot(shots / "console.png")
+        drive.key(pygame.K_ESCAPE)
+        assert not console.visible
+        # Closed, a new line still shows for a moment.
+        bob.send("chat", text="are you there?")
+        drive.until(lambda: console.peeking and console.lines[-1].text.endswith("are you there?"),
+                    what="the peek line")
+        drive.shot(shots / "console-peek.png")
+    finally:
+        bob.close()
+
+
+def test_console_command_errors_are_shown(app, drive):
+    bob = _at_table_with_bob(app, drive)
+    try:
+        bob.send("command", text="/end 50")            # Bob does not own the table
+        reply = bob.wait_for("reply")
+        assert reply["ok"] is False
+        app.console.open()
+        drive.type("/rules set moon choose")
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: app.session.table["rules"]["moon"] == "choose", what="the rule")
+        drive.type("/nonsense")
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: any(x.colour == BAD and not x.text.startswith(">")
+                                for x in app.console.lines[-2:]), what="the refusal")
+    finally:
+        bob.close()
