@@ -121,3 +121,37 @@ def test_a_hand_that_ends_by_tram_before_any_card_is_scored(monkeypatch):
     g = Game(Rules(pass_cycle=("hold", "left")), seed=1)
     assert g.results and g.results[0].points == (0, 26, 26, 26) and g.results[0].tram.seat == 0
     assert g.hand_number == 1 and g.hand.phase == "pass" and g.totals == [0, 26, 26, 26]
+
+
+def test_hand_construction_is_checked():
+    from hearts.engine import Hand, parse_cards
+
+    from .builders import SPLIT_DEAL
+    with pytest.raises(ValueError, match="four hands"):
+        Hand.from_deal(Rules(), SPLIT_DEAL[:3], "hold")
+    short = [list(h) for h in SPLIT_DEAL]
+    short[0] = short[0][:12]
+    with pytest.raises(ValueError, match="13 different cards"):
+        Hand.from_deal(Rules(), short, "hold")
+    twice = [list(h) for h in SPLIT_DEAL]
+    twice[0] = twice[0][:12] + [twice[1][0]]
+    with pytest.raises(ValueError, match="all 52 cards once"):
+        Hand.from_deal(Rules(), twice, "hold")
+    with pytest.raises(ValueError, match="pass direction"):
+        Hand.from_deal(Rules(), SPLIT_DEAL, "sideways")
+    with pytest.raises(ValueError, match="dealer"):
+        Hand.from_deal(Rules(), SPLIT_DEAL, "hold", dealer=4)
+    with pytest.raises(ValueError, match="not a card"):
+        Hand.from_deal(Rules(), [["ZZ"] + list(SPLIT_DEAL[0][1:])] + SPLIT_DEAL[1:], "hold")
+    assert Hand.from_deal(Rules(), [[str(c) for c in h] for h in SPLIT_DEAL], "hold").held(0) == \
+        sorted(parse_cards("2C 2D 3D 4D 5D 6D 7D 8D 9D AH KH QH JH"))
+
+
+def test_seeded_deals_partition_the_deck():
+    from hearts.engine import CARDS, Hand
+    a = Hand.deal(Rules(), 42, "left")
+    b = Hand.deal(Rules(), random.Random(42), "left")
+    assert [a.held(s) for s in range(4)] == [b.held(s) for s in range(4)]
+    assert sorted(c for s in range(4) for c in a.held(s)) == list(CARDS)
+    assert all(len(a.held(s)) == 13 for s in range(4))
+    assert [a.held(s) for s in range(4)] != [Hand.deal(Rules(), 43, "left").held(s) for s in range(4)]

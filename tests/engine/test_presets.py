@@ -35,7 +35,7 @@ def test_preset_options(name):
 
 
 @pytest.mark.parametrize("name", list(EXPECTED))
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_whole_games_end_with_the_right_winners(name, seed):
     rules = Rules.preset(name)
     g = checked_random_game(rules, seed)

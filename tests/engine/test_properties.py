@@ -15,7 +15,7 @@ from hearts.engine.rules import _BOOLS, _CHOICES, _INTS, PASS_DIRECTIONS
 from .builders import check_game, check_hand, is_penalty, random_step
 
 # ENGINE_PROP_EXAMPLES=2000 for a deeper run than the suite's quick one
-EXAMPLES = int(os.environ.get("ENGINE_PROP_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("ENGINE_PROP_EXAMPLES", "120"))
 PROPS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # every option (read from the engine's own tables so that a new option is drawn too)
