@@ -1,0 +1,740 @@
+"""Drawing of the table screen: plates, hands, the trick, panels and dialogs.
+
+`TablePainter` is mixed into `hearts.gui.table.TableScreen`; it reads the screen's
+state (view, table facts, layout, motions) and does not change it. Every surface
+that does not change from frame to frame (cards, plates, text, fans) is cached.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from hearts.engine import Card, View
+
+from . import theme
+from .table_state import pass_words, suit_words
+
+
+SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours alternate
+ARROWS = {"left": "←", "right": "→", "across": "↑", "hold": "•"}
+TILT = (-3.0, 5.0, -4.0, 3.0)      # degrees each seat's trick card leans (by screen position)
+def hand_order(card: Card) -> tuple[int, int]:
+    return (SUIT_ORDER.index(card.suit), card.rank)
+
+
+@functools.lru_cache(maxsize=512)
+def _text(s: str, size: int, color: tuple[int, int, int] = theme.TEXT, face: str = "sans",
+          shadow: bool = False) -> pygame.Surface:
+    if shadow:
+        return theme.shadowed_text(s, size, color, face)
+    return theme.text(s, size, color, face)
+
+
+def _fit(s: str, size: int, width: int, face: str = "sans") -> str:
+    f = theme.font(size, face)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+@functools.lru_cache(maxsize=64)
+def _avatar(kind: str, d: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """A round badge with a person (human) or a robot head (bot), drawn at 3x and smoothed."""
+    f = 3
+    D = d * f
+    s = pygame.Surface((D, D), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*color, 255), (D // 2, D // 2), D // 2)
+    fg = (30, 34, 40)
+    if kind == "human":
+        pygame.draw.circle(s, fg, (D // 2, int(D * 0.38)), int(D * 0.17))
+        body = pygame.Rect(int(D * 0.2), int(D * 0.6), int(D * 0.6), int(D * 0.5))
+        pygame.draw.ellipse(s, fg, body)
+        mask = pygame.Surface((D, D), pygame.SRCALPHA)
+        pygame.draw.circle(mask, (255, 255, 255, 255), (D // 2, D // 2), D // 2)
+        s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    elif kind == "bot":
+        head = pygame.Rect(int(D * 0.24), int(D * 0.32), int(D * 0.52), int(D * 0.42))
+        pygame.draw.rect(s, fg, head, border_radius=int(D * 0.08))
+        pygame.draw.line(s, fg, (D // 2, head.top), (D // 2, int(D * 0.18)), max(2, f * 2))
+        pygame.draw.circle(s, fg, (D // 2, int(D * 0.17)), int(D * 0.05))
+        for ex in (0.39, 0.61):
+            pygame.draw.circle(s, color, (int(D * ex), int(D * 0.5)), int(D * 0.06))
+        pygame.draw.line(s, color, (int(D * 0.4), int(D * 0.64)), (int(D * 0.6), int(D * 0.64)),
+                         max(2, f * 2))
+    else:
+        pygame.draw.circle(s, fg, (D // 2, D // 2), int(D * 0.3), width=max(2, f * 2))
+    return pygame.transform.smoothscale(s, (d, d))
+
+
+@dataclass
+class Button:
+    """A clickable label on the table (actions, toolbar, dialog choices)."""
+
+    label: str
+    action: Callable[[], None]
+    rect: pygame.Rect
+    primary: bool = False
+    enabled: bool = True
+    name: str = ""
+
+    def draw(self, surface: pygame.Surface, hover: bool, u: float) -> None:
+        r = self.rect
+        if self.primary:
+            fill = theme.ACCENT if self.enabled else theme.BUTTON_DISABLED
+            if hover and self.enabled:
+                fill = theme.ACCENT_SOFT
+        else:
+            fill = theme.BUTTON_HOVER if hover and self.enabled else theme.BUTTON
+            if not self.enabled:
+                fill = theme.BUTTON_DISABLED
+        shadow = r.move(0, max(2, int(3 * u)))
+        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=r.height // 2)
+        pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
+        size = max(11, int(r.height * 0.42))
+        img = _text(_fit(self.label, size, r.width - 16, "bold"), size, theme.BUTTON_TEXT, "bold")
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+class TablePainter:
+    """The drawing half of the table screen (see `TableScreen` for the state it reads)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        surface.blit(theme.background(self._setting("background", "green"), self.size), (0, 0))
+        v = self.view
+        if v is None:
+            self._draw_waiting(surface)
+            return
+        self._draw_info(surface, v)
+        self._draw_mini_scores(surface, v)
+        for rel in (1, 2, 3):
+            self._draw_opponent(surface, v, (self.me + rel) % 4)
+        if v.phase == "pass" and v.pass_direction != "hold" and not self._all_passed(v):
+            self._draw_pass_arrow(surface, v)
+        self._draw_trick(surface)
+        self._draw_plate(surface, v, self.me, self.L["plates"][0])
+        self._draw_hand(surface, v)
+        self._draw_status(surface, v)
+        for b in self.buttons:
+            b.draw(surface, b is self.hover_button, self.u)
+        self._draw_bubbles(surface)
+        if self.show_last:
+            self._draw_last_trick(surface, v)
+        if v.phase == "moon-choice":
+            self._draw_moon(surface, v)
+        if self.info.state == "paused":
+            self._draw_banner(surface, f"Paused by {self.info.paused_by or 'the owner'}")
+        if self.summary is not None and not self._game_over():
+            self._draw_summary(surface)
+        if self._game_over():
+            self._draw_game_over(surface)
+            for b in self.buttons:
+                if b.name in ("new-game", "leave"):
+                    b.draw(surface, b is self.hover_button, self.u)
+        if self.show_scores:
+            self._draw_scoreboard(surface)
+        if self.notice:
+            self._draw_notice(surface, self.notice[0])
+
+    def _all_passed(self, v: View) -> bool:
+        return all(v.has_passed)
+
+    def _game_over(self) -> bool:
+        return self.info.winners is not None and self.info.state == "over"
+
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        u = self.u
+        img = _text("Waiting for the game to start…", round(26 * u), theme.TEXT, "bold", True)
+        surface.blit(img, img.get_rect(center=(self.size[0] // 2, self.size[1] // 2 - round(40 * u))))
+        for b in self.buttons:
+            b.draw(surface, b is self.hover_button, u)
+
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170,
+               edge: tuple[int, int, int] | None = None, width: int = 1) -> None:
+        key = ("panel", rect.size, alpha, edge, width)
+        img = self._plate_cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            rad = round(12 * self.u)
+            pygame.draw.rect(img, (8, 18, 14, alpha), img.get_rect(), border_radius=rad)
+            pygame.draw.rect(img, (*(edge or (255, 255, 255)), 255 if edge else 45), img.get_rect(),
+                             width=width, border_radius=rad)
+            self._plate_cache[key] = img
+        surface.blit(img, rect)
+
+    def _draw_info(self, surface: pygame.Surface, v: View) -> None:
+        u = self.u
+        r = pygame.Rect(self.margin, self.margin, round(262 * u), round(112 * u))
+        self._panel(surface, r)
+        x = r.x + round(14 * u)
+        title = f"Hand {self.info.hand + 1}"
+        if self.info.name:
+            title += f" · {self.info.name}"
+        surface.blit(_text(_fit(title, round(17 * u), r.width - 28, "bold"), round(17 * u),
+                           theme.TEXT, "bold"), (x, r.y + round(10 * u)))
+        d = v.pass_direction
+        pass_text = "no passing" if d == "hold" else f"pass {d} {ARROWS[d]}"
+        line = f"{pass_text} · game to {v.rules.target}"
+        surface.blit(_text(line, round(14 * u), theme.TEXT_DIM), (x, r.y + round(34 * u)))
+        rules = _fit("rules: " + self.info.summary, round(13 * u), r.width - 28)
+        surface.blit(_text(rules, round(13 * u), theme.TEXT_DIM), (x, r.y + round(54 * u)))
+        broken = v.hearts_broken
+        heart = _text("♥", round(22 * u), theme.HEART_RED if broken else (110, 120, 116), "bold")
+        hy = r.y + round(76 * u)
+        surface.blit(heart, (x, hy))
+        label = "Hearts broken" if broken else "Hearts not broken"
+        surface.blit(_text(label, round(15 * u), theme.TEXT if broken else theme.TEXT_DIM,
+                           "bold" if broken else "sans"),
+                     (x + heart.get_width() + round(8 * u), hy + round(3 * u)))
+
+    def _mini_scores_rect(self) -> pygame.Rect:
+        u = self.u
+        w = round(262 * u)
+        return pygame.Rect(self.size[0] - self.margin - w, self.margin, w, round(150 * u))
+
+    def _draw_mini_scores(self, surface: pygame.Surface, v: View) -> None:
+        u = self.u
+        r = self._mini_scores_rect()
+        self._panel(surface, r)
+        x = r.x + round(14 * u)
+        y = r.y + round(10 * u)
+        surface.blit(_text("Scores", round(16 * u), theme.TEXT, "bold"), (x, y))
+        hdr = _text("hand   total", round(12 * u), theme.TEXT_DIM)
+        surface.blit(hdr, (r.right - round(14 * u) - hdr.get_width(), y + round(3 * u)))
+        y += round(28 * u)
+        pts = v.points if v.points is not None else v.taken_points
+        totals = self.info.totals if any(self.info.totals) else v.totals
+        lead = min(totals) if self.info.rules.display != "countdown" else min(totals)
+        for s in range(4):
+            seat_info = self.info.seats[s]
+            color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
+            name = _fit(self.info.seat_name(s), round(15 * u), round(150 * u))
+            surface.blit(_text(name, round(15 * u), color, "bold" if s == self.me else "sans"), (x, y))
+            t = _text(str(self.info.display_total(totals[s])), round(15 * u),
+                      theme.ACCENT if totals[s] == lead and any(totals) else theme.TEXT, "bold")
+            surface.blit(t, (r.right - round(14 * u) - t.get_width(), y))
+            p = _text(str(self.info.display_points(pts[s])) if pts[s] else "·", round(14 * u),
+                      theme.TEXT_DIM)
+            surface.blit(p, (r.right - round(70 * u) - p.get_width(), y + 1))
+            y += round(26 * u)
+
+    def _draw_plate(self, surface: pygame.Surface, v: View, seat: int, rect: pygame.Rect) -> None:
+        info = self.info.seats[seat]
+        turn = v.turn == seat and v.phase in ("play", "moon-choice") and self.info.state != "over"
+        waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
+        pts = v.points[seat] if v.points is not None else v.taken_points[seat]
+        totals = self.info.totals if any(self.info.totals) else v.totals
+        key = ("plate", rect.size, info.kind, self.info.seat_name(seat), info.connected, info.auto,
+               v.cards_left[seat], pts, totals[seat], turn, v.dealer == seat,
+               v.phase == "pass", waiting_pass, seat == self.me and not self.watching,
+               self.info.owner_seat == seat)
+        img = self._plate_cache.get(key)
+        if img is None:
+            img = self._render_plate(rect.size, v, seat, turn, waiting_pass, pts, totals[seat])
+            if len(self._plate_cache) > 200:
+                self._plate_cache.clear()
+            self._plate_cache[key] = img
+        pad = round(8 * self.u)
+        surface.blit(img, (rect.x - pad, rect.y - pad))
+        if self.timer and seat in self.timer[0]:
+            seats, deadline, total = self.timer
+            left = max(0.0, deadline - self.clock)
+            frac = max(0.0, min(1.0, left / total)) if total else 0.0
+            bar = pygame.Rect(rect.x + round(10 * self.u), rect.bottom - round(7 * self.u),
+                              round((rect.width - round(20 * self.u)) * frac), max(3, round(4 * self.u)))
+            col = theme.GOOD if frac > 0.5 else theme.WARN if frac > 0.2 else theme.ERROR
+            pygame.draw.rect(surface, col, bar, border_radius=2)
+
+    def _render_plate(self, size: tuple[int, int], v: View, seat: int, turn: bool,
+                      waiting_pass: bool, pts: int, total: int) -> pygame.Surface:
+        u = self.u
+        pad = round(8 * u)
+        w, h = size
+        img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        r = pygame.Rect(pad, pad, w, h)
+        rad = round(14 * u)
+        if turn:
+            for i in range(pad, 0, -2):       # a soft golden glow
+                a = int(70 * (1 - i / pad) ** 1.5) + 10
+                pygame.draw.rect(img, (*theme.ACCENT, a), r.inflate(i * 2, i * 2),
+                                 border_radius=rad + i)
+        pygame.draw.rect(img, (8, 18, 14, 200), r, border_radius=rad)
+        pygame.draw.rect(img, (*theme.ACCENT, 255) if turn else (255, 255, 255, 50), r,
+                         width=max(2, round(3 * u)) if turn else 1, border_radius=rad)
+        info = self.info.seats[seat]
+        d = round(h * 0.7)
+        badge = (255, 196, 180) if info.human else (186, 214, 236)
+        if not info.connected:
+            badge = (150, 150, 150)
+        av = _avatar("human" if info.human else "bot" if info.kind == "bot" else "empty", d, badge)
+        img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
+        tx = r.x + round(18 * u) + d
+        name = self.info.seat_name(seat)
+        if seat == self.me and not self.watching:
+            name += " (you)"
+        color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
+        total_img = _text(str(self.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
+        name_w = r.right - tx - total_img.get_width() - round(16 * u)
+        img.blit(_text(_fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold"),
+                 (tx, r.y + round(9 * u)))
+        if waiting_pass:
+            line = "choosing cards…"
+        elif v.phase == "pass" and v.pass_direction != "hold":
+            line = "passed ✓"
+        else:
+            bits = [f"{v.cards_left[seat]} cards"]
+            bits.append(f"{self.info.display_points(pts)} pts" if pts else "0 pts")
+            line = " · ".join(bits)
+        if not info.connected:
+            line = "connection lost"
+        elif info.auto:
+            line += " · bot plays"
+        img.blit(_text(line, round(13 * u), theme.TEXT_DIM), (tx, r.y + round(34 * u)))
+        img.blit(total_img, (r.right - round(12 * u) - total_img.get_width(),
+                             r.centery - total_img.get_height() // 2))
+        if v.dealer == seat:
+            chip = round(20 * u)
+            c = (r.right - chip // 2 - 2, r.y + 2)
+            pygame.draw.circle(img, (240, 240, 240), c, chip // 2)
+            pygame.draw.circle(img, (60, 60, 60), c, chip // 2, width=1)
+            dimg = _text("D", round(12 * u), theme.TEXT_DARK, "bold")
+            img.blit(dimg, dimg.get_rect(center=c))
+        if self.info.owner_seat == seat:
+            crown = _text("★", round(13 * u), theme.ACCENT)
+            img.blit(crown, (r.x + round(4 * u), r.y + round(2 * u)))
+        return img
+
+    def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
+        rel = self._rel(seat)
+        rect = self.L["plates"][rel]
+        n = v.cards_left[seat]
+        shown = None
+        if self.reveal and v.others is not None:
+            shown = sorted(v.others[seat], key=hand_order)
+        elif v.tram is not None and v.phase != "play":
+            shown = None
+        if shown:
+            self._draw_open_hand(surface, rel, shown)
+        elif n:
+            self._draw_fan(surface, rel, n)
+        self._draw_plate(surface, v, seat, rect)
+
+    def _draw_fan(self, surface: pygame.Surface, rel: int, n: int) -> None:
+        key = ("fan", rel, n, self.small_art.back_name, self.L["small_w"])
+        img = self._plate_cache.get(key)
+        if img is None:
+            art = self.small_art
+            back = art.back()
+            w, h = art.size
+            step = max(3, round(w * 0.2))
+            if rel == 2:
+                img = pygame.Surface((w + step * (n - 1) + 6, h + 6), pygame.SRCALPHA)
+                for i in range(n):
+                    img.blit(art.shadow(), (i * step + art.shadow_offset[0] + 2, art.shadow_offset[1] + 2))
+                    img.blit(back, (i * step + 2, 2))
+            else:
+                rb = pygame.transform.rotate(back, 90)
+                img = pygame.Surface((h + 6, w + step * (n - 1) + 6), pygame.SRCALPHA)
+                for i in range(n):
+                    img.blit(rb, (2, i * step + 2))
+            self._plate_cache[key] = img
+        cx, cy = self._fan_centre(rel)
+        if rel == 2:
+            surface.blit(img, img.get_rect(midtop=(cx, cy - self.small_art.height // 2)))
+        else:
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+
+    def _draw_open_hand(self, surface: pygame.Surface, rel: int, shown: list[Card]) -> None:
+        art = self.small_art
+        w, h = art.size
+        step = max(6, round(w * 0.42))
+        rows = [shown] if rel == 2 else [shown[:7], shown[7:]]
+        cx, cy = self._fan_centre(rel)
+        top = cy - h // 2 if rel == 2 else cy - (h + round(h * 0.45)) // 2
+        for ri, row in enumerate(rows):
+            if not row:
+                continue
+            width = step * (len(row) - 1) + w
+            if rel == 1:
+                x0 = self.L["plates"][1].right + round(10 * self.u)
+            elif rel == 3:
+                x0 = self.L["plates"][3].left - round(10 * self.u) - width
+            else:
+                x0 = cx - width // 2
+            y = top + ri * round(h * 0.45)
+            for i, c in enumerate(row):
+                surface.blit(art.face(c), (x0 + i * step, y))
+
+    def _tilted(self, card: Card, angle: float) -> pygame.Surface:
+        key = (card.index, angle, self.art.width, self.art.style, self.art.back_name)
+        img = self._tilted_cache.get(key)
+        if img is None:
+            if len(self._tilted_cache) > 300:
+                self._tilted_cache.clear()
+            img = pygame.transform.rotozoom(self.art.face(card), angle, 1.0)
+            self._tilted_cache[key] = img
+        return img
+
+    def _draw_trick(self, surface: pygame.Surface) -> None:
+        art = self.art
+        w, h = art.size
+        for seat, card in self.trick_shown:
+            pos = self.anim.pos(("trick", card))
+            rel = self._rel(seat)
+            if pos is None:
+                pos = self._slot_topleft(seat)
+            img = self._tilted(card, TILT[rel])
+            cx, cy = pos[0] + w / 2, pos[1] + h / 2
+            sh = art.shadow()
+            surface.blit(sh, sh.get_rect(center=(cx + 2, cy + 4)))
+            surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+
+    def _draw_pass_arrow(self, surface: pygame.Surface, v: View) -> None:
+        d = v.pass_direction
+        u = self.u
+        key = ("arrow", d, round(u * 100))
+        img = self._plate_cache.get(key)
+        if img is None:
+            L = round(150 * u)
+            T = round(34 * u)
+            f = 3
+            big = pygame.Surface((L * f, L * f), pygame.SRCALPHA)
+            c = L * f // 2
+            shaft = T * f // 2
+            head = T * f
+            # an arrow pointing right, rotated to its direction
+            pts = [(c - L * f * 0.4, c - shaft / 2), (c + L * f * 0.12, c - shaft / 2),
+                   (c + L * f * 0.12, c - head), (c + L * f * 0.45, c),
+                   (c + L * f * 0.12, c + head), (c + L * f * 0.12, c + shaft / 2),
+                   (c - L * f * 0.4, c + shaft / 2)]
+            pygame.draw.polygon(big, (*theme.ACCENT, 150), pts)
+            pygame.draw.polygon(big, (255, 255, 255, 140), pts, width=f * 2)
+            angle = {"left": 180, "right": 0, "across": 90}[d]
+            big = pygame.transform.rotate(big, angle)
+            img = pygame.transform.smoothscale(big, (big.get_width() // f, big.get_height() // f))
+            self._plate_cache[key] = img
+        surface.blit(img, img.get_rect(center=self.L["centre"]))
+
+    def _draw_hand(self, surface: pygame.Surface, v: View) -> None:
+        art = self.art
+        layout = self._hand_layout()
+        my_turn_play = v.phase == "play" and v.my_turn
+        sh = art.shadow()
+        ox, oy = art.shadow_offset
+        for i, (c, r) in enumerate(layout):
+            tw = self.anim.get(("hand", c))
+            x, y = tw.pos if tw is not None else r.topleft
+            surface.blit(sh, (x + ox, y + oy))
+            if tw is not None and not tw.started:
+                surface.blit(art.back(), (x, y))     # still in the dealer's pack
+                continue
+            dim = my_turn_play and c not in v.legal
+            if c in self.pass_sent:
+                dim = True
+            surface.blit(art.face(c, "dim" if dim else "normal"), (x, y))
+            t = max(2, round(3 * self.u))
+            if c in self.hint_cards:
+                surface.blit(art.outline((120, 230, 255), t + 1), (x - t - 1, y - t - 1))
+            elif c in self.selected:
+                surface.blit(art.outline(theme.ACCENT, t), (x - t, y - t))
+            elif c in self.received_glow:
+                surface.blit(art.outline((150, 220, 255), t), (x - t, y - t))
+            if self.keyboard and i == self.cursor:
+                surface.blit(art.outline((255, 255, 255), t), (x - t, y - t))
+
+    def _status_text(self, v: View) -> tuple[str, tuple[int, int, int]]:
+        name = self.info.seat_name
+        if self._game_over():
+            return "Game over", theme.TEXT
+        if self.info.state == "waiting":
+            return ("Waiting for the owner to start the game" if not self.info.owner
+                    else "Seats are ready: start the game when you like", theme.TEXT)
+        if self.watching:
+            if v.turn is not None and v.phase == "play":
+                return f"Watching · {name(v.turn)} to play", theme.TEXT
+            return "Watching", theme.TEXT
+        if v.phase == "pass":
+            if v.has_passed[v.seat] or self.pass_sent:
+                return "Waiting for the others to pass…", theme.TEXT_DIM
+            words = pass_words(v, self.info)
+            return f"{words}  {ARROWS.get(v.pass_direction, '')}", theme.ACCENT
+        if v.phase == "play":
+            if v.my_turn:
+                if not v.trick:
+                    return "Your lead", theme.ACCENT
+                return f"Your turn · follow {suit_words(v.trick[0][1].suit)} if you can", theme.ACCENT
+            if v.turn is not None:
+                return f"{name(v.turn)} is playing…", theme.TEXT_DIM
+        if v.phase == "moon-choice" and v.moon is not None:
+            if v.moon.shooter == v.seat:
+                return "You shot the moon! Choose:", theme.ACCENT
+            return f"{name(v.moon.shooter)} shot the moon and is choosing…", theme.TEXT
+        if v.phase == "done":
+            return "Hand over", theme.TEXT
+        return "", theme.TEXT
+
+    def _draw_status(self, surface: pygame.Surface, v: View) -> None:
+        u = self.u
+        cx = self.size[0] // 2
+        y = self.L["status_y"]
+        if self.toast:
+            text = self.toast[0]
+            size = round(18 * u)
+            img = _text(_fit(text, size, round(self.size[0] * 0.6), "bold"), size, theme.TEXT_DARK, "bold")
+            pill = img.get_rect(center=(cx, y)).inflate(round(30 * u), round(14 * u))
+            pygame.draw.rect(surface, (255, 236, 200), pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, theme.WARN, pill, width=2, border_radius=pill.height // 2)
+            surface.blit(img, img.get_rect(center=pill.center))
+        else:
+            text, color = self._status_text(v)
+            if text:
+                img = _text(text, round(20 * u), color, "bold", True)
+                surface.blit(img, img.get_rect(center=(cx, y)))
+        if self.timer and self.me in self.timer[0] and not self.watching:
+            seats, deadline, total = self.timer
+            left = max(0.0, deadline - self.clock)
+            frac = max(0.0, min(1.0, left / total)) if total else 0.0
+            full = round(self.size[0] * 0.3)
+            bar = pygame.Rect(cx - full // 2, y + round(16 * u), round(full * frac), max(4, round(5 * u)))
+            pygame.draw.rect(surface, (0, 0, 0, 100), (cx - full // 2, bar.y, full, bar.height),
+                             border_radius=3)
+            col = theme.GOOD if frac > 0.5 else theme.WARN if frac > 0.2 else theme.ERROR
+            pygame.draw.rect(surface, col, bar, border_radius=3)
+            secs = _text(f"{left:.0f} s", round(13 * u), theme.TEXT_DIM)
+            surface.blit(secs, (cx + full // 2 + round(8 * u), bar.y - round(5 * u)))
+
+    def _draw_bubbles(self, surface: pygame.Surface) -> None:
+        u = self.u
+        for seat, (text, _) in self.bubbles.items():
+            rel = self._rel(seat)
+            plate = self.L["plates"][rel]
+            size = round(15 * u)
+            img = _text(_fit(text, size, round(300 * u)), size, theme.TEXT_DARK)
+            box = img.get_rect().inflate(round(24 * u), round(14 * u))
+            if rel == 2:
+                box.midleft = (plate.right + round(16 * u), plate.centery)
+                tail = [(box.left, box.centery - 6), (box.left - 12, box.centery), (box.left, box.centery + 6)]
+            elif rel == 3:
+                box.midbottom = (plate.centerx, plate.top - round(12 * u))
+                tail = [(box.centerx - 6, box.bottom), (box.centerx, box.bottom + 10), (box.centerx + 6, box.bottom)]
+            else:
+                box.midbottom = (plate.centerx, plate.top - round(12 * u))
+                tail = [(box.centerx - 6, box.bottom), (box.centerx, box.bottom + 10), (box.centerx + 6, box.bottom)]
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.polygon(surface, (250, 250, 244), tail)
+            pygame.draw.rect(surface, (250, 250, 244), box, border_radius=round(10 * u))
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_last_trick(self, surface: pygame.Surface, v: View) -> None:
+        """The previous trick in play order, each card over its player's name."""
+        u = self.u
+        if not v.tricks:
+            return
+        t = v.tricks[-1]
+        art = self.art
+        w, h = art.size
+        gap = round(14 * u)
+        r = pygame.Rect(0, 0, 4 * w + 5 * gap, h + round(84 * u))
+        r.center = self.L["centre"]
+        self._panel(surface, r, alpha=225, edge=theme.ACCENT_SOFT)
+        title = f"Last trick · {self.info.seat_name(t.winner)} took it"
+        img = _text(_fit(title, round(16 * u), r.width - 20, "bold"), round(16 * u), theme.ACCENT, "bold")
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + round(10 * u))))
+        y = r.y + round(38 * u)
+        for i, (seat, card) in enumerate(t.plays()):
+            x = r.x + gap + i * (w + gap)
+            surface.blit(art.face(card), (x, y))
+            if seat == t.winner:
+                surface.blit(art.outline(theme.ACCENT, 3), (x - 3, y - 3))
+            info = self.info.seats[seat]
+            name = _text(_fit(self.info.seat_name(seat), round(13 * u), w + gap), round(13 * u),
+                         theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
+            surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u))))
+
+    def _draw_moon(self, surface: pygame.Surface, v: View) -> None:
+        if v.moon is None or v.moon.shooter != v.seat or self.watching:
+            return
+        u = self.u
+        add = self.button("moon-add")
+        sub = self.button("moon-subtract")
+        if add is None or sub is None:
+            return
+        r = add.rect.union(sub.rect).inflate(round(60 * u), round(120 * u))
+        r.y -= round(40 * u)
+        self._panel(surface, r, alpha=225, edge=theme.ACCENT, width=2)
+        title = _text("You shot the moon!" if not v.moon.sun else "You shot the sun!", round(24 * u),
+                      theme.ACCENT, "bold")
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
+        for b in (add, sub):
+            b.draw(surface, b is self.hover_button, u)
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        u = self.u
+        img = _text(text, round(24 * u), theme.TEXT, "bold")
+        r = img.get_rect(center=(self.size[0] // 2, round(self.size[1] * 0.2))).inflate(round(40 * u), round(20 * u))
+        self._panel(surface, r, alpha=220, edge=theme.ACCENT)
+        surface.blit(img, img.get_rect(center=r.center))
+
+    def _draw_notice(self, surface: pygame.Surface, text: str) -> None:
+        u = self.u
+        img = _text(text, round(30 * u), theme.ACCENT_SOFT, "bold", True)
+        cx, cy = self.L["centre"]
+        if self._game_over():
+            cy = self._over_rect().top - round(40 * u)
+        elif self.summary is not None:
+            cy = self._summary_rect().top - round(40 * u)
+        elif self.trick_shown:
+            cy -= round(150 * u)
+        r = img.get_rect(center=(cx, cy)).inflate(round(44 * u), round(22 * u))
+        self._panel(surface, r, alpha=200)
+        surface.blit(img, img.get_rect(center=r.center))
+
+    def _summary_rect(self) -> pygame.Rect:
+        u = self.u
+        r = pygame.Rect(0, 0, round(440 * u), round(230 * u))
+        r.center = (self.size[0] // 2, round(self.size[1] * 0.42))
+        return r
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        s = self.summary or {}
+        u = self.u
+        r = self._summary_rect()
+        self._panel(surface, r, alpha=248, edge=theme.ACCENT_SOFT)
+        hand = int(s.get("hand", self.info.hand)) + 1
+        title = _text(f"Hand {hand} scored", round(22 * u), theme.ACCENT, "bold")
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(12 * u))))
+        pts = list(s.get("points") or (self.view.points if self.view and self.view.points else (0,) * 4))
+        totals = list(s.get("totals") or self.info.totals)
+        y = r.y + round(50 * u)
+        hdr = _text("this hand     total", round(13 * u), theme.TEXT_DIM)
+        surface.blit(hdr, (r.right - round(24 * u) - hdr.get_width(), y))
+        y += round(22 * u)
+        for seat in range(4):
+            info = self.info.seats[seat]
+            color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
+            surface.blit(_text(_fit(self.info.seat_name(seat), round(16 * u), round(200 * u)), round(16 * u),
+                               color, "bold"), (r.x + round(24 * u), y))
+            p = _text(f"{self.info.display_points(pts[seat]):+d}" if pts[seat] else "0", round(16 * u),
+                      theme.TEXT)
+            surface.blit(p, (r.right - round(130 * u) - p.get_width(), y))
+            t = _text(str(self.info.display_total(totals[seat])), round(16 * u), theme.TEXT, "bold")
+            surface.blit(t, (r.right - round(24 * u) - t.get_width(), y))
+            y += round(26 * u)
+        moon = s.get("moon")
+        if moon and moon.get("shooter") is not None:
+            what = "the sun" if moon.get("sun") else "the moon"
+            line = f"{self.info.seat_name(moon['shooter'])} shot {what}"
+            surface.blit(_text(line, round(14 * u), theme.ACCENT_SOFT),
+                         (r.x + round(24 * u), r.bottom - round(28 * u)))
+        elif s.get("tram"):
+            surface.blit(_text(_fit(s["tram"], round(14 * u), round(300 * u)), round(14 * u), theme.ACCENT_SOFT),
+                         (r.x + round(24 * u), r.bottom - round(28 * u)))
+        tip = _text("click to close", round(12 * u), theme.TEXT_DIM)
+        surface.blit(tip, (r.right - round(14 * u) - tip.get_width(), r.bottom - round(24 * u)))
+
+    def _over_rect(self) -> pygame.Rect:
+        u = self.u
+        r = pygame.Rect(0, 0, round(520 * u), round(340 * u))
+        r.center = (self.size[0] // 2, round(self.size[1] * 0.44))
+        return r
+
+    def _draw_game_over(self, surface: pygame.Surface) -> None:
+        u = self.u
+        r = self._over_rect()
+        dim = pygame.Surface(self.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 90))
+        surface.blit(dim, (0, 0))
+        self._panel(surface, r, alpha=235, edge=theme.ACCENT, width=2)
+        winners = self.info.winners or []
+        names = [self.info.seat_name(s) for s in winners]
+        if len(names) == 1:
+            head = "You win!" if winners[0] == self.me and not self.watching else f"{names[0]} wins!"
+        elif names:
+            head = " and ".join([", ".join(names[:-1]), names[-1]]) + " share the win"
+        else:
+            head = "Game over"
+        title = _text("Game over", round(16 * u), theme.TEXT_DIM, "bold")
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
+        big = _text(_fit(head, round(30 * u), r.width - 30, "bold"), round(30 * u), theme.ACCENT, "bold", True)
+        surface.blit(big, big.get_rect(midtop=(r.centerx, r.y + round(38 * u))))
+        totals = list(self.info.totals)
+        order = sorted(range(4), key=lambda s: (totals[s], s))
+        y = r.y + round(96 * u)
+        for place, seat in enumerate(order):
+            info = self.info.seats[seat]
+            color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
+            mark = "★ " if seat in winners else f"{place + 1}. "
+            surface.blit(_text(mark + _fit(self.info.seat_name(seat), round(19 * u), round(300 * u)),
+                               round(19 * u), color, "bold"), (r.x + round(60 * u), y))
+            t = _text(str(self.info.display_total(totals[seat])), round(19 * u), theme.TEXT, "bold")
+            surface.blit(t, (r.right - round(60 * u) - t.get_width(), y))
+            y += round(34 * u)
+        if not self.info.owner:
+            wait = _text("The owner can start a new game", round(13 * u), theme.TEXT_DIM)
+            surface.blit(wait, wait.get_rect(midbottom=(r.centerx, r.bottom - round(72 * u))))
+
+    def _draw_scoreboard(self, surface: pygame.Surface) -> None:
+        u = self.u
+        results = self.info.results
+        rows = len(results)
+        row_h = round(24 * u)
+        max_rows = max(3, (self.size[1] - round(260 * u)) // row_h)
+        shown = results[-max_rows:]
+        W = round(640 * u)
+        Hh = round(150 * u) + row_h * max(1, len(shown))
+        r = pygame.Rect(0, 0, min(W, self.size[0] - 20), Hh)
+        r.center = (self.size[0] // 2, self.size[1] // 2)
+        dim = pygame.Surface(self.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 110))
+        surface.blit(dim, (0, 0))
+        self._panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)
+        title = "Scoreboard" + (" (countdown)" if self.info.rules.display == "countdown" else "")
+        surface.blit(_text(title, round(22 * u), theme.ACCENT, "bold"), (r.x + round(20 * u), r.y + round(14 * u)))
+        target = _text(f"game to {self.info.rules.target} · {self.info.summary}", round(13 * u), theme.TEXT_DIM)
+        surface.blit(target, (r.right - round(20 * u) - target.get_width(), r.y + round(22 * u)))
+        col0 = r.x + round(20 * u)
+        colw = (r.width - round(120 * u)) // 4
+        xs = [r.x + round(100 * u) + colw * i + colw // 2 for i in range(4)]
+        y = r.y + round(56 * u)
+        surface.blit(_text("Hand", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
+        for s in range(4):
+            info = self.info.seats[s]
+            color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
+            img = _text(_fit(self.info.seat_name(s), round(15 * u), colw - 8, "bold"), round(15 * u), color, "bold")
+            surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+        y += round(28 * u)
+        pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (r.right - round(20 * u), y - 4))
+        if rows > len(shown):
+            surface.blit(_text(f"… {rows - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM), (col0, y - 2))
+        for rec in shown:
+            surface.blit(_text(str(rec.hand + 1), round(14 * u), theme.TEXT_DIM), (col0, y))
+            moon_shooter = (rec.moon or {}).get("shooter") if isinstance(rec.moon, dict) else None
+            for s in range(4):
+                p = rec.points[s] if s < len(rec.points) else 0
+                txt = str(self.info.display_points(p))
+                col = theme.ACCENT_SOFT if moon_shooter == s else theme.TEXT
+                img = _text(txt, round(14 * u), col)
+                surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+            y += row_h
+        if not shown:
+            img = _text("No hand scored yet", round(14 * u), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += row_h
+        pygame.draw.line(surface, (96, 112, 104), (col0, y + 2), (r.right - round(20 * u), y + 2))
+        y += round(10 * u)
+        surface.blit(_text("Total", round(15 * u), theme.TEXT, "bold"), (col0, y))
+        totals = list(self.info.totals)
+        best = min(totals) if any(totals) else None
+        for s in range(4):
+            img = _text(str(self.info.display_total(totals[s])), round(17 * u),
+                        theme.ACCENT if totals[s] == best else theme.TEXT, "bold")
+            surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+        tip = _text("Tab or click to close", round(12 * u), theme.TEXT_DIM)
+        surface.blit(tip, tip.get_rect(bottomright=(r.right - round(14 * u), r.bottom - round(10 * u))))
