@@ -50,6 +50,14 @@ def _cards(words: list[str]) -> list[str]:
     return out
 
 
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word.split(",")[0])
+        return True
+    except ValueError:
+        return False
+
+
 def _number(word: str, what: str) -> int:
     if not word.isdigit():
         raise ValueError(f"{what} must be a number, not {word!r}")
@@ -66,11 +74,12 @@ def parse_line(line: str, playing: bool = False) -> Action:
     words = text.split()
     verb, args = words[0].lower(), words[1:]
     try:
-        if verb == "play" and args:
-            if len(args) != 1:
-                return _error("play one card at a time, like play QS")
+        # "play"/"pass" followed by words that are not cards is chat ("pass the salt")
+        if verb == "play" and len(args) == 1:
             return _intent("play", card=parse_card(args[0]))
-        if verb == "pass" and args:
+        if verb == "play" and args and _is_card(args[0]):
+            return _error("play one card at a time, like play QS")
+        if verb == "pass" and args and (len(args) == 1 or _is_card(args[0])):
             return _intent("pass", cards=_cards(args))
         if verb == "moon" and len(args) == 1 and args[0].lower() in ("add", "subtract"):
             return _intent("moon", choice=args[0].lower())

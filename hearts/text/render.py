@@ -470,9 +470,9 @@ class TextRenderer:
             return ["You are not at a table. Type tables, create, sit N or watch N."]
         if not v:
             return [f"The game has not started (table {self.table.get('id')})."]
-        scores = self._scores(list(v.get("totals") or [0, 0, 0, 0]))
+        scores = self._scores(list(self.table.get("totals") or v.get("totals") or [0] * 4))
         taken = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(v.get("taken_points") or []))
-        lines = [f"Scores before this hand: {scores}.", f"Points taken this hand: {taken}."]
+        lines = [f"Scores: {scores}.", f"Points taken this hand: {taken}."]
         turn = self.prompt(force=True)
         if turn:
             return lines + turn

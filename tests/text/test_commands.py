@@ -1,0 +1,75 @@
+"""Typed lines to intents: every command of the text client, and what falls through to chat."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts.text.commands import Action, parse_line
+from net.protocol import check_intent
+
+
+def intent(line: str, playing: bool = False) -> tuple[str, dict]:
+    a = parse_line(line, playing)
+    assert a.kind == "intent", a
+    check_intent({"type": a.type, **a.fields})   # the host would accept its shape
+    return a.type, a.fields
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("play QS", ("play", {"card": "QS"})),
+    ("PLAY 10h", ("play", {"card": "TH"})),
+    ("play Q♠", ("play", {"card": "QS"})),
+    ("pass 2C 3d 4H", ("pass", {"cards": ["2C", "3D", "4H"]})),
+    ("pass 2C,3D,4H", ("pass", {"cards": ["2C", "3D", "4H"]})),
+    ("moon add", ("moon", {"choice": "add"})),
+    ("moon Subtract", ("moon", {"choice": "subtract"})),
+    ("claim", ("claim", {})),
+    ("hint", ("hint", {})),
+    ("undo", ("undo", {})),
+    ("tables", ("list_tables", {})),
+    ("create", ("create_table", {})),
+    ("create omnibus", ("create_table", {"rules": {"preset": "omnibus"}})),
+    ("sit 2", ("sit", {"table": 2})),
+    ("sit 2 3", ("sit", {"table": 2, "seat": 3})),
+    ("watch 4", ("watch", {"table": 4})),
+    ("leave", ("leave", {})),
+    ("/rules set target 50", ("command", {"text": "/rules set target 50"})),
+    ("/start", ("command", {"text": "/start"})),
+    ("hello everyone", ("chat", {"text": "hello everyone"})),
+    ("play the next one fast", ("chat", {"text": "play the next one fast"})),
+    ("pass the salt", ("chat", {"text": "pass the salt"})),
+])
+def test_lines_to_intents(line: str, expected: tuple[str, dict]) -> None:
+    assert intent(line) == expected
+
+
+def test_a_lone_card_plays_only_during_play() -> None:
+    assert intent("qs", playing=True) == ("play", {"card": "QS"})
+    assert intent("QS") == ("chat", {"text": "QS"})
+    assert intent("ok", playing=True) == ("chat", {"text": "ok"})
+
+
+@pytest.mark.parametrize("line, words", [
+    ("play ZZ", "not a card"),
+    ("play QS KS", "one card at a time"),
+    ("pass 2C 1X", "not a card"),
+    ("moon", "moon add or moon subtract"),
+    ("moon maybe", "moon add or moon subtract"),
+    ("sit", "sit 1"),
+    ("sit one", "must be a number"),
+    ("sit 1 7", "0 to 3"),
+    ("create nosuch", "unknown preset 'nosuch'; presets are: standard"),
+])
+def test_mistakes_are_one_sentence(line: str, words: str) -> None:
+    a = parse_line(line)
+    assert a.kind == "error"
+    assert words in a.text
+    assert "\n" not in a.text
+
+
+def test_local_actions() -> None:
+    assert parse_line("quit") == Action("local", "quit")
+    assert parse_line("exit") == Action("local", "quit")
+    assert parse_line("help") == Action("local", "help")
+    assert parse_line("   ") == Action("local", "show")
+    assert parse_line("hand") == Action("local", "show")
