@@ -595,7 +595,7 @@ class Host:
             self._send(victim, {"type": "left", "table": table.id, "reason": "kicked"})
             if victim.conn is None:
                 self.players.pop(victim.token, None)
-        log.info("kicked %s from table %d", table.kicked and victim_token[:4], table.id)
+            log.info("%s was kicked from table %d", victim.name, table.id)
 
     def _do_allow(self, player: Player, msg: Message) -> None:
         self._table_of(player).allow(player.token, msg["name"])
@@ -736,7 +736,6 @@ class Host:
         if table is None:
             return
         table.tick(self._now())
-        table.seats_changed = table.seats_changed  # tick may have changed seats
         self._flush(table)
         self._arm(table)
         self._schedule_bots(table)
