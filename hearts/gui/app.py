@@ -262,12 +262,33 @@ class App:
         self.session.state = s
         if s == "connected":
             self.banner = ""
+            if not state.get("first", True) and not state.get("resumed", True):
+                self._seat_lost()
         elif s in ("lost", "reconnecting"):
             self.banner = state.get("text") or "Connection lost; reconnecting…"
+        elif s == "closed":
+            self.banner = state.get("text") or "The connection closed."
         elif s == "failed":
             self.banner = ""
             self.show(self.main_menu())
             self.message("Could not connect", state.get("text") or "The host did not answer.")
+
+    def _seat_lost(self) -> None:
+        """Reconnected as a new player (the host restarted without our table)."""
+        sess = self.session
+        if sess.table is None:
+            return
+        sess.table, sess.seat, sess.owner = None, None, False
+        if sess.mode in ("bots", "demo"):
+            self.disconnect()
+            self.message("Game lost", "The host restarted and this game is gone.")
+        else:
+            self.show(self._lobby())
+            self.notify("The host restarted; your seat is gone.", 6)
+
+    def _lobby(self) -> Screen:
+        from .lobby import LobbyScreen
+        return LobbyScreen(self)
 
     def _on_message(self, msg: dict[str, Any]) -> None:
         t = msg.get("type")

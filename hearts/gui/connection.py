@@ -143,14 +143,20 @@ class Connection:
             self.post("state", {"state": "failed", "text": _sentence(str(e))})
             return
         self.client = client
+        welcomed = False
         sender = asyncio.create_task(self._send_loop(client, self._outbox))
         try:
             async for msg in client:
                 t = msg["type"]
                 if t == "welcome":
+                    # The same token back means the host kept our seat (a resume).
+                    first = not welcomed
+                    resumed = not first and client.token == self.token
+                    welcomed = True
                     self.token = client.token
                     self.connected = True
-                    self.post("state", {"state": "connected", "text": ""})
+                    self.post("state", {"state": "connected", "text": "", "first": first,
+                                        "resumed": resumed})
                 elif t == "disconnected":
                     self.connected = False
                     self.post("state", {"state": "lost", "text": "Connection to the host lost "
