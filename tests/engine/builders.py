@@ -252,6 +252,20 @@ def reference_points(rules: Rules, h: Hand) -> list[int]:
         assert choice == rules.moon
     if rules.moon == "new-moon" and h.totals[shooter] < m:
         assert choice == "add"
+    if rules.moon == "auto":
+        value = rules.sun_value if sun and rules.sun == "others" else m
+        added = [0 if s == shooter else value for s in range(4)]
+        if sun and rules.sun == "bonus":
+            added[shooter] += rules.sun_value
+        if rules.bonuses_on_moon == "jack":
+            added = [a + (rules.jack_of_diamonds if jd in taken[s] else 0) for s, a in enumerate(added)]
+        after = [t + a for t, a in zip(h.totals, added)]
+        if rules.floor_at_zero:
+            after = [max(t, 0) for t in after]
+        if rules.exact_target == "halves":
+            after = [rules.target // 2 if t == rules.target else t for t in after]
+        winners = game_over_reference(rules, after)
+        assert choice == ("subtract" if winners is not None and shooter not in winners else "add")
     value = rules.sun_value if sun and rules.sun == "others" else m
     if choice == "add":
         pts = [0 if s == shooter else value for s in range(4)]
@@ -337,3 +351,43 @@ def checked_random_game(rules: Rules, seed: int, max_hands: int = 400) -> Game:
             check_hand(g.last_hand)
     check_game(g)
     return g
+
+
+def reference_legal(h: Hand, seat: int) -> list[Card]:
+    """The cards ``seat`` may play now, written from RULES.md (independent of the engine)."""
+    rules = h.rules
+    if h.phase != "play" or seat != h.turn:
+        return []
+    held = h.held(seat)
+    first = not h.tricks
+    if h.trick:
+        led = h.trick[0][1].suit
+        follow = [c for c in held if c.suit == led]
+        if follow:
+            return follow
+        if first and rules.first_trick != "anything":
+            barred = {c for c in CARDS if is_penalty(rules, c)}
+            if rules.first_trick == "hearts-if-void":
+                barred = {c for c in barred if c.suit != 2}
+            return [c for c in held if c not in barred] or held
+        return held
+    if first and rules.first_lead == "two-of-clubs":
+        return [Card.parse("2C")]
+    if first and rules.first_lead == "any-club":
+        return [c for c in held if c.suit == 0]
+    played = [c for t in h.tricks for c in t.cards]
+    broken = any(c.suit == 2 or (str(c) == "QS" and rules.queen_breaks_hearts) for c in played)
+    if broken or (rules.hearts_break == "free" and not first):
+        return held
+    others = [c for c in held if c.suit != 2]
+    if not others or (rules.lead_hearts_over_queen and [str(c) for c in others] == ["QS"]):
+        return held
+    return others
+
+
+def reference_leader(h: Hand) -> int:
+    """Who leads trick 1."""
+    if h.rules.first_lead == "left-of-dealer":
+        return (h.dealer + 1) % 4
+    holder = [s for s in range(4) if Card.parse("2C") in h.held(s)]
+    return holder[0]

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from hearts.engine import CARDS, Game, Hand, Rules
 from hearts.engine.rules import _BOOLS, _CHOICES, _INTS, PASS_DIRECTIONS
 
-from .builders import check_game, check_hand, is_penalty, random_step
+from .builders import (check_game, check_hand, is_penalty, random_step, reference_leader,
+                       reference_legal)
 
 # ENGINE_PROP_EXAMPLES=2000 for a deeper run than the suite's quick one
 EXAMPLES = int(os.environ.get("ENGINE_PROP_EXAMPLES", "120"))
@@ -38,6 +39,11 @@ def step(h: Hand, rng: random.Random, greedy: int | None, act=None) -> None:
     """One action: random, or greedy play when ``greedy`` is a seat: that seat plays its
     highest card, the others duck (lowest card of the suit led) and, when void, throw
     their penalty cards first."""
+    if h.phase == "play":
+        if not h.tricks and not h.trick:
+            assert h.leader == h.turn == reference_leader(h)
+        for s in range(4):
+            assert h.legal_plays(s) == sorted(reference_legal(h, s))
     if greedy is None or h.phase != "play":
         random_step(h, rng, act)
         return
