@@ -67,7 +67,7 @@ def _interface_flags(name: str) -> int | None:
     """The interface flags from the kernel (Linux), or None where that cannot be asked."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            packed = fcntl.ioctl(s.fileno(), _SIOCGIFFLAGS, struct.pack("16sH14x", name.encode()[:15]))
+            packed = fcntl.ioctl(s.fileno(), _SIOCGIFFLAGS, struct.pack("16sH14x", name.encode()[:15], 0))
     except OSError:
         return None
     return int(struct.unpack("16sH14x", packed)[1])
