@@ -43,7 +43,8 @@ def split_address(text: str) -> tuple[str, int, bool]:
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep or (rest and not rest.startswith(":")):
-            raise UserError(f"{text!r} is not an address; write an IPv6 address like [fd00::5]:7895")
+            raise UserError(f"{text!r} is not an address; write an IPv6 address like "
+                            "[fd00::5]:7895")
         port_text = rest[1:] if rest else None
         explicit = True
     else:

@@ -191,11 +191,13 @@ class TextRenderer:
 
     def _on_reply(self, msg: Msg) -> list[str]:
         text = str(msg.get("text") or "")
-        # /help answers with items joined by " | ": one line each reads better
+        # /help and /tables answer with items joined by " | ": one line each reads better
         if msg.get("ok") and " | " in text:
-            head, _, rest = text.partition(": ")
-            items = rest.split(" | ") if rest else text.split(" | ")
-            return ([head + ":"] if rest else []) + ["  " + i for i in items]
+            items = text.split(" | ")
+            head = []
+            if items[0].startswith("commands: "):
+                head, items[0] = ["commands:"], items[0].removeprefix("commands: ")
+            return head + ["  " + i for i in items]
         return [text if msg.get("ok", True) else f"host: {text}"]
 
     def _on_hint(self, msg: Msg) -> list[str]:
@@ -270,10 +272,12 @@ class TextRenderer:
         self._prompted = None
         reason = msg.get("reason")
         if reason == "kicked":
-            return [f"You were kicked from table {msg.get('table')}."]
-        if reason in (None, "left"):
-            return [f"You left table {msg.get('table')}."]
-        return [f"You are no longer at table {msg.get('table')} ({reason})."]
+            line = f"You were kicked from table {msg.get('table')}."
+        elif reason in (None, "left"):
+            line = f"You left table {msg.get('table')}."
+        else:
+            line = f"You are no longer at table {msg.get('table')} ({reason})."
+        return [line, "Type tables to see the tables, create to open one, or quit."]
 
     def _on_update(self, msg: Msg) -> list[str]:
         lines: list[str] = []

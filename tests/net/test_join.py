@@ -235,7 +235,8 @@ async def test_bad_port_is_one_line(joiners: list[Joiner]) -> None:
     joiners.append(j)
     rc, out, err = await j.finish()
     assert rc == 2
-    assert err.strip() == "hearts join: the port in '127.0.0.1:99999' must be a number from 1 to 65535"
+    assert err.strip() == ("hearts join: the port in '127.0.0.1:99999' must be a number "
+                           "from 1 to 65535")
 
 
 async def test_version_mismatch_is_one_line(joiners: list[Joiner]) -> None:

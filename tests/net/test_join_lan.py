@@ -15,7 +15,7 @@ import time
 import pytest
 
 netns = pytest.importorskip("tests.net.netns")
-REPO, Namespace, lan, unavailable = netns.REPO, netns.Namespace, netns.lan, netns.unavailable
+REPO, lan, unavailable = netns.REPO, netns.lan, netns.unavailable
 
 HEARTS = "import sys; from hearts.cli import main; sys.exit(main())"
 
@@ -39,7 +39,8 @@ def _line(proc: subprocess.Popen[str], want: str, timeout: float = 15.0) -> str:
     raise AssertionError(f"no line with {want!r} from {proc.args}")
 
 
-def _join(ns: "netns.Namespace", *args: str, input_text: str = "") -> subprocess.CompletedProcess[str]:
+def _join(ns: "netns.Namespace", *args: str,
+          input_text: str = "") -> subprocess.CompletedProcess[str]:
     """Run ``hearts join ARGS`` inside ``ns`` with ``input_text`` as its typed lines."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run(ns.command(sys.executable, "-c", HEARTS, "join", *args), cwd=REPO,

@@ -161,6 +161,9 @@ def test_chat_replies_connection_and_moon_lines() -> None:
     assert r.render({"type": "reply", "ok": True, "text": "commands: /help - this list | "
                      "/who - the people"}) == ["commands:", "  /help - this list",
                                                "  /who - the people"]
+    assert r.render({"type": "reply", "ok": True, "text": "1: den [waiting, standard] Ann | "
+                     "2: Bo's table [playing, omnibus] Bo"}) == [
+        "  1: den [waiting, standard] Ann", "  2: Bo's table [playing, omnibus] Bo"]
     assert r.render({"type": "hint", "cards": ["QS"], "reason": "dump the queen",
                      "moon": None}) == ["Hint: QS (dump the queen)."]
     assert r.render({"type": "disconnected", "reason": "the host went silent"}) == [
@@ -171,8 +174,8 @@ def test_chat_replies_connection_and_moon_lines() -> None:
         {"type": "moon_shot", "shooter": 2, "sun": False},
         {"type": "moon_chosen", "shooter": 2, "choice": "add"}]}) == [
         "Cy shot the moon!", "Cy chose to add the points to the others."]
-    assert r.render({"type": "left", "table": 3, "reason": "kicked"}) == [
-        "You were kicked from table 3."]
+    assert r.render({"type": "left", "table": 3, "reason": "kicked"})[0] == (
+        "You were kicked from table 3.")
     assert r.state_lines()[0].startswith("You are not at a table.")
 
 
