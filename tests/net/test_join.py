@@ -302,3 +302,49 @@ async def test_host_going_away_for_good_ends_in_one_sentence(tmp_path, joiners) 
     # the library keeps trying for 30 s; end of input stops the client at once
     rc, _, err = await j.finish()
     assert rc == 0 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("10.0.0.9", ("10.0.0.9", 7895, True)),
+    ("10.0.0.9:7900", ("10.0.0.9", 7900, True)),
+    ("den.local", ("den.local", 7895, False)),
+    ("den.local:7000", ("den.local", 7000, True)),
+    ("Kitchen table", ("Kitchen table", 7895, False)),
+    ("::1", ("::1", 7895, True)),
+    ("[fd00::5]:7001", ("fd00::5", 7001, True)),
+    ("[fd00::5]", ("fd00::5", 7895, True)),
+])
+def test_addresses(text: str, expected: tuple[str, int, bool]) -> None:
+    from hearts.commands.join import split_address
+    assert split_address(text) == expected
+
+
+@pytest.mark.parametrize("text, words", [
+    ("den:http", "must be a number from 1 to 65535"),
+    (":7895", "has no host before the port"),
+    ("fd00::zz::1", "put an IPv6 address in brackets"),
+    ("[fd00::5", "write an IPv6 address like"),
+])
+def test_bad_addresses(text: str, words: str) -> None:
+    from hearts.cli import UserError
+    from hearts.commands.join import split_address
+    with pytest.raises(UserError, match=re.escape(words)):
+        split_address(text)
+
+
+async def test_watchers_read_the_chat(host: Host, joiners: list[Joiner]) -> None:
+    ann = await join(joiners, host, "Ann")
+    await ann.type("create")
+    await ann.expect(r"^You sit at table 1 ")
+    di = await join(joiners, host, "Di")
+    await di.type("watch 1")
+    await di.expect(r'^You are watching table 1 "Ann\'s table"\.$')
+    await ann.expect(r"^Di is watching\.$")
+    await ann.type("/start")
+    await di.expect(r"^Hand 1 is dealt")
+    await ann.type("good luck")
+    await di.expect(r"^Ann: good luck$")
+    assert not any(line.startswith(("Your hand", "Pass 3")) for line in di.lines)
+    for j in (ann, di):
+        rc, _, err = await j.finish()
+        assert rc == 0 and "Traceback" not in err
