@@ -68,6 +68,7 @@ class TableScreen(TablePainter, Screen):
         self.received_glow: set[Card] = set()
         self.buttons: list[Button] = []
         self._deal_next = False
+        self._backlog = 0           # host messages received but not yet shown
         self._tram_note: str | None = None
         self._last_trick: tuple[list[tuple[int, Card]], int] | None = None
         self.size = tuple(getattr(app, "size", None) or pygame.display.get_surface().get_size())
@@ -93,6 +94,8 @@ class TableScreen(TablePainter, Screen):
     # -- messages ---------------------------------------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
         t = message.get("type")
+        if t in ("table", "update"):
+            self._backlog += 1
         if t == "table":
             self.anim.then(lambda m=message: self._apply_table(m))
         elif t == "update":
@@ -109,7 +112,7 @@ class TableScreen(TablePainter, Screen):
             self._refused(message)
         elif t == "chat":
             self._bubble(message)
-        if len(self.anim.steps) > 60:      # far behind (a hidden window): catch up at once
+        if self._backlog > 80:      # far behind (a hidden window): catch up at once
             self.anim.finish()
 
     def show_view(self, view: View, info: TableInfo | None = None) -> None:
@@ -160,7 +163,7 @@ class TableScreen(TablePainter, Screen):
             self.summary = dict(ch)
             self.summary["tram"] = self._tram_note
             self._tram_note = None
-            self.summary_until = self.clock + 7.0
+            self.summary_until = self.clock + (4.0 if self.watching else 7.0)
             moon = ch.get("moon")
             if moon and moon.get("shooter") is not None and not ch.get("_sounded"):
                 self._sound("moon")
@@ -185,7 +188,8 @@ class TableScreen(TablePainter, Screen):
             words = {"player_dropped": "lost the connection", "player_left": "left",
                      "player_kicked": "was kicked", "player_joined": "joined",
                      "player_returned": "is back"}[kind]
-            if not (seat == self.me and kind == "player_joined"):
+            mine = getattr(getattr(self.app, "session", None), "name", None)
+            if not ((seat == self.me and kind == "player_joined") or (mine and who == mine)):
                 self._toast(f"{who} {words}", 3.0)
         elif kind == "paused":
             self._toast(f"Paused by {ch.get('by') or 'the owner'}", 2.0)
@@ -199,6 +203,7 @@ class TableScreen(TablePainter, Screen):
     def _apply_view(self, d: dict[str, Any] | None, timer: Any, has_timer: bool,
                     snap: bool = False) -> None:
         """Make the host's view the one on screen (the authoritative state)."""
+        self._backlog = max(0, self._backlog - 1)
         if has_timer:
             self._set_timer(timer)
         if d is None:
@@ -432,6 +437,8 @@ class TableScreen(TablePainter, Screen):
     def _seat_centre(self, seat: int) -> tuple[float, float]:
         r = self._rel(seat)
         if r == 0:
+            if self.watching:
+                return self._fan_centre(0)
             return (self.size[0] / 2, self.L["hand_y"] + self.art.height / 2)
         return self.L["plates"][r].center
 
@@ -442,7 +449,7 @@ class TableScreen(TablePainter, Screen):
             for c, r in self._hand_layout():
                 if c is card:
                     return r.topleft
-        x, y = self._fan_centre(self._rel(seat)) if self._rel(seat) else self._seat_centre(seat)
+        x, y = self._fan_centre(self._rel(seat)) if self._rel(seat) or self.watching else self._seat_centre(seat)
         return (x - w / 2, y - h / 2)
 
     def _collect_target(self, seat: int) -> tuple[float, float]:
@@ -459,6 +466,8 @@ class TableScreen(TablePainter, Screen):
             return (p.right + gap + sh // 2, p.centery)
         if rel == 3:
             return (p.left - gap - sh // 2, p.centery)
+        if rel == 0:
+            return (self.size[0] // 2, self.size[1] - self.margin - sh // 2)
         return (p.centerx, p.bottom + gap + sh // 2)
 
     def _hand_layout(self) -> list[tuple[Card, pygame.Rect]]:
@@ -506,7 +515,7 @@ class TableScreen(TablePainter, Screen):
         v = self.view
         bh = round(38 * u)
         # toolbar, bottom right
-        bw = round(176 * u)
+        bw = round(196 * u)
         x = W - self.margin - bw
         y = H - self.margin - bh
         tools: list[tuple[str, Callable[[], None], str, bool]] = [
@@ -542,10 +551,10 @@ class TableScreen(TablePainter, Screen):
                                 pygame.Rect(W - self.margin - round(230 * u), self.L["status_y"] - ah,
                                             round(230 * u), ah), primary=True, name="claim"))
             if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
-                m = moon_points(v.rules)
-                dw = round(330 * u)
+                m = self.moon_value(v)
+                dw = round(360 * u)
                 my = round(H * 0.5)
-                b.append(Button(f"Add {m} to each other player  (A)", lambda: self._moon("add"),
+                b.append(Button(f"Add {m} to the others  (A)", lambda: self._moon("add"),
                                 pygame.Rect(cx - dw // 2, my, dw, ah), primary=True, name="moon-add"))
                 b.append(Button(f"Take {m} off my score  (S)", lambda: self._moon("subtract"),
                                 pygame.Rect(cx - dw // 2, my + ah + round(12 * u), dw, ah),
@@ -564,6 +573,13 @@ class TableScreen(TablePainter, Screen):
                             pygame.Rect(cx + round(8 * u) if self.info.owner else cx - gw // 2, gy, gw, ah),
                             name="leave"))
         self.buttons = b
+
+    @staticmethod
+    def moon_value(v: View) -> int:
+        """The points at stake in the moon choice (the sun's when it was the sun)."""
+        if v.moon is not None and v.moon.sun and v.rules.sun == "others":
+            return v.rules.sun_value
+        return moon_points(v.rules)
 
     def button(self, name: str) -> Button | None:
         """The button called ``name`` (pass, claim, moon-add, new-game, scores...), if shown."""
@@ -803,6 +819,10 @@ class TableScreen(TablePainter, Screen):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.anim.scale = self._anim_scale()
+        # When the host runs ahead of the animations (bots play fast, a demo), play
+        # the backlog faster so the table never lags far behind the game.
+        if self._backlog > 4:
+            dt *= min(8.0, 1.0 + (self._backlog - 4) * 0.35)
         self.anim.update(dt)
         if self.toast and self.clock >= self.toast[1]:
             self.toast = None

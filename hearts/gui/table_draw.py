@@ -18,10 +18,12 @@ from hearts.engine import Card, View
 from . import theme
 from .table_state import pass_words, suit_words
 
-
 SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours alternate
 ARROWS = {"left": "←", "right": "→", "across": "↑", "hold": "•"}
 TILT = (-3.0, 5.0, -4.0, 3.0)      # degrees each seat's trick card leans (by screen position)
+MIN_TEXT = 11                      # pixels: no text smaller, however small the window
+
+
 def hand_order(card: Card) -> tuple[int, int]:
     return (SUIT_ORDER.index(card.suit), card.rank)
 
@@ -29,13 +31,14 @@ def hand_order(card: Card) -> tuple[int, int]:
 @functools.lru_cache(maxsize=512)
 def _text(s: str, size: int, color: tuple[int, int, int] = theme.TEXT, face: str = "sans",
           shadow: bool = False) -> pygame.Surface:
+    size = max(MIN_TEXT, size)
     if shadow:
         return theme.shadowed_text(s, size, color, face)
     return theme.text(s, size, color, face)
 
 
 def _fit(s: str, size: int, width: int, face: str = "sans") -> str:
-    f = theme.font(size, face)
+    f = theme.font(max(MIN_TEXT, size), face)
     if f.size(s)[0] <= width:
         return s
     while s and f.size(s + "…")[0] > width:
@@ -120,7 +123,10 @@ class TablePainter:
             self._draw_pass_arrow(surface, v)
         self._draw_trick(surface)
         self._draw_plate(surface, v, self.me, self.L["plates"][0])
-        self._draw_hand(surface, v)
+        if self.watching:
+            self._draw_fan(surface, 0, v.cards_left[self.me])
+        else:
+            self._draw_hand(surface, v)
         self._draw_status(surface, v)
         for b in self.buttons:
             b.draw(surface, b is self.hover_button, self.u)
@@ -211,7 +217,7 @@ class TablePainter:
         y += round(28 * u)
         pts = v.points if v.points is not None else v.taken_points
         totals = self.info.totals if any(self.info.totals) else v.totals
-        lead = min(totals) if self.info.rules.display != "countdown" else min(totals)
+        lead = min(totals)
         for s in range(4):
             seat_info = self.info.seats[s]
             color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
@@ -277,7 +283,7 @@ class TablePainter:
         img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
         tx = r.x + round(18 * u) + d
         name = self.info.seat_name(seat)
-        if seat == self.me and not self.watching:
+        if seat == self.me and not self.watching and name != "You":
             name += " (you)"
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
         total_img = _text(str(self.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
@@ -334,7 +340,7 @@ class TablePainter:
             back = art.back()
             w, h = art.size
             step = max(3, round(w * 0.2))
-            if rel == 2:
+            if rel in (0, 2):
                 img = pygame.Surface((w + step * (n - 1) + 6, h + 6), pygame.SRCALPHA)
                 for i in range(n):
                     img.blit(art.shadow(), (i * step + art.shadow_offset[0] + 2, art.shadow_offset[1] + 2))
@@ -346,7 +352,7 @@ class TablePainter:
                     img.blit(rb, (2, i * step + 2))
             self._plate_cache[key] = img
         cx, cy = self._fan_centre(rel)
-        if rel == 2:
+        if rel in (0, 2):
             surface.blit(img, img.get_rect(midtop=(cx, cy - self.small_art.height // 2)))
         else:
             surface.blit(img, img.get_rect(center=(cx, cy)))
@@ -572,6 +578,17 @@ class TablePainter:
         title = _text("You shot the moon!" if not v.moon.sun else "You shot the sun!", round(24 * u),
                       theme.ACCENT, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
+        totals = list(self.info.totals if any(self.info.totals) else v.totals)
+        m = self.moon_value(v)
+        me = totals[v.seat]
+        lines = (f"Add: each other player gets +{m}",
+                 f"Take off: your total goes {self.info.display_total(me)} → "
+                 f"{self.info.display_total(me - m)}")
+        y = r.y + round(52 * u)
+        for line in lines:
+            img = _text(line, round(14 * u), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += round(20 * u)
         for b in (add, sub):
             b.draw(surface, b is self.hover_button, u)
 
@@ -680,6 +697,15 @@ class TablePainter:
             wait = _text("The owner can start a new game", round(13 * u), theme.TEXT_DIM)
             surface.blit(wait, wait.get_rect(midbottom=(r.centerx, r.bottom - round(72 * u))))
 
+    def scoreboard_rows(self) -> list[list[str]]:
+        """The scoreboard as text: one row per scored hand (number, four points), then
+        the totals row; as the table shows them (countdown tables count down)."""
+        info = self.info
+        rows = [[str(rec.hand + 1)] + [str(info.display_points(p)) for p in rec.points]
+                for rec in info.results]
+        rows.append(["Total"] + [str(info.display_total(t)) for t in info.totals])
+        return rows
+
     def _draw_scoreboard(self, surface: pygame.Surface) -> None:
         u = self.u
         results = self.info.results
@@ -713,14 +739,13 @@ class TablePainter:
         pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (r.right - round(20 * u), y - 4))
         if rows > len(shown):
             surface.blit(_text(f"… {rows - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM), (col0, y - 2))
-        for rec in shown:
-            surface.blit(_text(str(rec.hand + 1), round(14 * u), theme.TEXT_DIM), (col0, y))
+        table = self.scoreboard_rows()
+        for rec, row in zip(shown, table[-len(shown) - 1:-1] if shown else []):
+            surface.blit(_text(row[0], round(14 * u), theme.TEXT_DIM), (col0, y))
             moon_shooter = (rec.moon or {}).get("shooter") if isinstance(rec.moon, dict) else None
             for s in range(4):
-                p = rec.points[s] if s < len(rec.points) else 0
-                txt = str(self.info.display_points(p))
                 col = theme.ACCENT_SOFT if moon_shooter == s else theme.TEXT
-                img = _text(txt, round(14 * u), col)
+                img = _text(row[s + 1], round(14 * u), col)
                 surface.blit(img, img.get_rect(midtop=(xs[s], y)))
             y += row_h
         if not shown:
@@ -733,7 +758,7 @@ class TablePainter:
         totals = list(self.info.totals)
         best = min(totals) if any(totals) else None
         for s in range(4):
-            img = _text(str(self.info.display_total(totals[s])), round(17 * u),
+            img = _text(table[-1][s + 1], round(17 * u),
                         theme.ACCENT if totals[s] == best else theme.TEXT, "bold")
             surface.blit(img, img.get_rect(midtop=(xs[s], y)))
         tip = _text("Tab or click to close", round(12 * u), theme.TEXT_DIM)

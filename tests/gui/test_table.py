@@ -1,0 +1,385 @@
+"""The table screen, rendered for real (dummy video driver) and driven with posted events.
+
+The host side is the host's own sans-I/O table (`net.table.Table`) with real bots
+(see table_host.py); the screen's intents go to it and its messages come back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hearts.engine import Card, Hand, Rules
+from hearts.engine.scoring import Moon
+from hearts.gui.table import TableScreen
+from hearts.gui.table_state import TableInfo, why_illegal
+
+from .table_host import LocalTable, RecordingApp
+
+
+@pytest.fixture
+def surface():
+    pygame.display.init()
+    pygame.font.init()
+    surf = pygame.display.set_mode((1280, 800))
+    yield surf
+    pygame.display.quit()
+
+
+def make(rules: Rules | None = None, seed: int = 3, start: bool = True,
+         size: tuple[int, int] = (1280, 800), **settings) -> tuple[TableScreen, LocalTable, RecordingApp]:
+    host = LocalTable(rules, seed=seed)
+    app = RecordingApp(host, size=size, **settings)
+    screen = TableScreen(app)
+    host.inbox.append(host.table_message())
+    if start:
+        host.start()
+        host.run_bots()
+    pump(screen, host)
+    return screen, host, app
+
+
+def pump(screen: TableScreen, host: LocalTable, seconds: float = 0.0) -> None:
+    """Deliver the host's messages and let the screen show them (all motion done)."""
+    for m in host.take_messages():
+        screen.on_message(m)
+    for _ in range(2000):
+        screen.update(1 / 60 if seconds else 0.0)
+        seconds -= 1 / 60
+        if not screen.anim.busy and seconds <= 0:
+            return
+    raise AssertionError("the screen never settled")
+
+
+def post(*events: pygame.event.Event) -> list[pygame.event.Event]:
+    """Post events through pygame's queue and take them back, as the app's loop does."""
+    pygame.event.clear()
+    for e in events:
+        pygame.event.post(e)
+    return pygame.event.get()
+
+
+def click(screen: TableScreen, pos: tuple[int, int]) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    for e in post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+        screen.handle_event(e)
+
+
+def key(screen: TableScreen, k: int, mod: int = 0) -> None:
+    for e in post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
+                  pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)):
+        screen.handle_event(e)
+
+
+def card_point(screen: TableScreen, card: Card) -> tuple[int, int]:
+    """A point on ``card`` that no other card covers (its left edge strip)."""
+    rect = dict(screen._hand_layout())[card]
+    return (rect.x + 6, rect.y + rect.height // 3)
+
+
+def play_until(screen: TableScreen, host: LocalTable, cond, limit: int = 300) -> None:
+    """Play the first legal card (and pass the first cards) until ``cond(view)`` holds."""
+    for _ in range(limit):
+        v = screen.view
+        if cond(v):
+            return
+        if v.phase == "pass" and not v.has_passed[v.seat]:
+            for c in screen.hand_cards[: v.rules.pass_count]:
+                screen.click_card(c)
+            screen.button("pass").action()
+        elif v.phase == "play" and v.my_turn:
+            screen.click_card(v.legal[0])
+        elif v.phase == "moon-choice" and v.moon and v.moon.shooter == v.seat:
+            screen.button("moon-add").action()
+        else:
+            raise AssertionError(f"nothing to do in {v.phase}")
+        pump(screen, host)
+    raise AssertionError("the state never came")
+
+
+def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
+    screen, host, app = make(Rules(target=40), seed=5)
+    shot = {}
+    for _ in range(400):
+        v = screen.view
+        if screen.info.state == "over":
+            break
+        if v.phase == "pass" and not v.has_passed[v.seat]:
+            for c in list(screen.hand_cards[-3:]):
+                click(screen, card_point(screen, c))
+            assert len(screen.selected) == 3
+            screen.draw(surface)
+            if "pass" not in shot:
+                pygame.image.save(surface, str(shots / "table-pass-selected.png"))
+                shot["pass"] = 1
+            chosen = [str(c) for c in screen.selected]
+            click(screen, screen.button("pass").rect.center)
+            assert app.sent[-1] == {"type": "pass", "cards": chosen}
+        elif v.phase == "play" and v.my_turn:
+            card = v.legal[-1]
+            click(screen, card_point(screen, card))
+            assert app.sent[-1] == {"type": "play", "card": str(card)}
+            if len(v.tricks) == 6 and "play" not in shot:
+                screen.draw(surface)
+                pygame.image.save(surface, str(shots / "table-play.png"))
+                shot["play"] = 1
+        elif v.phase == "moon-choice" and v.moon.shooter == v.seat:
+            click(screen, screen.button("moon-add").rect.center)
+        else:
+            raise AssertionError(f"stuck in {v.phase}")
+        pump(screen, host)
+        assert not [m for m in host.inbox if m["type"] == "error"]
+    game = host.table.game
+    assert game.over and screen.info.state == "over"
+    assert screen.info.winners == game.winners
+    assert list(screen.info.totals) == game.totals
+    rows = screen.scoreboard_rows()
+    assert len(rows) == len(game.results) + 1
+    assert rows[-1] == ["Total"] + [str(t) for t in game.totals]
+    assert rows[0][1:] == [str(p) for p in game.results[0].points]
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-game-over.png"))
+    # New game: the owner's button starts the next game at the same table
+    click(screen, screen.button("new-game").rect.center)
+    assert app.sent[-1] == {"type": "start"}
+    pump(screen, host)
+    assert screen.info.state == "playing" and screen.info.winners is None
+    assert screen.view.phase == "pass" and len(screen.hand_cards) == 13
+
+
+def test_pass_with_number_keys_and_enter(surface) -> None:
+    screen, host, app = make()
+    first = screen.hand_cards[:3]
+    for k in (pygame.K_1, pygame.K_2, pygame.K_3):
+        key(screen, k)
+    assert screen.selected == first
+    key(screen, pygame.K_2)                       # toggles the second card off again
+    assert screen.selected == [first[0], first[2]]
+    key(screen, pygame.K_RETURN)                  # two chosen: Enter toggles the cursor card
+    assert len(screen.selected) == 3 and first[1] in screen.selected
+    chosen = [str(c) for c in screen.selected]
+    key(screen, pygame.K_RETURN)
+    assert app.sent[-1] == {"type": "pass", "cards": chosen}
+    pump(screen, host)
+    assert screen.view.phase == "play"
+    assert set(screen.view.received or ()) <= set(screen.hand_cards)
+    assert not set(Card.parse(c) for c in chosen) & set(screen.hand_cards)
+
+
+def test_illegal_card_click_shows_why_and_sends_nothing(surface, shots: Path) -> None:
+    screen, host, app = make(seed=8)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and v.trick and any(
+        c.suit == v.trick[0][1].suit for c in v.hand) and len(v.legal) < len(v.hand))
+    v = screen.view
+    illegal = next(c for c in screen.hand_cards if c not in v.legal)
+    sent = len(app.sent)
+    click(screen, card_point(screen, illegal))
+    assert len(app.sent) == sent
+    assert screen.toast and "follow suit" in screen.toast[0]
+    led = v.trick[0][1].suit
+    assert ("clubs", "diamonds", "hearts", "spades")[led] in screen.toast[0]
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-illegal.png"))
+    screen.update(3.0)
+    assert screen.toast is None
+
+
+def test_reasons_for_the_first_lead_and_hearts() -> None:
+    rules = Rules()
+    hand = Hand.deal(rules, 4, "hold")
+    v = hand.view(hand.turn)
+    other = next(c for c in v.hand if str(c) != "2C")
+    assert "2♣" in why_illegal(v, other)
+    v2 = dataclasses.replace(v, turn=(v.seat + 1) % 4)
+    assert why_illegal(v2, other) == "it is not your turn"
+    lead = dataclasses.replace(v, tricks=(None,), trick=(), legal=tuple(c for c in v.hand if c.suit != 2))
+    heart = next((c for c in v.hand if c.suit == 2), None)
+    if heart is not None:
+        assert why_illegal(lead, heart) == "hearts are not broken yet"
+
+
+def test_keyboard_arrows_and_enter_play_a_legal_card(surface) -> None:
+    screen, host, app = make(Rules(pass_cycle=("hold",)), seed=6)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and len(v.legal) > 1)
+    v = screen.view
+    key(screen, pygame.K_RIGHT)
+    assert screen.keyboard and screen.hand_cards[screen.cursor] in v.legal
+    key(screen, pygame.K_RIGHT)
+    card = screen.hand_cards[screen.cursor]
+    assert card in v.legal
+    key(screen, pygame.K_RETURN)
+    assert app.sent[-1] == {"type": "play", "card": str(card)}
+    pump(screen, host)
+    assert card not in screen.hand_cards
+
+
+def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
+    rules = Rules(moon="choose")
+    hand = Hand.deal(rules, 9, "hold")
+    view = dataclasses.replace(hand.view(0), phase="moon-choice", moon=Moon(0, False, None),
+                               turn=0, legal=())
+    app = RecordingApp()
+    screen = TableScreen(app)
+    screen.show_view(view, TableInfo(rules=rules))
+    screen.update(0)
+    add, sub = screen.button("moon-add"), screen.button("moon-subtract")
+    assert add is not None and sub is not None and "26" in add.label
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-moon.png"))
+    click(screen, add.rect.center)
+    assert app.sent[-1] == {"type": "moon", "choice": "add"}
+    key(screen, pygame.K_s)
+    assert app.sent[-1] == {"type": "moon", "choice": "subtract"}
+    # someone else's moon: no buttons, a line saying who chooses
+    other = dataclasses.replace(view, moon=Moon(2, False, None), turn=2)
+    screen.show_view(other)
+    screen.update(0)
+    assert screen.button("moon-add") is None
+    assert "shot the moon" in screen._status_text(screen.view)[0]
+
+
+def test_open_hands_show_every_card_and_ctrl_r_hides_them(surface, shots: Path) -> None:
+    screen, host, app = make(Rules(open_hands=True, pass_cycle=("hold",)), seed=2)
+    v = screen.view
+    assert v.others is not None and screen.button("reveal") is not None
+    left = (v.seat + 1) % 4
+    first = sorted(v.others[left], key=lambda c: (c.suit, c.rank))
+    assert first
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-open-hands.png"))
+    x, y = screen._fan_centre(1)
+    probe = (screen.L["plates"][1].right + 16, y - screen.small_art.height // 2 + 20)
+    shown = surface.get_at(probe)
+    key(screen, pygame.K_r, pygame.KMOD_CTRL)
+    assert not screen.reveal
+    screen.draw(surface)
+    hidden = surface.get_at(probe)
+    assert shown[:3] != hidden[:3]
+
+
+def test_countdown_scoreboard_and_tab(surface, shots: Path) -> None:
+    rules = Rules(display="countdown", target=60)
+    screen, host, app = make(rules, seed=4)
+    play_until(screen, host, lambda v: len(screen.info.results) >= 1)
+    key(screen, pygame.K_TAB)
+    assert screen.show_scores
+    rows = screen.scoreboard_rows()
+    totals = host.table.game.totals
+    assert rows[-1] == ["Total"] + [str(60 - t) for t in totals]
+    first = host.table.game.results[0].points
+    assert rows[0][1:] == [str(-p) for p in first]
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-scoreboard.png"))
+    key(screen, pygame.K_TAB)
+    assert not screen.show_scores
+
+
+def test_claim_button_under_tram_claim(surface) -> None:
+    screen, host, app = make(Rules(tram="claim", pass_cycle=("hold",)), seed=12)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and not v.trick and v.tricks)
+    b = screen.button("claim")
+    assert b is not None
+    click(screen, b.rect.center)
+    assert app.sent[-1] == {"type": "claim"}
+
+
+def test_hint_highlights_the_cards(surface) -> None:
+    screen, host, app = make(seed=7)
+    key(screen, pygame.K_h, pygame.KMOD_CTRL)
+    assert app.sent[-1] == {"type": "hint"}
+    pump(screen, host)
+    assert screen.hint_cards and screen.hint_cards <= set(screen.hand_cards)
+    assert set(screen.selected) == screen.hint_cards       # passing: the hint picks the cards
+    assert screen.toast and screen.toast[0].startswith("Hint")
+
+
+def test_watcher_sees_no_cards_and_cannot_act(surface, shots: Path) -> None:
+    host = LocalTable(seed=3)
+    host.start()
+    host.run_bots()
+    msg = host.table_message()
+    msg["seat"] = None
+    msg["view"] = host.table.view_for(None)
+    app = RecordingApp()
+    screen = TableScreen(app, msg)
+    screen.update(0)
+    assert screen.watching and screen.hand_cards == []
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-watching.png"))
+    click(screen, (640, 740))
+    key(screen, pygame.K_RETURN)
+    assert app.sent == []
+
+
+def test_animated_play_moves_then_settles(surface) -> None:
+    screen, host, app = make(Rules(pass_cycle=("hold",)), seed=6, animation="normal")
+    pump(screen, host, 5.0)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn)
+    card = screen.view.legal[0]
+    screen.click_card(card)
+    assert screen.animating
+    start = screen.anim.pos(("trick", card))
+    screen.update(0.05)
+    screen.draw(surface)
+    moved = screen.anim.pos(("trick", card))
+    assert start is not None and moved is not None and moved != start
+    pump(screen, host, 0.1)
+    for _ in range(600):
+        screen.update(1 / 60)
+        if not screen.animating:
+            break
+    assert not screen.animating and screen.view.my_turn is not None
+
+
+def test_a_refused_play_puts_the_card_back(surface) -> None:
+    screen, host, app = make(Rules(pass_cycle=("hold",)), seed=6)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and len(v.legal) < len(v.hand))
+    v = screen.view
+    illegal = next(c for c in screen.hand_cards if c not in v.legal)
+    screen._play(illegal)                      # as if the client thought it legal
+    assert illegal not in screen.hand_cards
+    pump(screen, host)
+    assert illegal in screen.hand_cards and screen.trick_shown == list(v.trick)
+
+
+def test_chat_bubbles_and_host_notices(surface) -> None:
+    screen, host, app = make()
+    screen.on_message({"type": "update", "events": [
+        {"type": "chat", "name": "bot 3", "seat": 2, "text": "good luck"},
+        {"type": "player_dropped", "seat": 1, "name": "Bob", "grace": 10.0}],
+        "view": host.table.view_for("token-me"), "timer": {"seats": [0], "seconds": 20.0}})
+    screen.update(0)
+    assert screen.bubbles[2][0] == "good luck"
+    assert screen.toast and "Bob" in screen.toast[0]
+    assert screen.timer and screen.timer[0] == (0,)
+    screen.draw(surface)
+    screen.update(6.0)
+    assert not screen.bubbles
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1920, 1080)])
+def test_the_table_scales_to_the_window(size, shots: Path) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    surf = pygame.display.set_mode(size)
+    try:
+        screen, host, app = make(seed=5, size=size)
+        screen.resize(size)
+        bounds = surf.get_rect()
+        for _, r in screen._hand_layout():
+            assert bounds.contains(r)
+        for r in screen.L["plates"].values():
+            assert bounds.contains(r)
+        for b in screen.buttons:
+            assert bounds.contains(b.rect)
+        hand = [r for _, r in screen._hand_layout()]
+        assert hand[0].left > screen.L["plates"][0].right - hand[0].width // 2
+        screen.draw(surf)
+        pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}.png"))
+    finally:
+        pygame.display.quit()
