@@ -151,6 +151,8 @@ async def play_hand(j: Joiner, rng: random.Random, bad_card: bool = False) -> li
                 await j.type(rng.choice(legal))                # a lone card plays it
                 continue
             await j.type(f"play {rng.choice(legal)}")
+        elif text.startswith("You shot the moon: type moon add"):
+            await j.type("moon add")
         elif text.startswith("Hand 1 is over."):
             await j.expect(r"^Scores: ")
             return j.lines[first:]
