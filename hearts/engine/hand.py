@@ -23,6 +23,8 @@ _CLUBS = SUIT_MASK[0]
 _QS = QUEEN_SPADES.mask
 _JD = JACK_DIAMONDS.mask
 _2C = TWO_CLUBS.mask
+_NOT_NOW = {"pass": "cards are still being passed", "done": "the hand is over",
+            "moon-choice": "the shooter is choosing how to score the moon"}
 _new_trick = tuple.__new__  # NamedTuple's own __new__ is a slow Python function
 _DECK_RANGE = range(52)
 _BITS = [1 << i for i in range(52)]
@@ -311,9 +313,7 @@ class Hand:
     def play(self, seat: int, card: Card | str) -> None:
         """Play ``card`` from ``seat``; raises `IllegalMove` naming the rule if not allowed."""
         if seat != self.turn or self.phase != "play":
-            raise IllegalMove("cards are still being passed" if self.phase == "pass"
-                              else "the hand is over" if self.phase == "done"
-                              else "not your turn")
+            raise IllegalMove(_NOT_NOW.get(self.phase, "not your turn"))
         try:
             m = card.mask
         except AttributeError:

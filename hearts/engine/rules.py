@@ -225,7 +225,7 @@ def parse_value(name: str, text: str) -> Any:
     what = describe(name)
     t = str(text).strip()
     if name == "pass_cycle":
-        return tuple(t.replace(",", " ").split())
+        return tuple(t.lower().replace(",", " ").split())
     if name in _BOOLS:
         low = t.lower()
         if low in ("on", "true", "yes", "1"):
@@ -240,7 +240,7 @@ def parse_value(name: str, text: str) -> Any:
             return int(t)
         except ValueError:
             raise RulesError(f"rule '{name}' must be {what} (got {t!r})") from None
-    return t
+    return t.lower()
 
 
 PRESETS: dict[str, dict[str, Any]] = {
