@@ -22,7 +22,8 @@ from typing import Any, Awaitable, Callable
 
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
-from hearts.engine import Rules, RulesError, View
+from hearts.engine import IllegalMove, Rules, RulesError, View
+from hearts.engine.hand import action_from_list, action_to_list
 
 from . import saves
 from .limits import DEFAULT_LIMITS, Limits
@@ -32,6 +33,10 @@ from .table import Table, TableError
 from .views import public_part, seat_view, watcher_view
 
 log = logging.getLogger("hearts.host")
+
+# change kinds that come from game actions alone: saved by appending to the table's log
+ACTION_CHANGES = frozenset({"passed", "cards_received", "card_played", "trick_taken",
+                            "hearts_broken", "moon_shot", "moon_chosen", "tram", "timer", "chat"})
 
 
 @dataclass(eq=False)
@@ -168,6 +173,8 @@ class Host:
         self._last_props: dict[str, str] | None = None
         self._props_handle: asyncio.TimerHandle | None = None
         self._save_failed = False
+        self._stores: dict[int, saves.TableStore] = {}
+        self._saved_len: dict[int, int | None] = {}
         self.stopping = False
 
     # -- life cycle ----------------------------------------------------------------------
@@ -226,6 +233,8 @@ class Host:
             self._props_handle.cancel()
         for table in self.tables.values():
             self._save(table)
+        for store in self._stores.values():
+            store.close()
         for conn in list(self._connections):
             conn.send({"type": "bye", "reason": "the host is shutting down"})
             conn.close()
@@ -475,7 +484,11 @@ class Host:
             h.cancel()
         for key in [k for k in self._bots if k[0] == table.id]:
             del self._bots[key]
-        if self.save_dir is not None:
+        store = self._stores.pop(table.id, None)
+        self._saved_len.pop(table.id, None)
+        if store is not None:
+            store.remove()
+        elif self.save_dir is not None:
             saves.remove_table(self.save_dir, table.id)
         log.info("table %d closed", table.id)
         self._properties_maybe_changed()
@@ -632,7 +645,8 @@ class Host:
         changes, seats_changed, finished = table.flush()
         if not changes and not seats_changed:
             return
-        self._save(table)   # saved before anyone hears of it: a crash loses at most this action
+        # saved before anyone hears of it: a crash loses at most the action in flight
+        self._save(table, {c.event["type"] for c in changes} if not seats_changed else None)
         now = self._now()
         timer = table.timer(now)
         full = table.full() if seats_changed else None
@@ -673,16 +687,30 @@ class Host:
             self._properties_maybe_changed()
 
     # -- saves ----------------------------------------------------------------------------
-    def _save(self, table: Table) -> None:
+    def _save(self, table: Table, kinds: set[str] | None = None) -> None:
+        """Save after a change: append the new game actions to the table's log when only
+        game actions happened (``kinds`` ⊆ ACTION_CHANGES), else write a new snapshot."""
         if self.save_dir is None:
             return
+        store = self._stores.get(table.id)
+        game = table.game
+        saved = self._saved_len.get(table.id)
         try:
-            saves.save_table(self.save_dir, table.to_dict())
+            if (store is None or kinds is None or not kinds <= ACTION_CHANGES or game is None
+                    or saved is None or len(game.log) < saved):
+                if store is None:
+                    store = self._stores[table.id] = saves.TableStore(self.save_dir, table.id)
+                store.snapshot(table.to_dict())
+            elif len(game.log) > saved:
+                store.append([[i, action_to_list(game.log[i])]
+                              for i in range(saved, len(game.log))])
+            self._saved_len[table.id] = len(game.log) if game is not None else None
             self._save_failed = False
         except saves.SaveError as e:
             if not self._save_failed:
                 log.error("%s", e)
             self._save_failed = True
+            self._saved_len.pop(table.id, None)   # snapshot next time
 
     def _history(self, table: Table) -> None:
         if self.save_dir is None or table.game is None:
@@ -711,7 +739,9 @@ class Host:
                 log.error("%s could not be restored (%s); it was left as it is", path,
                           str(e) or type(e).__name__)
                 continue
+            self._replay_log(table)
             self.tables[table.id] = table
+            self._save(table)                   # a fresh snapshot; the log starts again
             self._next_table = max(self._next_table, table.id + 1)
             for s in table.seats:
                 if s.kind == "human" and s.token:
@@ -720,6 +750,36 @@ class Host:
                     self.players[s.token] = p
             log.info("resumed table %d %r (%s, hand %s)", table.id, table.name, table.state,
                      table.game.hand_number + 1 if table.game else "-")
+
+    def _replay_log(self, table: Table) -> None:
+        """Apply the game actions logged after the table's snapshot."""
+        assert self.save_dir is not None
+        path = saves.log_path(self.save_dir, table.id)
+        entries, cut = saves.read_log(path)
+        game = table.game
+        applied = 0
+        if game is not None:
+            for index, action in entries:
+                if index < len(game.log):
+                    continue                    # already in the snapshot
+                if index > len(game.log) or game.over:
+                    log.warning("%s skips an action; the rest of it was ignored", path)
+                    break
+                try:
+                    game.apply(action_from_list(action))
+                except (IllegalMove, ValueError, TypeError, IndexError):
+                    log.warning("%s holds an action the game refuses; the rest of it was "
+                                "ignored", path)
+                    break
+                applied += 1
+            if applied:
+                table.version += 1
+                if game.over:
+                    table.state = "over"
+                table._update_deadlines(self._loop.time())
+        if cut:
+            log.warning("the last entry of %s was incomplete (the action in flight when the "
+                        "host stopped) and was ignored", path)
 
     # -- clocks and bots --------------------------------------------------------------------
     def _arm(self, table: Table) -> None:

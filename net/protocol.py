@@ -262,7 +262,13 @@ class Decoder:
             max_map_len=limits.max_map, max_str_len=limits.max_frame,
             max_bin_len=limits.max_frame, max_ext_len=0,
         )
-        self._fed = 0
+        self._fed = 0        # bytes fed so far
+        self._consumed = 0   # bytes of complete messages (tell() after each one: after a
+        #                      partial parse tell() runs ahead and cannot be used)
+
+    def _too_large(self) -> ProtocolError:
+        return ProtocolError("too-large", f"a message is larger than {self._max} bytes",
+                             fatal=True)
 
     def feed(self, data: bytes) -> list[Any]:
         """Add bytes; return every complete message (raw decoded values, not yet checked)."""
@@ -270,10 +276,9 @@ class Decoder:
         unpacker = self._unpacker
         view = memoryview(data)
         while view:
-            room = self._max - (self._fed - unpacker.tell())
+            room = self._max - (self._fed - self._consumed)
             if room <= 0:
-                raise ProtocolError("too-large", f"a message is larger than {self._max} bytes",
-                                    fatal=True)
+                raise self._too_large()
             chunk = view[:room]
             view = view[room:]
             try:
@@ -281,12 +286,11 @@ class Decoder:
                 self._fed += len(chunk)
                 for obj in unpacker:
                     out.append(obj)
+                    self._consumed = unpacker.tell()
             except msgpack.BufferFull:
-                raise ProtocolError("too-large", f"a message is larger than {self._max} bytes",
-                                    fatal=True) from None
+                raise self._too_large() from None
             except ValueError as e:
-                text = str(e)
-                if "exceeds max" in text:
+                if "exceeds max" in str(e):
                     raise ProtocolError("too-large", "a message has an array, map or string over "
                                         "the host's limits", fatal=True) from None
                 raise ProtocolError("bad-frame", "the bytes received are not valid msgpack",
@@ -294,9 +298,8 @@ class Decoder:
             except Exception:  # msgpack raises a few non-ValueError types on junk
                 raise ProtocolError("bad-frame", "the bytes received are not valid msgpack",
                                     fatal=True) from None
-        if self._fed - unpacker.tell() >= self._max:
-            raise ProtocolError("too-large", f"a message is larger than {self._max} bytes",
-                                fatal=True)
+        if self._fed - self._consumed >= self._max:
+            raise self._too_large()
         return out
 
 

@@ -25,6 +25,79 @@ def table_path(save_dir: Path, table_id: int) -> Path:
     return save_dir / f"table-{table_id}.msgpack"
 
 
+def log_path(save_dir: Path, table_id: int) -> Path:
+    return save_dir / f"table-{table_id}.log"
+
+
+class TableStore:
+    """One table's files: a snapshot (atomic rewrite) and a log of the game actions since.
+
+    A snapshot is written whenever more than game actions changed (seats, rules,
+    owner, a new hand); each game action in between is appended to the log as
+    ``[index, action]`` (index = position in ``Game.log``), which costs one small
+    write instead of rewriting the table. A crash can cut only the last log
+    entry: the action in flight.
+    """
+
+    def __init__(self, save_dir: Path, table_id: int) -> None:
+        self.save_dir = save_dir
+        self.table_id = table_id
+        self._log: Any = None
+
+    def snapshot(self, table_dict: dict[str, Any]) -> None:
+        save_table(self.save_dir, table_dict)
+        self.close()
+        try:
+            # the snapshot holds every action so far: start a fresh log (a stale one is
+            # harmless: its entries are below the snapshot's action count and skipped)
+            self._log = open(log_path(self.save_dir, self.table_id), "wb", buffering=0)
+        except OSError as e:
+            raise SaveError(f"cannot write the log of table {self.table_id} in "
+                            f"{self.save_dir}: {e.strerror or e}") from None
+
+    def append(self, entries: list[list[Any]]) -> None:
+        if self._log is None:
+            raise SaveError("no snapshot yet")
+        try:
+            self._log.write(b"".join(msgpack.packb(e, use_bin_type=True) for e in entries))
+        except OSError as e:
+            raise SaveError(f"cannot write the log of table {self.table_id}: "
+                            f"{e.strerror or e}") from None
+
+    def close(self) -> None:
+        if self._log is not None:
+            try:
+                self._log.close()
+            except OSError:
+                pass
+            self._log = None
+
+    def remove(self) -> None:
+        self.close()
+        remove_table(self.save_dir, self.table_id)
+
+
+def read_log(path: Path) -> tuple[list[list[Any]], bool]:
+    """The entries of a table log, and whether an incomplete or bad tail was cut off."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return [], False
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
+    unpacker.feed(data)
+    out: list[list[Any]] = []
+    consumed = 0
+    try:
+        for entry in unpacker:
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
+                return out, True
+            out.append(entry)
+            consumed = unpacker.tell()   # (after a partial parse tell() runs ahead)
+    except Exception:
+        return out, True
+    return out, consumed != len(data)
+
+
 def write_atomic(path: Path, data: bytes, sync: bool = False) -> None:
     """Write ``data`` so that ``path`` holds either the old or the new content, never half."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -54,10 +127,11 @@ def save_table(save_dir: Path, table_dict: dict[str, Any]) -> None:
 
 
 def remove_table(save_dir: Path, table_id: int) -> None:
-    try:
-        table_path(save_dir, table_id).unlink()
-    except FileNotFoundError:
-        pass
+    for path in (table_path(save_dir, table_id), log_path(save_dir, table_id)):
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
 
 
 def load_tables(save_dir: Path) -> Iterator[tuple[Path, dict[str, Any] | None, str | None]]:

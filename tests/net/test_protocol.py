@@ -109,3 +109,15 @@ def test_wire_views_equal_engine_views(preset: str) -> None:
         else:
             game.choose_moon(hand.turn, "add")
     assert checked > 50
+
+
+def test_a_frame_just_under_the_limit_after_a_partial_read_passes() -> None:
+    lim = Limits(max_frame=1024)
+    small = encode(intent("chat", text="s" * 100))
+    big = encode({"type": "chat", "text": "b" * 980})
+    assert len(big) < 1024
+    dec = Decoder(lim)
+    data = small + big + small
+    out = dec.feed(data[:len(small) + 500])
+    out += dec.feed(data[len(small) + 500:])
+    assert len(out) == 3
