@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import ifaddr
-from zeroconf import IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import DNSQuestionType, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_hearts._tcp.local."
@@ -245,6 +245,14 @@ class Advertiser:
 
     async def _register(self) -> None:
         try:
+            await self._register_once()
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # whatever breaks, the host keeps serving by address
+            self._fail(f"{type(e).__name__}: {e}")
+
+    async def _register_once(self) -> None:
+        try:
             zc, ifaces = await _open_zeroconf(self._interfaces)
         except DiscoveryUnavailable as e:
             self._fail(str(e))
@@ -386,7 +394,11 @@ class Browser:
         if self._zc is not None:
             return
         self._zc, _ = await _open_zeroconf(self._interfaces)
-        self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._on_change])
+        # QM (multicast) questions: a unicast answer reaches only one of the sockets sharing
+        # port 5353 on this machine (another browser, avahi), so it could miss this one.
+        self._browser = AsyncServiceBrowser(
+            self._zc.zeroconf, SERVICE_TYPE, handlers=[self._on_change], question_type=DNSQuestionType.QM
+        )
 
     async def close(self) -> None:
         """Stop browsing; ends any `async for` over this browser."""
@@ -444,7 +456,7 @@ class Browser:
                 self._stale.discard(name)
                 info = AsyncServiceInfo(SERVICE_TYPE, name)
                 assert self._zc is not None
-                if await info.async_request(self._zc.zeroconf, _RESOLVE_MS):
+                if await info.async_request(self._zc.zeroconf, _RESOLVE_MS, DNSQuestionType.QM):
                     host = _host_info(info)
                     if host is not None and self.hosts.get(name) != host:
                         kind: Literal["added", "updated"] = "updated" if name in self.hosts else "added"
