@@ -800,6 +800,14 @@ class Host:
         self._arm(table)
         self._schedule_bots(table)
 
+    def _fallback_now(self, table: Table, seat: int, version: int) -> None:
+        """A random legal move for a seat whose bot did not answer in time."""
+        if self.stopping or self.tables.get(table.id) is not table or version != table.version:
+            return
+        if table.bot_move(seat, table.fallback_action(seat), version, self._now()):
+            self.actions += 1
+            self._flush(table)
+
     def _schedule_bots(self, table: Table) -> None:
         if self.stopping or table.game is None:
             return
@@ -824,18 +832,34 @@ class Host:
     async def _bot_move(self, table: Table, seat: int, bot: Any, view: View,
                         version: int) -> None:
         key = (table.id, seat)
+        budget = self.limits.bot_budget
+        fut = self._loop.run_in_executor(self._pool, decide, bot, view, budget)
         try:
-            try:
-                action = await self._loop.run_in_executor(self._pool, decide, bot, view,
-                                                          self.limits.bot_budget)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:
-                log.warning("bot at table %d seat %d failed (%s); playing a legal card",
-                            table.id, seat, e)
-                action = None
-        finally:
+            action = await asyncio.wait_for(asyncio.shield(fut), budget * 3 + 1.0)
+        except asyncio.CancelledError:
             self._inflight.discard(key)
+            raise
+        except asyncio.TimeoutError:
+            log.warning("bot at table %d seat %d overran its %.2f s budget; playing a legal "
+                        "card", table.id, seat, budget)
+            action = None
+        except Exception as e:
+            log.warning("bot at table %d seat %d failed (%s); playing a legal card",
+                        table.id, seat, e)
+            action = None
+        if not fut.done():
+            # the seat's bot object is still thinking in its thread: move for it now, and
+            # let the seat have its next bot move only once that thread is free again
+            self._fallback_now(table, seat, version)
+            try:
+                await fut
+            except Exception:
+                pass
+            self._inflight.discard(key)
+            if not self.stopping and self.tables.get(table.id) is table:
+                self._schedule_bots(table)
+            return
+        self._inflight.discard(key)
         if self.stopping or self.tables.get(table.id) is not table:
             return
         if action is None:

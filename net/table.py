@@ -289,10 +289,14 @@ class Table:
             self._pass_ownership()
 
     def _pass_ownership(self) -> None:
-        start = 0
-        candidates = [s.token for s in self.seats[start:] + self.seats[:start]
-                      if s.kind == "human" and s.token and s.token != self.owner]
+        start = self.seat_of(self.owner) if self.owner else None
+        order = self.seats if start is None else self.seats[start + 1:] + self.seats[:start]
+        humans = [s for s in order if s.kind == "human" and s.token and s.token != self.owner]
+        candidates = [s.token for s in humans if s.connected]
         candidates += [t for t in self.watchers if t != self.owner]
+        candidates += [s.token for s in humans if not s.connected]
+        if not candidates and self.owner is not None and self.seat_of(self.owner) is not None:
+            return          # nobody else: a dropped owner stays owner
         self.owner = candidates[0] if candidates else None
         if self.owner is not None:
             self._emit({"type": "owner_changed", "name": self.name_of(self.owner),
@@ -658,6 +662,8 @@ class Table:
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": s.level,
                             "why": "dropped"})
                 self.seats_changed = True
+                if s.token == self.owner:
+                    self._pass_ownership()
 
     def next_deadline(self) -> float | None:
         """The earliest time `tick` has something to do."""
