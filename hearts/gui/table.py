@@ -314,6 +314,8 @@ class TableScreen(TablePainter, Screen):
         self.selected = []
         self.hand_cards = sorted(set(self.hand_cards) | set(cards), key=hand_order)
         self.received_glow = set(cards)
+        self._toast(f"From {self.info.seat_name(frm)}: " + " ".join(
+            c.symbol for c in sorted(cards, key=hand_order)), 4.0)
         self._relayout()
         rects = dict(self._hand_layout())
         start = self._seat_centre(frm)

@@ -117,6 +117,8 @@ class TablePainter:
             return
         self._draw_info(surface, v)
         self._draw_mini_scores(surface, v)
+        if self.reveal and v.others is not None:
+            self._draw_played_cards(surface, v)
         for rel in (1, 2, 3):
             self._draw_opponent(surface, v, (self.me + rel) % 4)
         if v.phase == "pass" and v.pass_direction != "hold" and not self._all_passed(v):
@@ -199,6 +201,32 @@ class TablePainter:
         surface.blit(_text(label, round(15 * u), theme.TEXT if broken else theme.TEXT_DIM,
                            "bold" if broken else "sans"),
                      (x + heart.get_width() + round(8 * u), hy + round(3 * u)))
+
+    def _draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
+        """Open-hands tables: every card of the deck, the played ones struck through."""
+        u = self.u
+        row = round(19 * u)
+        r = pygame.Rect(self.margin, 0, round(262 * u), round(26 * u) + 4 * row)
+        r.bottom = self.L["plates"][0].top - round(16 * u)
+        self._panel(surface, r)
+        surface.blit(_text("Cards played", round(13 * u), theme.TEXT_DIM, "bold"),
+                     (r.x + round(12 * u), r.y + round(6 * u)))
+        played = v.played_mask()
+        colw = (r.width - round(30 * u)) / 13
+        colours = ((220, 220, 220), (255, 120, 120), (255, 120, 120), (220, 220, 220))
+        for suit in range(4):
+            y = r.y + round(24 * u) + (3 - suit) * row
+            surface.blit(_text("♣♦♥♠"[suit], round(13 * u), colours[suit]), (r.x + round(8 * u), y))
+            for rank in range(13):
+                gone = played >> (suit * 13 + rank) & 1
+                label = "23456789TJQKA"[rank]
+                img = _text(label, round(13 * u), (90, 104, 98) if gone else colours[suit],
+                            "sans" if gone else "bold")
+                x = r.x + round(24 * u) + round(rank * colw)
+                surface.blit(img, (x, y))
+                if gone:
+                    mid = y + img.get_height() // 2
+                    pygame.draw.line(surface, (90, 104, 98), (x - 1, mid), (x + img.get_width(), mid))
 
     def _mini_scores_rect(self) -> pygame.Rect:
         u = self.u
