@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 NET_EVENT = pygame.event.custom_type()
 IDLE_WAIT_MS = 500          # longest sleep when nothing moves (timers, cursor)
+BACKLOG_STEPS = 24          # host messages wait while the table has this many animations queued
+MAX_HOLD_SECONDS = 3.0
 FPS = 60
 
 
@@ -62,13 +64,15 @@ class App:
         self.banner = ""            # connection trouble, shown until it clears
         self.toast = ""             # a short notice (errors), fades after a few seconds
         self.toast_until = 0.0
-        self.frame_times: list[float] = []   # seconds spent per frame (benchmark)
+        self.record_frames = False          # benchmark: keep (seconds of work, animating)
+        self.frame_times: list[tuple[float, bool]] = []
         self.first_frame_at: float | None = None
         self.hands_scored = 0
         self.exit_after_hands: int | None = None
         self.screenshot_path: str | None = None
         self.message_hooks: list[Callable[[dict[str, Any]], None]] = []
         self._after_welcome: list[dict[str, Any]] = []
+        self._holding_since: float | None = None
         self._after_host: Callable[[int], None] | None = None
         from .console import Console
         self.console = Console(self)
@@ -197,7 +201,9 @@ class App:
             def dealt(port: int) -> None:
                 self._demo_port = port
                 self.net.deal_demo(port, rules, level)
-            self.start_host("127.0.0.1", 0, dealt, **options)
+            # Four bots think nonstop in a demo: a child process keeps them off our GIL.
+            self._after_host = dealt
+            self.net.start_host_process(**options)
         else:
             table: dict[str, Any] = {"type": "create_table", "name": "Bots", "seat": 0}
             if rules:
@@ -223,8 +229,25 @@ class App:
         from .lobby import ConnectingScreen
         self.show(ConnectingScreen(self, "Starting the host…"))
 
+    def _table_backlog(self) -> int:
+        """Animation steps the screen still has to play (0 for screens that do not queue)."""
+        anim = getattr(self.screen, "anim", None)
+        try:
+            return len(getattr(anim, "steps", ()))
+        except TypeError:
+            return 0
+
     def _drain_network(self) -> None:
         while True:
+            if self._table_backlog() > BACKLOG_STEPS and not self.inbox.empty():
+                # Let the table play what it has first (bots can run hands ahead), but
+                # never hold messages for long.
+                now = time.monotonic()
+                if self._holding_since is None:
+                    self._holding_since = now
+                if now - self._holding_since < MAX_HOLD_SECONDS:
+                    return
+            self._holding_since = None
             try:
                 kind, payload = self.inbox.get_nowait()
             except queue.Empty:
@@ -487,7 +510,9 @@ class App:
             first = pygame.event.wait(IDLE_WAIT_MS)
             events = [first] if first.type != pygame.NOEVENT else []
             events += pygame.event.get()
-        dt = min(0.1, self.clock.tick(FPS if self.animating else 0) / 1000)
+        moving = self.animating
+        # Cap the step while things move (no jumps after a stall); idle clocks run true.
+        dt = min(0.1 if moving else 1.0, self.clock.tick(FPS if moving else 0) / 1000)
         start = time.perf_counter()
         for e in events:
             self.dispatch(e)
@@ -500,9 +525,8 @@ class App:
             self.toast = ""
         self.draw()
         self._dirty = False
-        self.frame_times.append(time.perf_counter() - start)
-        if len(self.frame_times) > 5000:
-            del self.frame_times[:2500]
+        if self.record_frames:
+            self.frame_times.append((time.perf_counter() - start, moving))
         if self._exit_soon is not None and time.monotonic() >= self._exit_soon:
             self.quit()
 

@@ -262,6 +262,35 @@ class Connection:
                 await adv.update(props)
         host.properties_listener = push
 
+    # -- a host in a child process (the demo: four bots think without sharing our GIL) ---
+    def start_host_process(self, **options: Any) -> None:
+        """Start a `net.host.Host` on 127.0.0.1 in a child process; posts ``host_started``."""
+        self.call(self._start_host_process(options))
+
+    async def _start_host_process(self, options: dict[str, Any]) -> None:
+        import multiprocessing
+        await self.stop_host()
+        ctx = multiprocessing.get_context("spawn")
+        ours, theirs = ctx.Pipe()
+        proc = ctx.Process(target=serve_host_child, args=(theirs, options), daemon=True,
+                           name="hearts-host")
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(None, proc.start)
+            theirs.close()
+            ready = await loop.run_in_executor(None, ours.poll, 30.0)
+            port = ours.recv() if ready else None
+        except (OSError, EOFError) as e:
+            port = None
+            log.debug("host process failed: %r", e)
+        if not isinstance(port, int):
+            proc.kill()
+            self.post("host_failed", {"text": "Could not start a host for the game."})
+            return
+        self.host = _ChildHost(proc, ours, port)
+        self.post("host_started", {"port": port, "bind": "127.0.0.1",
+                                   "addresses": [f"127.0.0.1:{port}"]})
+
     # -- LAN browsing -------------------------------------------------------------------
     def browse(self, interfaces: list[str] | None = None) -> None:
         """Start watching the LAN for hosts; posts ``hosts`` with the current list on changes."""
@@ -297,6 +326,46 @@ class Connection:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+class _ChildHost:
+    """A host running in a child process, stopped like an in-process one."""
+
+    def __init__(self, proc: Any, pipe: Any, port: int) -> None:
+        self.proc, self.pipe, self.port = proc, pipe, port
+
+    async def stop(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.pipe.send("stop")
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, self.proc.join, 3.0)
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.pipe.close()
+
+
+def serve_host_child(pipe: Any, options: dict[str, Any]) -> None:
+    """Child process: run a Host on 127.0.0.1, send its port, stop when told or orphaned."""
+    import signal
+
+    from net.host import Host
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C goes to the client
+
+    async def main() -> None:
+        host = Host(**options)
+        await host.start("127.0.0.1", port=0)
+        pipe.send(host.port)
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+
+        def wait_for_parent() -> None:
+            with contextlib.suppress(EOFError, OSError):
+                pipe.recv()                  # "stop", or EOF when the client died
+            loop.call_soon_threadsafe(stop.set)
+        threading.Thread(target=wait_for_parent, daemon=True).start()
+        await stop.wait()
+        await host.stop()
+    asyncio.run(main())
 
 
 def _sentence(text: str) -> str:

@@ -95,8 +95,8 @@ def test_lobby_lists_tables_and_sits(app, drive, shots):
     try:
         ann.send("create_table", name="Ann's table", rules={"preset": "omnibus"}, seat=2)
         ann.wait_for("table")
-        drive.until(lambda: app.session.tables, what="the table list")
         screen = app.screen
+        drive.click_button(screen.form, "Refresh")
         drive.until(lambda: screen.list.rows, what="a row")
         assert "Ann's table" in screen.list.rows[0] and "omnibus" in screen.list.rows[0]
         assert "Ann" in screen.list.rows[0] and "free" in screen.list.rows[0]
