@@ -79,7 +79,7 @@ def moon_threat(st: SimState, me: int) -> int:
         return -1
     t = taken[shooter] & mc
     hearts = (t & _HEARTS_MASK).bit_count()
-    if hearts >= 5 or (t & QS_BIT and hearts >= 3) or hearts >= 3 and st.ntricks >= 8:
+    if hearts >= 4 or (t & QS_BIT and hearts >= 2) or hearts >= 2 and st.ntricks >= 7:
         return shooter
     return -1
 
@@ -146,9 +146,19 @@ def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int
             return (_low(above) if last else _top(above)), "moon"
         return _low(legal), "duck"
     threat = moon_threat(st, me)
-    if threat >= 0 and above and (tv > 0 or led == HEARTS) and (st.winner == threat or not last):
-        cand = above & ~QS_BIT or above
-        return (_low(cand) if last else _top(cand)), "block-moon"
+    if threat >= 0:
+        pc = sr.point_cards
+        if st.winner == threat:
+            # take the trick from the shooter if it holds or may draw points; never feed it
+            if above and (tv > 0 or led == HEARTS or not last):
+                cand = above & ~QS_BIT or above
+                return (_low(cand) if last else _top(cand)), "block-moon"
+            if not above:
+                clean = legal & ~pc
+                return _low(clean or legal), "block-moon"
+        elif below & pc and (last or tv > 0):
+            # someone else wins: give them a point, which ends the moon
+            return _top(below & pc), "block-moon"
     qs_live = not st.played & QS_BIT
     if led == SPADES and qs_live:
         if legal & QS_BIT:
@@ -228,10 +238,15 @@ def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: in
     qs_out = bool(out & QS_BIT)
     cands = legal
     reason = "discard"
-    if threat >= 0 and st.winner == threat:
-        clean = legal & ~sr.point_cards
-        if clean:
-            cands, reason = clean, "discard-safe"
+    if threat >= 0:
+        if st.winner == threat:
+            clean = legal & ~sr.point_cards
+            if clean:
+                cands, reason = clean, "discard-safe"
+        else:
+            pts = legal & sr.penalty
+            if pts:
+                cands, reason = pts, "block-moon"
     best, best_score = -1, -10**9
     for c in _bits(cands):
         s = _discard_score(c, sr, hand, qs_out)
@@ -255,6 +270,11 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
         if winners:
             return _top(winners), "moon"
         return _top(legal), "moon"
+    threat = moon_threat(st, me)
+    if threat >= 0:
+        hearts = legal & _HEARTS_MASK
+        if hearts and not out & _HEARTS_MASK & ~((1 << (_top(hearts) + 1)) - 1):
+            return _top(hearts), "block-moon"
     qs_live = not st.played & QS_BIT
     voids = st.voids
     best, best_score, best_reason = -1, None, "lead-safe"
@@ -279,6 +299,9 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
                 for o in range(4):
                     if o != me and voids[o] >> s & 1:
                         score += 8
+                n_out = out_s.bit_count()
+                if n_out < 4:
+                    score += (4 - n_out) * 5
         if s == SPADES and qs_live:
             if hand & QS_BIT:
                 score += 20

@@ -16,10 +16,12 @@ import time
 
 from hearts.engine import Card, View
 
-from .policy import play_policy
+from itertools import combinations
+
+from .policy import pass_policy, pass_scores, play_policy
 from .rules_bot import legal_mask, moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import FULL, playout, sim_rules, state_from_view
+from .sim import FULL, SimState, SimRules, playout, sim_rules, state_from_view
 
 
 def candidates(view: View) -> list[int]:
@@ -46,23 +48,101 @@ def candidates(view: View) -> list[int]:
     return reps
 
 
+def start_state(sr: SimRules, hands: list[int], view: View) -> SimState:
+    """A sampled deal after the pass, at the first lead."""
+    st = SimState(sr, hands, view.totals)
+    if sr.first_lead == "left-of-dealer":
+        st.leader = st.turn = (view.dealer + 1) & 3
+    else:
+        st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
+    return st
+
+
 class SearchBot:
     """Sampling + playouts; ``work`` is the number of simulated plays per decision."""
 
     name = "search"
 
     def __init__(self, seed: int | str | None = None, work: int = 6000, cap: float = 0.2,
-                 min_worlds: int = 4, max_worlds: int = 120) -> None:
+                 min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
+                 pass_spread: int = 2) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
+        self.pass_worlds = pass_worlds
+        self.pass_spread = pass_spread
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.last_worlds = 0
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
-        return rules_pass(view)[0]
+        start = time.perf_counter()
+        if self.pass_worlds <= 0 or view.pass_direction == "hold" or view.rules.pass_count == 0:
+            return rules_pass(view)[0]
+        deadline = start + max(0.0, min(budget, self.cap)) * 0.85
+        return [Card.from_index(i) for i in self.search_pass(view, deadline)[0]]
+
+    def search_pass(self, view: View, deadline: float) -> tuple[tuple[int, ...], dict]:
+        """Try the likeliest passes in sampled deals, every seat passing and playing as the
+        rules player; return the pass with the fewest mean points (and every mean)."""
+        sr = sim_rules(view.rules)
+        me = view.seat
+        n = view.rules.pass_count
+        hand = 0
+        for c in view.hand:
+            hand |= c.mask
+        scores = pass_scores(sr, hand)
+        order = sorted(scores, key=lambda c: (-scores[c], -c))
+        rules_choice = tuple(pass_policy(sr, hand, n)[0])
+        pool = order[:min(len(order), n + self.pass_spread)]
+        cands = [rules_choice] + [tuple(sorted(c)) for c in combinations(pool, n)
+                                  if tuple(sorted(c)) != rules_choice]
+        offset = (view.pass_to - me) & 3
+        to = view.pass_to
+        unseen = [i for i in range(52) if not hand >> i & 1]
+        totals = [0.0] * len(cands)
+        done = 0
+        rng = self.rng
+        for _ in range(self.pass_worlds):
+            rng.shuffle(unseen)
+            hands = [0, 0, 0, 0]
+            hands[me] = hand
+            k = 0
+            for s in range(4):
+                if s != me:
+                    for i in unseen[k:k + 13]:
+                        hands[s] |= 1 << i
+                    k += 13
+            passes = [0, 0, 0, 0]
+            for s in range(4):
+                if s != me:
+                    for i in pass_policy(sr, hands[s], n)[0]:
+                        passes[s] |= 1 << i
+            after = list(hands)
+            for s in range(4):
+                if s != me:
+                    after[s] ^= passes[s]
+                    after[(s + offset) & 3] |= passes[s]
+            for j, cand in enumerate(cands):
+                mine = 0
+                for i in cand:
+                    mine |= 1 << i
+                world = list(after)
+                world[me] ^= mine
+                world[to] |= mine
+                st = start_state(sr, world, view)
+                playout(st, play_policy)
+                totals[j] += st.points()[me]
+            done += 1
+            if time.perf_counter() > deadline:
+                if done < self.pass_worlds:
+                    self.capped += 1
+                break
+        means = {c: totals[j] / done for j, c in enumerate(cands)}
+        best = min(means.values())
+        pick = next(c for c in cands if means[c] <= best + 1e-9)
+        return pick, means
 
     def choose_moon(self, view: View, budget: float) -> str:
         return moon_choice(view)
