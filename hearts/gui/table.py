@@ -532,6 +532,8 @@ class TableScreen(TablePainter, Screen):
         if v is not None and (v.others is not None) and v.rules.open_hands:
             tools.append(("Hide hands  (Ctrl-R)" if self.reveal else "Show hands  (Ctrl-R)",
                           self._toggle_reveal, "reveal", True))
+        if v is None:
+            tools = []
         for label, action, name, enabled in tools:
             b.append(Button(label, action, pygame.Rect(x, y, bw, bh), enabled=enabled, name=name))
             y -= bh + round(8 * u)
@@ -563,8 +565,8 @@ class TableScreen(TablePainter, Screen):
                                 primary=True, name="moon-subtract"))
         if self.info.state == "waiting" and self.info.owner:
             b.append(Button("Start the game", self._start,
-                            pygame.Rect(cx - aw // 2, round(H * 0.56), aw, ah), primary=True,
-                            name="start"))
+                            pygame.Rect(cx - aw // 2, self.L["centre"][1] + round(40 * u), aw, ah),
+                            primary=True, name="start"))
         if self._game_over():
             gw = round(220 * u)
             gy = self._over_rect().bottom - ah - round(22 * u)
@@ -676,10 +678,10 @@ class TableScreen(TablePainter, Screen):
         self._relayout()
 
     def _seat_menu(self, seat: int) -> None:
-        try:
-            from .seat_menu import SeatMenu
-        except ImportError:
+        """A seat's menu (kick, bot level, sit here): the app shell's dialog."""
+        if not hasattr(self.app, "open_dialog"):
             return
+        from .seat_menu import SeatMenu
         SeatMenu(self.app, seat).open()
 
     # -- input ------------------------------------------------------------------------------------------

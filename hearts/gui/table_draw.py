@@ -158,9 +158,27 @@ class TablePainter:
         return self.info.winners is not None and self.info.state == "over"
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
+        """Before the first deal: the four seats, who sits there, and the owner's Start."""
         u = self.u
-        img = _text("Waiting for the game to start…", round(26 * u), theme.TEXT, "bold", True)
-        surface.blit(img, img.get_rect(center=(self.size[0] // 2, self.size[1] // 2 - round(40 * u))))
+        info = self.info
+        v = View(seat=self.me, rules=info.rules, phase="waiting", pass_direction="hold", dealer=-1,
+                 totals=tuple(info.totals), hand=(), passed=None, received=None,
+                 has_passed=(False,) * 4, turn=None, leader=None, trick=(), tricks=(),
+                 hearts_broken=False, cards_left=(0,) * 4, taken_points=(0,) * 4,
+                 tricks_won=(0,) * 4, legal=(), moon=None, tram=None, points=None)
+        for seat in range(4):
+            self._draw_plate(surface, v, seat, self.L["plates"][self._rel(seat)])
+        cx, cy = self.L["centre"]
+        title = info.name or "Table"
+        img = _text(title, round(30 * u), theme.ACCENT_SOFT, "bold", True)
+        surface.blit(img, img.get_rect(center=(cx, cy - round(70 * u))))
+        img = _text(_fit("Rules: " + info.summary, round(16 * u), round(self.size[0] * 0.6)),
+                    round(16 * u), theme.TEXT)
+        surface.blit(img, img.get_rect(center=(cx, cy - round(30 * u))))
+        waiting = ("Empty seats get bots when you start. Click a seat to change it."
+                   if info.owner else "Waiting for the owner to start the game…")
+        img = _text(waiting, round(17 * u), theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(center=(cx, cy + round(4 * u))))
         for b in self.buttons:
             b.draw(surface, b is self.hover_button, u)
 
@@ -318,7 +336,10 @@ class TablePainter:
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
         img.blit(_text(_fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold"),
                  (tx, r.y + round(9 * u)))
-        if waiting_pass:
+        if v.phase == "waiting":
+            line = {"empty": "empty seat", "human": "ready"}.get(
+                info.kind, f"bot · {info.level or 'normal'}")
+        elif waiting_pass:
             line = "choosing cards…"
         elif v.phase == "pass" and v.pass_direction != "hold":
             line = "passed ✓"

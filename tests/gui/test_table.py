@@ -383,3 +383,29 @@ def test_the_table_scales_to_the_window(size, shots: Path) -> None:
         pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}.png"))
     finally:
         pygame.display.quit()
+
+
+def test_before_the_game_the_seats_and_the_owners_start_button(surface, shots: Path) -> None:
+    screen, host, app = make(start=False)
+    assert screen.view is None and screen.info.state == "waiting" and screen.info.owner
+    screen.draw(surface)
+    pygame.image.save(surface, str(shots / "table-waiting.png"))
+    click(screen, screen.button("start").rect.center)
+    assert app.sent[-1] == {"type": "start"}
+    pump(screen, host)
+    assert screen.info.state == "playing" and len(screen.hand_cards) == 13
+
+
+def test_owner_opens_a_seats_menu_from_its_plate(app, drive, shots: Path) -> None:
+    """With the real client app: a click on an opponent's plate opens the seat's menu."""
+    from hearts.gui.seat_menu import SeatMenu
+
+    app.settings.bot_level = "random"
+    app.play_against_bots(rules={"target": 50}, seed=3)
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.view
+                         and app.screen, what="the table")
+    drive.click(screen.L["plates"][2].center)
+    menu = drive.until(lambda: next((d for d in app.dialogs if isinstance(d, SeatMenu)), None),
+                       what="the seat menu")
+    assert menu.seat == (screen.me + 2) % 4
+    drive.shot(shots / "table-seat-menu.png")
