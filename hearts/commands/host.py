@@ -7,6 +7,7 @@ import asyncio
 import gc
 import json
 import logging
+import os
 import signal
 import sys
 import tomllib
@@ -87,7 +88,8 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     try:
         await host.start(bind=args.bind, port=args.port, resume=args.resume)
     except OSError as e:
-        raise UserError(f"cannot listen on {args.bind}:{args.port} ({e.strerror or e})") from None
+        why = os.strerror(e.errno) if e.errno else str(e)
+        raise UserError(f"cannot listen on {args.bind}:{args.port} ({why})") from None
     # fewer, later collections: the host's objects live long, and a full collection
     # of a busy host is a latency spike for every table
     gc.freeze()
