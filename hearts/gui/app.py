@@ -73,6 +73,7 @@ class App:
         self.message_hooks: list[Callable[[dict[str, Any]], None]] = []
         self._after_welcome: list[dict[str, Any]] = []
         self._holding_since: float | None = None
+        self.local_addresses: list[str] = []     # where others join our LAN host
         self._after_host: Callable[[int], None] | None = None
         from .console import Console
         self.console = Console(self)
@@ -175,6 +176,7 @@ class App:
         """Leave the host (and stop an in-process one) and return to the main menu."""
         self.net.disconnect()
         self.net.call(self.net.stop_host())
+        self.local_addresses = []
         self.session = Session()
         self.banner = ""
         self.show(self.main_menu())
@@ -269,6 +271,7 @@ class App:
                 handler(payload["hosts"], payload.get("error"))
         elif kind == "host_started":
             self.session.local_port = payload["port"]
+            self.local_addresses = list(payload.get("addresses") or [])
             then, self._after_host = self._after_host, None
             if then:
                 then(payload["port"])

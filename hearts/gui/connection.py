@@ -197,7 +197,7 @@ class Connection:
 
     async def _deal_demo(self, port: int, rules: dict[str, Any] | None, level: str) -> None:
         from net.client import Client
-        dealer = Client("127.0.0.1", port, name="Dealer", reconnect=False)
+        dealer = Client("127.0.0.1", port, name="Demo", reconnect=False)
         try:
             await dealer.connect()
             fields: dict[str, Any] = {"name": "Bots only", "seat": 0}
@@ -236,7 +236,12 @@ class Connection:
             from net.host import Host
             await self.stop_host()
             host = Host(**options)
-            await host.start(bind, port=port)
+            try:
+                await host.start(bind, port=port)
+            except OSError:
+                if not port:
+                    raise
+                await host.start(bind, port=0)   # the usual port is taken: any free one
         except Exception as e:  # shown to the user in one sentence
             log.debug("host start failed", exc_info=True)
             self.post("host_failed", {"text": f"Could not start a host: {_why(e)}."})

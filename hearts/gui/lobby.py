@@ -142,6 +142,11 @@ class LobbyScreen(Screen):
         w.text(surface, f"You are {sess.name or self.app.settings.name}.  ` opens the console.",
                (self.list.rect.left, self.list.rect.top - int(10 * s)), int(17 * s), w.DIM,
                anchor="bottomleft")
+        if sess.mode == "lan-host" and self.app.local_addresses:
+            where = "Others join at " + ", ".join(self.app.local_addresses[:3])
+            w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
+                   (self.list.rect.right, self.list.rect.top - int(10 * s)), int(17 * s),
+                   w.ACCENT, anchor="bottomright")
         self.form.draw(surface)
 
 
