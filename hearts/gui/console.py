@@ -194,7 +194,8 @@ class Console:
             if event.key == pygame.K_ESCAPE or (self.wants_toggle(event) and not ctrl):
                 self.close()
                 return True
-            if ctrl and event.key in (pygame.K_q, pygame.K_s, pygame.K_n):
+            if (ctrl and event.key in (pygame.K_q, pygame.K_s, pygame.K_n)) \
+                    or event.key in (pygame.K_F1, pygame.K_F11):
                 return False      # global shortcuts still work
             if event.key == pygame.K_PAGEUP:
                 self.scroll = min(max(0, len(self.lines) - 3), self.scroll + self._rows() // 2)

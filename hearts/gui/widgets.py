@@ -319,14 +319,14 @@ class TextInput(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect, border_radius=6)
         pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
                          2 if self.focused else 1, border_radius=6)
         size = self.font_size()
         f = font(size, mono=self.mono)
         inner = self.rect.inflate(-16, 0)
         shown = self.value or self.placeholder
-        colour = TEXT if self.value else DIM
+        colour = TEXT if self.value and self.enabled else DIM
         # Scroll so the cursor stays visible.
         start = 0
         while start < self.cursor and f.size(self.value[start:self.cursor])[0] > inner.width - 4:
