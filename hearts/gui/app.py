@@ -185,7 +185,7 @@ class App:
                    advertise: bool = False, **options: Any) -> None:
         """Start a host in this process; ``then(port)`` runs once it listens."""
         self._after_host = then
-        self.net.start_host(bind, port, advertise, **options)
+        self.net.start_host(bind, port, advertise, self.discovery_interfaces, **options)
 
     def play_against_bots(self, rules: dict[str, Any] | None = None, seed: int | None = None,
                           demo: bool = False) -> None:

@@ -225,13 +225,14 @@ class Connection:
 
     # -- an in-process host -------------------------------------------------------------
     def start_host(self, bind: str = "127.0.0.1", port: int = 0, advertise: bool = False,
-                   **options: Any) -> None:
+                   advertise_on: list[str] | None = None, **options: Any) -> None:
         """Start a `net.host.Host` on this loop (``options`` go to Host); posts
-        ``host_started`` with its port. ``advertise``: announce it on the LAN."""
-        self.call(self._start_host(bind, port, advertise, options))
+        ``host_started`` with its port. ``advertise``: announce it on the LAN (on the
+        interfaces ``advertise_on``, default all)."""
+        self.call(self._start_host(bind, port, advertise, advertise_on, options))
 
     async def _start_host(self, bind: str, port: int, advertise: bool,
-                          options: dict[str, Any]) -> None:
+                          advertise_on: list[str] | None, options: dict[str, Any]) -> None:
         try:
             from net.host import Host
             await self.stop_host()
@@ -248,14 +249,14 @@ class Connection:
             return
         self.host = host
         if advertise:
-            await self._advertise(host)
+            await self._advertise(host, advertise_on)
         self.post("host_started", {"port": host.port, "bind": bind,
                                    "addresses": host.addresses()})
 
-    async def _advertise(self, host: Any) -> None:
+    async def _advertise(self, host: Any, interfaces: list[str] | None) -> None:
         try:
             from net.discovery import Advertiser
-            adv = Advertiser(host.name, host.port, host.txt_properties())
+            adv = Advertiser(host.name, host.port, host.txt_properties(), interfaces=interfaces)
             await adv.start()
         except Exception as e:  # discovery must never stop the host
             log.warning("cannot advertise on the LAN (%s); players join by address", e)
