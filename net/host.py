@@ -186,6 +186,14 @@ class Host:
             self.save_dir.mkdir(parents=True, exist_ok=True)
             if resume:
                 self._resume()
+            # never reuse the number of a file already there: a new table must not
+            # overwrite a save (good or not) that was not resumed
+            ids = saves.saved_ids(self.save_dir)
+            left = [i for i in ids if i not in self.tables]
+            if left and not resume:
+                log.info("%d saved table(s) in %s are kept; start with --resume to bring them "
+                         "back", len(left), self.save_dir)
+            self._next_table = max([self._next_table, *(i + 1 for i in ids)])
         self._server = await self._loop.create_server(lambda: Connection(self), bind, port,
                                                       reuse_address=True)
         self._heartbeat = self._loop.create_task(self._heartbeats())

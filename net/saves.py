@@ -134,6 +134,16 @@ def remove_table(save_dir: Path, table_id: int) -> None:
             pass
 
 
+def saved_ids(save_dir: Path) -> list[int]:
+    """The table numbers that have a snapshot or a log in ``save_dir``."""
+    ids = set()
+    for path in save_dir.glob("table-*"):
+        stem = path.name.split(".", 1)[0].removeprefix("table-")
+        if stem.isdigit():
+            ids.add(int(stem))
+    return sorted(ids)
+
+
 def load_tables(save_dir: Path) -> Iterator[tuple[Path, dict[str, Any] | None, str | None]]:
     """Every saved table: (path, dict, None) or (path, None, one-sentence error)."""
     if not save_dir.is_dir():

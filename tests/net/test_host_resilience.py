@@ -178,7 +178,18 @@ async def test_corrupt_save_is_reported_and_kept(tmp_path: Path, caplog) -> None
     assert 1 in h2.tables and 9 not in h2.tables
     assert "table-9.msgpack is not a readable saved table" in caplog.text
     assert bad.read_bytes() == b"\x93garbage"
+    # new tables never take the number of a file already there
+    bob = await connect(h2, "Bob")
+    await bob.send("create_table")
+    t = await bob.wait_for("table")
+    assert t["table"]["id"] == 10
+    await bob.close()
     await h2.stop()
+    assert bad.read_bytes() == b"\x93garbage"
+    h3 = Host(save_dir=save_dir, limits=FAST, bot_level="random")   # no --resume
+    await h3.start(bind="127.0.0.1", port=0)
+    assert h3._next_table == 11 and not h3.tables
+    await h3.stop()
 
 
 async def _raw(host: Host, payload: bytes, wait: float = 2.0) -> list:
