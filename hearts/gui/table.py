@@ -68,9 +68,10 @@ class TableScreen(TablePainter, Screen):
         self.received_glow: set[Card] = set()
         self.buttons: list[Button] = []
         self._deal_next = False
+        self._undone = False
         self._backlog = 0           # host messages received but not yet shown
         self._tram_note: str | None = None
-        self._last_trick: tuple[list[tuple[int, Card]], int] | None = None
+        self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
         self.size = tuple(getattr(app, "size", None) or pygame.display.get_surface().get_size())
         self.resize(self.size)
         if message is not None:
@@ -191,6 +192,9 @@ class TableScreen(TablePainter, Screen):
             mine = getattr(getattr(self.app, "session", None), "name", None)
             if not ((seat == self.me and kind == "player_joined") or (mine and who == mine)):
                 self._toast(f"{who} {words}", 3.0)
+        elif kind == "undone":
+            self._undone = True
+            self.trick_shown = []
         elif kind == "paused":
             self._toast(f"Paused by {ch.get('by') or 'the owner'}", 2.0)
         elif kind == "game_ended":
@@ -218,9 +222,10 @@ class TableScreen(TablePainter, Screen):
         self.watching = watching
         if self.info.my_seat is None and not watching:
             self.info.my_seat = view.seat
-        new_hand = (old is None or getattr(self, "_deal_next", False) or len(view.tricks) < len(old.tricks)
+        new_hand = (old is None or self._deal_next
+                    or (len(view.tricks) < len(old.tricks) and not self._undone)
                     or (old.phase in ("done", "moon-choice") and view.phase in ("pass", "play")))
-        self._deal_next = False
+        self._deal_next = self._undone = False
         old_cards = set(self.hand_cards)
         self.hand_cards = sorted(view.hand, key=hand_order)
         self.trick_shown = list(view.trick)
@@ -292,7 +297,6 @@ class TableScreen(TablePainter, Screen):
             self.anim.move(("trick", card), self._slot_topleft(seat), end, 0.38, delay=0.03 * i,
                            ease=ease_in_out)
         self.anim.steps.appendleft(lambda: self._collected(played))
-        self._last_trick = (played, winner)
         if any(c is QUEEN_SPADES for _, c in played):
             self._notice(f"{self.info.seat_name(winner)} takes the Q♠", 1.6)
             self._sound("queen")
@@ -307,10 +311,20 @@ class TableScreen(TablePainter, Screen):
         if not cards or self.watching:
             return
         frm = int(ch.get("from_seat", self.me))
-        for c in self.pass_sent:
+        # the cards we passed fly to their new owner
+        v = self.view
+        old_rects = dict(self._hand_layout())
+        to = v.pass_to if v is not None else frm
+        tx, ty = self._seat_centre(to)
+        for i, c in enumerate(self.pass_sent):
+            r = old_rects.get(c)
+            if r is not None:
+                self.flyers[("pass", c)] = c
+                self.anim.move(("pass", c), r.topleft, (tx - r.width / 2, ty - r.height / 2), 0.4,
+                               delay=0.05 * i, ease=ease_in_out,
+                               on_done=lambda k=("pass", c): self.flyers.pop(k, None))
             if c in self.hand_cards:
                 self.hand_cards.remove(c)
-        self.pass_sent = []
         self.selected = []
         self.hand_cards = sorted(set(self.hand_cards) | set(cards), key=hand_order)
         self.received_glow = set(cards)
@@ -323,7 +337,7 @@ class TableScreen(TablePainter, Screen):
             r = rects.get(c)
             if r is not None:
                 self.anim.move(("hand", c), (start[0] - r.width / 2, start[1] - r.height / 2),
-                               r.topleft, 0.45, delay=0.08 * i)
+                               r.topleft, 0.45, delay=0.3 + 0.08 * i)
         self._sound("pass")
 
     def _animate_deal(self) -> None:

@@ -440,6 +440,11 @@ class TablePainter:
     def _draw_trick(self, surface: pygame.Surface) -> None:
         art = self.art
         w, h = art.size
+        for key, card in self.flyers.items():
+            pos = self.anim.pos(key)
+            if pos is not None:
+                surface.blit(art.shadow(), (pos[0] + art.shadow_offset[0], pos[1] + art.shadow_offset[1]))
+                surface.blit(art.back(), pos)
         for seat, card in self.trick_shown:
             pos = self.anim.pos(("trick", card))
             rel = self._rel(seat)
