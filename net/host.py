@@ -172,6 +172,7 @@ class Host:
         self.properties_listener: Callable[[dict[str, str]], Awaitable[None]] | None = None
         self._last_props: dict[str, str] | None = None
         self._props_handle: asyncio.TimerHandle | None = None
+        self._lobby_handle: asyncio.TimerHandle | None = None
         self._save_failed = False
         self._stores: dict[int, saves.TableStore] = {}
         self._saved_len: dict[int, int | None] = {}
@@ -239,6 +240,8 @@ class Host:
             h.cancel()
         if self._props_handle is not None:
             self._props_handle.cancel()
+        if self._lobby_handle is not None:
+            self._lobby_handle.cancel()
         for table in self.tables.values():
             self._save(table)
         for store in self._stores.values():
@@ -295,9 +298,22 @@ class Host:
         }
 
     def _properties_maybe_changed(self) -> None:
+        """The table list changed: refresh the lobby and the LAN advertisement (debounced)."""
+        if self._lobby_handle is None and not self.stopping:
+            self._lobby_handle = self._loop.call_later(0.3, self._push_lobby)
         if self.properties_listener is None or self._props_handle is not None:
             return
         self._props_handle = self._loop.call_later(0.5, self._push_properties)
+
+    def _push_lobby(self) -> None:
+        """Send the table list to everyone who is not at a table."""
+        self._lobby_handle = None
+        msg: bytes | None = None
+        for player in self.players.values():
+            if player.table is None and player.conn is not None:
+                if msg is None:
+                    msg = encode(self._tables_msg())
+                player.conn.send_bytes(msg)
 
     def _push_properties(self) -> None:
         self._props_handle = None

@@ -136,6 +136,26 @@ async def test_discovery_properties_follow_the_tables(host: Host) -> None:
     await ann.close()
 
 
+async def test_lobby_sees_the_table_list_change(host: Host) -> None:
+    zoe = await connect(host, "Zoe")
+    first = await zoe.wait_for("tables")
+    assert first["tables"] == []
+    ann = await connect(host, "Ann")
+    await ann.send("create_table", name="Ann's den")
+    ev = await zoe.wait_for(lambda e: e["type"] == "tables" and e["tables"], timeout=3)
+    t = ev["tables"][0]
+    assert t["name"] == "Ann's den" and t["state"] == "waiting" and t["owner"] == "Ann"
+    assert [s["kind"] for s in t["seats"]] == ["human", "empty", "empty", "empty"]
+    await ann.send("start")
+    ev = await zoe.wait_for(lambda e: e["type"] == "tables" and e["tables"]
+                            and e["tables"][0]["state"] == "playing", timeout=3)
+    assert [s["kind"] for s in ev["tables"][0]["seats"]] == ["human", "bot", "bot", "bot"]
+    await ann.send("leave")
+    await zoe.wait_for(lambda e: e["type"] == "tables" and not e["tables"], timeout=3)
+    await ann.close()
+    await zoe.close()
+
+
 async def test_silent_connection_is_closed() -> None:
     h = Host(limits=replace(FAST, heartbeat_interval=0.1, heartbeat_timeout=0.4))
     await h.start(bind="127.0.0.1", port=0)
