@@ -103,10 +103,25 @@ def shooting(st: SimState, me: int, hand: int, out: int) -> bool:
         return False
     if out & sr.moon_cards & ~_HEARTS_MASK & ~QS_BIT:
         return False
+    # enough sure winners to take the moon cards still out
+    losers = 0
+    for s in range(4):
+        m = hand & SUIT_MASK[s]
+        if not m:
+            continue
+        o = out & SUIT_MASK[s]
+        while m and (not o or _top(m) > _top(o)):
+            m ^= 1 << _top(m)
+        if m and s == HEARTS:
+            return False  # a heart that loses hands the moon to someone else
+        losers += m.bit_count()
+    left = hand.bit_count()
+    if losers > (2 if left >= 9 else 1 if left >= 6 else 0) or (out & mc).bit_count() > 3 * left:
+        return False
     if not mine:
         # not started yet: only with a very strong hand
         return my_hearts.bit_count() >= 7 and not out_hearts & (0x1C00 << 26)
-    return (mine & _HEARTS_MASK).bit_count() >= 3 or (mine & QS_BIT and mine & _HEARTS_MASK)
+    return (mine & _HEARTS_MASK).bit_count() >= 3 or bool(mine & QS_BIT and mine & _HEARTS_MASK)
 
 
 def play_policy(st: SimState, legal: int) -> int:

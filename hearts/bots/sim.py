@@ -179,7 +179,8 @@ def best_moon_choice(rules: Rules, seat: int, totals: Sequence[int], taken: Sequ
     """Add or subtract after a moon: whichever leaves ``seat`` better placed.
 
     A game that ends decides first (win it, or avoid losing it); otherwise the
-    lead over the best other seat, ties going to "add" when ``seat`` already leads.
+    lead over the best other seat, ties going to "add" when ``seat`` already leads
+    and to "subtract" when it trails.
     """
     best = None
     for choice in ("add", "subtract"):
@@ -188,6 +189,9 @@ def best_moon_choice(rules: Rules, seat: int, totals: Sequence[int], taken: Sequ
         winners = game_end(rules, after)
         others = min(after[s] for s in range(4) if s != seat)
         score = float(others - after[seat])
+        # equal standing: a leader hurries the end (add), a trailer makes the game last
+        leads = totals[seat] <= min(totals)
+        score += 0.5 if (choice == "add") == leads else 0.0
         if winners is not None:
             score += 1000 if seat in winners else -1000
         if best is None or score > best[0]:

@@ -1,0 +1,159 @@
+"""The known weaknesses of older Hearts bots, each as a position the bots must get right."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.bots import make_bot
+from hearts.bots.sim import FULL
+from hearts.engine import Card, Hand, Rules, parse_cards
+
+from .helpers import play_hand
+
+OPEN = dict(pass_cycle=("hold",), first_lead="left-of-dealer", first_trick="anything",
+            hearts_break="free", tram="off")
+
+
+def deal_with(fixed: dict[int, str], voids: dict[int, str] = {}, seed: int = 0) -> list[list[Card]]:
+    """A deal where seat s holds ``fixed[s]`` and lacks the suits in ``voids[s]``."""
+    rng = random.Random(seed)
+    hands = {s: parse_cards(fixed.get(s, "")) for s in range(4)}
+    used = {c for h in hands.values() for c in h}
+    rest = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in used]
+    rng.shuffle(rest)
+    rest.sort(key=lambda c: -sum(c.suit == "CDHS".index(x) for s in voids for x in voids[s]))
+    for c in rest:
+        ok = [s for s in range(4) if len(hands[s]) < 13 and "CDHS"[c.suit] not in voids.get(s, "")]
+        hands[rng.choice(ok)].append(c)
+    return [hands[s] for s in range(4)]
+
+
+def position(rules: Rules, deal, plays: str, dealer: int = 3) -> Hand:
+    hand = Hand.from_deal(rules, deal, "hold", dealer=dealer)
+    for text in plays.split():
+        hand.play(hand.turn, Card.parse(text))
+    return hand
+
+
+@pytest.mark.parametrize("spec", ["rules", "normal", "hard"])
+def test_last_player_ducks_under_the_queen(spec):
+    rules = Rules(**OPEN)
+    deal = deal_with({0: "9D", 1: "QS", 2: "KD", 3: "AD 3D"}, voids={1: "D"}, seed=1)
+    hand = position(rules, deal, "9D QS KD")
+    card = make_bot(spec, seed=1).choose_play(hand.view(3), 1.0)
+    assert card.suit == 1 and card.rank < Card.parse("KD").rank  # under the king: no Q♠
+
+
+@pytest.mark.parametrize("spec", ["rules", "normal"])
+def test_queen_dropped_on_a_king_or_ace_of_spades(spec):
+    rules = Rules(**OPEN)
+    deal = deal_with({0: "KS", 1: "QS 4S", 2: "2S"}, voids={}, seed=2)
+    hand = position(rules, deal, "KS")
+    assert make_bot(spec, seed=1).choose_play(hand.view(1), 1.0) == Card.parse("QS")
+
+
+@pytest.mark.parametrize("spec", ["rules", "normal"])
+def test_omnibus_wins_the_jack_but_not_with_the_queen_in_the_trick(spec):
+    rules = Rules.preset("omnibus").replace(**OPEN)
+    deal = deal_with({0: "9D", 1: "3D", 2: "5D", 3: "JD 4D"}, seed=3)
+    hand = position(rules, deal, "9D 3D 5D")
+    assert make_bot(spec, seed=1).choose_play(hand.view(3), 1.0) == Card.parse("JD")
+    deal = deal_with({0: "9D", 1: "QS", 2: "5D", 3: "JD 4D"}, voids={1: "D"}, seed=3)
+    hand = position(rules, deal, "9D QS 5D")
+    card = make_bot(spec, seed=1).choose_play(hand.view(3), 1.0)
+    assert card.suit == 1 and card.rank < Card.parse("9D").rank  # J♦ -10 does not pay for Q♠
+
+
+SHOOTER_DEAL = [
+    parse_cards("8C 7C 6C 5C 4C 3C 2C 5D 4D 3D 2D AH 2H"),
+    parse_cards("AC KC QC JC TC 9C QS AS KH QH JH TH 9H"),
+    parse_cards("8H 7H 6H 5H 4H 3H AD KD QD JD TD 9D 8D"),
+    parse_cards("KS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 7D 6D"),
+]
+
+
+class Greedy:
+    """A shooter: always its highest legal card."""
+
+    name = "greedy"
+
+    def choose_play(self, view, budget):
+        return max(view.legal, key=lambda c: c.rank)
+
+
+@pytest.mark.parametrize("spec", ["rules", "normal"])
+def test_an_obvious_moon_is_stopped(spec):
+    """Seat 1 has taken six hearts and nobody else a point; it leads KH. Seat 0 holds AH 2H:
+    whatever it plays now, the moon must not happen."""
+    rules = Rules(**OPEN)
+    hand = position(rules, SHOOTER_DEAL, "AC 8H 7D 2C  KC 7H 6D 3C  QC 6H 2S 4C  JC 5H 3S 5C "
+                    "TC 4H 4S 6C  9C 3H 5S 7C  KH AD 6S", dealer=0)
+    assert hand.turn == 0 and hand.taken_points() == [0, 6, 0, 0]
+    bots = [make_bot(spec, seed=1), Greedy(), make_bot(spec, seed=2), make_bot(spec, seed=3)]
+    while hand.phase == "play":
+        s = hand.turn
+        hand.play(s, bots[s].choose_play(hand.view(s), 1.0))
+    assert hand.moon is None
+    assert 0 < hand.points()[0] <= 2
+
+
+def test_rules_bot_takes_the_heart_from_the_shooter():
+    hand = position(Rules(**OPEN), SHOOTER_DEAL, "AC 8H 7D 2C  KC 7H 6D 3C  QC 6H 2S 4C  "
+                    "JC 5H 3S 5C  TC 4H 4S 6C  9C 3H 5S 7C  KH AD 6S", dealer=0)
+    assert make_bot("rules").choose_play(hand.view(0), 1.0) == Card.parse("AH")
+
+
+@pytest.mark.parametrize("spec", ["rules", "normal"])
+def test_the_lowest_heart_is_never_passed(spec):
+    bot = make_bot(spec, seed=4)
+    rules = Rules()
+    for seed in range(25):
+        hand = Hand.deal(rules, random.Random(seed), "left")
+        view = hand.view(0)
+        hearts = [c for c in view.hand if c.suit == 2]
+        if len(hearts) >= 2 and min(hearts).rank < 6:  # a low heart (2..7) is a keeper
+            assert min(hearts) not in bot.choose_pass(view, 1.0)
+
+
+def test_no_lead_of_a_suit_that_is_gone():
+    """Over many hands: with points still out, never lead a suit nobody else holds when a
+    lead exists that someone else can beat."""
+    rules = Rules(tram="off")
+    bot = make_bot("rules")
+    checked = 0
+    for seed in range(150):
+        hand = Hand.deal(rules, random.Random(seed), "hold")
+        while hand.phase == "play":
+            s = hand.turn
+            view = hand.view(s)
+            card = bot.choose_play(view, 1.0)
+            if not view.trick and len(view.legal) > 1:
+                mine = sum(c.mask for c in view.hand)
+                out = FULL & ~view.played_mask() & ~mine
+                if out & (0x1FFF << 26 | 1 << 49):
+                    gone = lambda c: not out & (0x1FFF << (13 * c.suit))
+                    beatable = [c for c in view.legal if out & (0x1FFF << (13 * c.suit)) & ~((2 << c.index) - 1)]
+                    if beatable:
+                        checked += 1
+                        assert not gone(card), (seed, str(card))
+            hand.play(s, card)
+    assert checked > 50
+
+
+def test_moon_choice_when_the_rules_ask():
+    rules = Rules(moon="choose", tram="off")
+    bots = [make_bot("rules", seed=s) for s in range(4)]
+    for seed in range(400):
+        hand = Hand.deal(rules, random.Random(seed), "hold", totals=[90, 10, 50, 60])
+        while hand.phase == "play":
+            hand.play(hand.turn, bots[hand.turn].choose_play(hand.view(hand.turn), 1))
+        if hand.phase == "moon-choice":
+            s = hand.turn
+            choice = bots[s].choose_moon(hand.view(s), 1.0)
+            # seat 1 (10) adding 26 to the others ends the game with seat 1 winning;
+            # any other shooter adding would end it losing to seat 1 (or worse): subtract
+            assert choice == ("add" if s == 1 else "subtract")
+            return
+    pytest.skip("no moon in these deals")
