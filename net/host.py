@@ -349,6 +349,10 @@ class Host:
             self.dispatch(player, msg)
         except TableError as e:
             conn.send(error(e.code, e.message, kind))
+        except Exception:  # a bug must cost one request, not the host
+            log.exception("failed on %r from %s", kind, player.name)
+            conn.send(error("internal", "the host failed on this request; the failure was "
+                                        "logged", kind))
         for tid in {before, player.table}:
             if tid is not None and tid in self.tables:
                 self._flush(self.tables[tid])

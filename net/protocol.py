@@ -66,6 +66,7 @@ ERROR_CODES = {
     "limit": "a host limit was reached",
     "command": "a console command was not understood",
     "busy": "the host is shutting down or overloaded",
+    "internal": "the host failed on the request (a bug, logged on the host)",
 }
 
 # -- schemas ------------------------------------------------------------------------------
