@@ -853,7 +853,8 @@ class TableScreen(TablePainter, Screen):
 
     @property
     def animating(self) -> bool:
-        return (self.anim.busy or self.toast is not None or self.notice is not None
-                or bool(self.bubbles) or self.summary is not None)
+        """Only while cards move or host messages wait to be shown. Notices, bubbles and
+        the turn clock change slowly: the app's idle wake-ups (a few a second) suffice."""
+        return self.anim.busy or self._backlog > 0
 
     # -- drawing ------------------------------------------------------------------------------------------

@@ -86,6 +86,8 @@ class LocalTable:
                 self.table.act(ME, ("moon", msg["choice"]), self.now)
             elif t == "claim":
                 self.table.act(ME, ("claim",), self.now)
+            elif t == "undo":
+                self.table.undo(ME, self.now)
             elif t == "start":
                 self.table.start(ME, self.now, seed=self.seed + 1)
             elif t == "hint":

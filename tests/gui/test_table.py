@@ -409,3 +409,23 @@ def test_owner_opens_a_seats_menu_from_its_plate(app, drive, shots: Path) -> Non
                        what="the seat menu")
     assert menu.seat == (screen.me + 2) % 4
     drive.shot(shots / "table-seat-menu.png")
+
+
+def test_undo_takes_the_last_card_back_without_a_new_deal(surface) -> None:
+    screen, host, app = make(Rules(allow_undo=True, pass_cycle=("hold",)), seed=6, animation="normal")
+    pump(screen, host, 3.0)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and v.tricks)
+    card = screen.view.legal[0]
+    screen.click_card(card)
+    pump(screen, host, 0.1)
+    assert card not in screen.hand_cards and screen.button("undo") is not None
+    key(screen, pygame.K_u, pygame.KMOD_CTRL)
+    assert app.sent[-1] == {"type": "undo"}
+    for m in host.take_messages():
+        screen.on_message(m)
+    for _ in range(300):
+        screen.update(1 / 60)
+        assert not any(k[0] == "hand" for k in screen.anim.tweens)   # no deal animation
+        if not screen.anim.busy:
+            break
+    assert card in screen.hand_cards and screen.view.my_turn
