@@ -443,6 +443,9 @@ class App:
                 restart()
         elif tbl is None and sess.mode is None:
             self.play_against_bots()
+        elif tbl is None and sess.state == "connected":
+            from .lobby import CreateTableDialog
+            CreateTableDialog(self).open()
         else:
             self.notify("Only the table's owner can start a new game.")
 

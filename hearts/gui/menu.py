@@ -88,7 +88,7 @@ class MainMenu(Screen):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.form.focus(self.buttons[-1])     # Escape, then Enter: quit
             return
         self.form.handle_event(event)
 

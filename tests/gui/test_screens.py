@@ -29,6 +29,10 @@ def test_main_menu_renders_and_keyboard_moves(app, drive, shots):
     assert isinstance(app.screen, JoinScreen)
     drive.key(pygame.K_ESCAPE)
     assert isinstance(app.screen, MainMenu)
+    drive.key(pygame.K_ESCAPE)              # Escape on the menu goes to Quit
+    assert app.running and app.screen.form.focused.label == "Quit"
+    drive.key(pygame.K_RETURN)
+    assert not app.running
 
 
 def test_join_screen_lists_hosts_and_checks_the_address(app, drive, shots):
@@ -116,6 +120,17 @@ def test_lobby_lists_tables_and_sits(app, drive, shots):
         assert "Start the game" not in labels            # not the owner
         assert "Rules (read-only)…" in labels
         drive.shot(shots / "table-menu-guest.png")
+        drive.key(pygame.K_ESCAPE)
+        # Leave, then watch the same table from the lobby.
+        app.send({"type": "leave"})
+        drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
+        drive.click_button(app.screen.form, "Refresh")
+        drive.until(lambda: app.screen.list.rows, what="the table row")
+        drive.click_button(app.screen.form, "Watch")
+        drive.until(lambda: app.session.table is not None, what="watching")
+        assert app.session.seat is None
+        drive.step(2)
+        drive.shot(shots / "table-watching.png")
     finally:
         ann.close()
 
