@@ -268,3 +268,52 @@ _COMMANDS: dict[str, Callable[["Host", "Player", list[str]], Reply]] = {
     "claim": _simple("claim", "you claimed the rest"),
     "undo": _simple("undo", "your last card was taken back"),
 }
+
+
+# -- the host operator's console (stdin of `hearts host`) --------------------------------
+OPERATOR_HELP = ("operator commands: TEXT - say it at every table | /tables | /who TABLE | "
+                 "/say TABLE TEXT | /kick TABLE NAME | /end TABLE | /close TABLE | /quit")
+
+
+def operator_command(host: "Host", line: str) -> str | None:
+    """One line typed at the host's terminal; returns the answer, or None to quit."""
+    text = line.strip()
+    if not text:
+        return ""
+    if not text.startswith("/"):
+        n = host.announce(text)
+        return f"said at {n} table(s)"
+    words = text.split()
+    cmd, args = words[0][1:].lower(), words[1:]
+    if cmd in ("quit", "exit", "stop"):
+        return None
+    if cmd == "help":
+        return OPERATOR_HELP
+    if cmd == "tables":
+        return _tables(host, None, [])[0]  # type: ignore[arg-type]
+    if not args or not args[0].isdigit() or int(args[0]) not in host.tables:
+        return f"usage: /{cmd} TABLE ...; tables: " + (", ".join(map(str, host.tables)) or "none")
+    table = host.tables[int(args[0])]
+    if cmd == "who":
+        people = [f"{i}: {s.name or 'empty'}" + (f" ({s.level} bot)" if s.kind == "bot" else "")
+                  for i, s in enumerate(table.seats)]
+        return f"table {table.id} [{table.state}]: " + "; ".join(people)
+    if cmd == "say" and len(args) > 1:
+        host.announce(" ".join(args[1:]), table.id)
+        return f"said at table {table.id}"
+    if cmd == "kick" and len(args) > 1:
+        name = " ".join(args[1:]).lower()
+        for i, s in enumerate(table.seats):
+            if s.kind == "human" and (s.name or "").lower() == name:
+                host.operator_kick(table, i)
+                return f"{s.name} was kicked from table {table.id}"
+        return f"nobody called {' '.join(args[1:])} sits at table {table.id}"
+    if cmd == "end":
+        if table.state not in ("playing", "paused"):
+            return f"table {table.id} has no running game"
+        host.operator_end(table)
+        return f"the game at table {table.id} is over"
+    if cmd == "close":
+        host.close_table(table.id, "the host closed the table")
+        return f"table {table.id} closed"
+    return f"unknown command /{cmd}; " + OPERATOR_HELP

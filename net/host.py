@@ -28,8 +28,8 @@ from hearts.engine.hand import action_from_list, action_to_list
 from . import saves
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
-                       check_intent, clean_name, encode, error, version_error)
-from .table import Table, TableError
+                       check_intent, clean_name, clean_text, encode, error, version_error)
+from .table import OPERATOR, Table, TableError
 from .views import public_part, seat_view, watcher_view
 
 log = logging.getLogger("hearts.host")
@@ -650,6 +650,40 @@ class Host:
             except ValueError as e:
                 raise TableError("bad-message", str(e)) from None
         table.set_bot(player.token, msg["seat"], level)
+
+    # -- the operator (the host's own console) -------------------------------------------
+    def announce(self, text: str, table_id: int | None = None) -> int:
+        """Say ``text`` as "host" at one table or at every table; returns how many."""
+        text = clean_text(text, self.limits.max_chat)
+        tables = [self.tables[table_id]] if table_id is not None else list(self.tables.values())
+        for table in tables:
+            table._emit({"type": "chat", "name": "host", "seat": None, "text": text})
+            self._flush(table)
+        return len(tables)
+
+    def operator_kick(self, table: Table, seat: int) -> None:
+        """Kick the person in ``seat`` with the owner's power."""
+        victim = table.kick(OPERATOR, seat, self._now())
+        self._kicked(table, victim)
+        self._flush(table)
+
+    def operator_end(self, table: Table) -> None:
+        table.end_game(OPERATOR)
+        self._flush(table)
+
+    def close_table(self, table_id: int, reason: str) -> None:
+        """Send everyone away from a table and remove it (and its save)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        for token in table.members():
+            player = self.players.get(token)
+            if player is not None and player.table == table_id:
+                player.table = None
+                self._send(player, {"type": "left", "table": table_id, "reason": reason})
+        table.seats = [s if s.kind != "human" else type(s)() for s in table.seats]
+        table.watchers.clear()
+        self._maybe_close(table)
 
     # -- sending -------------------------------------------------------------------------
     def _send(self, player: Player, msg: Message) -> None:

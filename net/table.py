@@ -19,6 +19,7 @@ from hearts.engine.rules import PASS_OFFSET
 from .views import public_part, seat_view, watcher_view
 
 SEAT_KINDS = ("empty", "human", "bot")
+OPERATOR = "\0operator"   # the token of the host's own console: an owner at every table
 TABLE_STATES = ("waiting", "playing", "paused", "over")
 
 
@@ -101,6 +102,8 @@ class Table:
     def name_of(self, token: str | None) -> str | None:
         if token is None:
             return None
+        if token == OPERATOR:
+            return "host"
         seat = self.seat_of(token)
         if seat is not None:
             return self.seats[seat].name
@@ -334,7 +337,7 @@ class Table:
 
     # -- owner's commands --------------------------------------------------------------
     def require_owner(self, token: str, what: str) -> None:
-        if token != self.owner:
+        if token != self.owner and token != OPERATOR:
             owner = self.name_of(self.owner) or "nobody"
             raise TableError("not-owner", f"only the table's owner ({owner}) can {what}")
 

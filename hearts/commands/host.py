@@ -32,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default="normal", help="level of the bots that fill seats")
     parser.add_argument("--no-advertise", action="store_true",
                         help="do not announce the host on the LAN (zeroconf)")
+    parser.add_argument("--console", action="store_true",
+                        help="read operator lines from standard input even when it is not a "
+                             "terminal (text is said at every table; /help)")
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own event loop even when uvloop is installed")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
@@ -107,7 +110,14 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):
             pass
+    console = None
+    if _console_wanted(args):
+        console = asyncio.ensure_future(_operator_console(host, stop))
+        print("Type a line to say it at every table; /help for the operator's commands.",
+              flush=True)
     await stop.wait()
+    if console is not None:
+        console.cancel()
     log.info("shutting down")
     if advertiser is not None:
         try:
@@ -116,6 +126,55 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
             log.warning("discovery did not close cleanly: %s", e)
     await host.stop()
     return 0
+
+
+def _console_wanted(args: argparse.Namespace) -> bool:
+    """--console, or a terminal this process owns (not `hearts host &`: reading would stop it)."""
+    if args.console:
+        return True
+    try:
+        return sys.stdin.isatty() and os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+async def _operator_console(host: "object", stop: asyncio.Event) -> None:
+    """Read the operator's lines from standard input and answer each on standard output.
+
+    A daemon thread reads (it never holds up the exit, and the terminal stays in
+    blocking mode for the shell afterwards); lines reach the loop through a queue.
+    """
+    import threading
+
+    from net.console import operator_command
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def read() -> None:
+        try:
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+        except (OSError, ValueError, RuntimeError):
+            pass
+        try:
+            loop.call_soon_threadsafe(lines.put_nowait, None)
+        except RuntimeError:
+            pass
+
+    threading.Thread(target=read, name="operator-console", daemon=True).start()
+    while not stop.is_set():
+        line = await lines.get()
+        if line is None:
+            return              # end of input: keep hosting
+        try:
+            answer = operator_command(host, line)  # type: ignore[arg-type]
+        except Exception as e:  # a console typo must never stop the host
+            answer = getattr(e, "message", None) or f"failed: {e}"
+        if answer is None:
+            stop.set()
+            return
+        if answer:
+            print(answer, flush=True)
 
 
 async def _advertise(host: "object") -> object | None:

@@ -1,0 +1,74 @@
+"""The host operator's console: lines typed at `hearts host`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from net.client import Client
+from net.console import operator_command
+from net.host import Host
+
+from .conftest import connect, has_change
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_operator_commands(host: Host) -> None:
+    ann = await connect(host, "Ann")
+    await ann.send("create_table")
+    tid = (await ann.wait_for("table"))["table"]["id"]
+    bob = await connect(host, "Bob")
+    await bob.send("sit", table=tid)
+    await bob.wait_for("table")
+    assert operator_command(host, "tea is ready") == "said at 1 table(s)"
+    ev = await bob.wait_for(has_change("chat"))
+    assert ev["events"][-1] == {"type": "chat", "name": "host", "seat": None,
+                                "text": "tea is ready"}
+    assert "Ann" in operator_command(host, f"/who {tid}")
+    assert operator_command(host, f"/kick {tid} bob") == f"Bob was kicked from table {tid}"
+    assert (await bob.wait_for("left"))["reason"] == "kicked"
+    assert operator_command(host, "/who 99").startswith("usage: /who TABLE")
+    assert operator_command(host, f"/close {tid}") == f"table {tid} closed"
+    assert (await ann.wait_for("left"))["reason"] == "the host closed the table"
+    assert tid not in host.tables
+    assert operator_command(host, "/quit") is None
+    await ann.close()
+    await bob.close()
+
+
+async def test_console_on_stdin_of_hearts_host(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from hearts.cli import main; sys.exit(main())",
+         "host", "--bind", "127.0.0.1", "--port", str(port), "--no-advertise", "--console"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        for _ in range(100):
+            try:
+                c = Client("127.0.0.1", port, name="Cy", reconnect=False)
+                await c.connect()
+                break
+            except Exception:
+                await asyncio.sleep(0.05)
+        await c.send("create_table")
+        await c.wait_for("table")
+        proc.stdin.write("hello from the desk\n/tables\n/quit\n")
+        proc.stdin.flush()
+        ev = await c.wait_for(has_change("chat"), timeout=5)
+        assert ev["events"][-1]["text"] == "hello from the desk"
+        assert proc.wait(10) == 0
+        out = proc.stdout.read()
+        assert "said at 1 table(s)" in out and "1: Cy's table" in out
+        await c.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
