@@ -70,7 +70,7 @@ class Settings:
     name: str = field(default_factory=_default_name)
     deck: str = "classic"
     card_back: str = "blue"
-    background: str = "green"
+    background: str = "felt"
     animation: str = "normal"
     sounds: bool = True
     window: tuple[int, int] = (1280, 800)
