@@ -31,7 +31,8 @@ from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, Protoco
 
 log = logging.getLogger("hearts.client")
 
-FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large"})
+FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large",
+                         "replaced"})
 
 
 def _why(e: BaseException) -> str:

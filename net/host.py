@@ -26,6 +26,7 @@ from hearts.engine import IllegalMove, Rules, RulesError, View
 from hearts.engine.hand import action_from_list, action_to_list
 
 from . import saves
+from .guard import Guard, check_password, hash_password
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_intent, clean_name, clean_text, encode, error, version_error)
@@ -76,6 +77,8 @@ class Connection(asyncio.Protocol):
                 pass
         loop = asyncio.get_running_loop()
         self.last_seen = loop.time()
+        if not self.host.guard.admit(self, self.last_seen):
+            return
         self._hello_timer = loop.call_later(self.host.limits.hello_timeout, self._hello_timeout)
         self.host._connections.add(self)
 
@@ -84,12 +87,19 @@ class Connection(asyncio.Protocol):
             self.fail(error("hello-timeout", "no hello was received in time", "hello"))
 
     def data_received(self, data: bytes) -> None:
-        self.last_seen = self.host._loop.time()
+        if self.closed:
+            return
         try:
             messages = self.decoder.feed(data)
         except ProtocolError as e:
             self.fail(error(e.code, e.message))
             return
+        if messages:
+            # only whole messages count as life: a client dribbling a frame byte by byte
+            # is closed by the heartbeat like a silent one
+            self.last_seen = now = self.host._loop.time()
+            if not self.host.guard.messages(self, len(messages), now):
+                return
         for raw in messages:
             if self.closed:
                 return
@@ -123,6 +133,7 @@ class Connection(asyncio.Protocol):
         if self._hello_timer is not None:
             self._hello_timer.cancel()
         self.host._connections.discard(self)
+        self.host.guard.release(self)
         self.host._on_lost(self)
 
 
@@ -174,6 +185,7 @@ class Host:
         self._props_handle: asyncio.TimerHandle | None = None
         self._lobby_handle: asyncio.TimerHandle | None = None
         self._save_failed = False
+        self.guard = Guard(limits)
         self._stores: dict[int, saves.TableStore] = {}
         self._saved_len: dict[int, int | None] = {}
         self.stopping = False
@@ -273,6 +285,7 @@ class Host:
         while True:
             await asyncio.sleep(lim.heartbeat_interval)
             now = self._loop.time()
+            self.guard.sweep(self, now)
             for conn in list(self._connections):
                 if now - conn.last_seen > lim.heartbeat_timeout:
                     log.info("closing silent connection from %s", conn.addr)
@@ -370,15 +383,17 @@ class Host:
             conn.fail(error("limit", "the host has too many connections; try again later",
                             "hello"))
             return
-        if self._hello_pending_cancel(conn):
-            pass
+        if conn._hello_timer is not None:
+            conn._hello_timer.cancel()
+            conn._hello_timer = None
         token = msg.get("token")
         player = self.players.get(token) if token else None
         if player is not None:
             if player.conn is not None and player.conn is not conn:
                 old = player.conn
                 old.player = None
-                old.fail(error("busy", "this seat was taken over by a new connection"))
+                old.fail(error("replaced", "you connected again from elsewhere; this "
+                                           "connection is closed"))
         else:
             player = Player(self._next_player, secrets.token_urlsafe(12),
                             self._unique_name(name))
@@ -400,15 +415,10 @@ class Host:
                 self._send_table(table, player)
                 self._flush(table)
 
-    def _hello_pending_cancel(self, conn: Connection) -> bool:
-        if conn._hello_timer is not None:
-            conn._hello_timer.cancel()
-            conn._hello_timer = None
-            return True
-        return False
-
     def _unique_name(self, name: str) -> str:
         taken = {p.name for p in self.players.values()}
+        if name.lower() == "host":   # the name of the host's own notices
+            taken.add(name)
         if name not in taken:
             return name
         n = 2
@@ -484,6 +494,7 @@ class Host:
         table = Table(tid, name, rules, bot_level=self.bot_level,
                       drop_grace=self.limits.drop_grace)
         table.owner = player.token
+        table.password = hash_password(msg.get("password"))
         self.tables[tid] = table
         table.sit(player.token, player.name, msg.get("seat") or 0, self._now())
         player.table = tid
@@ -525,6 +536,7 @@ class Host:
         table = self._get_table(msg["table"])
         if player.table != table.id:
             table._check_not_kicked(player.token, player.name)
+            check_password(table, msg.get("password"))
             self._leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self._now())
         player.table = table.id
@@ -535,6 +547,7 @@ class Host:
         table = self._get_table(msg["table"])
         if player.table != table.id:
             table._check_not_kicked(player.token, player.name)
+            check_password(table, msg.get("password"))
             self._leave_current(player)
         table.watch(player.token, player.name)
         player.table = table.id
@@ -594,6 +607,7 @@ class Host:
             self._do_command(player, msg)
             return
         table = self._table_of(player)
+        self.guard.chat(player, self._now())
         table._emit({"type": "chat", "name": player.name, "seat": table.seat_of(player.token),
                      "text": text})
 
@@ -637,6 +651,12 @@ class Host:
             if victim.conn is None:
                 self.players.pop(victim.token, None)
             log.info("%s was kicked from table %d", victim.name, table.id)
+
+    def _do_set_password(self, player: Player, msg: Message) -> None:
+        table = self._table_of(player)
+        table.require_owner(player.token, "set the table's password")
+        table.password = hash_password(msg.get("password"))
+        table.seats_changed = True
 
     def _do_allow(self, player: Player, msg: Message) -> None:
         self._table_of(player).allow(player.token, msg["name"])

@@ -66,6 +66,8 @@ ERROR_CODES = {
     "limit": "a host limit was reached",
     "command": "a console command was not understood",
     "busy": "the host is shutting down or overloaded",
+    "replaced": "the same player connected again; the old connection is closed (fatal)",
+    "password": "the table needs its password, or the password is wrong",
     "internal": "the host failed on the request (a bug, logged on the host)",
 }
 
@@ -82,9 +84,9 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "pong": {},
     "list_tables": {},
     "create_table": {"name": (_OPT_STR, False), "rules": ((dict, type(None)), False),
-                     "seat": (_OPT_INT, False)},
-    "sit": {"table": (_INT, True), "seat": (_OPT_INT, False)},
-    "watch": {"table": (_INT, True)},
+                     "seat": (_OPT_INT, False), "password": (_OPT_STR, False)},
+    "sit": {"table": (_INT, True), "seat": (_OPT_INT, False), "password": (_OPT_STR, False)},
+    "watch": {"table": (_INT, True), "password": (_OPT_STR, False)},
     "leave": {},
     "pass": {"cards": ((list,), True)},
     "play": {"card": (_STR, True)},
@@ -104,10 +106,11 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "kick": {"seat": (_INT, True)},
     "allow": {"name": (_STR, True)},
     "bot": {"seat": (_INT, True), "level": (_OPT_STR, False)},
+    "set_password": {"password": (_OPT_STR, False)},
 }
 
 OWNER_INTENTS = frozenset({"start", "pause", "resume", "end", "set_rules", "set_target", "kick",
-                           "allow", "bot"})
+                           "allow", "bot", "set_password"})
 GAME_INTENTS = frozenset({"pass", "play", "moon", "claim", "undo"})
 
 # Top-level event types the host sends (each a map with ``type``).
@@ -188,6 +191,8 @@ def _check_values(msg: Message, limits: Limits) -> None:
         v = msg.get(key)
         if v is not None and not 0 <= v <= 3:
             raise _field_error(t, key, "from 0 to 3")
+    if isinstance(msg.get("password"), str) and len(msg["password"]) > limits.max_password:
+        raise _field_error(t, "password", f"of at most {limits.max_password} characters")
     if t == "hello" and msg.get("token") is not None and len(msg["token"]) > 64:
         raise _field_error(t, "token", "of at most 64 characters")
     if t == "create_table" and msg.get("name") is not None:

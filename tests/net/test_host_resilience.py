@@ -89,6 +89,21 @@ async def test_link_drop_reconnects_automatically_and_keeps_the_view(host: Host)
     await ann.close()
 
 
+async def test_same_token_twice_closes_the_old_connection_for_good(host: Host) -> None:
+    ann, _ = await _solo_table(host, {})
+    twin = Client("127.0.0.1", host.port, name="Ann", token=ann.token, limits=FAST)
+    await twin.connect()
+    assert (await twin.wait_for("table"))["seat"] == 0
+    err = await ann.wait_for("error")
+    assert err["code"] == "replaced"
+    closed = await ann.wait_for("closed")
+    assert "again" in closed["reason"]
+    await asyncio.sleep(0.3)
+    assert twin.connected.is_set()
+    await twin.close()
+    await ann.close()
+
+
 async def test_host_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
