@@ -426,7 +426,7 @@ class TableScreen(TablePainter, Screen):
         }
         dx, dy = round(cw * 0.66), round(ch * 0.33)
         self.L["slots"] = {0: (cx, cy + dy), 1: (cx - dx, cy), 2: (cx, cy - dy), 3: (cx + dx, cy)}
-        self.L["status_y"] = self.L["hand_y"] - self.L["lift"] - round(26 * u)
+        self.L["status_y"] = self.L["hand_y"] - self.L["lift"] - round(34 * u)
         self._plate_cache: dict[Any, pygame.Surface] = {}
         self._tilted_cache: dict[Any, pygame.Surface] = {}
         self._relayout()

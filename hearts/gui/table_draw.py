@@ -22,6 +22,7 @@ SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours al
 ARROWS = {"left": "←", "right": "→", "across": "↑", "hold": "•"}
 TILT = (-3.0, 5.0, -4.0, 3.0)      # degrees each seat's trick card leans (by screen position)
 MIN_TEXT = 11                      # pixels: no text smaller, however small the window
+HINT = (110, 235, 130)             # outline of hinted cards
 
 
 def hand_order(card: Card) -> tuple[int, int]:
@@ -474,8 +475,8 @@ class TablePainter:
                    (c + L * f * 0.12, c - head), (c + L * f * 0.45, c),
                    (c + L * f * 0.12, c + head), (c + L * f * 0.12, c + shaft / 2),
                    (c - L * f * 0.4, c + shaft / 2)]
-            pygame.draw.polygon(big, (*theme.ACCENT, 150), pts)
-            pygame.draw.polygon(big, (255, 255, 255, 140), pts, width=f * 2)
+            pygame.draw.polygon(big, (*theme.ACCENT, 200), pts)
+            pygame.draw.polygon(big, (255, 250, 235, 220), pts, width=f * 2)
             angle = {"left": 180, "right": 0, "across": 90}[d]
             big = pygame.transform.rotate(big, angle)
             img = pygame.transform.smoothscale(big, (big.get_width() // f, big.get_height() // f))
@@ -501,7 +502,7 @@ class TablePainter:
             surface.blit(art.face(c, "dim" if dim else "normal"), (x, y))
             t = max(2, round(3 * self.u))
             if c in self.hint_cards:
-                surface.blit(art.outline((120, 230, 255), t + 1), (x - t - 1, y - t - 1))
+                surface.blit(art.outline(HINT, t + 1), (x - t - 1, y - t - 1))
             elif c in self.selected:
                 surface.blit(art.outline(theme.ACCENT, t), (x - t, y - t))
             elif c in self.received_glow:
@@ -562,7 +563,7 @@ class TablePainter:
             left = max(0.0, deadline - self.clock)
             frac = max(0.0, min(1.0, left / total)) if total else 0.0
             full = round(self.size[0] * 0.3)
-            bar = pygame.Rect(cx - full // 2, y + round(16 * u), round(full * frac), max(4, round(5 * u)))
+            bar = pygame.Rect(cx - full // 2, y + round(19 * u), round(full * frac), max(4, round(5 * u)))
             pygame.draw.rect(surface, (0, 0, 0, 100), (cx - full // 2, bar.y, full, bar.height),
                              border_radius=3)
             col = theme.GOOD if frac > 0.5 else theme.WARN if frac > 0.2 else theme.ERROR
