@@ -11,6 +11,7 @@ trick is swept to its winner, received cards slide in. Intents go out through
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -27,6 +28,8 @@ from .table_state import TableInfo, moon_points, read_view, why_illegal
 
 if TYPE_CHECKING:
     from .app import App
+log = logging.getLogger(__name__)
+
 PASS_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
              pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
              pygame.K_MINUS: 10, pygame.K_EQUALS: 11}
@@ -98,7 +101,7 @@ class TableScreen(TablePainter, Screen):
         if t in ("table", "update"):
             self._backlog += 1
         if t == "table":
-            self.anim.then(lambda m=message: self._apply_table(m))
+            self._step(lambda m=message: self._apply_table(m))
         elif t == "update":
             for ch in message.get("events") or ():
                 if isinstance(ch, dict):
@@ -106,7 +109,7 @@ class TableScreen(TablePainter, Screen):
             view = message.get("view")
             has_timer = "timer" in message
             timer = message.get("timer")
-            self.anim.then(lambda: self._apply_view(view, timer, has_timer))
+            self._step(lambda: self._apply_view(view, timer, has_timer))
         elif t == "hint":
             self._show_hint(message)
         elif t == "error":
@@ -116,11 +119,21 @@ class TableScreen(TablePainter, Screen):
         if self._backlog > 80:      # far behind (a hidden window): catch up at once
             self.anim.finish()
 
+    def _step(self, fn: Callable[[], None]) -> None:
+        """Queue ``fn`` after the motions before it; a malformed host message is logged
+        and skipped, never allowed to stop the client."""
+        def guarded() -> None:
+            try:
+                fn()
+            except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+                log.warning("table: a host message could not be shown", exc_info=True)
+        self.anim.then(guarded)
+
     def show_view(self, view: View, info: TableInfo | None = None) -> None:
         """Show a view directly (no host): for previews, tests and screenshots."""
         if info is not None:
             self.info = info
-        self.anim.then(lambda: self._apply_view(view.to_dict(), None, False))
+        self._step(lambda: self._apply_view(view.to_dict(), None, False))
 
     def _apply_table(self, msg: dict[str, Any]) -> None:
         self.info = TableInfo.from_message(msg)
@@ -129,15 +142,15 @@ class TableScreen(TablePainter, Screen):
     def _queue_change(self, ch: dict[str, Any]) -> None:
         kind = ch.get("type")
         if kind == "card_played":
-            self.anim.then(lambda: self._card_played(int(ch["seat"]), Card.parse(ch["card"])))
+            self._step(lambda: self._card_played(int(ch["seat"]), Card.parse(ch["card"])))
         elif kind == "trick_taken":
-            self.anim.then(lambda: self._trick_taken(ch))
+            self._step(lambda: self._trick_taken(ch))
         elif kind == "cards_received":
-            self.anim.then(lambda: self._cards_received(ch))
+            self._step(lambda: self._cards_received(ch))
         elif kind == "chat":
             self._bubble(ch)
         else:
-            self.anim.then(lambda: self._change(ch))
+            self._step(lambda: self._change(ch))
 
     def _change(self, ch: dict[str, Any]) -> None:
         """A change without motion: fold it into the table facts, announce it, sound it."""

@@ -429,3 +429,16 @@ def test_undo_takes_the_last_card_back_without_a_new_deal(surface) -> None:
         if not screen.anim.busy:
             break
     assert card in screen.hand_cards and screen.view.my_turn
+
+
+def test_malformed_host_messages_are_skipped(surface) -> None:
+    screen, host, app = make()
+    before = list(screen.hand_cards)
+    screen.on_message({"type": "update", "events": [{"type": "card_played", "seat": 1, "card": "ZZ"},
+                                                    {"type": "trick_taken"}, "junk"],
+                       "view": {"phase": "play"}})
+    screen.on_message({"type": "table", "table": {"seats": "no"}, "view": None})
+    for _ in range(5):
+        screen.update(0.1)
+    screen.draw(surface)
+    assert screen.hand_cards == before and not screen.anim.busy
