@@ -31,6 +31,14 @@ class Limits:
     max_tables: int = 200
     max_connections: int = 1000
     max_write_buffer: int = 1024 * 1024  # bytes queued to a slow client before it is dropped
+    # hardening (net.guard)
+    max_per_address: int = 16        # open connections from one IP address
+    messages_per_second: float = 50.0  # a connection's sustained message rate...
+    message_burst: int = 200          # ...and burst; past them it is closed (error 'limit')
+    chat_per_second: float = 1.0      # chat lines to the table per person, sustained...
+    chat_burst: int = 10              # ...and burst; past them a line gets error 'limit'
+    max_password: int = 64            # characters in a table password
+    abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
 
 
 DEFAULT_LIMITS = Limits()

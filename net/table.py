@@ -85,6 +85,7 @@ class Table:
     seats_changed: bool = False                   # send a fresh `table` to everyone
     finished: bool = False                        # a game ended since the last flush
     bot_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
+    password: str | None = None                   # salted hash (net.guard), None: open
 
     # -- reading -----------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -126,7 +127,7 @@ class Table:
         return {"id": self.id, "name": self.name, "owner": self.name_of(self.owner),
                 "summary": self.summary(), "state": self.state,
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
-                "watchers": len(self.watchers),
+                "watchers": len(self.watchers), "locked": self.password is not None,
                 "hand": self.game.hand_number if self.game else None}
 
     def full(self) -> dict[str, Any]:
@@ -699,6 +700,7 @@ class Table:
             "game": self.game.to_dict() if self.game else None,
             "paused_left": {str(k): v for k, v in self.paused_left.items()},
             "bot_seed": self.bot_seed,
+            "password": self.password,
         }
 
     @classmethod
@@ -717,6 +719,7 @@ class Table:
         t.game = Game.from_dict(d["game"]) if d.get("game") else None
         t.paused_left = {int(k): float(v) for k, v in d.get("paused_left", {}).items()}
         t.bot_seed = int(d.get("bot_seed", 0))
+        t.password = d.get("password")
         if t.state == "playing":
             t._update_deadlines(now)
         t.changes = []

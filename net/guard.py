@@ -1,0 +1,166 @@
+"""Host hardening: connection accounting, message and chat rates, table passwords,
+closing abandoned tables. Every number comes from `net.limits.Limits`.
+
+The host calls `Guard.admit` when a connection opens (and `release` when it
+closes), `Guard.messages` for each batch of decoded messages, `Guard.chat` for
+each chat line, and `Guard.sweep` from its heartbeat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from .limits import Limits
+from .protocol import error
+from .table import TableError
+
+if TYPE_CHECKING:
+    from .host import Connection, Host, Player
+    from .table import Table
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = now
+
+    def take(self, now: float, n: int = 1) -> bool:
+        """Take ``n`` tokens if there are; whether there were."""
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < n:
+            return False
+        self.tokens -= n
+        return True
+
+
+class Guard:
+    """The host's limits on who may connect and how fast they may talk."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.per_address: Counter[str] = Counter()
+        self.admitted: set[int] = set()          # id() of admitted connections
+        self._buckets: dict[int, Bucket] = {}    # id(conn) -> message bucket
+        self._chat: dict[str, Bucket] = {}       # player token -> chat bucket
+        self._idle_since: dict[int, float] = {}  # table id -> when its last person went
+        self.refused = 0
+
+    # -- connections ------------------------------------------------------------------------
+    def admit(self, conn: "Connection", now: float) -> bool:
+        """Count a new connection, or refuse it (error 'limit', then closed)."""
+        lim = self.limits
+        if len(self.admitted) >= lim.max_connections:
+            why = f"the host holds {lim.max_connections} connections, its limit; try again later"
+        elif self.per_address[conn.addr] >= lim.max_per_address:
+            why = (f"{conn.addr} already has {lim.max_per_address} connections to this host, "
+                   "the limit for one address")
+        else:
+            self.admitted.add(id(conn))
+            self.per_address[conn.addr] += 1
+            self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst, now)
+            return True
+        self.refused += 1
+        conn.fail(error("limit", why, "hello"))
+        return False
+
+    def release(self, conn: "Connection") -> None:
+        """A connection closed (admitted or not)."""
+        if id(conn) not in self.admitted:
+            return
+        self.admitted.discard(id(conn))
+        self._buckets.pop(id(conn), None)
+        self.per_address[conn.addr] -= 1
+        if self.per_address[conn.addr] <= 0:
+            del self.per_address[conn.addr]
+
+    def messages(self, conn: "Connection", n: int, now: float) -> bool:
+        """Whether ``n`` more messages are within the connection's rate (else it is closed)."""
+        bucket = self._buckets.get(id(conn))
+        if bucket is None or bucket.take(now, n):
+            return True
+        conn.fail(error("limit", f"more than {self.limits.message_burst} messages at once or "
+                                 f"{self.limits.messages_per_second:g} a second; "
+                                 "the connection is closed"))
+        return False
+
+    # -- chat -------------------------------------------------------------------------------
+    def chat(self, player: "Player", now: float) -> None:
+        """Raise TableError('limit') when ``player`` chats faster than the limit."""
+        bucket = self._chat.get(player.token)
+        if bucket is None:
+            bucket = self._chat[player.token] = Bucket(self.limits.chat_per_second,
+                                                       self.limits.chat_burst, now)
+        if not bucket.take(now):
+            raise TableError("limit", f"you are chatting too fast; at most "
+                                      f"{self.limits.chat_per_second:g} line a second")
+
+    def forget(self, token: str) -> None:
+        self._chat.pop(token, None)
+
+    # -- abandoned tables -------------------------------------------------------------------
+    def sweep(self, host: "Host", now: float) -> list[int]:
+        """Close tables nobody has been connected to for ``abandoned_after``; their ids."""
+        closed = []
+        for table in list(host.tables.values()):
+            people = [host.players.get(t) for t in table.members()]
+            if any(p is not None and p.conn is not None for p in people):
+                self._idle_since.pop(table.id, None)
+                continue
+            since = self._idle_since.setdefault(table.id, now)
+            if now - since < self.limits.abandoned_after:
+                continue
+            del self._idle_since[table.id]
+            for p in people:
+                if p is not None and p.conn is None and p.table == table.id:
+                    host.players.pop(p.token, None)
+                    self.forget(p.token)
+            table.seats = [type(s)() for s in table.seats]
+            table.watchers.clear()
+            host._maybe_close(table)
+            closed.append(table.id)
+        for tid in [t for t in self._idle_since if t not in host.tables]:
+            del self._idle_since[tid]
+        for token in [t for t in self._chat if t not in host.players]:
+            del self._chat[token]
+        return closed
+
+
+# -- table passwords --------------------------------------------------------------------------
+def hash_password(password: str | None) -> str | None:
+    """A salted hash of a table password (None or empty: no password)."""
+    if not password:
+        return None
+    salt = secrets.token_hex(8)
+    return salt + "$" + hashlib.sha256((salt + password).encode()).hexdigest()
+
+
+def password_ok(stored: str | None, given: Any) -> bool:
+    """Whether ``given`` opens a table whose password hash is ``stored``."""
+    if stored is None:
+        return True
+    if not isinstance(given, str) or "$" not in stored:
+        return False
+    salt, digest = stored.split("$", 1)
+    return hmac.compare_digest(digest, hashlib.sha256((salt + given).encode()).hexdigest())
+
+
+def check_password(table: "Table", given: Any) -> None:
+    """Raise TableError('password') unless ``given`` opens ``table``."""
+    if not password_ok(getattr(table, "password", None), given):
+        raise TableError("password", f"table {table.id} is for friends only: "
+                                     + ("the password is wrong" if given else
+                                        "it needs its password"))
+
+
+__all__ = ["Bucket", "Guard", "check_password", "hash_password", "password_ok"]
