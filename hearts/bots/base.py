@@ -112,8 +112,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
 
 # search settings of the levels: simulated plays per decision and a time cap (seconds)
-NORMAL = {"work": 6000, "cap": 0.3}
-HARD = {"work": 60000, "cap": 0.95, "max_worlds": 600}
+NORMAL = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
+HARD = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120, "pass_spread": 3}
 
 
 def hint(view: View, budget: float = 0.2) -> Hint:
