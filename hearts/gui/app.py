@@ -1,8 +1,7 @@
 """The client application: window, main loop, screens, global shortcuts and the network.
 
 The main loop draws at up to 60 frames a second while something animates and otherwise
-sleeps in ``pygame.event.wait`` until input or a host message arrives (idle CPU near
-zero). The network runs in a background thread (`connection.Connection`); its messages
+sleeps until input or a host message arrives (idle CPU near zero). The network runs in a background thread (`connection.Connection`); its messages
 reach this thread through a queue and a posted ``NET_EVENT`` that wakes the loop.
 """
 
@@ -10,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -25,9 +25,10 @@ from .settings import Settings
 log = logging.getLogger(__name__)
 
 NET_EVENT = pygame.event.custom_type()
-IDLE_WAIT_MS = 500          # longest sleep when nothing moves (timers, cursor)
+IDLE_WAIT_MS = 1000         # longest sleep when nothing moves (turn clocks tick in seconds)
 BACKLOG_STEPS = 24          # host messages wait while the table has this many animations queued
 MAX_HOLD_SECONDS = 3.0
+IDLE_POLL = 0.012           # input latency while idle (under a frame at 60 Hz)
 FPS = 60
 
 
@@ -57,6 +58,7 @@ class App:
         self.exit_status = 0
         self.clock = pygame.time.Clock()
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self._wake = threading.Event()
         self.net = Connection(self._post)
         self.net.start()
         self.session = Session()
@@ -155,6 +157,7 @@ class App:
     def _post(self, kind: str, payload: Any) -> None:
         """Called from the network thread."""
         self.inbox.put((kind, payload))
+        self._wake.set()
         try:
             pygame.event.post(pygame.event.Event(NET_EVENT))
         except pygame.error:  # display closed while shutting down
@@ -508,14 +511,30 @@ class App:
             d.layout(size)
         self._dirty = True
 
+    def _idle_wait(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep until input, a host message or ``seconds`` pass.
+
+        Not ``pygame.event.wait``: SDL implements its timeout by polling every
+        millisecond on some video drivers (3% of a core doing nothing). Input is looked
+        at every IDLE_POLL seconds; the network thread wakes us at once.
+        """
+        end = time.monotonic() + seconds
+        while True:
+            events = pygame.event.get()
+            if events or not self.inbox.empty():
+                return events
+            left = end - time.monotonic()
+            if left <= 0:
+                return []
+            self._wake.wait(min(IDLE_POLL, left))
+            self._wake.clear()
+
     def step(self) -> None:
         """One turn of the main loop: wait or tick, handle events, update, draw."""
         if self.animating or self._dirty or not self.inbox.empty():
             events = pygame.event.get()
         else:
-            first = pygame.event.wait(IDLE_WAIT_MS)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
+            events = self._idle_wait(IDLE_WAIT_MS / 1000)
         moving = self.animating
         # Cap the step while things move (no jumps after a stall); idle clocks run true.
         dt = min(0.1 if moving else 1.0, self.clock.tick(FPS if moving else 0) / 1000)
