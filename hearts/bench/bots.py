@@ -1,0 +1,66 @@
+"""`hearts bench bots`: simulator playouts per second and bot decision times."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from hearts.bots import make_bot
+from hearts.bots.policy import play_policy
+from hearts.bots.sim import SimState, playout, sim_rules
+from hearts.engine import Hand, Rules
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hands", type=int, default=10, help="hands per bot level")
+    parser.add_argument("--levels", default="rules,normal,hard")
+    parser.add_argument("--seed", type=int, default=1)
+
+
+def _playouts_per_second(seconds: float = 1.0) -> float:
+    sr = sim_rules(Rules())
+    rng = random.Random(0)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        order = list(range(52))
+        rng.shuffle(order)
+        hands = [0, 0, 0, 0]
+        for i, c in enumerate(order):
+            hands[i & 3] |= 1 << c
+        st = SimState(sr, hands)
+        st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
+        playout(st, play_policy)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def run(args: argparse.Namespace) -> int:
+    print(f"simulator: {_playouts_per_second():.0f} full-hand playouts/s with the rules player")
+    rules = Rules()
+    for level in args.levels.split(","):
+        times: list[float] = []
+        for k in range(args.hands):
+            bots = [make_bot(level, seed=f"{args.seed}/{k}/{s}") for s in range(4)]
+            hand = Hand.deal(rules, random.Random(f"{args.seed}/{k}"), rules.pass_direction(k))
+            while not hand.done:
+                if hand.phase == "pass":
+                    for s in range(4):
+                        t = time.perf_counter()
+                        cards = bots[s].choose_pass(hand.view(s), 1.0)
+                        times.append(time.perf_counter() - t)
+                        hand.pass_cards(s, cards)
+                elif hand.phase == "play":
+                    s = hand.turn
+                    t = time.perf_counter()
+                    card = bots[s].choose_play(hand.view(s), 1.0)
+                    times.append(time.perf_counter() - t)
+                    hand.play(s, card)
+                else:
+                    hand.choose_moon(hand.turn, bots[hand.turn].choose_moon(hand.view(hand.turn), 1.0))
+        times.sort()
+        p = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000
+        print(f"{level:<8} {len(times):>5} decisions  p50 {p(0.5):7.1f} ms  p99 {p(0.99):7.1f} ms  "
+              f"max {times[-1] * 1000:7.1f} ms")
+    return 0
