@@ -50,7 +50,7 @@ class Dialog:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 110))
         surface.blit(dim, (0, 0))
-        w.panel(surface, self.rect, alpha=245)
+        w.panel(surface, self.rect, alpha=255)
         if self.title:
             s = self.app.scale
             w.text(surface, self.title, (self.rect.centerx, self.rect.top + int(14 * s)),

@@ -38,6 +38,44 @@ LABELS = {
     "allow_undo": "Undo (vs bots)", "open_hands": "Open hands (vs bots)",
 }
 
+# One line per option for the dialog's help line (from RULES.md).
+HELP = {
+    "pass_cycle": "The pass direction of each hand, repeating: left, right, across, hold.",
+    "pass_count": "How many cards each player passes (0: no passing).",
+    "first_lead": "two-of-clubs: 2♣ leads · any-club: its holder leads any club · "
+                  "left-of-dealer: the player left of the dealer leads.",
+    "first_trick": "no-points: no ♥ or Q♠ on trick 1 unless nothing else · hearts-if-void: "
+                   "♥ allowed without clubs · anything: no limit.",
+    "hearts_break": "required: ♥ may not be led until broken · free: from trick 2 on.",
+    "queen_breaks_hearts": "A discarded Q♠ breaks hearts too.",
+    "lead_hearts_over_queen": "Hearts unbroken and only ♥ and Q♠ left: a ♥ may be led too.",
+    "heart_points": "one: 1 point each · face: 2–10 at face value, J 11, Q 12, K 13, A 14.",
+    "queen_points": "Points for taking Q♠.",
+    "high_spades": "A♠ counts 7 and K♠ 10 as well (Black Maria).",
+    "jack_of_diamonds": "Points for taking J♦ (Omnibus: −10).",
+    "clean_hand_bonus": "Points for a clean hand (a bonus is negative, like −5).",
+    "clean_hand": "no-tricks: took no trick · no-points: took no penalty points.",
+    "moon": "add: the others +26 · subtract: shooter −26 · choose: the shooter picks · "
+            "new-moon: subtract allowed from 26 up · auto: add unless it loses · off.",
+    "moon_needs_jack": "Shooting the moon also needs J♦ (Omnibus).",
+    "bonuses_on_moon": "jack: J♦ still counts on a moon · none: no J♦ or clean-hand bonus.",
+    "sun": "Taking all 13 tricks: others: everyone else gets the sun points · bonus: extra "
+           "for the shooter.",
+    "sun_points": "Points of the sun (empty: 39 for others, −24 for bonus).",
+    "target": "The game ends after the hand in which a total reaches this.",
+    "end_when": "reach: a total ≥ target ends the game · exceed: a total > target.",
+    "exact_target": "A total of exactly the target: none · wins: that player wins · "
+                    "halves: it drops to half.",
+    "ties": "Equal lowest totals: share the win · play-on another hand · random winner.",
+    "floor_at_zero": "A total pushed below zero by bonuses is set to 0.",
+    "display": "penalty: points taken · countdown: target minus points, highest wins.",
+    "tram": "auto: the rest of a decided hand is dealt out at once · claim: the player who "
+            "must win the rest may claim it · off.",
+    "turn_seconds": "Seconds per turn before a bot plays for you (0: no timer).",
+    "allow_undo": "Take back your last card (only when all other seats are bots).",
+    "open_hands": "Everyone's cards shown, with a played-cards list (only against bots).",
+}
+
 
 def _cycle_text(v: Any) -> str:
     return ", ".join(v)
@@ -221,12 +259,15 @@ class RulesDialog(Dialog):
             note, colour = self.error, w.RED
         elif focused in self.fields.values():
             name = next(n for n, x in self.fields.items() if x is focused)
-            note, colour = f"{name}: {rules_mod.describe(name)}", w.DIM
+            note, colour = HELP.get(name) or f"{name}: {rules_mod.describe(name)}", w.TEXT
         elif self.locked and self.editable:
             note, colour = "While a game runs only the target can change.", w.DIM
         elif not self.editable:
             note, colour = "Only the table's owner can change the rules.", w.DIM
         if note:
-            y = self.buttons[0].rect.top - int(8 * s)
-            w.text(surface, w.fit(note, w.font(size), self.rect.width - 40),
-                   (self.rect.centerx, y), size, colour, anchor="midbottom")
+            lines = w.wrap(note, w.font(size), self.rect.width - int(60 * s))[:2]
+            y = self.buttons[0].rect.top - int(6 * s)
+            for line in reversed(lines):
+                r = w.text(surface, line, (self.rect.centerx, y), size, colour,
+                           anchor="midbottom")
+                y = r.top
