@@ -1,0 +1,50 @@
+"""`hearts match`: figures per bot, JSON, reproducible for a seed, clear user errors."""
+
+from __future__ import annotations
+
+import json
+
+from hearts.cli import main
+
+
+def _match(capsys, *args: str) -> dict:
+    assert main(["match", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_match_reports_per_bot_and_is_reproducible(capsys):
+    args = ("--bots", "rules,random,hearts.bots.examples:LowestBot,random", "--deals", "6",
+            "--seed", "5", "--rules", "omnibus")
+    a = _match(capsys, *args)
+    b = _match(capsys, *args)
+    assert set(a["per_bot"]) == {"rules", "random", "hearts.bots.examples:LowestBot"}
+    row = a["per_bot"]["rules"]
+    for key in ("points_per_hand", "ci95", "moons_shot", "moons_suffered", "decision_ms_p50",
+                "decision_ms_p99"):
+        assert key in row
+    assert row["ci95"][0] <= row["points_per_hand"] <= row["ci95"][1]
+    assert row["hands"] == 24 and a["per_bot"]["random"]["hands"] == 48
+    strip = lambda r: {k: {x: y for x, y in v.items() if not x.startswith("decision_ms")}
+                       for k, v in r["per_bot"].items()}
+    assert strip(a) == strip(b)
+    assert a["per_bot"]["rules"]["points_per_hand"] < a["per_bot"]["random"]["points_per_hand"]
+
+
+def test_match_plays_whole_games(capsys):
+    out = _match(capsys, "--bots", "rules,rules,random,random", "--games", "1", "--seed", "2",
+                 "--set", "target=30")
+    shares = [r["win_rate"] * r["seats"] for r in out["per_bot"].values()]
+    assert abs(sum(shares) - 1.0) < 1e-6
+    text_rc = main(["match", "--bots", "rules,rules,random,random", "--deals", "1"])
+    assert text_rc == 0 and "pts/hand" in capsys.readouterr().out
+
+
+def test_match_user_errors(capsys):
+    assert main(["match", "--bots", "rules,rules,rules"]) == 2
+    assert "four bots" in capsys.readouterr().err
+    assert main(["match", "--bots", "rules,rules,rules,wizard"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
+    assert main(["match", "--bots", "rules,rules,rules,rules", "--rules", "nope"]) == 2
+    assert "unknown preset" in capsys.readouterr().err
+    assert main(["match", "--bots", "rules,rules,rules,rules", "--set", "moon=sideways"]) == 2
+    assert "moon" in capsys.readouterr().err
