@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import ipaddress
 import logging
@@ -29,12 +30,23 @@ import re
 import secrets
 import socket
 import struct
+import sys
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import ifaddr
-from zeroconf import DNSQuestionType, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import (
+    DNSQuestionType,
+    DNSService,
+    IPVersion,
+    RecordUpdate,
+    RecordUpdateListener,
+    ServiceStateChange,
+    Zeroconf,
+    current_time_millis,
+)
+from zeroconf.const import _CLASS_IN, _TYPE_SRV
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_hearts._tcp.local."
@@ -103,6 +115,31 @@ def _interfaces(chosen: Iterable[str] | None = None) -> list[_Interface]:
         if ipv4:
             found.append(_Interface(adapter.name, ipv4, ipv6))
     return found
+
+
+def _listening(address: str, port: int) -> bool:
+    """Whether something on this machine listens on ``address:port`` (or on its wildcard).
+
+    A trial bind without SO_REUSEADDR fails with EADDRINUSE exactly then (Linux, BSD).
+    """
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as s:
+            if family == socket.AF_INET6:
+                s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            s.bind((address, port))
+    except OSError as e:
+        return e.errno == errno.EADDRINUSE
+    return False
+
+
+def _served_addresses(ifaces: list[_Interface], port: int) -> list[str]:
+    """The interface addresses the host can be reached at on ``port``: a host bound to
+    0.0.0.0 only is not advertised at its IPv6 addresses, one bound to 127.0.0.1 not at all."""
+    addresses = list(dict.fromkeys(a for i in ifaces for a in (*i.ipv4, *i.ipv6)))
+    if sys.platform == "win32":  # Windows lets a specific bind shadow a wildcard listener
+        return addresses
+    return [a for a in addresses if _listening(a, port)]
 
 
 async def _open_zeroconf(interfaces: Iterable[str] | None) -> tuple[AsyncZeroconf, list[_Interface]]:
@@ -184,11 +221,15 @@ class Advertiser:
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._task: asyncio.Task[None] | None = None
+        self._conflict: asyncio.Task[None] | None = None
+        self._settled: set[str] = set()  # server names of same-named hosts already dealt with
+        self._server = ""
+        self._addresses: list[str] = []
         self._broadcasts: set[asyncio.Future[Any]] = set()
         self._lock = asyncio.Lock()
         self._closed = False
         self.registered = asyncio.Event()
-        """Set once the service is announced on the LAN."""
+        """Set once probing is over and the service is announced on the LAN."""
         self.failure: str | None = None
         """Why the host is not advertised, if it is not."""
 
@@ -212,11 +253,12 @@ class Advertiser:
     async def close(self) -> None:
         """Withdraw the service with goodbye packets and stop zeroconf."""
         self._closed = True
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for task in (self._task, self._conflict):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._conflict = None
         for fut in self._broadcasts:
             fut.cancel()
         self._broadcasts.clear()
@@ -249,7 +291,12 @@ class Advertiser:
         except asyncio.CancelledError:
             raise
         except Exception as e:  # whatever breaks, the host keeps serving by address
-            self._fail(f"{type(e).__name__}: {e}")
+            self._info = None
+            zc, self._zc = self._zc, None
+            if zc is not None:
+                with contextlib.suppress(Exception):
+                    await zc.async_close()
+            self._fail(f"zeroconf failed: {e or type(e).__name__}")
 
     async def _register_once(self) -> None:
         try:
@@ -258,31 +305,87 @@ class Advertiser:
             self._fail(str(e))
             return
         self._zc = zc
-        addresses = list(dict.fromkeys(a for i in ifaces for a in (*i.ipv4, *i.ipv6)))
+        self._addresses = _served_addresses(ifaces, self.port)
+        if not self._addresses:
+            self._zc = None
+            await zc.async_close()
+            self._fail(f"nothing listens on port {self.port} of a LAN address")
+            return
+        self._server = _server_name()
+        zc.zeroconf.async_add_listener(_ConflictWatch(self), None)
+        await self._announce(instance_label(self.name))
+
+    async def _announce(self, instance: str) -> None:
+        """Probe for ``instance`` (renamed ``instance-2``... if taken), then announce it."""
+        assert self._zc is not None
         info = AsyncServiceInfo(
             SERVICE_TYPE,
-            f"{instance_label(self.name)}.{SERVICE_TYPE}",
+            f"{instance}.{SERVICE_TYPE}",
             port=self.port,
             properties=dict(self._properties),
-            server=_server_name(),
-            parsed_addresses=addresses,
+            server=self._server,
+            parsed_addresses=self._addresses,
         )
+        announced = await self._zc.async_register_service(info, allow_name_change=True)
+        self._info = info
+        self.registered.set()
+        log.debug("advertising %s at %s", info.name, ", ".join(self._addresses))
+        self._check_conflict()
+        await self._publish()  # properties may have changed while probing
+        await announced
+
+    def _check_conflict(self) -> None:
+        """React to another host announcing our very name (both probed at the same time).
+
+        python-zeroconf has no simultaneous-probe tiebreak: both hosts compare their
+        (random, distinct) server names; the greater one renames itself without a
+        goodbye, the other re-announces to flush the loser's records from caches.
+        """
+        zc, info = self._zc, self._info
+        if zc is None or info is None or self._closed:
+            return
+        running = self._conflict
+        if running is not None and not running.done() and running is not asyncio.current_task():
+            return
+        now = current_time_millis()
+        others = {
+            r.server_key
+            for r in zc.zeroconf.cache.async_all_by_details(info.name, _TYPE_SRV, _CLASS_IN)
+            if isinstance(r, DNSService) and r.server_key != info.server_key and not r.is_expired(now)
+        } - self._settled
+        if others:
+            other = min(others)
+            self._settled.add(other)
+            self._conflict = asyncio.create_task(self._resolve_conflict(info, other))
+
+    async def _resolve_conflict(self, info: AsyncServiceInfo, other: str) -> None:
+        zc = self._zc
+        assert zc is not None and info.server_key is not None
+        if info.server_key < other:  # we keep the name
+            await asyncio.sleep(1.0)  # let the other host rename first
+            if self._info is info and not self._closed:
+                self._track(await zc.async_update_service(info))
+            return
+        instance = info.name[: -len(SERVICE_TYPE) - 1]
+        async with self._lock:
+            self.registered.clear()
+            zc.zeroconf.registry.async_remove(info)  # no goodbye: the name is the other host's
+            self._info = None
+            for fut in self._broadcasts:
+                fut.cancel()
         try:
-            announced = await zc.async_register_service(info, allow_name_change=True)
-            self._info = info
-            await announced
+            await self._announce(instance_label(self.name))  # becomes Name-2, Name-3...
         except asyncio.CancelledError:
             raise
         except Exception as e:
-            self._info = None
-            self._zc = None
-            self._fail(f"zeroconf registration failed: {e or type(e).__name__}")
-            with contextlib.suppress(Exception):
-                await zc.async_close()
+            self._fail(f"zeroconf failed while renaming: {e or type(e).__name__}")
             return
-        self.registered.set()
-        log.debug("advertised %s on %s", info.name, ", ".join(addresses))
-        await self._publish()  # properties may have changed while probing
+        log.info("another host on the LAN is called %r too: advertised as %r", instance,
+                 self.service_name)
+
+    def _track(self, fut: asyncio.Future[Any]) -> None:
+        self._broadcasts.add(fut)
+        fut.add_done_callback(self._broadcasts.discard)
 
     async def _publish(self) -> None:
         async with self._lock:
@@ -305,8 +408,27 @@ class Advertiser:
                 log.debug("updating %s: %s", info.name, e)
                 return
             self._info = new
-            self._broadcasts.add(fut)
-            fut.add_done_callback(self._broadcasts.discard)
+            self._track(fut)
+
+
+class _ConflictWatch(RecordUpdateListener):
+    """Tells the advertiser when an SRV record for its service name arrives."""
+
+    def __init__(self, advertiser: Advertiser) -> None:
+        self._advertiser = advertiser
+        self._pending = False
+
+    def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
+        info = self._advertiser._info
+        if info is not None and any(
+            isinstance(r.new, DNSService) and r.new.key == info.key for r in records
+        ):
+            self._pending = True
+
+    def async_update_records_complete(self) -> None:
+        if self._pending:  # the cache now holds the new records
+            self._pending = False
+            self._advertiser._check_conflict()
 
 
 # --------------------------------------------------------------------------- browsing
@@ -512,5 +634,6 @@ async def find_host(
             if fallback is None:
                 # another host may hold this exact instance name: give it a moment
                 fallback = event.host
-                deadline = min(deadline, loop.time() + 0.3)
+                # (up to a second: a responder may wait that long to repeat a record)
+                deadline = min(deadline, loop.time() + 1.2)
     return fallback

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import os
+import select
 import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,6 +140,39 @@ def namespaces_left(prefix: str) -> list[str]:
     return [line.split()[0] for line in out.splitlines() if line.startswith(prefix)]
 
 
+def read_until(proc: subprocess.Popen[str], want: Callable[[str], bool], timeout: float,
+               seen: list[str] | None = None) -> str:
+    """Read ``proc``'s stdout lines until one satisfies ``want``; AssertionError on timeout or EOF.
+
+    Every line read is appended to ``seen`` when given.
+    """
+    assert proc.stdout is not None
+    end = time.monotonic() + timeout
+    while (left := end - time.monotonic()) > 0:
+        ready, _, _ = select.select([proc.stdout], [], [], left)
+        if not ready:
+            break
+        line = proc.stdout.readline()
+        if not line:
+            raise AssertionError(f"{proc.args[-3:]} ended before the awaited line")
+        if seen is not None:
+            seen.append(line)
+        if want(line):
+            return line
+    raise AssertionError(f"no awaited line from {proc.args[-3:]} within {timeout} s")
+
+
+def read_event(proc: subprocess.Popen[str], event: str, timeout: float,
+               where: Callable[[dict], bool] = lambda d: True) -> dict:
+    """The next JSON line of a role with this ``event`` (and ``where`` true)."""
+    def want(line: str) -> bool:
+        with contextlib.suppress(ValueError):
+            d = json.loads(line)
+            return d.get("event") == event and where(d)
+        return False
+    return json.loads(read_until(proc, want, timeout))
+
+
 def interrupt(proc: subprocess.Popen[str]) -> None:
     """Ctrl-C for a process started with `Namespace.python` (it runs under ``ip netns exec``)."""
     # ip netns exec execs the command, so the pid is the Python process itself
@@ -149,9 +185,6 @@ def interrupt(proc: subprocess.Popen[str]) -> None:
 
 
 def _say(**fields: object) -> None:
-    import json
-    import time
-
     print(json.dumps({"t": time.monotonic(), **fields}), flush=True)
 
 
@@ -195,6 +228,31 @@ async def _watch(seconds: float) -> None:
                 _say(event=ev.kind, host=ev.host.to_dict())
 
 
+async def _play_hand(name: str, timeout: float) -> None:
+    """Find the host advertised as NAME, join it over TCP, and play one hand against bots."""
+    from net.client import Client
+    from net.discovery import find_host
+    from tests.net.conftest import has_change, play_until
+
+    found = await find_host(name, timeout)
+    if found is None:
+        _say(event="not-found")
+        return
+    _say(event="found", host=found.to_dict())
+    client = Client(found.address or "", found.port, name="Tester", reconnect=False)
+    welcome = await client.connect()
+    _say(event="welcome", host=welcome.get("host"))
+    try:
+        await client.send("create_table")
+        await client.wait_for("table")
+        await client.send("start")
+        done = await play_until(client, has_change("hand_scored"), timeout=30)
+        scored = next(e for e in done["events"] if e["type"] == "hand_scored")
+        _say(event="hand_scored", scored=scored)
+    finally:
+        await client.close()
+
+
 def main(argv: list[str]) -> None:
     import asyncio
     import logging
@@ -208,6 +266,8 @@ def main(argv: list[str]) -> None:
     elif role == "watch":
         with contextlib.suppress(TimeoutError, KeyboardInterrupt):
             asyncio.run(_watch(float(rest[0])))
+    elif role == "play-hand":
+        asyncio.run(_play_hand(rest[0], float(rest[1])))
     else:
         raise SystemExit(f"unknown role {role}")
 
