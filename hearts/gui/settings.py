@@ -70,7 +70,7 @@ class Settings:
     name: str = field(default_factory=_default_name)
     deck: str = "classic"
     card_back: str = "blue"
-    background: str = "felt"
+    background: str = "green"
     animation: str = "normal"
     sounds: bool = True
     window: tuple[int, int] = (1280, 800)
@@ -177,16 +177,20 @@ class SettingsScreen(Screen):
         scale = self.app.scale
         row_h = int(44 * scale)
         gap = int(12 * scale)
-        panel_w = min(width - 40, int(720 * scale))
+        panel_w = min(width - 40, int(1100 * scale))
         total = len(self.rows) * (row_h + gap) + row_h * 3
         self.panel = pygame.Rect(0, 0, panel_w, total + int(100 * scale))
         self.panel.center = (width // 2, height // 2)
         y = self.panel.top + int(90 * scale)
-        label_w = int(panel_w * 0.36)
+        form_w = int(panel_w * 0.6)
+        label_w = int(form_w * 0.36)
+        top = y
         for (_, widget), label in zip(self.rows, self.labels):
             label.rect = pygame.Rect(self.panel.left + 30, y, label_w, row_h)
-            widget.rect = pygame.Rect(label.rect.right + 10, y, panel_w - label_w - 70, row_h)
+            widget.rect = pygame.Rect(label.rect.right + 10, y, form_w - label_w - 50, row_h)
             y += row_h + gap
+        right = self.rows[0][1].rect.right + int(30 * scale)
+        self.preview = pygame.Rect(right, top, self.panel.right - 30 - right, y - gap - top)
         bw = int(160 * scale)
         self.save_button.rect = pygame.Rect(0, y + gap, bw, row_h)
         self.cancel_button.rect = pygame.Rect(0, y + gap, bw, row_h)
@@ -215,6 +219,38 @@ class SettingsScreen(Screen):
         w.text(surface, "Settings", (self.panel.centerx, self.panel.top + int(24 * scale)),
                int(34 * scale), w.ACCENT, bold=True, anchor="midtop")
         self.form.draw(surface)
+        self._draw_preview(surface)
         if self.message:
             w.text(surface, self.message, (self.panel.centerx, self.panel.bottom - int(20 * scale)),
                    int(18 * scale), w.RED, anchor="midbottom")
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """The chosen background, deck and card back, as they will look at the table."""
+        r = self.preview
+        if r.width < 80 or r.height < 80:
+            return
+        d = self.draft
+        try:
+            from hearts.engine import Card
+
+            from . import theme
+            from .cards import card_art
+            surface.blit(theme.background(d.background, r.size), r)
+            card_w = max(30, min(r.width // 4, int(r.height / 1.4 / 1.6)))
+            art = card_art(card_w, d.deck, d.card_back)
+        except Exception:  # the preview is a nicety; never break the screen
+            return
+        faces = [art.face(Card.parse(c)) for c in ("QS", "AH", "TD", "JC")]
+        y = r.top + int(r.height * 0.12)
+        step = (r.width - 2 * int(card_w * 0.3) - card_w) // max(1, len(faces) - 1)
+        x = r.left + int(card_w * 0.3)
+        for face in faces:
+            surface.blit(face, (x, y))
+            x += min(step, card_w + 8)
+        back = art.back()
+        by = y + int(card_w * 1.4) + int(r.height * 0.06)
+        for i in range(3):
+            surface.blit(back, (r.centerx - card_w + i * card_w // 3, by))
+        pygame.draw.rect(surface, w.PANEL_EDGE, r, 1, border_radius=6)
+        w.text(surface, "Preview", (r.left + 8, r.bottom - 6), int(15 * self.app.scale), w.TEXT,
+               anchor="bottomleft")
