@@ -7,6 +7,7 @@ Deck styles: classic two-colour, four-colour, large print and dark; several back
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -267,15 +268,24 @@ class CardArt:
                 pygame.draw.circle(half, gold, (round(x), round(top)), max(2, round(hw * 0.04)))
             pygame.draw.circle(half, color, (round(left + cw * 0.5), round(base_y - hh * 0.03)),
                                max(2, round(hw * 0.03)))
-        else:                      # jack: a cap with a feather
-            base_y = cy + hh * 0.14
-            cap = pygame.Rect(round(left + cw * 0.12), round(base_y - hh * 0.14),
-                              round(cw * 0.76), round(hh * 0.16))
-            pygame.draw.ellipse(half, color, cap)
-            pygame.draw.rect(half, gold, (cap.x - SS, round(base_y - hh * 0.04), cap.width + 2 * SS,
-                                          round(hh * 0.06)))
-            pygame.draw.arc(half, gold, pygame.Rect(cap.centerx, cap.y - hh * 0.12, cw * 0.45,
-                                                     hh * 0.3), 1.2, 3.0, max(2, SS * 2))
+        else:                      # jack: a domed cap on a gold band, with a feather
+            base_y = cy + hh * 0.12
+            cx0, rx, ry = left + cw * 0.5, cw * 0.34, hh * 0.2
+            dome = [(cx0 + rx * math.cos(a), base_y - ry * math.sin(a))
+                    for a in (math.pi * i / 24 for i in range(25))]
+            pygame.draw.polygon(half, color, dome)
+            band = pygame.Rect(round(cx0 - rx - SS * 2), round(base_y - hh * 0.02), round(2 * rx + SS * 4),
+                               round(hh * 0.07))
+            pygame.draw.rect(half, gold, band, border_radius=SS * 2)
+            # a feather: a slim leaf sweeping up and back from the cap's side
+            fx, fy = cx0 + rx * 0.55, base_y - ry * 0.75
+            spine = [(fx + cw * 0.32 * t, fy - hh * 0.26 * math.sin(t * 2.2)) for t in
+                     (i / 10 for i in range(11))]
+            width = [hh * 0.045 * math.sin(math.pi * i / 10) for i in range(11)]
+            leaf = [(x, y - w) for (x, y), w in zip(spine, width)] + \
+                   [(x, y + w) for (x, y), w in reversed(list(zip(spine, width)))]
+            pygame.draw.polygon(half, gold, leaf)
+            pygame.draw.lines(half, _tint(gold, 1.0, (120, 80, 10)), False, spine, max(1, SS))
         letter = glyph(RANK_TEXT[card.rank], round(hh * 0.38), color, "serif")
         suit = glyph(SUIT_GLYPH[card.suit], round(hh * 0.26), color)
         gap = round(hw * 0.06)
