@@ -17,6 +17,7 @@ import pygame
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 FONTS = ASSETS / "fonts"
 SOUNDS = ASSETS / "sounds"
+SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")   # fallback outside a checkout
 
 Color = tuple[int, int, int]
 
@@ -60,12 +61,13 @@ def font(size: int, face: str = "sans") -> pygame.font.Font:
     """A DejaVu font of ``size`` pixels: ``face`` is sans, bold, serif (bold serif) or mono."""
     if not pygame.font.get_init():
         pygame.font.init()
-    path = FONTS / _FONT_FILES[face]
     size = max(6, int(size))
-    try:
-        return pygame.font.Font(str(path), size)
-    except (FileNotFoundError, OSError):  # a broken install: still show something
-        return pygame.font.Font(None, size)
+    for folder in (FONTS, SYSTEM_FONTS):
+        try:
+            return pygame.font.Font(str(folder / _FONT_FILES[face]), size)
+        except (FileNotFoundError, OSError):
+            continue
+    return pygame.font.Font(None, size)   # a broken install: still show something
 
 
 def text(s: str, size: int, color: Color = TEXT, face: str = "sans") -> pygame.Surface:
