@@ -29,6 +29,8 @@ def situation(view: View, card: Card) -> str:
         suit_out = out & (0x1FFF << (13 * card.suit))
         if suit_out and suit_out & ((1 << card.index) - 1) == 0:
             return "lead-low"
+        if suit_out and suit_out >> card.index == 0:
+            return "lead-high"
         return "lead-safe"
     if st.led != card.suit:
         return "dump-queen" if card.index == QS else "discard"
@@ -36,6 +38,9 @@ def situation(view: View, card: Card) -> str:
         return "duck"
     if len(view.trick) == 3:
         return "win-last"
+    mine_in_suit = [c for c in view.legal if c.suit == card.suit]
+    if card == max(mine_in_suit) and len(mine_in_suit) > 1:
+        return "win-clean"
     return "win-low"
 
 
