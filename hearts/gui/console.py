@@ -2,7 +2,7 @@
 
 ` (backquote) or F2 opens and closes it, Escape closes it. A line starting with ``/``
 is a host command (/help, /rules, /end N, /kick NAME...), anything else is chat to the
-table. While it is closed, new chat lines show for a few seconds at the same place.
+table. Tab completes command and player names; Up/Down recall earlier lines. While it is closed, new chat lines show for a few seconds at the same place.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ OK = (140, 220, 150)
 BAD = (255, 110, 110)
 INFO = (170, 190, 200)
 MAX_LINES = 500
+COMMANDS = ("/help", "/who", "/tables", "/rules", "/preset", "/start", "/pause", "/resume",
+            "/end", "/kick", "/allow", "/bot", "/hint", "/sit", "/leave")
 PEEK_SECONDS = 8.0
 
 
@@ -98,6 +100,36 @@ class Console:
             self.app.send({"type": "command", "text": text})
         else:
             self.app.send({"type": "chat", "text": text})
+
+    def complete(self) -> None:
+        """Tab: finish a command name, or a player's name after /kick, /allow."""
+        value = self.input.value
+        if not value.startswith("/"):
+            return
+        head, sep, tail = value.rpartition(" ")
+        if not sep:
+            options = [c for c in COMMANDS if c.startswith(value.lower())]
+            prefix = ""
+            word = value
+        else:
+            seats = (self.app.session.table or {}).get("seats") or ()
+            names = [x.get("name") for x in seats if x.get("kind") == "human" and x.get("name")]
+            options = [n for n in names if n.lower().startswith(tail.lower())]
+            prefix = head + " "
+            word = tail
+        if not options:
+            return
+        if len(options) == 1:
+            self.input.set(prefix + options[0] + " ")
+            return
+        common = options[0]
+        for o in options[1:]:
+            while not o.lower().startswith(common.lower()):
+                common = common[:-1]
+        if len(common) > len(word):
+            self.input.set(prefix + common)
+        else:
+            self.add("  ".join(options), INFO)
 
     def on_message(self, msg: dict[str, Any]) -> None:
         t = msg.get("type")
@@ -197,6 +229,9 @@ class Console:
             if (ctrl and event.key in (pygame.K_q, pygame.K_s, pygame.K_n)) \
                     or event.key in (pygame.K_F1, pygame.K_F11):
                 return False      # global shortcuts still work
+            if event.key == pygame.K_TAB:
+                self.complete()
+                return True
             if event.key == pygame.K_PAGEUP:
                 self.scroll = min(max(0, len(self.lines) - 3), self.scroll + self._rows() // 2)
                 return True
@@ -265,7 +300,7 @@ class Console:
                 self._draw_line(surface, line, part, first, (self.rect.left + 12, y), size)
                 y += lh
             self.input.draw(surface)
-            hint = "Esc closes · PgUp/PgDn scroll"
+            hint = "Esc closes · Tab completes · PgUp/PgDn scroll"
             w.text(surface, hint, (self.rect.right - 12, self.rect.top + 6), int(13 * s), w.DIM,
                    anchor="topright")
         elif self.peeking:

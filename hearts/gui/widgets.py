@@ -270,8 +270,9 @@ class TextInput(Widget):
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.on_submit:
                 value = self.value
-                if value and (not self.history or self.history[-1] != value):
-                    self.history.append(value)
+                kept = value.strip()
+                if kept and (not self.history or self.history[-1] != kept):
+                    self.history.append(kept)
                 self._hist_pos = len(self.history)
                 self.on_submit(value)
             return True

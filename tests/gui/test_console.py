@@ -75,3 +75,21 @@ def test_console_command_errors_are_shown(app, drive):
                                 for x in app.console.lines[-2:]), what="the refusal")
     finally:
         bob.close()
+
+
+def test_tab_completes_commands_and_names(app, drive):
+    bob = _at_table_with_bob(app, drive)
+    try:
+        app.console.open()
+        drive.type("/ki")
+        drive.key(pygame.K_TAB)
+        assert app.console.input.value == "/kick "
+        drive.type("b")
+        drive.key(pygame.K_TAB)
+        assert app.console.input.value == "/kick Bob "
+        drive.key(pygame.K_RETURN)
+        assert bob.wait_for("left")["reason"] == "kicked"
+        drive.key(pygame.K_UP)                  # history brings the line back
+        assert app.console.input.value == "/kick Bob"
+    finally:
+        bob.close()
