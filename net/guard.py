@@ -62,13 +62,16 @@ class Guard:
         lim = self.limits
         if len(self.admitted) >= lim.max_connections:
             why = f"the host holds {lim.max_connections} connections, its limit; try again later"
-        elif self.per_address[conn.addr] >= lim.max_per_address:
+        elif (self.per_address[conn.addr] >= lim.max_per_address
+              and conn.addr not in lim.trusted):
             why = (f"{conn.addr} already has {lim.max_per_address} connections to this host, "
                    "the limit for one address")
         else:
             self.admitted.add(id(conn))
             self.per_address[conn.addr] += 1
-            self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst, now)
+            if conn.addr not in lim.trusted:
+                self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst,
+                                                 now)
             return True
         self.refused += 1
         conn.fail(error("limit", why, "hello"))

@@ -38,6 +38,7 @@ class Limits:
     chat_per_second: float = 1.0      # chat lines to the table per person, sustained...
     chat_burst: int = 10              # ...and burst; past them a line gets error 'limit'
     max_password: int = 64            # characters in a table password
+    trusted: tuple[str, ...] = ("127.0.0.1", "::1")  # this machine: no per-address or rate limit
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
 
 

@@ -1,0 +1,505 @@
+"""`hearts bench fuzz --seconds N`: hypothesis-made bad input against a running host.
+
+A real host runs on loopback in a thread of this process, with two victim
+tables playing whole games beside the fuzzer: four network clients at one, an
+owner and three bots at the other (behind a table password). The fuzzer opens
+a connection per input and sends what hypothesis draws: random bytes, truncated
+and oversized frames, msgpack bombs (huge declared arrays, maps, strings),
+wrong types in every field, unknown message types, game intents out of turn or
+for another seat, sits at tables it may not join, forged and replayed seat
+tokens, owner commands and console lines from a non-owner. Each input must get
+an error or a closed connection, never a hang or a host error in the log; the
+victims must finish their games untouched, and once the fuzzer's connections
+are gone the host must hold no more players, tables or connections than before.
+
+The same harness is the pytest suite's fuzz test (tests/net/test_fuzz.py), with
+a small ``max_examples``; this command runs it for ``--seconds`` and prints the
+inputs tried and the failures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import socket
+import struct
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from net.limits import Limits
+from net.protocol import (INTENTS, PROTOCOL_VERSION, Decoder, ProtocolError, check_event,
+                          check_intent, encode)
+
+CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
+VICTIM_PASSWORD = "friends only"
+
+# loopback is not trusted here (every limit applies), but the victims play at full speed
+FUZZ_LIMITS = Limits(drop_grace=0.5, heartbeat_interval=1.0, heartbeat_timeout=10.0,
+                     hello_timeout=3.0, bot_budget=0.02, abandoned_after=2.0, trusted=(),
+                     max_per_address=64, messages_per_second=2000.0, message_burst=4000)
+
+
+# -- the host under attack ------------------------------------------------------------------
+class _ErrorLog(logging.Handler):
+    """Collects every ERROR record (a traceback in the host is a failure)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(self.format(record))
+
+
+@dataclass
+class Victim:
+    """A client at a victim table: plays random legal moves and notes what happens to it."""
+
+    name: str
+    games: int = 0
+    errors: list[dict] = field(default_factory=list)
+    harm: list[str] = field(default_factory=list)
+
+
+class HostUnderTest:
+    """A Host in a background thread, with victim tables playing; `stop()` ends it all."""
+
+    def __init__(self, limits: Limits = FUZZ_LIMITS, target: int = 60, repeat: bool = False,
+                 seed: int = 1, move_delay: float = 0.005) -> None:
+        self.limits = limits
+        self.target = target
+        self.repeat = repeat          # victims start a new game after each one (bench)
+        self.seed = seed
+        self.move_delay = move_delay  # victims think a little: the fuzzer gets the CPU too
+        self.loop = asyncio.new_event_loop()
+        self.errors = _ErrorLog()
+        self.victims: list[Victim] = []
+        self.tables: list[int] = []
+        self.owner_tokens: dict[int, str] = {}
+        self._clients: list[Any] = []
+        self._tasks: list[asyncio.Future] = []
+        self._thread = threading.Thread(target=self.loop.run_forever, name="fuzz-host",
+                                        daemon=True)
+        self.host: Any = None
+        self.port = 0
+
+    def start(self) -> "HostUnderTest":
+        logging.getLogger().addHandler(self.errors)
+        self._thread.start()
+        self.call(self._start(), 30)
+        return self
+
+    def call(self, coro: Any, timeout: float = 10.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    async def _start(self) -> None:
+        from net.host import Host
+        self.host = Host(name="fuzz", limits=self.limits, bot_level="random", seed=self.seed)
+        await self.host.start(bind="127.0.0.1", port=0)
+        self.port = self.host.port
+        from net.client import Client
+        rules = {"target": self.target, "pass_count": 3}
+        # table 1: four people
+        four = [Client("127.0.0.1", self.port, name=f"Vic{i}", limits=self.limits)
+                for i in range(4)]
+        for c in four:
+            await c.connect()
+        await four[0].send("create_table", name="victims", rules=rules)
+        t1 = (await four[0].wait_for("table"))["table"]["id"]
+        for c in four[1:]:
+            await c.send("sit", table=t1)
+            await c.wait_for("table")
+        # table 2: one person and three bots, behind a password
+        solo = Client("127.0.0.1", self.port, name="Solo", limits=self.limits)
+        await solo.connect()
+        await solo.send("create_table", name="locked", rules=rules, password=VICTIM_PASSWORD)
+        t2 = (await solo.wait_for("table"))["table"]["id"]
+        self.tables = [t1, t2]
+        self._clients = [*four, solo]
+        self.owner_tokens = {t1: four[0].token, t2: solo.token}
+        for c in self._clients:
+            self.victims.append(Victim(c.name))
+        await four[0].send("start")
+        await solo.send("start")
+        for c, v in zip(self._clients, self.victims):
+            self._tasks.append(asyncio.ensure_future(self._play(c, v, c in (four[0], solo))))
+
+    async def _play(self, client: Any, victim: Victim, owner: bool) -> None:
+        rng = random.Random(client.name)
+        sent_for: Any = None
+        while True:
+            ev = await client.next_event()
+            kind = ev["type"]
+            if kind == "closed":
+                victim.harm.append(f"connection closed: {ev.get('reason')}")
+                return
+            if kind == "error":
+                victim.errors.append(ev)
+            if kind in ("left", "bye"):
+                victim.harm.append(f"{kind}: {ev.get('reason')}")
+            if kind == "update":
+                for e in ev["events"]:
+                    if e["type"] in ("paused", "game_ended", "player_kicked", "owner_changed",
+                                     "rules_changed", "bot_removed"):
+                        victim.harm.append(f"{e['type']} by a stranger: {e}")
+                    if e["type"] == "game_over":
+                        victim.games += 1
+                        if not self.repeat:
+                            return
+                        if owner:
+                            await client.send("start")
+            view = client.view
+            if kind not in ("update", "table") or not view or view.get("seat") is None:
+                continue
+            # the hand's state, not the update's seq: a stale update (a watcher came) while
+            # our move is in flight must not make us move twice
+            key = (tuple(view["totals"]), view["phase"], len(view["hand"]), view["turn"],
+                   len(view["trick"]), view["has_passed"][view["seat"]])
+            if key == sent_for:
+                continue
+            seat = view["seat"]
+            if self.move_delay:
+                await asyncio.sleep(self.move_delay)
+            if view["phase"] == "pass" and not view["has_passed"][seat]:
+                await client.send("pass", cards=rng.sample(view["hand"],
+                                                           view["rules"]["pass_count"]))
+                sent_for = key
+            elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
+                await client.send("play", card=rng.choice(view["legal"]))
+                sent_for = key
+            elif view["phase"] == "moon-choice" and view["turn"] == seat:
+                await client.send("moon", choice="add")
+                sent_for = key
+
+    def counts(self) -> dict[str, int]:
+        """What the host holds now (read in its own thread)."""
+        async def read() -> dict[str, int]:
+            h = self.host
+            return {"connections": len(h._connections), "players": len(h.players),
+                    "tables": len(h.tables), "bots": len(h._bots), "timers": len(h._timers)}
+        return self.call(read())
+
+    def wait_victims(self, timeout: float) -> bool:
+        """Whether every victim finished its game within ``timeout`` seconds."""
+        async def wait() -> bool:
+            done, _ = await asyncio.wait(self._tasks, timeout=timeout)
+            return len(done) == len(self._tasks)
+        return self.call(wait(), timeout + 5)
+
+    def stop(self) -> None:
+        async def stop() -> None:
+            for t in self._tasks:
+                t.cancel()
+            for c in self._clients:
+                await c.close()
+            await self.host.stop()
+        try:
+            self.call(stop(), 20)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(10)
+            logging.getLogger().removeHandler(self.errors)
+
+
+# -- what the fuzzer sends ------------------------------------------------------------------
+def strategies(tables: list[int]) -> Any:
+    """The hypothesis strategy of one fuzz input: a hello (or none) and a list of frames."""
+    from hypothesis import strategies as st
+
+    ints = st.integers(-(2 ** 63), 2 ** 64 - 1)
+    scalars = (st.none() | st.booleans() | ints | st.floats() | st.text(max_size=30)
+               | st.binary(max_size=30))
+    anything = st.recursive(scalars, lambda c: st.lists(c, max_size=6)
+                            | st.dictionaries(st.text(max_size=10), c, max_size=6),
+                            max_leaves=25)
+    table_ids = st.sampled_from(tables) | st.integers(-3, 12) | ints
+    commands = st.sampled_from([
+        "/start", "/pause", "/resume", "/end now", "/end 5", "/end 99999999999999999999",
+        "/kick Vic0", "/kick Solo", "/kick 0", "/allow Vic1", "/bot 1 random", "/bot 2 off",
+        "/bot 9 hard", "/rules set target 10", "/rules set pass_count 99", "/rules set moon x",
+        "/rules", "/preset standard", "/preset nothing", "/who", "/tables", "/help", "/help kick",
+        "/new", "/new bogus", "/join 1", "/join 2 1", "/join 99999999999999999999999 3",
+        "/sit 1 7", "/watch 1", "/watch 2", "/leave", "/hint", "/play QS", "/play", "/pass 2C",
+        "/pass 2C 3C 4C", "/moon add", "/moon", "/claim", "/undo", "/", "//", "/\x00start",
+        "/password x", "/password off"])
+    text = st.text(max_size=400) | commands | st.text(alphabet="\x00\x1b\u202e\ufeff\n\r\t a",
+                                                      max_size=50)
+    rule_names = st.sampled_from(["target", "pass_count", "moon", "preset", "turn_seconds",
+                                  "allow_undo", "open_hands", "pass_cycle", "jack_of_diamonds",
+                                  "queen_points", "display", "nonsense"])
+    rule_values = (st.integers(-5, 200) | st.sampled_from(["standard", "add", "choose", "on",
+                                                           "countdown", ""]) | anything)
+    fields = {
+        "version": st.just(PROTOCOL_VERSION) | ints | anything,
+        "name": st.text(max_size=60) | anything,
+        "token": st.text(max_size=70) | anything,
+        "table": table_ids | anything,
+        "seat": st.integers(-2, 5) | anything,
+        "card": st.sampled_from(CARDS) | st.text(max_size=5) | anything,
+        "cards": st.lists(st.sampled_from(CARDS), max_size=14) | anything,
+        "choice": st.sampled_from(["add", "subtract", "x"]) | anything,
+        "text": text | anything,
+        "rules": st.dictionaries(rule_names, rule_values, max_size=5) | anything,
+        "target": st.integers(-5, 2 ** 40) | ints | anything,
+        "level": st.sampled_from(["random", "easy", "normal", "bogus"]) | st.none() | anything,
+        "password": st.sampled_from([VICTIM_PASSWORD, "guess", ""]) | st.text(max_size=80)
+        | anything,
+    }
+    types = st.sampled_from(sorted(INTENTS)) | st.text(max_size=20) | anything
+
+    @st.composite
+    def message(draw: Any) -> dict:
+        type_ = draw(types)
+        msg: dict[Any, Any] = {"type": type_}
+        schema = INTENTS.get(type_, {}) if isinstance(type_, str) else {}
+        for name in schema:
+            if draw(st.integers(0, 9)) > 0:
+                msg[name] = draw(fields[name])
+        for name in draw(st.lists(st.sampled_from(sorted(fields)), max_size=2)):
+            msg[name] = draw(fields[name])       # extra fields: "seat" on a play, ...
+        if draw(st.integers(0, 19)) == 0:
+            del msg["type"]
+        return msg
+
+    def bomb(kind: int, n: int, tail: bytes) -> bytes:
+        head = [b"\xdd" + struct.pack(">I", n), b"\xdf" + struct.pack(">I", n),
+                b"\xdb" + struct.pack(">I", n), b"\xc6" + struct.pack(">I", n),
+                b"\xc9" + struct.pack(">I", n) + b"\x01", b"\xdc" + struct.pack(">H", n & 0xffff),
+                b"\x91" * (n % 5000 + 1), b"\x81\xa4type" + b"\x81\xa1a" * (n % 3000)]
+        return head[kind] + tail
+
+    bombs = st.builds(bomb, st.integers(0, 7), st.integers(0, 2 ** 32 - 1),
+                      st.binary(max_size=64))
+    oversized = st.builds(lambda n, t: encode({"type": t, "text": "x" * n}),
+                          st.integers(60_000, 200_000), st.sampled_from(["chat", "hello"]))
+    truncated = st.builds(lambda m, cut: encode(m)[:max(1, len(encode(m)) * cut // 100)],
+                          message(), st.integers(1, 99))
+    frame = st.one_of(
+        message().map(lambda m: ("msg", m)),
+        message().map(lambda m: ("msg", m)),
+        message().map(lambda m: ("msg", m)),
+        st.binary(min_size=1, max_size=300).map(lambda b: ("raw", b)),
+        bombs.map(lambda b: ("raw", b)),
+        oversized.map(lambda b: ("raw", b)),
+        truncated.map(lambda b: ("raw", b)),
+        anything.map(lambda v: ("raw", encode(v))),       # well-formed msgpack, not a map
+    )
+    hello = st.one_of(
+        st.just({"type": "hello", "version": PROTOCOL_VERSION, "name": "fuzz"}),
+        st.builds(lambda n: {"type": "hello", "version": PROTOCOL_VERSION, "name": n},
+                  st.text(max_size=60)),
+        st.builds(lambda t: {"type": "hello", "version": PROTOCOL_VERSION, "name": "fuzz",
+                             "token": t}, st.text(min_size=1, max_size=64) | st.just("replay")),
+        st.none(),
+    )
+    join = st.sampled_from([None, *({"type": "watch", "table": t} for t in tables),
+                            *({"type": "sit", "table": t} for t in tables)])
+    return st.fixed_dictionaries({
+        "hello": hello, "join": join,
+        "frames": st.lists(frame, min_size=1, max_size=6),
+        "end": st.sampled_from(["close", "reset"]),
+    })
+
+
+# -- one input against the host --------------------------------------------------------------
+class FuzzFailure(AssertionError):
+    """The host answered an input wrongly (or not at all)."""
+
+
+class Fuzzer:
+    """Sends inputs to a HostUnderTest and checks the answers; counts what it tried."""
+
+    def __init__(self, hut: HostUnderTest, wait: float = 5.0) -> None:
+        self.hut = hut
+        self.wait = wait
+        self.inputs = 0
+        self.frames = 0
+        self.tokens: list[str] = []
+
+    def _read(self, sock: socket.socket, dec: Decoder, until: Any) -> tuple[list, bool]:
+        """Messages until ``until(msg)`` or EOF; (messages, eof). A hang raises FuzzFailure."""
+        out: list = []
+        end = time.monotonic() + self.wait
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise FuzzFailure(f"the host neither answered nor closed in {self.wait:g} s "
+                                  f"(got {out[-3:]})")
+            sock.settimeout(left)
+            try:
+                data = sock.recv(65536)
+            except socket.timeout:
+                continue
+            except ConnectionResetError:
+                return out, True
+            if not data:
+                return out, True
+            for msg in dec.feed(data):
+                try:
+                    check_event(msg)
+                except ProtocolError as e:
+                    raise FuzzFailure(f"the host sent a malformed message: {e}") from None
+                out.append(msg)
+                if until(msg):
+                    return out, False
+
+    def run(self, case: dict) -> None:
+        """Send one input; raise FuzzFailure when the host misbehaves."""
+        self.inputs += 1
+        errors_before = len(self.hut.errors.records)
+        sock = socket.create_connection(("127.0.0.1", self.hut.port), timeout=self.wait)
+        dec = Decoder(replace(self.hut.limits, max_frame=1 << 22))
+        try:
+            self._run(sock, dec, case)
+        finally:
+            if case["end"] == "reset":
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.close()
+        new = self.hut.errors.records[errors_before:]
+        if new:
+            raise FuzzFailure("the host logged an error: " + new[0][:2000])
+
+    def _run(self, sock: socket.socket, dec: Decoder, case: dict) -> None:
+        welcomed = False
+        hello = case["hello"]
+        if hello is not None:
+            if hello.get("token") == "replay" and self.tokens:
+                hello = {**hello, "token": random.choice(self.tokens)}
+            sock.sendall(encode(hello))
+            got, eof = self._read(sock, dec, lambda m: m["type"] in ("tables", "error"))
+            if eof or got[-1]["type"] == "error":
+                if not got or got[-1]["type"] != "error":
+                    raise FuzzFailure(f"hello {hello!r} got no answer before the close")
+                return
+            welcome = got[0]
+            if welcome["type"] != "welcome":
+                raise FuzzFailure(f"hello got {welcome!r}")
+            welcomed = True
+            if len(self.tokens) < 50:
+                self.tokens.append(welcome["token"])
+            if case["join"] is not None:
+                sock.sendall(encode(case["join"]))
+                self._read(sock, dec, lambda m: m["type"] in ("table", "error"))
+        in_sync = True      # every frame so far a whole message: a ping is answered last
+        expect: list[str | None] = []
+        pings = 1
+        for kind, payload in case["frames"]:
+            self.frames += 1
+            if kind == "msg":
+                try:
+                    data = encode(payload)
+                except (TypeError, ValueError, OverflowError):
+                    continue
+                try:
+                    check_intent(payload, self.hut.limits)
+                    pings += payload["type"] == "ping"
+                except ProtocolError:
+                    if welcomed and in_sync:
+                        t = payload.get("type") if isinstance(payload, dict) else None
+                        expect.append(t[:32] if isinstance(t, str) and t else None)
+            else:
+                data = payload
+                in_sync = False
+            try:
+                sock.sendall(data)
+            except (BrokenPipeError, ConnectionResetError):
+                return          # the host closed the connection: allowed
+        if welcomed and in_sync:
+            sock.sendall(encode({"type": "ping"}))
+            pongs = [0]
+
+            def last_pong(m: dict) -> bool:
+                pongs[0] += m["type"] == "pong"
+                return pongs[0] == pings
+            got, eof = self._read(sock, dec, last_pong)
+            if eof:
+                if not any(m["type"] in ("error", "bye") for m in got):
+                    raise FuzzFailure("the host closed a welcomed connection without an error")
+                return
+            refs = [m.get("ref") for m in got if m["type"] == "error"]
+            for ref in expect:
+                if ref not in refs:
+                    raise FuzzFailure(f"a bad {ref!r} message got no error (got {got[-4:]})")
+                refs.remove(ref)
+        else:
+            # the stream may end mid-frame: the host must close once we stop sending
+            try:
+                sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                return
+            got, eof = self._read(sock, dec, lambda m: False)
+            if not welcomed and hello is None and got and got[0]["type"] != "error":
+                raise FuzzFailure(f"a connection without hello got {got[0]!r}")
+
+
+def check_victims(hut: HostUnderTest) -> list[str]:
+    """What went wrong for the victim tables (empty: unharmed)."""
+    problems = []
+    for v in hut.victims:
+        if v.errors:
+            problems.append(f"{v.name} got errors: {v.errors[:2]}")
+        if v.harm:
+            problems.append(f"{v.name}: {v.harm[:2]}")
+    return problems
+
+
+# -- the bench command ------------------------------------------------------------------------
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to fuzz")
+    parser.add_argument("--batch", type=int, default=200, help="hypothesis examples per batch")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from hypothesis import HealthCheck, Phase, given, settings
+    except ImportError:
+        from hearts.cli import UserError
+        raise UserError("hearts bench fuzz needs hypothesis: pip install hypothesis") from None
+    logging.basicConfig(level=logging.CRITICAL)
+    hut = HostUnderTest(target=100, repeat=True).start()
+    fuzzer = Fuzzer(hut)
+    failures: list[str] = []
+    before = None
+    t0 = time.monotonic()
+    try:
+        time.sleep(0.5)
+        before = hut.counts()
+
+        @settings(max_examples=args.batch, deadline=None, database=None,
+                  phases=[Phase.generate], suppress_health_check=list(HealthCheck),
+                  report_multiple_bugs=False)
+        @given(strategies(hut.tables))
+        def batch(case: dict) -> None:
+            if time.monotonic() - t0 > args.seconds:
+                return
+            fuzzer.run(case)
+
+        while time.monotonic() - t0 < args.seconds:
+            try:
+                batch()
+            except Exception as e:  # one failing input: note it, go on with a new batch
+                notes = " ".join(getattr(e, "__notes__", []))
+                failures.append(f"{type(e).__name__}: {str(e)[:600]} {notes[:1500]}")
+        time.sleep(hut.limits.abandoned_after + hut.limits.heartbeat_interval * 2 + 0.5)
+        after = hut.counts()
+        problems = check_victims(hut)
+        games = sum(v.games for v in hut.victims[:4]) // 4 + hut.victims[4].games
+    finally:
+        hut.stop()
+    elapsed = time.monotonic() - t0
+    print(f"hearts bench fuzz: {args.seconds:g} s against a host on loopback with 2 victim "
+          f"tables playing")
+    print(f"  inputs tried : {fuzzer.inputs} ({fuzzer.frames} frames, "
+          f"{fuzzer.inputs / elapsed:.0f} inputs/s)")
+    print(f"  failures     : {len(failures)}")
+    for f in failures[:10]:
+        print(f"    - {f}")
+    print(f"  victim games finished meanwhile: {games}; harmed: {problems or 'none'}")
+    print(f"  host held before/after: {before} / {after}")
+    leaks = {k: after[k] - before[k] for k in before if after[k] > before[k]} if before else {}
+    print(f"  leaks: {leaks or 'none'}")
+    return 1 if failures or problems or leaks else 0
