@@ -51,6 +51,7 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption("Hearts")
+        self._shown_caption = "Hearts"
         self.surface = pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
         self.discover = discover
         self.discovery_interfaces = discovery_interfaces
@@ -555,7 +556,22 @@ class App:
         if self._exit_soon is not None and time.monotonic() >= self._exit_soon:
             self.quit()
 
+    def _caption(self) -> str:
+        sess = self.session
+        if sess.table is not None:
+            where = sess.table.get("name") or "Table"
+            if sess.seat is None:
+                where += " (watching)"
+            return f"Hearts — {where}"
+        if sess.mode in ("join", "lan-host") and sess.host_name:
+            return f"Hearts — {sess.host_name}"
+        return "Hearts"
+
     def draw(self) -> None:
+        caption = self._caption()
+        if caption != self._shown_caption:
+            pygame.display.set_caption(caption)
+            self._shown_caption = caption
         surface = self.surface
         self.screen.draw(surface)
         if self.console.visible:
