@@ -478,7 +478,8 @@ class TableScreen(TablePainter, Screen):
             for c, r in self._hand_layout():
                 if c is card:
                     return r.topleft
-        x, y = self._fan_centre(self._rel(seat)) if self._rel(seat) or self.watching else self._seat_centre(seat)
+        rel = self._rel(seat)
+        x, y = self._fan_centre(rel) if rel or self.watching else self._seat_centre(seat)
         return (x - w / 2, y - h / 2)
 
     def _collect_target(self, seat: int) -> tuple[float, float]:

@@ -579,16 +579,16 @@ class TablePainter:
             size = round(15 * u)
             img = _text(_fit(text, size, round(300 * u)), size, theme.TEXT_DARK)
             box = img.get_rect().inflate(round(24 * u), round(14 * u))
-            if rel == 2:
+            if rel == 2:      # beside the top plate, pointing left at it
                 box.midleft = (plate.right + round(16 * u), plate.centery)
-                tail = [(box.left, box.centery - 6), (box.left - 12, box.centery), (box.left, box.centery + 6)]
-            elif rel == 3:
+                box.clamp_ip(surface.get_rect())
+                y = box.centery
+                tail = [(box.left, y - 6), (box.left - 12, y), (box.left, y + 6)]
+            else:             # above the plate, pointing down at it
                 box.midbottom = (plate.centerx, plate.top - round(12 * u))
-                tail = [(box.centerx - 6, box.bottom), (box.centerx, box.bottom + 10), (box.centerx + 6, box.bottom)]
-            else:
-                box.midbottom = (plate.centerx, plate.top - round(12 * u))
-                tail = [(box.centerx - 6, box.bottom), (box.centerx, box.bottom + 10), (box.centerx + 6, box.bottom)]
-            box.clamp_ip(surface.get_rect())
+                box.clamp_ip(surface.get_rect())
+                x = min(max(plate.centerx, box.left + 12), box.right - 12)
+                tail = [(x - 6, box.bottom), (x, box.bottom + 10), (x + 6, box.bottom)]
             pygame.draw.polygon(surface, (250, 250, 244), tail)
             pygame.draw.rect(surface, (250, 250, 244), box, border_radius=round(10 * u))
             surface.blit(img, img.get_rect(center=box.center))
@@ -650,7 +650,8 @@ class TablePainter:
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         u = self.u
         img = _text(text, round(24 * u), theme.TEXT, "bold")
-        r = img.get_rect(center=(self.size[0] // 2, round(self.size[1] * 0.2))).inflate(round(40 * u), round(20 * u))
+        r = img.get_rect(center=(self.size[0] // 2, round(self.size[1] * 0.2)))
+        r.inflate_ip(round(40 * u), round(20 * u))
         self._panel(surface, r, alpha=220, edge=theme.ACCENT)
         surface.blit(img, img.get_rect(center=r.center))
 
@@ -706,7 +707,8 @@ class TablePainter:
             surface.blit(_text(line, round(14 * u), theme.ACCENT_SOFT),
                          (r.x + round(24 * u), r.bottom - round(28 * u)))
         elif s.get("tram"):
-            surface.blit(_text(_fit(s["tram"], round(14 * u), round(300 * u)), round(14 * u), theme.ACCENT_SOFT),
+            surface.blit(_text(_fit(s["tram"], round(14 * u), round(300 * u)), round(14 * u),
+                               theme.ACCENT_SOFT),
                          (r.x + round(24 * u), r.bottom - round(28 * u)))
         tip = _text("click to close", round(12 * u), theme.TEXT_DIM)
         surface.blit(tip, (r.right - round(14 * u) - tip.get_width(), r.bottom - round(24 * u)))
@@ -734,7 +736,8 @@ class TablePainter:
             head = "Game over"
         title = _text("Game over", round(16 * u), theme.TEXT_DIM, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
-        big = _text(_fit(head, round(30 * u), r.width - 30, "bold"), round(30 * u), theme.ACCENT, "bold", True)
+        big = _text(_fit(head, round(30 * u), r.width - 30, "bold"), round(30 * u), theme.ACCENT,
+                    "bold", True)
         surface.blit(big, big.get_rect(midtop=(r.centerx, r.y + round(38 * u))))
         totals = list(self.info.totals)
         order = sorted(range(4), key=lambda s: (totals[s], s))
@@ -777,8 +780,10 @@ class TablePainter:
         surface.blit(dim, (0, 0))
         self._panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)
         title = "Scoreboard" + (" (countdown)" if self.info.rules.display == "countdown" else "")
-        surface.blit(_text(title, round(22 * u), theme.ACCENT, "bold"), (r.x + round(20 * u), r.y + round(14 * u)))
-        target = _text(f"game to {self.info.rules.target} · {self.info.summary}", round(13 * u), theme.TEXT_DIM)
+        surface.blit(_text(title, round(22 * u), theme.ACCENT, "bold"),
+                     (r.x + round(20 * u), r.y + round(14 * u)))
+        target = _text(f"game to {self.info.rules.target} · {self.info.summary}", round(13 * u),
+                       theme.TEXT_DIM)
         surface.blit(target, (r.right - round(20 * u) - target.get_width(), r.y + round(22 * u)))
         col0 = r.x + round(20 * u)
         colw = (r.width - round(120 * u)) // 4
@@ -788,12 +793,14 @@ class TablePainter:
         for s in range(4):
             info = self.info.seats[s]
             color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            img = _text(_fit(self.info.seat_name(s), round(15 * u), colw - 8, "bold"), round(15 * u), color, "bold")
+            name = _fit(self.info.seat_name(s), round(15 * u), colw - 8, "bold")
+            img = _text(name, round(15 * u), color, "bold")
             surface.blit(img, img.get_rect(midtop=(xs[s], y)))
         y += round(28 * u)
         pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (r.right - round(20 * u), y - 4))
         if rows > len(shown):
-            surface.blit(_text(f"… {rows - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM), (col0, y - 2))
+            more = _text(f"… {rows - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM)
+            surface.blit(more, (col0, y - 2))
         table = self.scoreboard_rows()
         for rec, row in zip(shown, table[-len(shown) - 1:-1] if shown else []):
             surface.blit(_text(row[0], round(14 * u), theme.TEXT_DIM), (col0, y))
