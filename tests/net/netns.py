@@ -100,10 +100,11 @@ def lan(hosts: int = 1, *, host_multicast: bool = True) -> Iterator[tuple[Namesp
     With ``host_multicast=False`` the host interfaces have multicast off: TCP
     works, mDNS does not (a LAN where zeroconf cannot run).
     """
-    tag = f"hz{os.getpid()}{next(_counter)}"
-    net = next(_counter) % 200 + 20
-    client = Namespace(f"{tag}c", f"10.77.{net}.1", f"fd77:{net}::1")
-    servers = [Namespace(f"{tag}h{i}", f"10.77.{net}.{10 + i}", f"fd77:{net}::{10 + i:x}")
+    n = next(_counter)
+    tag = f"hz{os.getpid()}x{n}"  # interface names: at most 15 characters
+    net = n % 200 + 20
+    client = Namespace(f"{tag}-c", f"10.77.{net}.1", f"fd77:{net}::1")
+    servers = [Namespace(f"{tag}-h{i}", f"10.77.{net}.{10 + i}", f"fd77:{net}::{10 + i:x}")
                for i in range(hosts)]
     made: list[Namespace] = []
     try:
@@ -134,8 +135,9 @@ def lan(hosts: int = 1, *, host_multicast: bool = True) -> Iterator[tuple[Namesp
             subprocess.run(["ip", "netns", "del", ns.name], capture_output=True)
 
 
-def namespaces_left(prefix: str) -> list[str]:
-    """Namespaces whose name starts with ``prefix`` (to check the cleanup)."""
+def namespaces_left(ns: Namespace) -> list[str]:
+    """The namespaces of ``ns``'s LAN that still exist (to check the cleanup)."""
+    prefix = ns.name.rsplit("-", 1)[0] + "-"
     out = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     return [line.split()[0] for line in out.splitlines() if line.startswith(prefix)]
 
