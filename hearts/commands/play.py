@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="save the window as a PNG when the client exits")
     parser.add_argument("--exit-after-hands", type=int, metavar="N",
                         help="quit after N hands have been scored")
-    parser.add_argument("--rules", metavar="PRESET", help="rules preset of the game")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="rules of the game: a preset name or a .json/.toml file")
     parser.add_argument("--seed", type=int, help="seed of the deals (bot games)")
     parser.add_argument("--name", help="your name (saved in the settings)")
     parser.add_argument("--size", type=_size, metavar="WxH", help="window size, like 1280x800")
@@ -37,9 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hearts.engine import PRESETS
-    if args.rules is not None and args.rules not in PRESETS:
-        raise UserError(f"unknown preset {args.rules!r}; presets are: {', '.join(PRESETS)}")
+    rules = None
+    if args.rules is not None:
+        from hearts.commands.host import load_rules
+        rules = load_rules(args.rules).to_dict()
     if args.exit_after_hands is not None and args.exit_after_hands < 1:
         raise UserError("--exit-after-hands needs a number of at least 1")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -64,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"cannot open a window ({e}); is a display available?") from None
     app.exit_after_hands = args.exit_after_hands
     app.screenshot_path = args.screenshot
-    rules = {"preset": args.rules} if args.rules else None
     if args.demo:
         app.play_against_bots(rules, seed=args.seed, demo=True)
     elif args.bots or args.rules or args.seed is not None or args.exit_after_hands:

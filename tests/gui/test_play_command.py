@@ -34,3 +34,20 @@ def test_unknown_preset_is_one_sentence(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("hearts play: unknown preset 'nope'")
     assert "Traceback" not in proc.stderr
+
+
+def test_rules_from_a_file(tmp_path):
+    rules = tmp_path / "house.json"
+    rules.write_text('{"preset": "omnibus", "target": 1}')
+    shot = tmp_path / "house.png"
+    proc = subprocess.run([*HEARTS, "play", "--demo", "--rules", str(rules),
+                           "--exit-after-hands", "1", "--animations", "off",
+                           "--bot-level", "random", "--screenshot", str(shot)],
+                          env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert shot.exists()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"moon": "sideways"}')
+    proc = subprocess.run([*HEARTS, "play", "--rules", str(bad)], env=_env(tmp_path),
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "moon" in proc.stderr and "Traceback" not in proc.stderr
