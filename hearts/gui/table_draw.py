@@ -564,7 +564,7 @@ class TablePainter:
             frac = max(0.0, min(1.0, left / total)) if total else 0.0
             full = round(self.size[0] * 0.3)
             bar = pygame.Rect(cx - full // 2, y + round(19 * u), round(full * frac), max(4, round(5 * u)))
-            pygame.draw.rect(surface, (0, 0, 0, 100), (cx - full // 2, bar.y, full, bar.height),
+            pygame.draw.rect(surface, (24, 44, 34), (cx - full // 2, bar.y, full, bar.height),
                              border_radius=3)
             col = theme.GOOD if frac > 0.5 else theme.WARN if frac > 0.2 else theme.ERROR
             pygame.draw.rect(surface, col, bar, border_radius=3)
