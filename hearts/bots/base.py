@@ -79,9 +79,12 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
         except (ImportError, AttributeError) as e:
             raise ValueError(f"cannot load bot {spec!r}: {e}") from None
         try:
-            bot = cls(seed=seed)
-        except TypeError:
-            bot = cls()
+            try:
+                bot = cls(seed=seed)
+            except TypeError:
+                bot = cls()
+        except Exception as e:  # a plug-in's own error: report it in one sentence
+            raise ValueError(f"cannot start bot {spec!r}: {type(e).__name__}: {e}") from None
         for method in ("choose_pass", "choose_play", "choose_moon"):
             if not callable(getattr(bot, method, None)):
                 raise ValueError(f"bot {spec!r} has no {method}(view, budget) method")

@@ -20,7 +20,7 @@ from typing import Any
 
 from hearts.bots import make_bot
 from hearts.cli import UserError
-from hearts.engine import Game, Hand, Rules, RulesError
+from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,6 +72,16 @@ class _Recorder:
 def _play_hand(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: list[_Recorder],
                entry_of_seat: list[int]) -> None:
     """Play ``hand`` to its end; actions go to ``actor`` (the hand itself, or its `Game`)."""
+    try:
+        _play_turns(actor, hand, bots, budget, recs, entry_of_seat)
+    except IllegalMove as e:
+        seat = hand.turn if hand.phase != "pass" else None
+        who = getattr(bots[seat], "name", "a bot") if seat is not None else "a bot"
+        raise UserError(f"bot {who} made an illegal move: {e}") from None
+
+
+def _play_turns(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: list[_Recorder],
+                entry_of_seat: list[int]) -> None:
     while not hand.done:
         if hand.phase == "pass":
             for s in range(4):

@@ -48,3 +48,30 @@ def test_match_user_errors(capsys):
     assert "unknown preset" in capsys.readouterr().err
     assert main(["match", "--bots", "rules,rules,rules,rules", "--set", "moon=sideways"]) == 2
     assert "moon" in capsys.readouterr().err
+
+
+class Cheater:
+    """Plays a card it does not hold."""
+
+    name = "cheater"
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose_pass(self, view, budget):
+        return list(view.hand[:view.rules.pass_count])
+
+    def choose_play(self, view, budget):
+        from hearts.engine import Card
+        return next(Card.from_index(i) for i in range(52)
+                    if Card.from_index(i) not in view.hand)
+
+    def choose_moon(self, view, budget):
+        return "add"
+
+
+def test_match_reports_an_illegal_plugin_move(capsys):
+    assert main(["match", "--bots", "tests.bots.test_match:Cheater,rules,rules,rules",
+                 "--deals", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "cheater made an illegal move" in err and "Traceback" not in err
