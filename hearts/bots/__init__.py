@@ -3,8 +3,16 @@
 >>> from hearts.bots import make_bot, hint
 >>> bot = make_bot("normal", seed=1)
 >>> card = bot.choose_play(view, budget=0.1)
+
+Modules: `base` (the protocol, `make_bot`, `hint`), `sim` (a fast simulator on
+card masks), `policy` (the hand-written player on masks), `rules_bot`,
+`sampling` (dealing the unseen cards consistent with a view), `search`,
+`hints`, `examples` (a plug-in bot to copy).
 """
 
-from .base import Bot, Hint, RandomBot, hint, make_bot, BOT_NAMES
+from .base import BOT_NAMES, LEVELS, Bot, Hint, RandomBot, hint, make_bot
+from .rules_bot import EasyBot, RulesBot
+from .search import SearchBot
 
-__all__ = ["Bot", "Hint", "RandomBot", "hint", "make_bot", "BOT_NAMES"]
+__all__ = ["Bot", "Hint", "RandomBot", "RulesBot", "EasyBot", "SearchBot", "hint", "make_bot",
+           "BOT_NAMES", "LEVELS"]
