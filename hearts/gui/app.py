@@ -414,6 +414,10 @@ class App:
         if k == pygame.K_F1:
             self.show_rules()
             return True
+        if event.unicode == "?":
+            from .seat_menu import KeysDialog
+            KeysDialog(self).open()
+            return True
         if k == pygame.K_F11:
             pygame.display.toggle_fullscreen()
             return True

@@ -117,7 +117,7 @@ class MainMenu(Screen):
         w.text(surface, "Hearts", (width // 2, title_y), int(60 * s), w.TEXT, bold=True,
                anchor="midtop")
         self.form.draw(surface)
-        w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  Ctrl-Q quit",
+        w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit",
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
 
 

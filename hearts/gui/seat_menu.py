@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from .app import App
 
 BOT_LEVELS = ("easy", "normal", "hard", "random")
+KEYS = (
+    ("← →", "choose a card"), ("Enter, ↑", "play it / pass the chosen cards"),
+    ("1 … 9 0 - =", "pick cards to pass"), ("T", "claim the rest (TRAM)"),
+    ("A / S", "add or subtract after a moon"), ("Tab", "scores"), ("L", "last trick"),
+    ("Ctrl-H", "hint"), ("Ctrl-U", "undo (where the rules allow)"),
+    ("Ctrl-R", "reveal hands (open-hands tables)"), ("Ctrl-N", "new game"),
+    ("Ctrl-S", "sound on / off"), ("F1", "rules"), ("`  or F2", "console (chat, /commands)"),
+    ("Esc", "table menu"), ("F11", "full screen"), ("Ctrl-Q", "quit"),
+)
 DIRECTION = ("south", "west", "north", "east")
 
 
@@ -67,6 +76,7 @@ class TableMenu(Dialog):
             add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
                 enabled=owner or seat != sess.seat)
         add("Console (`)", self._console)
+        add("Keys…", self._keys)
         add("Leave the table", self._leave)
         self.form.focus_first()
         self.layout(app.size)
@@ -85,6 +95,10 @@ class TableMenu(Dialog):
     def _console(self) -> None:
         self.close()
         self.app.console.open()
+
+    def _keys(self) -> None:
+        self.close()
+        KeysDialog(self.app).open()
 
     def _leave(self) -> None:
         self.close()
@@ -193,3 +207,34 @@ class SeatMenu(Dialog):
         for x in self.items:
             x.rect = pygame.Rect(self.rect.left + int(30 * s), y, width - int(60 * s), bh)
             y += bh + gap
+
+
+class KeysDialog(Dialog):
+    """Every key of the table, in two columns."""
+
+    title = "Keys"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.ok = self.form.add(w.Button("OK", self.close, primary=True))
+        self.form.focus_first()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        self.line = int(27 * s)
+        self.rect = pygame.Rect(0, 0, min(size[0] - 20, int(640 * s)),
+                                int(80 * s) + len(KEYS) * self.line + int(70 * s))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.ok.rect = pygame.Rect(0, 0, int(150 * s), int(42 * s))
+        self.ok.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(16 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.app.scale
+        y = self.rect.top + int(64 * s)
+        split = self.rect.left + int(self.rect.width * 0.36)
+        for key, action in KEYS:
+            w.text(surface, key, (split - int(16 * s), y), int(18 * s), w.ACCENT, bold=True,
+                   anchor="topright")
+            w.text(surface, action, (split, y), int(18 * s))
+            y += self.line

@@ -54,5 +54,9 @@ def test_f1_shows_the_rules_and_ctrl_q_quits(app, drive):
     assert not dialog.editable
     drive.key(pygame.K_ESCAPE)
     assert not app.dialogs
+    drive.key(pygame.K_SLASH, pygame.KMOD_SHIFT, unicode="?")
+    assert type(app.dialogs[-1]).__name__ == "KeysDialog"
+    drive.key(pygame.K_RETURN)
+    assert not app.dialogs
     drive.key(pygame.K_q, pygame.KMOD_CTRL)
     assert not app.running
