@@ -414,14 +414,16 @@ class App:
         if k == pygame.K_F1:
             self.show_rules()
             return True
-        if event.unicode == "?":
+        typing = isinstance(getattr(getattr(self.screen, "form", None), "focused", None),
+                            w.TextInput)
+        if event.unicode == "?" and not typing:
             from .seat_menu import KeysDialog
             KeysDialog(self).open()
             return True
         if k == pygame.K_F11:
             pygame.display.toggle_fullscreen()
             return True
-        if self.session.mode is not None and self.console.wants_toggle(event):
+        if self.session.mode is not None and not typing and self.console.wants_toggle(event):
             self.console.toggle()
             return True
         if k == pygame.K_ESCAPE and self.session.table is not None and self._at_table():

@@ -49,6 +49,9 @@ def test_settings_persist_across_app_instances(config_home, shots):
         drive.click(name_box.rect.center)
         for _ in range(30):
             drive.key(pygame.K_BACKSPACE)
+        drive.key(pygame.K_SLASH, pygame.KMOD_SHIFT, unicode="?")   # typed, not the Keys
+        assert not app.dialogs
+        drive.key(pygame.K_BACKSPACE)
         drive.type("Zoë")
         deck = screen.rows[1][1]
         before = deck.value
