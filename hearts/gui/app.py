@@ -78,6 +78,7 @@ class App:
         self._holding_since: float | None = None
         self.local_addresses: list[str] = []     # where others join our LAN host
         self._after_host: Callable[[int], None] | None = None
+        self._demo_port = 0
         from .console import Console
         self.console = Console(self)
         self.screen: Screen = self.main_menu()
@@ -180,6 +181,9 @@ class App:
         """Leave the host (and stop an in-process one) and return to the main menu."""
         self.net.disconnect()
         self.net.call(self.net.stop_host())
+        self._after_host = None          # a cancelled start: ignore its late answer
+        self._after_welcome = []
+        self._demo_port = 0
         self.local_addresses = []
         self.session = Session()
         self.banner = ""
@@ -279,11 +283,12 @@ class App:
             then, self._after_host = self._after_host, None
             if then:
                 then(payload["port"])
-        elif kind == "demo_table":
+        elif kind == "demo_table" and self._demo_port:
             self._after_welcome = [{"type": "watch", "table": payload["table"]}]
             self.connect("127.0.0.1", self._demo_port, mode="demo")
-        elif kind == "host_failed":
+        elif kind == "host_failed" and (self._after_host or self._demo_port):
             self._after_host = None
+            self._demo_port = 0
             self.show(self.main_menu())
             self.message("No host", payload["text"])
 

@@ -168,3 +168,15 @@ def test_new_table_from_the_lobby_with_rules(app, drive, shots):
     drive.click_button(seat.form, "Set bot")
     drive.until(lambda: app.session.table["seats"][2]["kind"] == "bot", what="the bot")
     assert app.session.table["seats"][2]["level"] == "hard"
+
+
+def test_cancel_while_dealing_stays_in_the_menu(app, drive):
+    import time
+    app.play_against_bots()
+    assert type(app.screen).__name__ == "ConnectingScreen"
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.screen, MainMenu)
+    end = time.monotonic() + 1.5
+    while time.monotonic() < end:
+        drive.step()
+    assert isinstance(app.screen, MainMenu) and app.session.table is None and not app.dialogs
