@@ -75,6 +75,8 @@ class TableScreen(TablePainter, Screen):
         self._backlog = 0           # host messages received but not yet shown
         self._tram_note: str | None = None
         self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
+        self.scores_at: tuple[float, float] | None = None   # where the small scoreboard was dragged
+        self._drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.size = tuple(getattr(app, "size", None) or pygame.display.get_surface().get_size())
         self.resize(self.size)
         if message is not None:
@@ -715,12 +717,38 @@ class TableScreen(TablePainter, Screen):
     # -- input ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
+            if self._drag is not None:
+                self._drag_scores(event.pos)
+            else:
+                self._hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
+            r = self._mini_scores_rect()
+            if (self.view is not None and not self.show_scores and r.collidepoint(event.pos)
+                    and not any(b.rect.collidepoint(event.pos) for b in self.buttons)):
+                self._drag = (event.pos, r.topleft, False)   # a click, or the start of a drag
+                return
             self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            moved = self._drag[2]
+            self._drag = None
+            if not moved:
+                self._toggle_scores()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+
+    def _drag_scores(self, pos: tuple[int, int]) -> None:
+        """Move the small scoreboard with the mouse (as in Hearts 2.0)."""
+        start, topleft, moved = self._drag
+        dx, dy = pos[0] - start[0], pos[1] - start[1]
+        if not moved and abs(dx) + abs(dy) < 6:
+            return
+        r = self._mini_scores_rect()
+        W, H = self.size
+        x = min(max(0, topleft[0] + dx), W - r.width)
+        y = min(max(0, topleft[1] + dy), H - r.height)
+        self.scores_at = (x / max(1, W - r.width), y / max(1, H - r.height))
+        self._drag = (start, topleft, True)
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hover_button = next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
@@ -757,9 +785,6 @@ class TableScreen(TablePainter, Screen):
         card = self._card_at(pos)
         if card is not None:
             self.click_card(card)
-            return
-        if self._mini_scores_rect().collidepoint(pos):
-            self._toggle_scores()
             return
         for seat in range(4):
             if seat == self.me and not self.watching:

@@ -248,9 +248,16 @@ class TablePainter:
                     pygame.draw.line(surface, (90, 104, 98), (x - 1, mid), (x + img.get_width(), mid))
 
     def _mini_scores_rect(self) -> pygame.Rect:
+        """The small scoreboard: top right, unless the player dragged it elsewhere
+        (kept as a fraction of the window, so it stays put when the window resizes)."""
         u = self.u
-        w = round(262 * u)
-        return pygame.Rect(self.size[0] - self.margin - w, self.margin, w, round(150 * u))
+        w, h = round(262 * u), round(150 * u)
+        W, H = self.size
+        if self.scores_at is None:
+            return pygame.Rect(W - self.margin - w, self.margin, w, h)
+        fx, fy = self.scores_at
+        r = pygame.Rect(round(fx * (W - w)), round(fy * (H - h)), w, h)
+        return r.clamp(pygame.Rect(0, 0, W, H))
 
     def _draw_mini_scores(self, surface: pygame.Surface, v: View) -> None:
         u = self.u

@@ -442,3 +442,22 @@ def test_malformed_host_messages_are_skipped(surface) -> None:
         screen.update(0.1)
     screen.draw(surface)
     assert screen.hand_cards == before and not screen.anim.busy
+
+
+def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
+    screen, host, app = make()
+    r = screen._mini_scores_rect()
+    grab = (r.x + 30, r.y + 60)
+    for e in post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=(grab[0] - 500, grab[1] + 300),
+                                     rel=(0, 0), buttons=(1, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(grab[0] - 500, grab[1] + 300),
+                                     button=1)):
+        screen.handle_event(e)
+    moved = screen._mini_scores_rect()
+    assert (moved.x, moved.y) == (r.x - 500, r.y + 300) and not screen.show_scores
+    screen.resize((1600, 1000))
+    after = screen._mini_scores_rect()
+    assert after.right <= 1600 and after.bottom <= 1000 and after.x < 1600 - after.right
+    click(screen, (after.x + 30, after.y + 60))      # a click without moving opens the board
+    assert screen.show_scores
