@@ -813,6 +813,9 @@ class TableScreen(TablePainter, Screen):
         if k == pygame.K_l:
             self._toggle_last()
             return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.button("start") or self.button("new-game")):
+            self._start()                 # the owner, before a game or after it
+            return
         if v is None or self.watching:
             return
         if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:

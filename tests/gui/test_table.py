@@ -390,7 +390,7 @@ def test_before_the_game_the_seats_and_the_owners_start_button(surface, shots: P
     assert screen.view is None and screen.info.state == "waiting" and screen.info.owner
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-waiting.png"))
-    click(screen, screen.button("start").rect.center)
+    key(screen, pygame.K_RETURN)
     assert app.sent[-1] == {"type": "start"}
     pump(screen, host)
     assert screen.info.state == "playing" and len(screen.hand_cards) == 13
