@@ -135,6 +135,10 @@ class App:
         d.open()
         return d
 
+    def redraw(self) -> None:
+        """Draw the next frame without waiting for input (something changed)."""
+        self._dirty = True
+
     def notify(self, text: str, seconds: float = 4.0) -> None:
         """A short notice at the top of the window."""
         self.toast = text

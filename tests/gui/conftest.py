@@ -49,7 +49,9 @@ class Driver:
         self.app = app
 
     def step(self, n: int = 1) -> None:
+        """Run ``n`` frames at once (no idle wait)."""
         for _ in range(n):
+            self.app.redraw()
             self.app.step()
 
     def until(self, cond: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
