@@ -16,10 +16,23 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
                              if m.get("type") == "update" else None)
     hints: list[dict] = []
     app.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
-    app.play_against_bots(rules={"target": 12}, seed=11)
+    # From the main menu: Enter on "Play against bots".
+    assert app.screen.form.focused.label == "Play against bots"
+    drive.key(pygame.K_RETURN)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen,
                          what="the table")
     assert app.session.owner and app.session.seat == 0
+    # A short game: F1, the target box, 12, Apply (the target may change mid-game).
+    drive.until(lambda: app.session.table and app.session.table.get("state") == "playing",
+                what="the game to start")
+    drive.key(pygame.K_F1)
+    rules = app.dialogs[-1]
+    drive.click(rules.fields["target"].rect.center)
+    for _ in range(4):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type("12")
+    drive.click_button(rules.form, "Apply")
+    drive.until(lambda: app.session.table["rules"]["target"] == 12, what="the new target")
     passed_keys = plays = 0
     shot_pass = shot_play = False
     asked_hint = False
