@@ -433,7 +433,7 @@ class App:
             pygame.display.toggle_fullscreen()
             return True
         if self.session.mode is not None and not typing and self.console.wants_toggle(event):
-            self.console.toggle()
+            self.console.toggle(event.unicode)
             return True
         if k == pygame.K_ESCAPE and self.session.table is not None and self._at_table():
             from .seat_menu import TableMenu

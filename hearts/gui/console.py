@@ -59,19 +59,20 @@ class Console:
         return event.type == pygame.KEYDOWN and (
             event.key in (pygame.K_BACKQUOTE, pygame.K_F2) or event.unicode == "`")
 
-    def toggle(self) -> None:
+    def toggle(self, key_text: str | None = None) -> None:
+        """Open or close; ``key_text`` is the character of the key that opened it, which
+        arrives next as text input and must not land in the input line."""
         self.visible = not self.visible
         if self.visible:
             self.unread = 0
             self.scroll = 0
-            self._swallow = "`"
+            self._swallow = key_text or None
             pygame.key.start_text_input()
-        self.app._dirty = True
+        self.app.redraw()
 
     def open(self) -> None:
         if not self.visible:
             self.toggle()
-            self._swallow = None
 
     def close(self) -> None:
         if self.visible:
@@ -88,7 +89,7 @@ class Console:
         del self.lines[:-MAX_LINES]
         if not self.visible:
             self.unread += 1
-        self.app._dirty = True
+        self.app.redraw()
 
     def submit(self, text: str) -> None:
         text = text.strip()
