@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from hearts.engine import Card, View
+from hearts.engine import CARDS, Card, View
 from hearts.engine.cards import QUEEN_SPADES
 
 from . import cards as cardart
@@ -445,6 +445,16 @@ class TableScreen(TablePainter, Screen):
         self._plate_cache: dict[Any, pygame.Surface] = {}
         self._tilted_cache: dict[Any, pygame.Surface] = {}
         self._relayout()
+        self._warm()
+
+    def _warm(self) -> None:
+        """Draw every card face once now (~50 ms), not in the middle of an animation."""
+        art = self.art
+        for card in CARDS:
+            art.face(card)
+        art.back()
+        art.shadow()
+        self.small_art.back()
 
     @property
     def art(self) -> cardart.CardArt:
