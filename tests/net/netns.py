@@ -142,26 +142,39 @@ def namespaces_left(ns: Namespace) -> list[str]:
     return [line.split()[0] for line in out.splitlines() if line.startswith(prefix)]
 
 
+_unread: dict[int, bytearray] = {}  # by pid: bytes read from a stdout pipe, not yet a line
+
+
 def read_until(proc: subprocess.Popen[str], want: Callable[[str], bool], timeout: float,
                seen: list[str] | None = None) -> str:
     """Read ``proc``'s stdout lines until one satisfies ``want``; AssertionError on timeout or EOF.
 
+    Reads the pipe itself (select() cannot see lines a TextIOWrapper already buffered).
     Every line read is appended to ``seen`` when given.
     """
     assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    buf = _unread.setdefault(proc.pid, bytearray())
+    seen = [] if seen is None else seen
     end = time.monotonic() + timeout
-    while (left := end - time.monotonic()) > 0:
-        ready, _, _ = select.select([proc.stdout], [], [], left)
+    while True:
+        while b"\n" in buf:
+            line, _, rest = bytes(buf).partition(b"\n")
+            buf[:] = rest
+            text = line.decode(errors="replace") + "\n"
+            seen.append(text)
+            if want(text):
+                return text
+        left = end - time.monotonic()
+        ready = select.select([fd], [], [], left)[0] if left > 0 else []
         if not ready:
-            break
-        line = proc.stdout.readline()
-        if not line:
-            raise AssertionError(f"{proc.args[-3:]} ended before the awaited line")
-        if seen is not None:
-            seen.append(line)
-        if want(line):
-            return line
-    raise AssertionError(f"no awaited line from {proc.args[-3:]} within {timeout} s")
+            raise AssertionError(f"no awaited line from {proc.args[-3:]} within {timeout} s, "
+                                 f"after {seen[-5:]}")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            raise AssertionError(f"{proc.args[-3:]} ended before the awaited line, after "
+                                 f"{seen[-5:]}")
+        buf += chunk
 
 
 def read_event(proc: subprocess.Popen[str], event: str, timeout: float,
@@ -201,14 +214,16 @@ async def _advertise(name: str, interfaces: list[str] | None) -> None:
         await writer.drain()
         writer.close()
 
-    server = await asyncio.start_server(greet, host=None, port=0)
+    # IPv4 and IPv6 on one port (host=None would give each family its own random port)
+    server = await asyncio.start_server(greet, host="0.0.0.0", port=0)
     port = server.sockets[0].getsockname()[1]
+    server6 = await asyncio.start_server(greet, host="::", port=port)
     adv = Advertiser(name, port, {"version": "1", "name": name, "tables": "1", "seats": "4",
                                   "rules": "standard", "playing": "no"}, interfaces=interfaces)
     await adv.start()
     _say(event="listening", port=port, registered=adv.registered.is_set())
     try:
-        async with server:
+        async with server, server6:
             await adv.registered.wait()
             _say(event="registered", service=adv.service_name)
             await asyncio.Event().wait()

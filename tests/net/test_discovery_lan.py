@@ -158,3 +158,20 @@ def test_browse_without_any_interface_is_one_sentence() -> None:
     assert done.returncode == 2
     assert done.stderr == ("hearts browse: cannot look for hosts on the LAN: no network "
                            "interface with multicast is up.\n")
+
+
+def test_ipv6_addresses_are_listed_when_the_host_listens_on_them() -> None:
+    name = f"Dual {os.getpid()}"
+    with lan(1) as (client, (server,)):
+        watcher = client.python("-m", "tests.net.netns", "watch", "20")
+        read_event(watcher, "browsing", 10)
+        # a listener on both stacks (asyncio.start_server with no host)
+        server.python("-m", "tests.net.netns", "advertise", name)
+        added = read_event(watcher, "added", 5, _named(name))
+        assert added["host"]["addresses"] == [server.address, server.address6]
+        port = added["host"]["port"]
+        greeting = client.run("-c", (
+            "import socket\n"
+            f"s = socket.create_connection(('{server.address6}', {port}), timeout=5)\n"
+            "print(s.makefile().readline().strip())\n"))
+        assert greeting.stdout.strip() == f"hello {name}", greeting.stderr
