@@ -162,7 +162,8 @@ class SeatMenu(Dialog):
             self._add(w.Button("Set bot" if kind == "empty" else "Change bot level", self.set_bot))
             if kind == "bot" and state == "waiting":
                 self._add(w.Button("Remove the bot", self.remove_bot))
-        if kind in ("empty", "bot") and self.seat != sess.seat:
+        if kind in ("empty", "bot") and self.seat != sess.seat and (
+                sess.seat is None or state in ("waiting", "over")):   # no seat swaps mid-game
             self._add(w.Button("Sit here", self.sit))
         self._add(w.Button("Close", self.close, primary=True))
         self.form.focus_first()
