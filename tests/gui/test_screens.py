@@ -131,6 +131,12 @@ def test_lobby_lists_tables_and_sits(app, drive, shots):
         assert app.session.seat is None
         drive.step(2)
         drive.shot(shots / "table-watching.png")
+        # A watcher sits down from a seat's menu.
+        drive.key(pygame.K_ESCAPE)
+        seat_button = next(b for b in app.dialogs[-1].items if b.label.startswith("Seat 4"))
+        drive.click(seat_button.rect.center)
+        drive.click_button(app.dialogs[-1].form, "Sit here")
+        drive.until(lambda: app.session.seat == 3, what="seat 4")
     finally:
         ann.close()
 
