@@ -183,6 +183,16 @@ class TablePainter:
         for b in self.buttons:
             b.draw(surface, b is self.hover_button, u)
 
+    def _dim(self, surface: pygame.Surface, alpha: int) -> None:
+        """Darken the whole table behind a dialog."""
+        key = ("dim", self.size, alpha)
+        img = self._plate_cache.get(key)
+        if img is None:
+            img = pygame.Surface(self.size)
+            img.set_alpha(alpha)
+            self._plate_cache[key] = img
+        surface.blit(img, (0, 0))
+
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170,
                edge: tuple[int, int, int] | None = None, width: int = 1) -> None:
         key = ("panel", rect.size, alpha, edge, width)
@@ -729,9 +739,7 @@ class TablePainter:
     def _draw_game_over(self, surface: pygame.Surface) -> None:
         u = self.u
         r = self._over_rect()
-        dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 90))
-        surface.blit(dim, (0, 0))
+        self._dim(surface, 90)
         self._panel(surface, r, alpha=235, edge=theme.ACCENT, width=2)
         winners = self.info.winners or []
         names = [self.info.seat_name(s) for s in winners]
@@ -782,9 +790,7 @@ class TablePainter:
         Hh = round(150 * u) + row_h * max(1, len(shown))
         r = pygame.Rect(0, 0, min(W, self.size[0] - 20), Hh)
         r.center = (self.size[0] // 2, self.size[1] // 2)
-        dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 110))
-        surface.blit(dim, (0, 0))
+        self._dim(surface, 110)
         self._panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)
         title = "Scoreboard" + (" (countdown)" if self.info.rules.display == "countdown" else "")
         surface.blit(_text(title, round(22 * u), theme.ACCENT, "bold"),
