@@ -189,8 +189,7 @@ class SeatMenu(Dialog):
     def sit(self) -> None:
         self.close()
         tbl = self.app.session.table or {}
-        if self.app.session.seat is not None:
-            self.app.send({"type": "leave"})
+        # The host moves a seated player to the new seat (between games).
         self.app.send({"type": "sit", "table": tbl.get("id", 0), "seat": self.seat})
 
     def on_message(self, message: dict[str, Any]) -> None:

@@ -135,3 +135,15 @@ def test_guest_sees_rules_read_only(app, drive, shots):
         assert app.dialogs[-1].form.find("Kick Ann") is None
     finally:
         ann.close()
+
+
+def test_owner_moves_to_another_seat_before_the_game(app, drive):
+    host_lobby(app, drive)
+    drive.click_button(app.screen.form, "New table")
+    drive.click_button(app.dialogs[-1].form, "Create")
+    drive.until(lambda: app.session.table is not None, what="our table")
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button(app.dialogs[-1].form, "Seat 3 (north): free")
+    drive.click_button(app.dialogs[-1].form, "Sit here")
+    drive.until(lambda: app.session.seat == 2, what="the move")
+    assert app.session.owner and app.session.table["seats"][0]["kind"] == "empty"
