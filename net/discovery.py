@@ -46,7 +46,6 @@ from zeroconf import (
     Zeroconf,
     current_time_millis,
 )
-from zeroconf.const import _CLASS_IN, _TYPE_SRV
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_hearts._tcp.local."
@@ -58,6 +57,8 @@ _IFF_LOOPBACK = 0x8
 _IFF_MULTICAST = 0x1000
 _MAX_INSTANCE_BYTES = 56  # 63-byte DNS label, leaving room for zeroconf's "-NN" on a conflict
 _MAX_TXT_ENTRY = 255
+_TYPE_SRV = 33  # DNS record type and class (RFC 1035, 2782)
+_CLASS_IN = 1
 _RESOLVE_MS = 3000
 
 
@@ -246,7 +247,7 @@ class Advertiser:
             self._task = asyncio.create_task(self._register(), name=f"advertise {self.name}")
 
     async def update(self, properties: Mapping[str, str]) -> None:
-        """Publish new TXT properties (no-op when unchanged or not yet registered)."""
+        """Publish new TXT properties; before registration ends they are kept for it."""
         self._properties = _txt(properties)
         await self._publish()
 
@@ -279,6 +280,8 @@ class Advertiser:
         await self.close()
 
     def _fail(self, reason: str) -> None:
+        if self.failure is not None:  # say it once
+            return
         self.failure = reason
         log.warning(
             "hearts: host %r is not advertised on the LAN (%s); players can still join by address.",
