@@ -75,6 +75,7 @@ class TableMenu(Dialog):
         for seat in range(4):
             add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
                 enabled=owner or seat != sess.seat)
+        add("Settings…", self._settings)
         add("Console (`)", self._console)
         add("Keys…", self._keys)
         add("Leave the table", self._leave)
@@ -95,6 +96,11 @@ class TableMenu(Dialog):
     def _console(self) -> None:
         self.close()
         self.app.console.open()
+
+    def _settings(self) -> None:
+        from .settings import SettingsDialog
+        self.close()
+        SettingsDialog(self.app).open()
 
     def _keys(self) -> None:
         self.close()

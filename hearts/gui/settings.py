@@ -8,11 +8,12 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from . import widgets as w
+from .dialog import Dialog
 from .screen import Screen
 
 if TYPE_CHECKING:
@@ -139,9 +140,11 @@ def _size_text(v: tuple[int, int]) -> str:
 class SettingsScreen(Screen):
     """Edit the settings; Save writes them and applies them at once."""
 
-    def __init__(self, app: "App", back: Screen | None = None) -> None:
+    def __init__(self, app: "App", back: Screen | None = None,
+                 on_done: Callable[[], Any] | None = None) -> None:
         super().__init__(app)
         self.back = back
+        self.on_done = on_done      # set when shown as a dialog over the table
         s = app.settings
         self.draft = dataclasses.replace(s)
         d = self.draft
@@ -203,19 +206,23 @@ class SettingsScreen(Screen):
             return
         self.draft.name = self.draft.name.strip()
         self.app.apply_settings(self.draft)
-        self.app.settings.save()
+        self.app.save_settings()
         self.cancel()
 
     def cancel(self) -> None:
+        if self.on_done is not None:
+            self.on_done()
+            return
         self.app.show(self.back if self.back is not None else self.app.main_menu())
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.form.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.app.draw_background(surface)
+        if self.on_done is None:
+            self.app.draw_background(surface)
         scale = self.app.scale
-        w.panel(surface, self.panel)
+        w.panel(surface, self.panel, alpha=255)
         w.text(surface, "Settings", (self.panel.centerx, self.panel.top + int(24 * scale)),
                int(34 * scale), w.ACCENT, bold=True, anchor="midtop")
         self.form.draw(surface)
@@ -254,3 +261,26 @@ class SettingsScreen(Screen):
         pygame.draw.rect(surface, w.PANEL_EDGE, r, 1, border_radius=6)
         w.text(surface, "Preview", (r.left + 8, r.bottom - 6), int(15 * self.app.scale), w.TEXT,
                anchor="bottomleft")
+
+
+class SettingsDialog(Dialog):
+    """The settings over the table (the game goes on underneath)."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.inner = SettingsScreen(app, on_done=self.close)
+        self.form = self.inner.form
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.inner.resize(size)
+        self.rect = self.inner.panel
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.inner.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 110))
+        surface.blit(dim, (0, 0))
+        self.inner.draw(surface)

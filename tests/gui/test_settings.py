@@ -82,3 +82,20 @@ def test_ctrl_s_toggles_sound_and_saves(app, drive, config_home):
     drive.key(pygame.K_s, pygame.KMOD_CTRL)
     assert app.settings.sounds is (not before)
     assert Settings.load().sounds is (not before)
+
+
+def test_settings_from_the_table_keep_the_game(app, drive, config_home, shots):
+    from hearts.gui.table import TableScreen
+    app.settings.bot_level = "random"
+    app.play_against_bots()
+    table = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen, what="table")
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button(app.dialogs[-1].form, "Settings…")
+    dialog = app.dialogs[-1]
+    deck = dialog.inner.rows[1][1]
+    drive.click((deck.rect.right - 5, deck.rect.centery))
+    chosen = deck.value
+    drive.shot(shots / "settings-at-table.png")
+    drive.click_button(dialog.form, "Save")
+    assert not app.dialogs and app.screen is table
+    assert app.settings.deck == chosen and Settings.load().deck == chosen
