@@ -181,8 +181,8 @@ class SettingsScreen(Screen):
         row_h = int(44 * scale)
         gap = int(12 * scale)
         panel_w = min(width - 40, int(1100 * scale))
-        total = len(self.rows) * (row_h + gap) + row_h * 3
-        self.panel = pygame.Rect(0, 0, panel_w, total + int(100 * scale))
+        total = len(self.rows) * (row_h + gap) + gap + row_h + int(30 * scale)
+        self.panel = pygame.Rect(0, 0, panel_w, total + int(90 * scale))
         self.panel.center = (width // 2, height // 2)
         y = self.panel.top + int(90 * scale)
         form_w = int(panel_w * 0.6)
