@@ -206,6 +206,8 @@ class App:
         ``demo``: four bots play and this client watches.
         """
         level = self.settings.bot_level
+        if rules is None and not demo and self.settings.bot_rules:
+            rules = dict(self.settings.bot_rules)     # the rules of the last game vs bots
         options: dict[str, Any] = {"name": "Bots", "bot_level": level}
         if seed is not None:
             options["seed"] = seed
@@ -384,6 +386,8 @@ class App:
         elif t == "rules_changed" and tbl is not None:
             tbl["rules"] = change.get("rules", tbl.get("rules"))
             tbl["summary"] = change.get("summary", tbl.get("summary"))
+            if self.session.mode == "bots" and self.session.owner:
+                self._remember_bot_rules(tbl["rules"])
         elif t in ("paused", "resumed") and tbl is not None:
             tbl["state"] = "paused" if t == "paused" else "playing"
         elif t == "game_started" and tbl is not None:
@@ -392,6 +396,17 @@ class App:
             tbl["state"] = "over"
 
     _exit_soon: float | None = None
+
+    def _remember_bot_rules(self, rules: dict[str, Any] | None) -> None:
+        """The next game against bots starts with the rules chosen for this one."""
+        from hearts.engine import Rules, RulesError
+        try:
+            changes = Rules.from_dict(rules or {}).changes()
+        except RulesError:
+            return
+        if changes != self.settings.bot_rules:
+            self.settings.bot_rules = changes
+            self.save_settings()
 
     def _at_table(self) -> bool:
         from .lobby import LobbyScreen

@@ -71,6 +71,8 @@ class TableMenu(Dialog):
                 add("Pause", lambda: self._send({"type": "pause"}))
             elif state == "paused":
                 add("Resume", lambda: self._send({"type": "resume"}))
+            if state in ("playing", "paused"):
+                add("End the game…", self._end)
         add("Rules…" if owner else "Rules (read-only)…", self._rules)
         for seat in range(4):
             add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
@@ -88,6 +90,14 @@ class TableMenu(Dialog):
 
     def _start(self) -> None:
         self._send({"type": "start"})
+
+    def _end(self) -> None:
+        self.close()
+        self.app.message("End the game", "End this game now? You can change the rules and "
+                         "deal a new one afterwards.",
+                         {"End it": lambda: self.app.send({"type": "command",
+                                                           "text": "/end now"}),
+                          "Keep playing": None})
 
     def _rules(self) -> None:
         self.close()

@@ -77,6 +77,7 @@ class Settings:
     window: tuple[int, int] = (1280, 800)
     bot_level: str = "normal"
     last_address: str = ""
+    bot_rules: dict[str, Any] = field(default_factory=dict)   # last rules against bots
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -105,6 +106,12 @@ class Settings:
             return None
         if name == "sounds":
             return value if isinstance(value, bool) else None
+        if name == "bot_rules":
+            from hearts.engine import Rules, RulesError
+            try:
+                return Rules.from_dict(value).changes() if isinstance(value, dict) else None
+            except (RulesError, TypeError):
+                return None
         if not isinstance(value, str):
             return None
         if name == "name":

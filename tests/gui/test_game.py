@@ -98,3 +98,31 @@ def test_demo_four_bots_while_we_watch(app, drive, shots):
     assert app.session.seat is None and isinstance(app.screen, TableScreen)
     assert all(s["kind"] == "bot" for s in app.session.table["seats"])
     drive.shot(shots / "table-demo.png")
+
+
+def test_end_change_rules_and_the_next_bot_game_keeps_them(app, drive, config_home):
+    from hearts.gui.settings import Settings
+    app.settings.bot_level = "random"
+    app.play_against_bots()
+    drive.until(lambda: app.session.table and app.session.table.get("state") == "playing",
+                what="the game")
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button(app.dialogs[-1].form, "End the game…")
+    drive.click_button(app.dialogs[-1].form, "End it")
+    drive.until(lambda: app.session.table["state"] == "over", what="the end")
+    drive.key(pygame.K_F1)
+    rules = app.dialogs[-1]
+    assert not rules.locked
+    while rules.preset.value != "omnibus":
+        rules.preset.step(1)
+    drive.click_button(rules.form, "Apply")
+    drive.until(lambda: app.session.table["rules"]["jack_of_diamonds"] == -10, what="omnibus")
+    assert Settings.load().bot_rules == {"jack_of_diamonds": -10, "moon_needs_jack": True}
+    drive.key(pygame.K_n, pygame.KMOD_CTRL)
+    drive.until(lambda: app.session.table["state"] == "playing", what="the new game")
+    # Next time "Play against bots" deals Omnibus straight away.
+    app.disconnect()
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: app.session.table and app.session.table.get("state") == "playing",
+                what="the next game")
+    assert app.session.table["rules"]["moon_needs_jack"] is True
