@@ -65,6 +65,14 @@ class MainMenu(Screen):
         self.fan: list[pygame.Surface] = []
         self._fan_key: tuple[Any, ...] = ()
 
+    def _bots_line(self) -> str:
+        from hearts.engine import Rules, RulesError
+        try:
+            summary = Rules.from_dict(self.app.settings.bot_rules).summary()
+        except RulesError:
+            summary = "standard"
+        return f"{self.app.settings.bot_level} bots · {summary}"
+
     def play(self) -> None:
         self.app.play_against_bots()
 
@@ -81,7 +89,7 @@ class MainMenu(Screen):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
         bw, bh, gap = int(340 * s), int(52 * s), int(16 * s)
-        top = int(size[1] * 0.19) + int(96 * 1.4 * s) // 2 + int(110 * s)
+        top = int(size[1] * 0.19) + int(96 * 1.4 * s) // 2 + int(132 * s)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(0, top + i * (bh + gap), bw, bh)
             b.rect.centerx = size[0] // 2
@@ -117,6 +125,9 @@ class MainMenu(Screen):
         w.text(surface, "Hearts", (width // 2, title_y), int(60 * s), w.TEXT, bold=True,
                anchor="midtop")
         self.form.draw(surface)
+        play = self.buttons[0].rect
+        w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * s)), int(15 * s),
+               w.DIM, anchor="midbottom")
         w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit",
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
 
