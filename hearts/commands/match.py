@@ -175,6 +175,15 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def _entry_row(spec: str, per_unit: list[float]) -> dict[str, Any]:
+    n = len(per_unit)
+    mean = sum(per_unit) / n
+    var = sum((x - mean) ** 2 for x in per_unit) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+    return {"bot": spec, "points_per_hand": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+
+
 def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
     """Per bot name: mean points per hand with a 95% interval over deals (or games), moons,
     win share, decision times. Entries with the same name are pooled."""
@@ -240,6 +249,7 @@ def run(args: argparse.Namespace) -> int:
         "count": count,
         "seconds": round(elapsed, 1),
         "per_bot": summarize(specs, units),
+        "per_entry": [_entry_row(specs[i], [u["points"][i] for u in units]) for i in range(4)],
     }
     if args.json:
         print(json.dumps(result))
@@ -259,6 +269,9 @@ def run(args: argparse.Namespace) -> int:
             line += f"{row['win_rate'] * 100:>9.1f}%"
         line += f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}"
         print(line)
+    if len(set(specs)) < 4:
+        print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
+                                          for e in result["per_entry"]))
     return 0
 
 
