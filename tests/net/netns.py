@@ -37,7 +37,13 @@ def unavailable() -> str | None:
     made = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
     if made.returncode != 0:
         return f"ip netns is unavailable: {made.stderr.strip()}"
-    subprocess.run(["ip", "netns", "del", probe], capture_output=True)
+    try:
+        veth = subprocess.run(["ip", "-n", probe, "link", "add", "p0", "type", "veth", "peer",
+                               "name", "p1"], capture_output=True, text=True)
+        if veth.returncode != 0:
+            return f"veth pairs cannot be made here: {veth.stderr.strip()}"
+    finally:
+        subprocess.run(["ip", "netns", "del", probe], capture_output=True)
     return None
 
 
