@@ -366,8 +366,9 @@ class Advertiser:
         assert zc is not None and info.server_key is not None
         if info.server_key < other:  # we keep the name
             await asyncio.sleep(1.0)  # let the other host rename first
-            if self._info is info and not self._closed:
-                self._track(await zc.async_update_service(info))
+            current = self._info  # (a TXT update may have replaced the info meanwhile)
+            if current is not None and current.key == info.key and not self._closed:
+                self._track(await zc.async_update_service(current))
             return
         instance = info.name[: -len(SERVICE_TYPE) - 1]
         async with self._lock:
