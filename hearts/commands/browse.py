@@ -52,5 +52,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"No Hearts hosts found on the LAN within {args.timeout:g} s.")
     else:
         print(_table(hosts))
-        print("\nJoin one with: hearts join NAME")
+        print('\nJoin one with: hearts join "NAME"')
     return 0
