@@ -7,10 +7,8 @@ another; mDNS and TCP travel only over the veth pair the test made (root only).
 from __future__ import annotations
 
 import os
-import select
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -25,18 +23,7 @@ pytestmark = pytest.mark.skipif(_why is not None, reason=_why or "")
 
 def _line(proc: subprocess.Popen[str], want: str, timeout: float = 15.0) -> str:
     """Read ``proc``'s stdout until a line containing ``want``."""
-    assert proc.stdout is not None
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, end - time.monotonic()))
-        if not ready:
-            break
-        line = proc.stdout.readline()
-        if not line:
-            break
-        if want in line:
-            return line
-    raise AssertionError(f"no line with {want!r} from {proc.args}")
+    return netns.read_until(proc, lambda line: want in line, timeout)
 
 
 def _join(ns: "netns.Namespace", *args: str,
