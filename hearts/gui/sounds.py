@@ -9,8 +9,10 @@ nothing at all when there is no audio device or sounds are off.
 from __future__ import annotations
 
 import math
+import os
 import random
 import struct
+import sys
 import wave
 from pathlib import Path
 from typing import Callable
@@ -146,6 +148,8 @@ class Sounds:
     def _load(self) -> dict[str, pygame.mixer.Sound]:
         if self._sounds is None:
             self._sounds = {}
+            if not _audio_possible():
+                return self._sounds
             try:
                 if not pygame.mixer.get_init():
                     pygame.mixer.init(RATE, -16, 1, 512)
@@ -174,6 +178,18 @@ class Sounds:
 
 
 _shared: Sounds | None = None
+
+
+def _audio_possible() -> bool:
+    """False on a Linux machine with no sound device and no sound server, where opening
+    the mixer would only make ALSA print errors."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_AUDIODRIVER"):
+        return True
+    if os.path.exists("/dev/snd") or os.environ.get("PULSE_SERVER"):
+        return True
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    return bool(runtime) and any(os.path.exists(os.path.join(runtime, sock))
+                                 for sock in ("pulse/native", "pipewire-0"))
 
 
 def shared() -> Sounds:
