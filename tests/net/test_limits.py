@@ -1,0 +1,263 @@
+"""Host limits, each with a clear error: connections per address and in all, frames,
+names, chat length and rate, message floods, tables per host; slow, silent and
+dribbling clients lose their connection (and their seat to a bot), not the host."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import struct
+from dataclasses import replace
+
+import pytest
+
+from net.client import Client
+from net.host import Host
+from net.limits import Limits
+from net.protocol import PROTOCOL_VERSION, Decoder, encode
+
+from .conftest import FAST, has_change
+
+STRICT = replace(FAST, trusted=(), max_per_address=3, max_connections=5)
+
+
+async def _host(limits: Limits) -> Host:
+    h = Host(name="limits", limits=limits, bot_level="random", seed=3)
+    await h.start(bind="127.0.0.1", port=0)
+    return h
+
+
+class Raw:
+    """A bare connection: send frames, read messages."""
+
+    def __init__(self, r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+        self.r, self.w, self.dec, self.got = r, w, Decoder(), []
+
+    @classmethod
+    async def open(cls, host: Host, hello: str | None = None) -> "Raw":
+        r, w = await asyncio.open_connection("127.0.0.1", host.port)
+        raw = cls(r, w)
+        if hello is not None:
+            raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": hello})
+            await raw.until("tables")
+        return raw
+
+    def send(self, msg: dict) -> None:
+        self.w.write(encode(msg))
+
+    async def until(self, kind: str, timeout: float = 5.0) -> dict | None:
+        """The next message of ``kind``; None when the host closed first."""
+        while True:
+            for i, m in enumerate(self.got):
+                if m["type"] == kind:
+                    return self.got.pop(i)
+            try:
+                data = await asyncio.wait_for(self.r.read(65536), timeout)
+            except ConnectionError:
+                return None
+            if not data:
+                return None
+            self.got += self.dec.feed(data)
+
+    async def closed(self, timeout: float = 5.0) -> bool:
+        try:
+            while True:
+                data = await asyncio.wait_for(self.r.read(65536), timeout)
+                if not data:
+                    return True
+                self.got += self.dec.feed(data)
+        except ConnectionError:
+            return True
+        except asyncio.TimeoutError:
+            return False
+
+    def close(self) -> None:
+        self.w.close()
+
+
+async def test_connections_per_address_and_in_all() -> None:
+    h = await _host(STRICT)
+    try:
+        first = [await Raw.open(h, f"p{i}") for i in range(3)]
+        fourth = await Raw.open(h)
+        err = await fourth.until("error")
+        assert err["code"] == "limit"
+        assert "127.0.0.1 already has 3 connections" in err["message"]
+        assert await fourth.closed()
+        first[0].close()
+        await asyncio.sleep(0.2)
+        again = await Raw.open(h, "again")          # room again once one has gone
+        assert h.guard.per_address["127.0.0.1"] == 3
+        again.close()
+        for c in first[1:]:
+            c.close()
+        await asyncio.sleep(0.2)
+        assert h.guard.per_address == {} and not h._connections
+    finally:
+        await h.stop()
+    # loopback trusted (the default): no limit per address, the total still holds
+    h = await _host(replace(FAST, max_connections=4))
+    try:
+        ok = [await Raw.open(h, f"p{i}") for i in range(4)]
+        extra = await Raw.open(h)
+        err = await extra.until("error")
+        assert err["code"] == "limit" and "4 connections, its limit" in err["message"]
+        for c in ok:
+            c.close()
+    finally:
+        await h.stop()
+
+
+async def test_frames_bombs_and_names(host: Host) -> None:
+    for bomb in (b"\xdd\xff\xff\xff\xff", b"\xdf\x7f\xff\xff\xff", b"\xdb\x7f\xff\xff\xff",
+                 b"\x91" * 100_000):
+        c = await Raw.open(host)
+        c.w.write(bomb)
+        err = await c.until("error")
+        # refused at once, or (a huge declared string: nothing is allocated before its
+        # bytes come, and they are capped at max_frame) closed when no hello came in time
+        assert err is not None and err["code"] in ("too-large", "bad-frame", "hello-timeout")
+        assert await c.closed()
+    c = await Raw.open(host)
+    c.send({"type": "hello", "version": PROTOCOL_VERSION,
+            "name": "\x1b[31mEve\x00\u202e" + "x" * 100})
+    welcome = await c.until("welcome")
+    assert welcome["name"] == ("[31mEve" + "x" * 100)[:24]          # control chars gone, cut
+    c.close()
+    c = await Raw.open(host)
+    c.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "\x00\x07 "})
+    err = await c.until("error")
+    assert err["code"] == "bad-name" and "letter or digit" in err["message"]
+    c.close()
+    impostor = await Raw.open(host)
+    impostor.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Host"})
+    assert (await impostor.until("welcome"))["name"] != "Host"   # "host" speaks for the host
+    impostor.close()
+
+
+async def test_chat_length_and_rate_and_floods() -> None:
+    h = await _host(replace(FAST, trusted=(), chat_burst=3, chat_per_second=1.0,
+                            message_burst=50, messages_per_second=10.0))
+    try:
+        ann = await Raw.open(h, "Ann")
+        ann.send({"type": "create_table"})
+        await ann.until("table")
+        ann.send({"type": "chat", "text": "y" * 5000})
+        chat: list = []
+        while not chat:
+            up = await ann.until("update")
+            chat = [e for e in up["events"] if e["type"] == "chat"]
+        chat = chat[0]
+        assert chat["text"] == "y" * h.limits.max_chat
+        for i in range(4):
+            ann.send({"type": "chat", "text": f"line {i}"})
+        err = await ann.until("error")
+        assert err["code"] == "limit" and err["ref"] == "chat" and "too fast" in err["message"]
+        # a flood of messages closes the connection with a reason
+        flood = await Raw.open(h, "Flood")
+        flood.w.write(encode({"type": "list_tables"}) * 200)
+        err = await flood.until("error")
+        assert err["code"] == "limit" and "connection is closed" in err["message"]
+        assert await flood.closed()
+        ann.send({"type": "ping"})
+        assert await ann.until("pong") is not None
+    finally:
+        await h.stop()
+
+
+async def test_tables_per_host() -> None:
+    h = await _host(replace(FAST, max_tables=2))
+    try:
+        people = [await Raw.open(h, n) for n in ("A", "B", "C")]
+        for p in people[:2]:
+            p.send({"type": "create_table"})
+            assert await p.until("table")
+        people[2].send({"type": "create_table"})
+        err = await people[2].until("error")
+        assert err["code"] == "limit" and "2 tables, its limit" in err["message"]
+    finally:
+        await h.stop()
+
+
+async def _seated_game(h: Host, raw_name: str) -> tuple[Client, Raw, int]:
+    """Ann (a Client) opens a table of bots and starts; a raw client sits there too."""
+    ann = Client("127.0.0.1", h.port, name="Ann", limits=h.limits)
+    await ann.connect()
+    await ann.send("create_table", rules={"pass_count": 0, "target": 200})
+    tid = (await ann.wait_for("table"))["table"]["id"]
+    raw = await Raw.open(h, raw_name)
+    raw.send({"type": "sit", "table": tid, "seat": 1})
+    assert (await raw.until("table"))["seat"] == 1
+    await ann.send("watch", table=tid)            # Ann watches: bots play seats 0, 2, 3
+    await ann.wait_for("table")
+    return ann, raw, tid
+
+
+async def test_silent_and_dribbling_clients_lose_the_seat_not_the_table() -> None:
+    lim = replace(FAST, heartbeat_interval=0.2, heartbeat_timeout=1.0, drop_grace=0.3)
+    for how in ("silent", "dribble"):
+        h = await _host(lim)
+        try:
+            ann = Client("127.0.0.1", h.port, name="Ann", limits=lim)
+            await ann.connect()
+            await ann.send("create_table", rules={"pass_count": 0, "target": 200})
+            tid = (await ann.wait_for("table"))["table"]["id"]
+            raw = await Raw.open(h, "Mute")
+            raw.send({"type": "sit", "table": tid, "seat": 1})
+            await raw.until("table")
+            await ann.send("start")
+            await ann.wait_for(has_change("game_started"))
+            if how == "dribble":      # a frame a byte at a time, never finished
+                frame = encode({"type": "chat", "text": "z" * 200})
+                for b in frame[:30]:
+                    raw.w.write(bytes([b]))
+                    await asyncio.sleep(0.1)
+            # Mute answers no ping: closed after heartbeat_timeout, a bot takes seat 1
+            ev = await ann.wait_for(lambda e: e["type"] == "update" and any(
+                c["type"] == "replaced_by_bot" and c["seat"] == 1 and c["why"] == "dropped"
+                for c in e["events"]), timeout=10)
+            await ann.wait_for(lambda e: e["type"] == "update" and any(
+                c["type"] == "card_played" and c["seat"] == 1 for c in e["events"]), timeout=10)
+            assert await raw.closed(1)
+            await ann.close()
+        finally:
+            await h.stop()
+
+
+async def test_a_client_that_does_not_read_is_dropped() -> None:
+    # the heartbeat is far away: only the write buffer can drop this client
+    lim = replace(FAST, max_write_buffer=16 * 1024, drop_grace=0.3, heartbeat_timeout=60.0)
+    h = await _host(lim)
+    try:
+        ann = Client("127.0.0.1", h.port, name="Ann", limits=lim)
+        await ann.connect()
+        await ann.send("create_table", rules={"pass_count": 0})
+        tid = (await ann.wait_for("table"))["table"]["id"]
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", h.port))
+        s.setblocking(False)
+        r, w = await asyncio.open_connection(sock=s)
+        slow = Raw(r, w)
+        slow.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Slow"})
+        await slow.until("tables")
+        slow.send({"type": "sit", "table": tid, "seat": 2})
+        await slow.until("table")
+        for _ in range(5000):                # asks and asks, never reads the answers
+            slow.send({"type": "command", "text": "/help"})
+        ev = await ann.wait_for(has_change("player_dropped"), timeout=10)
+        assert [c for c in ev["events"] if c["type"] == "player_dropped"][0]["seat"] == 2
+        await ann.send("ping")
+        assert h.tables[tid].seats[2].connected is False
+        slow.close()
+        await ann.close()
+    finally:
+        await h.stop()
+
+
+def test_bucket_refills() -> None:
+    from net.guard import Bucket
+    b = Bucket(2.0, 3, now=0.0)
+    assert [b.take(0.0) for _ in range(4)] == [True, True, True, False]
+    assert b.take(0.5) and not b.take(0.5)
+    assert b.take(10.0, 3) and not b.take(10.0)
