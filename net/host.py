@@ -28,6 +28,7 @@ from hearts.engine.hand import action_from_list, action_to_list
 from . import saves
 from .guard import Guard, check_password, hash_password
 from .limits import DEFAULT_LIMITS, Limits
+from .savecheck import check_saved_table
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_intent, clean_name, clean_text, encode, error, version_error)
 from .table import OPERATOR, Table, TableError
@@ -816,6 +817,7 @@ class Host:
                 continue
             assert data is not None
             try:
+                check_saved_table(data)         # whole and consistent, or not loaded at all
                 table = Table.from_dict(data, now, self.limits.drop_grace)
             except Exception as e:
                 log.error("%s could not be restored (%s); it was left as it is", path,
@@ -849,7 +851,7 @@ class Host:
                     break
                 try:
                     game.apply(action_from_list(action))
-                except (IllegalMove, ValueError, TypeError, IndexError):
+                except Exception:               # refused, or not an action at all
                     log.warning("%s holds an action the game refuses; the rest of it was "
                                 "ignored", path)
                     break
