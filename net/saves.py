@@ -162,9 +162,18 @@ def load_tables(save_dir: Path) -> Iterator[tuple[Path, dict[str, Any] | None, s
 def append_history(save_dir: Path, record: dict[str, Any]) -> None:
     """Add one finished game as a JSON line to ``history.jsonl``."""
     record = {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **record}
-    line = json.dumps(record, separators=(",", ":")) + "\n"
-    with open(save_dir / HISTORY, "a", encoding="utf-8") as f:
-        f.write(line)
+    data = (json.dumps(record, separators=(",", ":")) + "\n").encode()
+    fd = os.open(save_dir / HISTORY, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        start = os.fstat(fd).st_size
+        try:
+            if os.write(fd, data) != len(data):
+                raise OSError(28, "No space left on device")
+        except OSError:
+            os.ftruncate(fd, start)     # a full disk must not leave half a line
+            raise
+    finally:
+        os.close(fd)
 
 
 def read_history(path: Path) -> list[dict[str, Any]]:
