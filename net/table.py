@@ -175,15 +175,25 @@ class Table:
         return watcher_view(public)
 
     def timer(self, now: float) -> dict[str, Any] | None:
+        """The clock a client shows: a turn clock (``why`` "turn"), or the grace of
+        dropped people before their bots play (``why`` "dropped"); None when none runs."""
         if self.state == "paused":
             if not self.paused_left:
                 return None
             return {"seats": sorted(self.paused_left), "seconds": max(self.paused_left.values()),
-                    "paused": True}
-        if not self.deadlines:
+                    "why": "turn", "paused": True}
+        if self.deadlines:
+            return {"seats": sorted(self.deadlines), "why": "turn",
+                    "seconds": round(max(0.0, min(self.deadlines.values()) - now), 3)}
+        if self.state != "playing":
             return None
-        return {"seats": sorted(self.deadlines),
-                "seconds": round(max(0.0, min(self.deadlines.values()) - now), 3)}
+        grace = {i: s.dropped_at + self.drop_grace - now for i, s in enumerate(self.seats)
+                 if s.kind == "human" and not s.connected and not s.auto
+                 and s.dropped_at is not None}
+        if grace:
+            return {"seats": sorted(grace), "why": "dropped",
+                    "seconds": round(max(0.0, min(grace.values())), 3)}
+        return None
 
     # -- changes -----------------------------------------------------------------------
     def _emit(self, event: dict[str, Any], seat: int | None = None,

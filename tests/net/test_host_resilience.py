@@ -38,11 +38,15 @@ async def test_turn_timer_lets_the_bot_play(host: Host) -> None:
     ev = await ann.wait_for(has_change("game_started"))
     # Ann never moves: whenever it is her turn the clock runs out and her bot plays for her
     loop = asyncio.get_running_loop()
+    ev = await ann.wait_for(lambda e: e["type"] == "update" and e["timer"] is not None,
+                            timeout=10)
     t0 = loop.time()
+    assert ev["timer"]["why"] == "turn" and ev["timer"]["seats"] == [0]
+    assert 0.5 < ev["timer"]["seconds"] <= 1.0
+    assert any(c["type"] == "timer" and c["seats"] == [0] for c in ev["events"])
     ev = await ann.wait_for(lambda e: e["type"] == "update" and any(
         c["type"] == "card_played" and c["seat"] == 0 for c in e["events"]), timeout=10)
     assert loop.time() - t0 >= 0.5
-    timers = [c for c in ev["events"] if c["type"] == "timer"]
     assert ann.view is not None and len(ann.view["hand"]) == 12
     await ann.close()
 
@@ -57,6 +61,8 @@ async def test_drop_grace_then_reconnect_mid_hand(host: Host) -> None:
     token = bob.token
     await bob.close()           # Bob's connection is gone
     ev = await ann.wait_for(has_change("player_dropped"))
+    assert ev["timer"]["why"] == "dropped" and ev["timer"]["seats"] == [1]
+    assert 0 < ev["timer"]["seconds"] <= FAST.drop_grace
     ev = await ann.wait_for(lambda e: e["type"] == "update" and any(
         c["type"] == "replaced_by_bot" and c["why"] == "dropped" for c in e["events"]))
     # his bot plays for him now: his seat's cards get played
