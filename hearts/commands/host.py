@@ -32,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default="normal", help="level of the bots that fill seats")
     parser.add_argument("--no-advertise", action="store_true",
                         help="do not announce the host on the LAN (zeroconf)")
+    parser.add_argument("--history", action="store_true",
+                        help="replay the finished games of --save-dir/history.jsonl, print "
+                             "them hand by hand and exit")
     parser.add_argument("--console", action="store_true",
                         help="read operator lines from standard input even when it is not a "
                              "terminal (text is said at every table; /help)")
@@ -64,6 +67,8 @@ def load_rules(spec: str) -> Rules:
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    if args.history:
+        return show_history(args.save_dir)
     rules = load_rules(args.rules)
     if args.resume and not args.save_dir:
         raise UserError("--resume needs --save-dir, the folder the tables were saved in")
@@ -125,6 +130,36 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
         except Exception as e:  # never let a goodbye packet stop the shutdown
             log.warning("discovery did not close cleanly: %s", e)
     await host.stop()
+    return 0
+
+
+def show_history(save_dir: str | None) -> int:
+    """Replay every finished game of the history file and print it hand by hand."""
+    from hearts.engine import Game
+    from net.saves import HISTORY, SaveError, read_history
+    if not save_dir:
+        raise UserError("--history needs --save-dir, the folder the host saved in")
+    path = Path(save_dir) / HISTORY
+    if not path.exists():
+        raise UserError(f"there is no history in {save_dir} yet ({HISTORY} is missing)")
+    try:
+        records = read_history(path)
+    except SaveError as e:
+        raise UserError(str(e)) from None
+    for n, rec in enumerate(records, 1):
+        try:
+            game = Game.from_dict(rec["game"])
+        except Exception as e:
+            raise UserError(f"game {n} of {path} does not replay ({e})") from None
+        players = rec.get("players") or [f"seat {i}" for i in range(4)]
+        print(f"game {n}: table {rec.get('table')} {rec.get('name', '')!r}, finished "
+              f"{rec.get('finished', '?')}: {', '.join(str(p) for p in players)}")
+        for r in game.results:
+            print(f"  hand {r.number + 1:2d}: points {list(r.points)}  totals {list(r.totals)}")
+        winners = ", ".join(str(players[w]) for w in game.winners or [])
+        same = list(game.totals) == rec.get("totals")
+        print(f"  winner: {winners}; replayed totals {'match' if same else 'DIFFER from'} "
+              "the saved ones")
     return 0
 
 

@@ -176,6 +176,11 @@ async def test_host_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
     assert len(history) == 1
     game = Game.from_dict(history[0]["game"])      # the history replays
     assert game.over and list(game.totals) == history[0]["totals"]
+    shown = subprocess.run([*cmd[:3], "host", "--history", "--save-dir", str(save_dir)],
+                           env=env, capture_output=True, text=True, timeout=30)
+    assert shown.returncode == 0, shown.stderr
+    assert "Ann, Bob, Cy, Di" in shown.stdout and "replayed totals match" in shown.stdout
+    assert shown.stdout.count("  hand ") == len(game.results)
 
 
 async def test_corrupt_save_is_reported_and_kept(tmp_path: Path, caplog) -> None:
