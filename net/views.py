@@ -8,11 +8,26 @@ the rules travel in the ``table`` message instead, which halves every update.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from hearts.engine import cards_of
 
 
 def _strs(cards: Any) -> list[str]:
     return [str(c) for c in cards]
+
+
+@lru_cache(maxsize=16384)
+def _mask_strs(mask: int) -> tuple[str, ...]:
+    """Card names of a mask, in the engine's order (a seat's hand changes one card a
+    play, so the same masks come back for every message until it plays)."""
+    return tuple(str(c) for c in cards_of(mask))
+
+
+@lru_cache(maxsize=16384)
+def _trick_wire(trick: Any) -> tuple[int, tuple[str, ...], int]:
+    return trick.leader, tuple(str(c) for c in trick.cards), trick.winner
 
 
 def public_part(hand: Any) -> dict[str, Any]:
@@ -29,7 +44,8 @@ def public_part(hand: Any) -> dict[str, Any]:
         "turn": hand.turn,
         "leader": lead,
         "trick": [[s, str(c)] for s, c in hand.trick],
-        "tricks": [[t.leader, _strs(t.cards), t.winner] for t in hand.tricks],
+        "tricks": [[t_lead, list(t_cards), t_win]
+                   for t_lead, t_cards, t_win in map(_trick_wire, hand.tricks)],
         "hearts_broken": hand.hearts_broken,
         "cards_left": [hand.cards_left(s) for s in range(4)],
         "taken_points": list(hand.taken_points()),
@@ -49,10 +65,10 @@ def seat_view(hand: Any, seat: int, public: dict[str, Any], reveal: bool = False
     received = hand.received(seat)
     d = dict(public)
     d["seat"] = seat
-    d["hand"] = _strs(hand.held(seat))
+    d["hand"] = list(_mask_strs(hand.held_mask(seat)))
     d["passed"] = None if passed is None else _strs(passed)
     d["received"] = None if received is None else _strs(received)
-    d["legal"] = _strs(hand.legal_plays(seat))
+    d["legal"] = list(_mask_strs(hand.legal_mask(seat)))
     d["others"] = [_strs(hand.held(s)) for s in range(4)] if reveal else None
     return d
 
