@@ -29,6 +29,7 @@ HELP = {
     "kick": "/kick NAME - send a player away; they cannot come back (owner)",
     "allow": "/allow NAME - let a kicked player come back (owner)",
     "bot": "/bot SEAT LEVEL - put a bot in a seat or change its level; /bot SEAT off (owner)",
+    "password": "/password WORD - friends only: joining needs WORD; /password off (owner)",
     "hint": "/hint - what the bot would do for you now",
     "pass": "/pass C C C - pass cards, e.g. /pass QS AH 2D",
     "play": "/play C - play a card, e.g. /play TH",
@@ -236,6 +237,15 @@ def _bot(host: "Host", player: "Player", args: list[str]) -> Reply:
                    f"seat {args[0]}: " + (f"{level} bot" if level else "bot removed"))
 
 
+def _password(host: "Host", player: "Player", args: list[str]) -> Reply:
+    if len(args) != 1:
+        return "usage: /password WORD (or /password off)", False
+    off = args[0].lower() in ("off", "none")
+    return _intent(host, player, {"type": "set_password", "password": None if off else args[0]},
+                   "the table is open to all" if off else "joining this table now needs the "
+                                                          "password")
+
+
 def _hint(host: "Host", player: "Player", args: list[str]) -> Reply:
     return _intent(host, player, {"type": "hint"}, "thinking about a hint...")
 
@@ -264,6 +274,7 @@ _COMMANDS: dict[str, Callable[["Host", "Player", list[str]], Reply]] = {
     "pause": _simple("pause", "the game is paused"),
     "resume": _simple("resume", "the game goes on"),
     "end": _end, "kick": _kick, "allow": _allow, "bot": _bot, "hint": _hint,
+    "password": _password,
     "pass": _pass, "play": _play, "moon": _moon,
     "claim": _simple("claim", "you claimed the rest"),
     "undo": _simple("undo", "your last card was taken back"),
