@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import resource
 import secrets
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -139,6 +140,14 @@ class Guard:
         return closed
 
 
+def raise_fd_limit(want: int) -> None:
+    """Let this process open ``want`` files (sockets) if the hard limit allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+
+
 # -- table passwords --------------------------------------------------------------------------
 def hash_password(password: str | None) -> str | None:
     """A salted hash of a table password (None or empty: no password)."""
@@ -166,4 +175,5 @@ def check_password(table: "Table", given: Any) -> None:
                                         "it needs its password"))
 
 
-__all__ = ["Bucket", "Guard", "check_password", "hash_password", "password_ok"]
+__all__ = ["Bucket", "Guard", "check_password", "hash_password", "password_ok",
+           "raise_fd_limit"]

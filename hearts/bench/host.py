@@ -34,6 +34,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds not measured")
     parser.add_argument("--save-dir", default=None, help="let the host save (default: no saves)")
     parser.add_argument("--no-echo", action="store_true", help="skip the echo baseline")
+    parser.add_argument("--clients", type=int, default=0,
+                        help="with --idle: this many idle connections beside the tables")
+    parser.add_argument("--idle", action="store_true",
+                        help="hold --clients idle lobby connections (own process) while the "
+                             "tables play")
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own loop everywhere even when uvloop is installed")
 
@@ -293,6 +298,22 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] * 1000
 
 
+async def _start_idle(port: int, n: int) -> tuple[subprocess.Popen, int]:
+    """hearts.bench.idle in its own process; returns it and how many were welcomed."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-m", "hearts.bench.idle", str(port), str(n)],
+                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
+    return proc, int(line.split()[1]) if line.startswith("ready") else 0
+
+
+def _stop_idle(proc: subprocess.Popen) -> tuple[int, int]:
+    """Close the idle process's stdin; (connections still open, bytes they received)."""
+    out, _ = proc.communicate("", timeout=30)
+    words = out.split()
+    return (int(words[1]), int(words[3])) if words[:1] == ["alive"] else (0, 0)
+
+
 async def _bench(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     port = _free_port()
@@ -303,11 +324,19 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         cmd += ["--plain-asyncio"]
     if args.save_dir:
         cmd += ["--save-dir", args.save_dir]
+    idle_n = args.clients if args.idle else 0
+    cmd += ["--max-connections", str(args.tables * 4 + idle_n + 100)]
     proc = _spawn(cmd)
+    idle = None
     try:
         await _wait_listening(port, proc)
+        if idle_n:
+            idle = await _start_idle(port, idle_n)
+            out["idle_ready"] = idle[1]
         out["host"] = await _run_host_load(port, args.tables, args.warmup, args.seconds)
     finally:
+        if idle is not None:
+            out["idle_alive"] = _stop_idle(idle[0])
         proc.terminate()
         proc.wait(10)
     if not args.no_echo:
@@ -342,6 +371,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"  host : {host.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
           f"p50 {_pct(host.latencies, 50):6.2f} ms  p99 {_pct(host.latencies, 99):6.2f} ms  "
           f"({len(host.latencies)} plays timed)")
+    if "idle_ready" in results:
+        alive, got = results.get("idle_alive", (0, 0))
+        print(f"  idle : {args.clients} idle lobby connections asked, {results['idle_ready']} "
+              f"welcomed, {alive} still open at the end ({got / 1e6:.1f} MB sent to them)")
     if "echo" in results:
         echo: _Stats = results["echo"]
         print(f"  echo : {echo.actions / args.seconds:9.0f} messages/s  one -> all 4 clients:    "

@@ -40,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "terminal (text is said at every table; /help)")
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own event loop even when uvloop is installed")
+    parser.add_argument("--max-connections", type=int, default=None,
+                        help="connections the host holds at most (default 1000)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
 
 
@@ -92,7 +94,16 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     from net.host import Host
 
     name = args.name or f"Hearts on {socket.gethostname()}"
-    host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot)
+    from dataclasses import replace
+
+    from net.limits import DEFAULT_LIMITS
+    limits = DEFAULT_LIMITS
+    if getattr(args, "max_connections", None):
+        from net.guard import raise_fd_limit
+        limits = replace(limits, max_connections=args.max_connections)
+        raise_fd_limit(args.max_connections + 256)
+    host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
+                limits=limits)
     try:
         await host.start(bind=args.bind, port=args.port, resume=args.resume)
     except OSError as e:
