@@ -11,6 +11,10 @@ import argparse
 import importlib
 import sys
 
+from hearts.errors import UserError
+
+__all__ = ["COMMANDS", "UserError", "main"]
+
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hearts.commands.play", "open the game client (the default)"),
     "host": ("hearts.commands.host", "run a LAN host for other players (headless)"),
@@ -19,10 +23,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("hearts.commands.match", "play bots against each other and report their strength"),
     "bench": ("hearts.commands.bench", "speed benchmarks that print figures"),
 }
-
-
-class UserError(Exception):
-    """An error the user caused; `main` prints its one sentence and exits 2."""
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
