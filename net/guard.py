@@ -16,7 +16,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .limits import Limits
-from .protocol import error
+from .protocol import encode, error
 from .table import TableError
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class Guard:
         self._chat: dict[str, Bucket] = {}       # player token -> chat bucket
         self._idle_since: dict[int, float] = {}  # table id -> when its last person went
         self.refused = 0
+        self._lobby_next = 0.0                   # no table list to the lobby before this
 
     # -- connections ------------------------------------------------------------------------
     def admit(self, conn: "Connection", now: float) -> bool:
@@ -111,6 +112,31 @@ class Guard:
 
     def forget(self, token: str) -> None:
         self._chat.pop(token, None)
+
+    # -- the lobby's table lists --------------------------------------------------------------
+    def lobby_delay(self, now: float) -> float:
+        """Seconds to wait before the next table list goes to the lobby (at least 0.3)."""
+        return max(0.3, self._lobby_next - now)
+
+    def push_lobby(self, host: "Host") -> None:
+        """Send the table list to everyone not at a table, ``lobby_chunk`` connections per
+        event-loop turn (tables keep playing in between), and pace the next push so the
+        lobby gets at most ``lobby_bytes_per_second``: idle connections cannot swamp play."""
+        conns = [p.conn for p in host.players.values() if p.table is None and p.conn is not None]
+        if not conns:
+            return
+        msg = encode(host._tables_msg())
+        now = host._loop.time()
+        self._lobby_next = now + len(msg) * len(conns) / self.limits.lobby_bytes_per_second
+        chunk = self.limits.lobby_chunk
+
+        def send(start: int) -> None:
+            for conn in conns[start:start + chunk]:
+                if not conn.closed:
+                    conn.send_bytes(msg)
+            if start + chunk < len(conns) and not host.stopping:
+                host._loop.call_soon(send, start + chunk)
+        send(0)
 
     # -- abandoned tables -------------------------------------------------------------------
     def sweep(self, host: "Host", now: float) -> list[int]:

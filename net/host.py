@@ -314,7 +314,8 @@ class Host:
     def _properties_maybe_changed(self) -> None:
         """The table list changed: refresh the lobby and the LAN advertisement (debounced)."""
         if self._lobby_handle is None and not self.stopping:
-            self._lobby_handle = self._loop.call_later(0.3, self._push_lobby)
+            self._lobby_handle = self._loop.call_later(self.guard.lobby_delay(self._loop.time()),
+                                                       self._push_lobby)
         if self.properties_listener is None or self._props_handle is not None:
             return
         self._props_handle = self._loop.call_later(0.5, self._push_properties)
@@ -322,12 +323,7 @@ class Host:
     def _push_lobby(self) -> None:
         """Send the table list to everyone who is not at a table."""
         self._lobby_handle = None
-        msg: bytes | None = None
-        for player in self.players.values():
-            if player.table is None and player.conn is not None:
-                if msg is None:
-                    msg = encode(self._tables_msg())
-                player.conn.send_bytes(msg)
+        self.guard.push_lobby(self)            # paced and chunked: see net.guard
 
     def _push_properties(self) -> None:
         self._props_handle = None

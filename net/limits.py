@@ -40,6 +40,8 @@ class Limits:
     max_password: int = 64            # characters in a table password
     trusted: tuple[str, ...] = ("127.0.0.1", "::1")  # this machine: no per-address or rate limit
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
+    lobby_bytes_per_second: int = 2_000_000  # table lists pushed to the lobby, all clients
+    lobby_chunk: int = 200            # lobby clients written to per event-loop turn
 
 
 DEFAULT_LIMITS = Limits()
