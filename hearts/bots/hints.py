@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hearts.engine import Card, View
-from hearts.engine.scoring import hand_points, Moon
+from hearts.engine.scoring import Moon, hand_points
 
 from .base import NORMAL, Hint
 from .policy import PASS_REASONS, REASONS, play_with_reason

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from hearts.engine import Card, View
-from hearts.engine.cards import cards_of
 
 from .policy import pass_policy, play_with_reason
 from .sim import best_moon_choice, sim_rules, state_from_view
@@ -97,4 +96,4 @@ class EasyBot(RulesBot):
         return rules_play(view)[0]
 
 
-__all__ = ["RulesBot", "EasyBot", "moon_choice", "rules_pass", "rules_play", "cards_of"]
+__all__ = ["RulesBot", "EasyBot", "moon_choice", "rules_pass", "rules_play"]

@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import combinations
 
 from hearts.engine import Card, View
 
-from itertools import combinations
-
 from .policy import pass_policy, pass_scores, play_policy
-from .rules_bot import legal_mask, moon_choice, rules_pass, rules_play
+from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import FULL, SimState, SimRules, playout, sim_rules, state_from_view
+from .sim import FULL, SimRules, SimState, playout, sim_rules, state_from_view
 
 
 def candidates(view: View) -> list[int]:
@@ -197,4 +196,4 @@ class SearchBot:
         return Card.from_index(pick), means
 
 
-__all__ = ["SearchBot", "candidates", "legal_mask"]
+__all__ = ["SearchBot", "candidates", "start_state"]

@@ -16,7 +16,7 @@ from hearts.bots.search import SearchBot
 from hearts.engine import Card, Hand, Rules, View
 from hearts.engine.rules import PRESETS
 
-from .helpers import all_rule_sets, play_hand, random_rules
+from .helpers import play_hand, random_rules
 
 KINDS = ["random", "rules", "easy", "normal"]
 

@@ -10,8 +10,6 @@ from hearts.bots import make_bot
 from hearts.bots.sim import FULL
 from hearts.engine import Card, Hand, Rules, parse_cards
 
-from .helpers import play_hand
-
 OPEN = dict(pass_cycle=("hold",), first_lead="left-of-dealer", first_trick="anything",
             hearts_break="free", tram="off")
 
