@@ -1,5 +1,5 @@
 """Property: over many random games on a real host, no message a seat receives names a
-card still hidden in another seat's hand.
+card still hidden in another seat's hand (nor another person's seat token).
 
 Exceptions, as the rules allow: the cards a seat passed (it knows them in the
 receiver's hand) and the reveal of a hand decided early (TRAM, claims). Watchers
@@ -186,6 +186,10 @@ async def _game(seed: int, humans: int, rules: dict) -> None:
         for i, log in enumerate(logs[:-1]):
             check(log, i, hands)
         check(logs[-1], None, hands)
+        # nor is anyone told another person's seat token (it would give the seat away)
+        for c, log in zip(clients, logs):
+            text = repr(log)
+            assert not [o.name for o in clients if o is not c and o.token in text]
     finally:
         for c in clients:
             await c.close()
