@@ -261,3 +261,49 @@ def test_bucket_refills() -> None:
     assert [b.take(0.0) for _ in range(4)] == [True, True, True, False]
     assert b.take(0.5) and not b.take(0.5)
     assert b.take(10.0, 3) and not b.take(10.0)
+
+
+async def test_abandoned_tables_are_closed_and_their_people_forgotten() -> None:
+    lim = replace(FAST, abandoned_after=0.5, heartbeat_interval=0.2)
+    h = await _host(lim)
+    try:
+        gone = await Raw.open(h, "Gone")
+        gone.send({"type": "create_table"})
+        tid = (await gone.until("table"))["table"]["id"]
+        stays = await Raw.open(h, "Stays")
+        stays.send({"type": "create_table"})
+        await stays.until("table")
+        gone.close()
+        await asyncio.sleep(0.3)
+        assert tid in h.tables                 # kept a while: its people may come back
+        await asyncio.sleep(1.0)
+        assert tid not in h.tables and len(h.tables) == 1
+        assert [p.name for p in h.players.values()] == ["Stays"]
+        stays.close()
+    finally:
+        await h.stop()
+
+
+async def test_lobby_lists_are_paced() -> None:
+    # 1000 bytes a second for the lobby: after one list to five people, the next one
+    # waits until its bytes' time has passed
+    h = await _host(replace(FAST, lobby_bytes_per_second=1000))
+    try:
+        lobby = [await Raw.open(h, f"L{i}") for i in range(5)]
+        ann = await Raw.open(h, "Ann")
+        ann.send({"type": "create_table"})
+        await ann.until("table")
+        first = await lobby[0].until("tables", timeout=2)
+        assert first is not None and len(first["tables"]) == 1
+        sent_at = h._loop.time()
+        ann.send({"type": "leave"})                  # the list changes again at once...
+        wait = h.guard.lobby_delay(h._loop.time())
+        pace = len(encode(first)) * 5 / 1000
+        assert pace > 1 and abs(wait - pace) < 0.3
+        second = await lobby[0].until("tables", timeout=pace + 1)   # ...comes, but paced
+        assert second is not None and second["tables"] == []
+        assert h._loop.time() - sent_at >= pace - 0.3
+        for c in [*lobby, ann]:
+            c.close()
+    finally:
+        await h.stop()
