@@ -296,7 +296,9 @@ def strategies(tables: list[int]) -> Any:
                              "token": t}, st.text(min_size=1, max_size=64) | st.just("replay")),
         st.none(),
     )
-    join = st.sampled_from([None, *({"type": "watch", "table": t} for t in tables),
+    # where the input is sent from: the lobby, a victim table (watching, or trying to sit),
+    # or a table of its own with a game running (game intents reach the engine)
+    join = st.sampled_from([None, "own", *({"type": "watch", "table": t} for t in tables),
                             *({"type": "sit", "table": t} for t in tables)])
     return st.fixed_dictionaries({
         "hello": hello, "join": join,
@@ -381,7 +383,12 @@ class Fuzzer:
             welcomed = True
             if len(self.tokens) < 50:
                 self.tokens.append(welcome["token"])
-            if case["join"] is not None:
+            if case["join"] == "own":
+                sock.sendall(encode({"type": "create_table", "rules": {"pass_count": 3}})
+                             + encode({"type": "start"}))
+                self._read(sock, dec, lambda m: m["type"] == "error" or m["type"] == "update"
+                           and any(e["type"] == "game_started" for e in m["events"]))
+            elif case["join"] is not None:
                 sock.sendall(encode(case["join"]))
                 self._read(sock, dec, lambda m: m["type"] in ("table", "error"))
         in_sync = True      # every frame so far a whole message: a ping is answered last
