@@ -155,9 +155,10 @@ class Guard:
                 if p is not None and p.conn is None and p.table == table.id:
                     host.players.pop(p.token, None)
                     self.forget(p.token)
+            running = table.state in ("playing", "paused")
             table.seats = [type(s)() for s in table.seats]
             table.watchers.clear()
-            host._maybe_close(table)
+            host._maybe_close(table, keep_save=running)
             closed.append(table.id)
         for tid in [t for t in self._idle_since if t not in host.tables]:
             del self._idle_since[tid]

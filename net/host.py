@@ -510,8 +510,9 @@ class Host:
         self._flush(table)
         self._maybe_close(table)
 
-    def _maybe_close(self, table: Table) -> None:
-        """A table with nobody left (seated, dropped or watching) is closed."""
+    def _maybe_close(self, table: Table, keep_save: bool = False) -> None:
+        """A table with nobody left (seated, dropped or watching) is closed; its save files
+        go too unless ``keep_save`` (a game nobody came back to: `--resume` can still)."""
         if table.members() or self.stopping:
             return
         self.tables.pop(table.id, None)
@@ -523,8 +524,8 @@ class Host:
         store = self._stores.pop(table.id, None)
         self._saved_len.pop(table.id, None)
         if store is not None:
-            store.remove()
-        elif self.save_dir is not None:
+            store.close() if keep_save else store.remove()
+        elif self.save_dir is not None and not keep_save:
             saves.remove_table(self.save_dir, table.id)
         log.info("table %d closed", table.id)
         self._properties_maybe_changed()

@@ -263,13 +263,16 @@ def test_bucket_refills() -> None:
     assert b.take(10.0, 3) and not b.take(10.0)
 
 
-async def test_abandoned_tables_are_closed_and_their_people_forgotten() -> None:
+async def test_abandoned_tables_are_closed_and_their_people_forgotten(tmp_path) -> None:
     lim = replace(FAST, abandoned_after=0.5, heartbeat_interval=0.2)
-    h = await _host(lim)
+    h = Host(name="limits", limits=lim, bot_level="random", save_dir=tmp_path)
+    await h.start(bind="127.0.0.1", port=0)
     try:
         gone = await Raw.open(h, "Gone")
-        gone.send({"type": "create_table"})
+        gone.send({"type": "create_table", "rules": {"target": 1000}})
         tid = (await gone.until("table"))["table"]["id"]
+        gone.send({"type": "start"})
+        await gone.until("update")
         stays = await Raw.open(h, "Stays")
         stays.send({"type": "create_table"})
         await stays.until("table")
@@ -279,6 +282,8 @@ async def test_abandoned_tables_are_closed_and_their_people_forgotten() -> None:
         await asyncio.sleep(1.0)
         assert tid not in h.tables and len(h.tables) == 1
         assert [p.name for p in h.players.values()] == ["Stays"]
+        # a game nobody came back to keeps its save: a later --resume brings it back
+        assert (tmp_path / f"table-{tid}.msgpack").exists()
         stays.close()
     finally:
         await h.stop()
