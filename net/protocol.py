@@ -68,6 +68,7 @@ ERROR_CODES = {
     "busy": "the host is shutting down or overloaded",
     "replaced": "the same player connected again; the old connection is closed (fatal)",
     "password": "the table needs its password, or the password is wrong",
+    "too-long": "a chat line or command is longer than the host accepts",
     "internal": "the host failed on the request (a bug, logged on the host)",
 }
 
@@ -179,9 +180,14 @@ def _check_values(msg: Message, limits: Limits) -> None:
         if msg["choice"] not in MOON_CHOICES:
             raise _field_error(t, "choice", "as 'add' or 'subtract'")
     elif t in ("chat", "command"):
-        text = clean_text(msg["text"], limits.max_chat)
+        # cleaned in full (the frame limit bounds it), then refused rather than cut
+        text = clean_text(msg["text"], len(msg["text"]))
         if not text:
             raise _field_error(t, "text", "that is not empty")
+        if len(text) > limits.max_chat:
+            raise ProtocolError("too-long", f"a chat line may have at most {limits.max_chat} "
+                                            f"characters (this one has {len(text)}), so "
+                                            "send it in shorter lines")
         msg["text"] = text
     elif t in ("set_rules", "create_table") and msg.get("rules") is not None:
         rules = msg["rules"]

@@ -142,7 +142,15 @@ async def test_chat_length_and_rate_and_floods() -> None:
         ann = await Raw.open(h, "Ann")
         ann.send({"type": "create_table"})
         await ann.until("table")
+        # a line over the limit is refused whole, with one sentence, never cut
         ann.send({"type": "chat", "text": "y" * 5000})
+        err = await ann.until("error")
+        assert err["code"] == "too-long" and err["ref"] == "chat"
+        assert err["message"].count(".") == 0 and "at most 300 characters" in err["message"] \
+            and "5000" in err["message"]
+        ann.send({"type": "chat", "text": "z" * (h.limits.max_chat + 1)})
+        assert (await ann.until("error"))["code"] == "too-long"
+        ann.send({"type": "chat", "text": "y" * h.limits.max_chat + " \x00\x07"})  # cleaned: fits
         chat: list = []
         while not chat:
             up = await ann.until("update")

@@ -77,8 +77,11 @@ def test_unknown_type_and_extra_fields() -> None:
 def test_names_and_chat_are_cleaned() -> None:
     assert clean_name("  /Ann\x00\u202e  B  ", 24) == "Ann B"
     assert len(clean_name("z" * 100, 24)) == 24
-    assert check_intent({"type": "chat", "text": "a\n\tb" + "c" * 500})["text"][:3] == "a b"
-    assert len(check_intent({"type": "chat", "text": "c" * 500})["text"]) == 300
+    assert check_intent({"type": "chat", "text": "a\n\tb" + "c" * 200})["text"][:3] == "a b"
+    assert len(check_intent({"type": "chat", "text": "c" * 300 + "\x00 "})["text"]) == 300
+    with pytest.raises(ProtocolError) as e:
+        check_intent({"type": "chat", "text": "c" * 500})
+    assert e.value.code == "too-long" and "at most 300 characters" in e.value.message
 
 
 @pytest.mark.parametrize("preset", ["standard", "black-maria", "hearts2"])
