@@ -114,6 +114,8 @@ class TextClient:
             elif action.type == "show":
                 self.say(self.renderer.state_lines())
         elif action.kind == "intent":
+            if action.type in ("sit", "watch"):
+                self.renderer.joining = (action.type, action.fields)
             try:
                 await self.client.send(action.type, **action.fields)
                 self._last_sent = asyncio.get_running_loop().time()

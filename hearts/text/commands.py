@@ -6,6 +6,8 @@ Action(kind='intent', type='play', fields={'card': 'QS'}, text='')
 {'cards': ['2C', '3D', 'TH']}
 >>> parse_line("/who").type, parse_line("hello all").type
 ('command', 'chat')
+>>> parse_line("sit 2 password owls").fields
+{'table': 2, 'password': 'owls'}
 """
 
 from __future__ import annotations
@@ -64,6 +66,21 @@ def _number(word: str, what: str) -> int:
     return int(word)
 
 
+def _password(verb: str, args: list[str]) -> tuple[list[str], dict[str, Any]]:
+    """Split a trailing ``password WORD`` off ``args``: (the other words, the field).
+
+    Raises ValueError when ``password`` is the last word; with more than one word
+    after it the line is left alone (it may be chat).
+    """
+    lowered = [a.lower() for a in args]
+    if lowered[-1:] == ["password"]:
+        raise ValueError(f"put the password after the word password, like {verb} "
+                         + ("1 " if verb != "create" else "") + "password owls")
+    if len(args) < 2 or lowered[-2] != "password":
+        return args, {}
+    return args[:-2], {"password": args[-1]}
+
+
 def parse_line(line: str, playing: bool = False) -> Action:
     """One typed line; ``playing``: a lone card name plays it (else it would be chat)."""
     text = line.strip()
@@ -85,25 +102,30 @@ def parse_line(line: str, playing: bool = False) -> Action:
             return _intent("moon", choice=args[0].lower())
         if verb == "moon" and len(args) <= 1:
             return _error("type moon add or moon subtract")
-        if verb == "sit" and 1 <= len(args) <= 2:
-            fields: dict[str, Any] = {"table": _number(args[0], "the table")}
-            if len(args) == 2:
-                seat = _number(args[1], "the seat")
+        rest: list[str] = args
+        secret: dict[str, Any] = {}
+        if verb == "create" or verb in ("sit", "watch") and args and args[0].isdigit():
+            # "password WORD" may end these; without it the word counts stay as before
+            rest, secret = _password(verb, args)
+        if verb == "sit" and 1 <= len(rest) <= 2:
+            fields: dict[str, Any] = {"table": _number(rest[0], "the table")}
+            if len(rest) == 2:
+                seat = _number(rest[1], "the seat")
                 if seat > 3:
                     return _error("seats are numbered 0 to 3")
                 fields["seat"] = seat
-            return _intent("sit", **fields)
-        if verb == "sit" and not args:
+            return _intent("sit", **fields, **secret)
+        if verb == "sit" and not rest:
             return _error("type sit and a table number, like sit 1 (tables lists them)")
-        if verb == "watch" and len(args) == 1:
-            return _intent("watch", table=_number(args[0], "the table"))
-        if verb == "create" and len(args) <= 1:
-            if not args:
-                return _intent("create_table")
-            preset = args[0].lower()
+        if verb == "watch" and len(rest) == 1:
+            return _intent("watch", table=_number(rest[0], "the table"), **secret)
+        if verb == "create" and len(rest) <= 1:
+            if not rest:
+                return _intent("create_table", **secret)
+            preset = rest[0].lower()
             if preset not in PRESETS:
-                return _error(f"unknown preset {args[0]!r}; presets are: {', '.join(PRESETS)}")
-            return _intent("create_table", rules={"preset": preset})
+                return _error(f"unknown preset {rest[0]!r}; presets are: {', '.join(PRESETS)}")
+            return _intent("create_table", rules={"preset": preset}, **secret)
     except ValueError as e:
         return _error(str(e))
     if not args:

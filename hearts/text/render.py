@@ -75,11 +75,14 @@ Commands (type them and press Enter):
   create [PRESET]    open a table and sit at it (presets: PRESETS)
   sit N [SEAT]       sit at table N
   watch N            watch table N
+  ... password WORD  friends-only tables: end create, sit or watch with it, like
+                     create password owls (yours is locked) or sit 2 password owls
   leave              leave your table
   quit               leave the host (end of input quits too)
 Any other line is chat to your table. Lines starting with / go to the host as
 commands: /help lists them (/who, /rules, /rules set NAME VALUE, /preset NAME,
-/start, /pause, /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint)."""
+/start, /pause, /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint,
+/password WORD to lock your table, /password off to open it again)."""
 
 
 class TextRenderer:
@@ -98,6 +101,7 @@ class TextRenderer:
         self._dropped = False
         self._intro: tuple | None = None      # (table id, seat) last announced
         self._seats_said: list | None = None
+        self.joining: tuple[str, Msg] | None = None  # the last sit/watch sent: (type, fields)
 
     # -- small helpers ----------------------------------------------------------------
     def c(self, card: str) -> str:
@@ -182,7 +186,21 @@ class TextRenderer:
     def _on_bye(self, msg: Msg) -> list[str]:
         return [f"The host says goodbye: {msg.get('reason') or 'no reason given'}."]
 
+    def _password_error(self, msg: Msg) -> str:
+        """One sentence for error ``password``: what to type to get in."""
+        verb, fields = self.joining or (str(msg.get("ref") or "sit"), {})
+        if verb not in ("sit", "watch"):
+            verb = "sit"
+        table = fields.get("table", "N")
+        seat = f" {fields['seat']}" if fields.get("seat") is not None else ""
+        how = f"type {verb} {table}{seat} password WORD with the password its owner gave you"
+        if fields.get("password"):
+            return f"error: that password does not open table {table}; {how} (capitals count)."
+        return f"error: table {table} is for friends only; {how}."
+
     def _on_error(self, msg: Msg) -> list[str]:
+        if msg.get("code") == "password":
+            return [self._password_error(msg)]
         lines = [f"error: {msg.get('message') or msg.get('code')}"]
         if msg.get("ref") in ("play", "pass", "moon", "claim"):
             self._prompted = None
@@ -220,11 +238,14 @@ class TextRenderer:
                                        (" (bot)" if s.get("kind") == "bot" else ""))
                 for s in t.get("seats") or [])
             watch = t.get("watchers") or 0
-            lines.append(f"  table {t.get('id')} \"{t.get('name')}\": {t.get('state')}, "
+            lock = " (locked: friends only)" if t.get("locked") else ""
+            lines.append(f"  table {t.get('id')} \"{t.get('name')}\"{lock}: {t.get('state')}, "
                          f"{t.get('summary')}; seats {seats}"
                          + (f"; {watch} watching" if watch else ""))
         if self.table is None:
-            lines.append("Type sit N to sit at table N, or watch N to watch it.")
+            lines.append("Type sit N to sit at table N, or watch N to watch it"
+                         + ("; a locked table needs sit N password WORD."
+                            if any(t.get("locked") for t in tables) else "."))
         return lines
 
     def _on_table(self, msg: Msg) -> list[str]:
@@ -247,6 +268,9 @@ class TextRenderer:
                 lines.append(f"You sit at {where}, seat {self.seat}"
                              + (", and you own it." if self.owner else "."))
             lines.append(f"Rules: {table.get('summary')}.")
+            if table.get("locked") and self.owner:
+                lines.append("Friends only: others need the password to sit or watch "
+                             "(/password off opens the table).")
             if table.get("state") == "waiting" and self.owner:
                 lines.append("Type /start to play; empty seats get bots.")
             elif table.get("state") == "waiting":

@@ -215,6 +215,34 @@ async def test_chat_between_two_text_clients(host: Host, joiners: list[Joiner]) 
         assert rc == 0 and "Traceback" not in err
 
 
+async def test_friends_only_table_needs_its_password(host: Host, joiners: list[Joiner]) -> None:
+    ann = await join(joiners, host, "Ann")
+    await ann.type("create omnibus password owls")
+    await ann.expect(r"^You sit at table 1 .*seat 0, and you own it\.")
+    await ann.expect(r"^Friends only: others need the password to sit or watch")
+    bob = await join(joiners, host, "Bob")
+    await bob.expect(r"^  table 1 \"Ann's table\" \(locked: friends only\): waiting")
+    await bob.expect(r"^Type sit N .*; a locked table needs sit N password WORD\.$")
+    await bob.type("sit 1")
+    await bob.expect(r"^error: table 1 is for friends only; type sit 1 password WORD with the "
+                     r"password its owner gave you\.$")
+    await bob.type("watch 1 password OWLS")
+    await bob.expect(r"^error: that password does not open table 1; type watch 1 password WORD")
+    await bob.type("sit 1 2 password owls")
+    await bob.expect(r"^You sit at table 1 .*seat 2\.")
+    await ann.expect(r"^Bob sits at seat 2\.")
+    assert host.tables[1].seats[2].name == "Bob"
+    # the owner opens the table again: a third person needs no password
+    await ann.type("/password off")
+    cy = await join(joiners, host, "Cy")
+    await cy.expect(r"^  table 1 \"Ann's table\": waiting")
+    await cy.type("watch 1")
+    await cy.expect(r"^You are watching table 1 ")
+    for j in (ann, bob, cy):
+        rc, _, err = await j.finish()
+        assert rc == 0 and "Traceback" not in err
+
+
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

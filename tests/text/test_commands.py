@@ -32,6 +32,13 @@ def intent(line: str, playing: bool = False) -> tuple[str, dict]:
     ("sit 2", ("sit", {"table": 2})),
     ("sit 2 3", ("sit", {"table": 2, "seat": 3})),
     ("watch 4", ("watch", {"table": 4})),
+    ("create password owls", ("create_table", {"password": "owls"})),
+    ("create omnibus Password Owls2", ("create_table", {"rules": {"preset": "omnibus"},
+                                                        "password": "Owls2"})),
+    ("sit 2 password owls", ("sit", {"table": 2, "password": "owls"})),
+    ("sit 2 3 password 1234", ("sit", {"table": 2, "seat": 3, "password": "1234"})),
+    ("watch 4 password owls", ("watch", {"table": 4, "password": "owls"})),
+    ("watch this password trick", ("chat", {"text": "watch this password trick"})),
     ("leave", ("leave", {})),
     ("/rules set target 50", ("command", {"text": "/rules set target 50"})),
     ("/start", ("command", {"text": "/start"})),
@@ -58,6 +65,9 @@ def test_a_lone_card_plays_only_during_play() -> None:
     ("sit", "sit 1"),
     ("sit one", "must be a number"),
     ("sit 1 7", "0 to 3"),
+    ("sit 1 password", "like sit 1 password owls"),
+    ("create password", "like create password owls"),
+    ("watch 2 password", "like watch 1 password owls"),
     ("create nosuch", "unknown preset 'nosuch'; presets are: standard"),
 ])
 def test_mistakes_are_one_sentence(line: str, words: str) -> None:

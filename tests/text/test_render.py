@@ -185,3 +185,25 @@ def test_moon_choice_prompt() -> None:
     r = TextRenderer()
     lines = r.render(table_msg(0, view))
     assert lines[-1].startswith("You shot the moon: type moon add")
+
+
+def test_locked_tables_and_the_password_error() -> None:
+    r = TextRenderer()
+    listing = r.render({"type": "tables", "tables": [
+        {"id": 1, "name": "Den", "state": "waiting", "summary": "standard", "locked": True,
+         "seats": seats(), "watchers": 0},
+        {"id": 2, "name": "Open", "state": "waiting", "summary": "standard", "locked": False,
+         "seats": seats(), "watchers": 0}]})
+    assert listing[1].startswith('  table 1 "Den" (locked: friends only): waiting')
+    assert listing[2].startswith('  table 2 "Open": waiting')
+    assert listing[-1].endswith("; a locked table needs sit N password WORD.")
+    err = {"type": "error", "code": "password", "ref": "sit",
+           "message": "table 1 is for friends only: it needs its password"}
+    r.joining = ("sit", {"table": 1, "seat": 2})
+    assert r.render(err) == ["error: table 1 is for friends only; type sit 1 2 password WORD "
+                             "with the password its owner gave you."]
+    r.joining = ("watch", {"table": 1, "password": "owl"})
+    assert r.render({**err, "ref": "watch"}) == [
+        "error: that password does not open table 1; type watch 1 password WORD with the "
+        "password its owner gave you (capitals count)."]
+    assert "password WORD" in r.presets_help() and "/password off" in r.presets_help()
