@@ -1,4 +1,8 @@
-"""The lobby of a host: its tables with their rules and seats; create, sit, watch."""
+"""The lobby of a host: its tables with their rules and seats; create, sit, watch.
+
+Friends-only tables (a password) show a padlock; sitting at or watching one asks for
+its password first (`PasswordDialog`), and asks again when the host says it is wrong.
+"""
 
 from __future__ import annotations
 
@@ -33,9 +37,56 @@ def seat_text(seat: dict[str, Any]) -> str:
 def table_row(t: dict[str, Any]) -> str:
     seats = " · ".join(seat_text(s) for s in t.get("seats") or ())
     state = STATE_TEXT.get(t.get("state", ""), t.get("state", ""))
+    if t.get("locked"):
+        state += ", friends only"
     watchers = t.get("watchers") or 0
     extra = f", {watchers} watching" if watchers else ""
     return f"{t.get('name') or 'Table'} — {t.get('summary', '')} — {state}{extra} — {seats}"
+
+
+def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour=w.ACCENT) -> None:
+    """A small padlock drawn in ``rect`` (no font has one we can count on)."""
+    body = pygame.Rect(0, 0, int(rect.width * 0.8), int(rect.height * 0.5))
+    body.midbottom = rect.midbottom
+    shackle = pygame.Rect(0, 0, int(rect.width * 0.64), int(rect.height * 0.75))
+    shackle.midtop = rect.midtop
+    pygame.draw.ellipse(surface, colour, shackle, max(2, rect.width // 7))
+    pygame.draw.rect(surface, colour, body, border_radius=max(1, rect.width // 8))
+    hole = pygame.Rect(0, 0, max(2, rect.width // 7), max(3, body.height // 3))
+    hole.center = body.center
+    pygame.draw.rect(surface, w.PANEL, hole)
+
+
+class TableList(w.ListBox):
+    """The lobby's table rows, with a padlock before each friends-only table."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.locked: set[Any] = set()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, w.FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, w.ACCENT if self.focused else w.PANEL_EDGE, self.rect,
+                         2 if self.focused else 1, border_radius=6)
+        size = max(12, int(self.row_height * 0.5))
+        f = w.font(size)
+        if not self.rows and self.empty:
+            w.text(surface, self.empty, self.rect.center, size, w.DIM, anchor="center")
+        icon = int(size * 1.1)
+        for n in range(min(self.visible_rows, len(self.rows) - self.top)):
+            i = self.top + n
+            r = pygame.Rect(self.rect.left + 2, self.rect.top + n * self.row_height,
+                            self.rect.width - 4, self.row_height)
+            if i == self.selected:
+                pygame.draw.rect(surface, w.SELECT, r.inflate(0, -2), border_radius=4)
+            x = r.left + 10
+            if self.data[i] in self.locked:
+                draw_padlock(surface, pygame.Rect(x, r.centery - icon // 2, int(icon * 0.8), icon))
+            x += icon + 6                  # every row indented alike, so names line up
+            w.text(surface, w.fit(self.rows[i], f, r.right - 6 - x), (x, r.centery), size,
+                   anchor="midleft")
 
 
 class ConnectingScreen(Screen):
@@ -68,8 +119,9 @@ class LobbyScreen(Screen):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.list = w.ListBox(on_activate=lambda t: self.sit(), row_height=44,
+        self.list = TableList(on_activate=lambda t: self.sit(), row_height=44,
                               empty="No tables yet: create one.")
+        self.asked: tuple[str, int, bool] | None = None   # last sit/watch: verb, table, password?
         self.buttons = [
             w.Button("New table", self.create, primary=True),
             w.Button("Sit", self.sit),
@@ -91,6 +143,7 @@ class LobbyScreen(Screen):
     def refresh(self) -> None:
         tables = self.app.session.tables
         self.list.set_rows([table_row(t) for t in tables], [t.get("id") for t in tables])
+        self.list.locked = {t.get("id") for t in tables if t.get("locked")}
         if self.list.selected < 0 and tables:
             self.list.select(0)
         has = self.list.value is not None
@@ -100,17 +153,38 @@ class LobbyScreen(Screen):
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("type") == "tables":
             self.refresh()
+        elif message.get("type") == "error" and message.get("code") == "password" \
+                and self.asked and message.get("ref") == self.asked[0] \
+                and not self.app.dialogs:
+            verb, table, gave = self.asked
+            self.asked = None
+            PasswordDialog(self.app, verb, table, wrong=gave).open()
 
     def create(self) -> None:
         CreateTableDialog(self.app).open()
 
     def sit(self) -> None:
-        if self.list.value is not None:
-            self.app.send({"type": "sit", "table": self.list.value})
+        self._join("sit")
 
     def watch(self) -> None:
-        if self.list.value is not None:
-            self.app.send({"type": "watch", "table": self.list.value})
+        self._join("watch")
+
+    def _join(self, verb: str) -> None:
+        """Sit at or watch the chosen table; a friends-only one asks for its password."""
+        table = self.list.value
+        if table is None:
+            return
+        if table in self.list.locked:
+            PasswordDialog(self.app, verb, table).open()
+        else:
+            self.join(verb, table, None)
+
+    def join(self, verb: str, table: int, password: str | None) -> None:
+        self.asked = (verb, table, bool(password))
+        msg: dict[str, Any] = {"type": verb, "table": table}
+        if password:
+            msg["password"] = password
+        self.app.send(msg)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -161,9 +235,11 @@ class CreateTableDialog(Dialog):
         self.name = w.TextInput(f"{app.settings.name}'s table", max_len=24)
         self.preset = w.Choice(list(PRESETS), "standard", on_change=self._preset)
         self.more = w.Button("All rules…", self.edit_rules)
+        self.password = w.TextInput("", placeholder="none: anyone may join", max_len=64,
+                                    on_submit=lambda _: self.create())
         self.ok = w.Button("Create", self.create, primary=True)
         self.cancel = w.Button("Cancel", self.close)
-        for x in (self.name, self.preset, self.more, self.ok, self.cancel):
+        for x in (self.name, self.preset, self.more, self.password, self.ok, self.cancel):
             self.form.add(x)
         self.form.focus(self.name)
 
@@ -184,12 +260,15 @@ class CreateTableDialog(Dialog):
     def create(self) -> None:
         rules = {"preset": self.preset.value, **self.rules}
         self.close()
-        self.app.send({"type": "create_table", "name": self.name.value.strip() or None,
-                       "rules": rules, "seat": 0})
+        msg: dict[str, Any] = {"type": "create_table", "name": self.name.value.strip() or None,
+                               "rules": rules, "seat": 0}
+        if self.password.value.strip():
+            msg["password"] = self.password.value.strip()
+        self.app.send(msg)
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        self.rect = pygame.Rect(0, 0, int(520 * s), int(330 * s))
+        self.rect = pygame.Rect(0, 0, int(520 * s), int(420 * s))
         self.rect.center = (size[0] // 2, size[1] // 2)
         x = self.rect.left + int(150 * s)
         fw = self.rect.right - int(30 * s) - x
@@ -197,6 +276,7 @@ class CreateTableDialog(Dialog):
         self.name.rect = pygame.Rect(x, self.rect.top + int(70 * s), fw, rh)
         self.preset.rect = pygame.Rect(x, self.name.rect.bottom + int(14 * s), fw, rh)
         self.more.rect = pygame.Rect(x, self.preset.rect.bottom + int(14 * s), fw, rh)
+        self.password.rect = pygame.Rect(x, self.more.rect.bottom + int(32 * s), fw, rh)
         bw = int(150 * s)
         self.ok.rect = pygame.Rect(0, self.rect.bottom - rh - int(20 * s), bw, rh)
         self.ok.rect.right = self.rect.centerx - int(8 * s)
@@ -206,12 +286,123 @@ class CreateTableDialog(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.app.scale
-        for label, r in (("Name", self.name.rect), ("Rules", self.preset.rect)):
+        for label, r in (("Name", self.name.rect), ("Rules", self.preset.rect),
+                         ("Password", self.password.rect)):
             w.text(surface, label, (self.rect.left + int(30 * s), r.centery), int(20 * s),
                    anchor="midleft")
+        w.text(surface, "optional: friends-only table", (self.password.rect.left,
+               self.password.rect.bottom + 4), int(15 * s), w.DIM, anchor="topleft")
         if self.rules:
             w.text(surface, "custom rules set", (self.more.rect.centerx, self.more.rect.bottom + 4),
                    int(15 * s), w.DIM, anchor="midtop")
+
+
+class PasswordDialog(Dialog):
+    """Asks for a friends-only table's password, then sits or watches (``verb``)."""
+
+    title = "Friends-only table"
+
+    def __init__(self, app: "App", verb: str, table: int, wrong: bool = False) -> None:
+        super().__init__(app)
+        self.verb, self.table = verb, table
+        name = next((t.get("name") for t in app.session.tables if t.get("id") == table), None)
+        where = f"“{name}”" if name else f"Table {table}"
+        self.message = (f"That password does not open {where}: ask its owner again."
+                        if wrong else f"{where} is for friends only: type its password.")
+        self.field = w.TextInput("", max_len=64, on_submit=lambda _: self.ok())
+        self.go = w.Button("Sit" if verb == "sit" else "Watch", self.ok, primary=True)
+        self.cancel = w.Button("Cancel", self.close)
+        for x in (self.field, self.go, self.cancel):
+            self.form.add(x)
+        self.form.focus(self.field)
+        self.layout(app.size)
+
+    def ok(self) -> None:
+        password = self.field.value.strip()
+        if not password:
+            self.message = "Type the password the table's owner gave you."
+            return
+        self.close()
+        if isinstance(self.app.screen, LobbyScreen):
+            self.app.screen.join(self.verb, self.table, password)
+        else:
+            self.app.send({"type": self.verb, "table": self.table, "password": password})
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        self.rect = pygame.Rect(0, 0, min(size[0] - 40, int(520 * s)), int(250 * s))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        rh = int(44 * s)
+        self.field.rect = pygame.Rect(self.rect.left + int(30 * s), self.rect.top + int(104 * s),
+                                      self.rect.width - int(60 * s), rh)
+        bw = int(150 * s)
+        self.go.rect = pygame.Rect(0, self.rect.bottom - rh - int(20 * s), bw, rh)
+        self.go.rect.right = self.rect.centerx - int(8 * s)
+        self.cancel.rect = self.go.rect.copy()
+        self.cancel.rect.left = self.rect.centerx + int(8 * s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.app.scale
+        icon = int(26 * s)
+        draw_padlock(surface, pygame.Rect(self.rect.left + int(24 * s), self.rect.top + int(14 * s),
+                                          int(icon * 0.8), icon))
+        lines = w.wrap(self.message, w.font(int(19 * s)), self.rect.width - int(60 * s))[:2]
+        y = self.rect.top + int(62 * s) - (int(11 * s) if len(lines) > 1 else 0)
+        for line in lines:
+            w.text(surface, line, (self.rect.centerx, y), int(19 * s), anchor="midtop")
+            y += int(22 * s)
+
+
+class OwnerPasswordDialog(Dialog):
+    """The owner locks the table with a password, or opens it again."""
+
+    title = "Table password"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.locked = bool((app.session.table or {}).get("locked"))
+        self.field = w.TextInput("", max_len=64, placeholder="new password",
+                                 on_submit=lambda _: self.lock())
+        self.buttons = [w.Button("Lock" if not self.locked else "Change", self.lock,
+                                 primary=True)]
+        if self.locked:
+            self.buttons.append(w.Button("Open to all", self.unlock))
+        self.buttons.append(w.Button("Cancel", self.close))
+        for x in (self.field, *self.buttons):
+            self.form.add(x)
+        self.form.focus(self.field)
+        self.layout(app.size)
+
+    def lock(self) -> None:
+        if self.field.value.strip():
+            self.close()
+            self.app.send({"type": "set_password", "password": self.field.value.strip()})
+
+    def unlock(self) -> None:
+        self.close()
+        self.app.send({"type": "set_password", "password": None})
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        self.rect = pygame.Rect(0, 0, min(size[0] - 40, int(600 * s)), int(250 * s))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        rh = int(44 * s)
+        self.field.rect = pygame.Rect(self.rect.left + int(30 * s), self.rect.top + int(104 * s),
+                                      self.rect.width - int(60 * s), rh)
+        gap = int(14 * s)
+        bw = (self.rect.width - int(60 * s) - gap * (len(self.buttons) - 1)) // len(self.buttons)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(self.rect.left + int(30 * s) + i * (bw + gap),
+                                 self.rect.bottom - rh - int(20 * s), bw, rh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.app.scale
+        text = ("Friends only now: a new password replaces it." if self.locked
+                else "Anyone may join now: a password makes it friends only.")
+        w.text(surface, text, (self.rect.centerx, self.rect.top + int(62 * s)), int(19 * s),
+               anchor="midtop")
 
 
 class PlainTableScreen(Screen):

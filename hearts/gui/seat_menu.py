@@ -74,6 +74,9 @@ class TableMenu(Dialog):
             if state in ("playing", "paused"):
                 add("End the game…", self._end)
         add("Rules…" if owner else "Rules (read-only)…", self._rules)
+        if owner:
+            add("Password (friends only)…" if not tbl.get("locked")
+                else "Password: friends only…", self._password)
         for seat in range(4):
             add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
                 enabled=owner or seat != sess.seat)
@@ -102,6 +105,11 @@ class TableMenu(Dialog):
     def _rules(self) -> None:
         self.close()
         self.app.show_rules()
+
+    def _password(self) -> None:
+        from .lobby import OwnerPasswordDialog
+        self.close()
+        OwnerPasswordDialog(self.app).open()
 
     def _console(self) -> None:
         self.close()
