@@ -35,13 +35,15 @@ async def test_typed_lines_become_intents_and_end_of_input_quits() -> None:
         lines: asyncio.Queue[str | None] = asyncio.Queue()
         text = TextClient(client, out.append)
         run = asyncio.create_task(text.run(lines))
-        for line in ("create omnibus", "help", "play ZZ", "/rules"):
+        for line in ("create omnibus", "help", "play ZZ", "x" * 400, "/rules"):
             lines.put_nowait(line)
         await _wait_line(out, "rules: omnibus")
         assert any(line.startswith("You sit at table 1") for line in out)
         assert "Rules: omnibus." in out
         assert any(line.startswith("  create [PRESET]") and "black-maria" in line for line in out)
         assert "error: not a card: 'ZZ' (write rank then suit, like QS or 7H)" in out
+        assert ("error: a chat line may have at most 300 characters (this one has 400), so "
+                "send it in shorter lines") in out
         lines.put_nowait(None)
         assert await asyncio.wait_for(run, 5) == 0
         left = out.index("You left table 1.")
