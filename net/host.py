@@ -31,7 +31,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .savecheck import check_saved_table
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_intent, clean_name, clean_text, encode, error, version_error)
-from .table import OPERATOR, Table, TableError
+from .table import OPERATOR, Table, TableError, events_for
 from .views import public_part, seat_view, watcher_view
 
 log = logging.getLogger("hearts.host")
@@ -747,14 +747,9 @@ class Host:
             else:
                 view = seat_view(hand, seat, public, table.reveal_for(seat))
             if changes:
-                events = []
-                for c in changes:
-                    if c.seat is None or c.seat == seat:
-                        events.append(c.event)
-                    elif c.public is not None:
-                        events.append(c.public)
                 player.conn.send({"type": "update", "table": table.id, "seq": table.seq,
-                                  "events": events, "view": view, "timer": timer})
+                                  "events": events_for(changes, seat), "view": view,
+                                  "timer": timer})
             if full is not None:
                 player.conn.send({"type": "table", "table": full, "seat": seat,
                                   "owner": table.owner == token, "view": view, "timer": timer,

@@ -61,6 +61,17 @@ class Change:
     public: dict[str, Any] | None = None
 
 
+def events_for(changes: list[Change], seat: int | None) -> list[dict[str, Any]]:
+    """The change events one seat (None: a watcher) is told: its own in full, others' public part."""
+    events = []
+    for c in changes:
+        if c.seat is None or c.seat == seat:
+            events.append(c.event)
+        elif c.public is not None:
+            events.append(c.public)
+    return events
+
+
 @dataclass
 class Table:
     """A table of four seats and the people watching it."""

@@ -13,7 +13,7 @@ from typing import Any
 from hearts.bots.base import make_bot
 from hearts.engine import Card, Rules
 from net.host import decide
-from net.table import Table, TableError
+from net.table import Table, TableError, events_for
 
 ME = "token-me"
 
@@ -49,14 +49,8 @@ class LocalTable:
         changes, seats_changed, _ = self.table.flush()
         seat = self.table.seat_of(ME)
         if changes:
-            events = []
-            for c in changes:
-                if c.seat is None or c.seat == seat:
-                    events.append(c.event)
-                elif c.public is not None:
-                    events.append(c.public)
             self.inbox.append({"type": "update", "table": 1, "seq": self.table.seq,
-                               "events": events, "view": self.table.view_for(ME),
+                               "events": events_for(changes, seat), "view": self.table.view_for(ME),
                                "timer": self.table.timer(self.now)})
         if seats_changed:
             self.inbox.append(self.table_message())
