@@ -6,8 +6,8 @@ from hearts.engine import Card, View
 from hearts.engine.scoring import Moon, hand_points
 
 from .base import NORMAL, Hint
-from .policy import PASS_REASONS, REASONS, play_with_reason
-from .rules_bot import legal_mask, moon_choice, rules_pass, taken_masks
+from .policy import PASS_REASONS, REASONS, pass_reason, play_with_reason
+from .rules_bot import legal_mask, moon_choice, taken_masks
 from .search import SearchBot
 from .sim import FULL, QS, state_from_view
 
@@ -49,7 +49,9 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
     if view.phase == "pass":
         if view.has_passed[view.seat] or view.rules.pass_count == 0:
             return Hint((), "you have passed; wait for the others")
-        cards, code = rules_pass(view)
+        bot = SearchBot(seed=0, **NORMAL)
+        cards = bot.choose_pass(view, budget)
+        code = pass_reason([c.index for c in cards])
         names = " ".join(_card_words(c) for c in cards)
         return Hint(tuple(cards), f"pass {names}: {PASS_REASONS[code]}")
     if view.phase == "moon-choice":

@@ -393,15 +393,18 @@ def pass_policy(sr: SimRules, hand: int, count: int) -> tuple[list[int], str]:
     scores = pass_scores(sr, hand)
     order = sorted(scores, key=lambda c: (-scores[c], -c))
     chosen = order[:count]
+    return sorted(chosen), pass_reason(chosen)
+
+
+def pass_reason(chosen: list[int] | tuple[int, ...]) -> str:
+    """The reason code of a pass (a key of `PASS_REASONS`)."""
     if QS in chosen:
-        reason = "pass-queen"
-    elif AS in chosen or KS in chosen:
-        reason = "pass-spades"
-    elif any(c // 13 == HEARTS for c in chosen):
-        reason = "pass-high"
-    else:
-        reason = "pass-void"
-    return sorted(chosen), reason
+        return "pass-queen"
+    if AS in chosen or KS in chosen:
+        return "pass-spades"
+    if any(c // 13 == HEARTS for c in chosen):
+        return "pass-high"
+    return "pass-void"
 
 
 PASS_REASONS = {
