@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import os
 import re
 import socket
@@ -46,6 +47,29 @@ def _why(e: BaseException) -> str:
         found = re.search(r"\[Errno (\d+)\]", str(e))
         code = int(found.group(1)) if found else None
     return os.strerror(code).lower() if code else (str(e) or "no answer")
+
+
+def decision_key(view: dict[str, Any]) -> tuple:
+    """What identifies the decision a seat faces in a view dict: an update that leaves the
+    key unchanged (a watcher came, a chat line) asks nothing new, so answer once."""
+    return (tuple(view["totals"]), view["phase"], len(view["hand"]), view["turn"],
+            len(view["trick"]), view["has_passed"][view["seat"]])
+
+
+def random_intent(view: dict[str, Any] | None,
+                  rng: random.Random) -> tuple[str, dict[str, Any]] | None:
+    """A random legal answer (intent type and fields) to the decision the view's seat
+    faces now, or None when it has none. For tests, benchmarks and fuzzing."""
+    if not view or view.get("seat") is None:
+        return None
+    seat = view["seat"]
+    if view["phase"] == "pass" and not view["has_passed"][seat]:
+        return "pass", {"cards": rng.sample(view["hand"], view["rules"]["pass_count"])}
+    if view["phase"] == "play" and view["turn"] == seat and view["legal"]:
+        return "play", {"card": rng.choice(view["legal"])}
+    if view["phase"] == "moon-choice" and view["turn"] == seat:
+        return "moon", {"choice": rng.choice(("add", "subtract"))}
+    return None
 
 
 class ClientError(Exception):

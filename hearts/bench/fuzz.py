@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from net.client import Client, decision_key, random_intent
 from net.limits import Limits
 from net.protocol import (INTENTS, PROTOCOL_VERSION, Decoder, ProtocolError, check_event,
                           check_intent, encode)
@@ -101,7 +102,6 @@ class HostUnderTest:
         self.host = Host(name="fuzz", limits=self.limits, bot_level="random", seed=self.seed)
         await self.host.start(bind="127.0.0.1", port=0)
         self.port = self.host.port
-        from net.client import Client
         rules = {"target": self.target, "pass_count": 3}
         # table 1: four people
         four = [Client("127.0.0.1", self.port, name=f"Vic{i}", limits=self.limits)
@@ -153,27 +153,15 @@ class HostUnderTest:
                         if owner:
                             await client.send("start")
             view = client.view
-            if kind not in ("update", "table") or not view or view.get("seat") is None:
-                continue
+            intent = random_intent(view, rng) if kind in ("update", "table") else None
             # the hand's state, not the update's seq: a stale update (a watcher came) while
             # our move is in flight must not make us move twice
-            key = (tuple(view["totals"]), view["phase"], len(view["hand"]), view["turn"],
-                   len(view["trick"]), view["has_passed"][view["seat"]])
-            if key == sent_for:
+            if intent is None or decision_key(view) == sent_for:
                 continue
-            seat = view["seat"]
             if self.move_delay:
                 await asyncio.sleep(self.move_delay)
-            if view["phase"] == "pass" and not view["has_passed"][seat]:
-                await client.send("pass", cards=rng.sample(view["hand"],
-                                                           view["rules"]["pass_count"]))
-                sent_for = key
-            elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
-                await client.send("play", card=rng.choice(view["legal"]))
-                sent_for = key
-            elif view["phase"] == "moon-choice" and view["turn"] == seat:
-                await client.send("moon", choice="add")
-                sent_for = key
+            sent_for = decision_key(view)
+            await client.send(intent[0], **intent[1])
 
     def counts(self) -> dict[str, int]:
         """What the host holds now (read in its own thread)."""

@@ -9,7 +9,7 @@ from typing import Any, AsyncIterator
 
 import pytest
 
-from net.client import Client
+from net.client import Client, decision_key, random_intent
 from net.host import Host
 from net.limits import Limits
 
@@ -48,21 +48,11 @@ async def play_until(client: Client, stop, rng: random.Random | None = None,
         if ev["type"] not in ("update", "table"):
             continue
         view = client.view
-        if not view or view.get("seat") is None:
+        intent = random_intent(view, rng)
+        if intent is None or decision_key(view) == sent_for:
             continue
-        key = (ev.get("seq"), view["phase"], len(view["hand"]), view["turn"])
-        if key == sent_for:
-            continue
-        seat = view["seat"]
-        if view["phase"] == "pass" and not view["has_passed"][seat]:
-            await client.send("pass", cards=rng.sample(view["hand"], view["rules"]["pass_count"]))
-            sent_for = key
-        elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
-            await client.send("play", card=rng.choice(view["legal"]))
-            sent_for = key
-        elif view["phase"] == "moon-choice" and view["turn"] == seat:
-            await client.send("moon", choice="add")
-            sent_for = key
+        sent_for = decision_key(view)
+        await client.send(intent[0], **intent[1])
 
 
 def is_game_over(ev: dict) -> bool:

@@ -8,7 +8,7 @@ import asyncio
 import random
 import sys
 
-from net.client import Client
+from net.client import Client, decision_key, random_intent
 
 
 async def main(port: int, table: int, token: str | None) -> int:
@@ -31,24 +31,13 @@ async def main(port: int, table: int, token: str | None) -> int:
             await c.close()
             return 0
         view = c.view
-        if kind not in ("update", "table") or not view or view.get("seat") is None:
+        intent = random_intent(view, rng) if kind in ("update", "table") else None
+        if intent is None or decision_key(view) == acted:
             continue
-        seat = view["seat"]
-        key = (tuple(view["totals"]), view["phase"], len(view["hand"]), view["turn"],
-               len(view["trick"]), view["has_passed"][seat])
-        if key == acted:
-            continue
-        if view["phase"] == "pass" and not view["has_passed"][seat]:
-            acted = key
-            await c.send("pass", cards=rng.sample(view["hand"], view["rules"]["pass_count"]))
-        elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
-            acted = key
-            card = rng.choice(view["legal"])
-            await c.send("play", card=card)
-            print("played", card, flush=True)
-        elif view["phase"] == "moon-choice" and view["turn"] == seat:
-            acted = key
-            await c.send("moon", choice="add")
+        acted = decision_key(view)
+        await c.send(intent[0], **intent[1])
+        if intent[0] == "play":
+            print("played", intent[1]["card"], flush=True)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hearts.engine import Card, Game, Rules
 from hearts.engine.cards import cards_of
 from hearts.engine.hand import action_from_list
-from net.client import Client
+from net.client import Client, decision_key, random_intent
 from net.host import Host
 
 from .conftest import FAST
@@ -127,27 +127,17 @@ async def _player(client: Client, rng: random.Random, log: list[dict], claims: b
         if ev["type"] == "update" and any(e["type"] == "game_over" for e in ev["events"]):
             return
         view = client.view
-        if ev["type"] not in ("update", "table") or not view or view.get("seat") is None:
+        intent = random_intent(view, rng) if ev["type"] in ("update", "table") else None
+        if intent is None or decision_key(view) == acted:
             continue
-        seat = view["seat"]
-        key = (tuple(view["totals"]), view["phase"], len(view["hand"]), view["turn"],
-               len(view["trick"]), view["has_passed"][seat])
-        if key == acted:
-            continue
-        if view["phase"] == "pass" and not view["has_passed"][seat]:
-            acted = key
-            await client.send("pass", cards=rng.sample(view["hand"], view["rules"]["pass_count"]))
-        elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
-            acted = key
+        acted = decision_key(view)
+        if intent[0] == "play":
             r = rng.random()
             if r < 0.05:
                 await client.send("hint")
             if claims and r > 0.9:
                 await client.send("claim")
-            await client.send("play", card=rng.choice(view["legal"]))
-        elif view["phase"] == "moon-choice" and view["turn"] == seat:
-            acted = key
-            await client.send("moon", choice=rng.choice(["add", "subtract"]))
+        await client.send(intent[0], **intent[1])
 
 
 async def _watch(client: Client, log: list[dict]) -> None:
