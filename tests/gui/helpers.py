@@ -37,3 +37,16 @@ def host_lobby(app: Any, drive: Any) -> None:
 
 def change(events: list[dict[str, Any]], kind: str) -> bool:
     return any(c.get("type") == kind for c in events)
+
+
+def own_table_with_bob(app: Any, drive: Any) -> "Player":
+    """Host a LAN game from the menu, open a table and seat a second real player, Bob."""
+    host_lobby(app, drive)
+    drive.click_button(app.screen.form, "New table")
+    drive.click_button(app.dialogs[-1].form, "Create")
+    drive.until(lambda: app.session.table is not None, what="our table")
+    bob = Player(app, "Bob")
+    bob.send("sit", table=app.session.table["id"], seat=1)
+    bob.wait_for("table")
+    drive.until(lambda: app.session.table["seats"][1].get("name") == "Bob", what="Bob seated")
+    return bob

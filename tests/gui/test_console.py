@@ -5,23 +5,11 @@ from __future__ import annotations
 import pygame
 
 from hearts.gui.console import BAD, OK
-from tests.gui.helpers import Player, host_lobby
-
-
-def _at_table_with_bob(app, drive):
-    host_lobby(app, drive)
-    drive.click_button(app.screen.form, "New table")
-    drive.click_button(app.dialogs[-1].form, "Create")
-    drive.until(lambda: app.session.table is not None, what="our table")
-    bob = Player(app, "Bob")
-    bob.send("sit", table=app.session.table["id"], seat=1)
-    bob.wait_for("table")
-    drive.until(lambda: app.session.table["seats"][1].get("name") == "Bob", what="Bob seated")
-    return bob
+from tests.gui.helpers import own_table_with_bob
 
 
 def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots):
-    bob = _at_table_with_bob(app, drive)
+    bob = own_table_with_bob(app, drive)
     try:
         console = app.console
         assert not console.visible
@@ -60,7 +48,7 @@ def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots):
 
 
 def test_console_command_errors_are_shown(app, drive):
-    bob = _at_table_with_bob(app, drive)
+    bob = own_table_with_bob(app, drive)
     try:
         bob.send("command", text="/end 50")            # Bob does not own the table
         reply = bob.wait_for("reply")
@@ -78,7 +66,7 @@ def test_console_command_errors_are_shown(app, drive):
 
 
 def test_tab_completes_commands_and_names(app, drive):
-    bob = _at_table_with_bob(app, drive)
+    bob = own_table_with_bob(app, drive)
     try:
         app.console.open()
         drive.type("/ki")

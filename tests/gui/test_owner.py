@@ -7,23 +7,11 @@ import pygame
 
 from hearts.gui.rules_dialog import RulesDialog
 from hearts.gui.seat_menu import SeatMenu, TableMenu
-from tests.gui.helpers import Player, change, host_lobby
-
-
-def _own_table_with_bob(app, drive):
-    host_lobby(app, drive)
-    drive.click_button(app.screen.form, "New table")
-    drive.click_button(app.dialogs[-1].form, "Create")
-    drive.until(lambda: app.session.table is not None, what="our table")
-    bob = Player(app, "Bob")
-    bob.send("sit", table=app.session.table["id"], seat=1)
-    bob.wait_for("table")
-    drive.until(lambda: app.session.table["seats"][1].get("name") == "Bob", what="Bob seated")
-    return bob
+from tests.gui.helpers import Player, change, host_lobby, own_table_with_bob
 
 
 def test_owner_changes_rules_in_the_dialog(app, drive, shots):
-    bob = _own_table_with_bob(app, drive)
+    bob = own_table_with_bob(app, drive)
     try:
         drive.key(pygame.K_F1)
         dialog = app.dialogs[-1]
@@ -63,7 +51,7 @@ def test_owner_changes_rules_in_the_dialog(app, drive, shots):
 
 
 def test_owner_kicks_a_seat_from_its_menu(app, drive, shots):
-    bob = _own_table_with_bob(app, drive)
+    bob = own_table_with_bob(app, drive)
     try:
         drive.key(pygame.K_ESCAPE)
         menu = app.dialogs[-1]
@@ -85,7 +73,7 @@ def test_owner_kicks_a_seat_from_its_menu(app, drive, shots):
 
 
 def test_owner_starts_and_pauses_from_the_table_menu(app, drive):
-    bob = _own_table_with_bob(app, drive)
+    bob = own_table_with_bob(app, drive)
     try:
         drive.key(pygame.K_ESCAPE)
         drive.click_button(app.dialogs[-1].form, "Start the game")
