@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, AsyncIterator
 
 import pytest
@@ -53,6 +57,25 @@ async def play_until(client: Client, stop, rng: random.Random | None = None,
             continue
         sent_for = decision_key(view)
         await client.send(intent[0], **intent[1])
+
+
+async def start_host_process(port: int, save_dir: Path, *extra: str) -> subprocess.Popen:
+    """`hearts host` in its own process on 127.0.0.1:``port`` saving to ``save_dir``,
+    returned once it accepts connections."""
+    cmd = [sys.executable, "-m", "hearts.cli", "host", "--bind", "127.0.0.1", "--port",
+           str(port), "--save-dir", str(save_dir), "--bot", "random", "--no-advertise", *extra]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    for _ in range(200):
+        try:
+            _, w = await asyncio.open_connection("127.0.0.1", port)
+            w.close()
+            return proc
+        except OSError:
+            await asyncio.sleep(0.05)
+    proc.kill()
+    raise AssertionError(proc.stderr.read().decode())
 
 
 def is_game_over(ev: dict) -> bool:

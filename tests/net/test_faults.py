@@ -24,7 +24,7 @@ from net import saves
 from net.client import Client
 from net.host import Host
 
-from .conftest import FAST, has_change, is_game_over, play_until
+from .conftest import FAST, has_change, is_game_over, play_until, start_host_process
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -135,22 +135,6 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-async def _launch(port: int, save_dir: Path, *extra: str) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "hearts.cli", "host", "--bind", "127.0.0.1", "--port",
-           str(port), "--save-dir", str(save_dir), "--bot", "random", "--no-advertise", *extra]
-    proc = subprocess.Popen(cmd, env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    for _ in range(200):
-        try:
-            _, w = await asyncio.open_connection("127.0.0.1", port)
-            w.close()
-            return proc
-        except OSError:
-            await asyncio.sleep(0.05)
-    proc.kill()
-    raise AssertionError(proc.stderr.read().decode())
-
-
 def _stable(table: dict) -> dict:
     """A table as saved: everything but who is connected right now."""
     t = {k: v for k, v in table.items() if k not in ("watchers",)}
@@ -178,7 +162,7 @@ async def _play_to(client: Client, stop, rng: random.Random) -> None:
 async def test_host_killed_with_several_tables_and_resumed(tmp_path: Path) -> None:
     port = _free_port()
     save_dir = tmp_path / "saves"
-    proc = await _launch(port, save_dir)
+    proc = await start_host_process(port, save_dir)
     clients: list[Client] = []
 
     async def person(name: str) -> Client:
@@ -224,7 +208,7 @@ async def test_host_killed_with_several_tables_and_resumed(tmp_path: Path) -> No
         proc.wait()
         for c in clients:
             await c.wait_for("disconnected")
-        proc = await _launch(port, save_dir, "--resume")
+        proc = await start_host_process(port, save_dir, "--resume")
         for c in clients:
             await c.wait_for("welcome", timeout=30)
             t = await c.wait_for("table", timeout=10)

@@ -20,7 +20,7 @@ from net.client import Client
 from net.host import Host
 from net.protocol import PROTOCOL_VERSION, Decoder, encode
 
-from .conftest import FAST, connect, has_change, is_game_over, play_until
+from .conftest import FAST, connect, has_change, is_game_over, play_until, start_host_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -115,24 +115,7 @@ async def test_host_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     save_dir = tmp_path / "saves"
-    cmd = [sys.executable, "-m", "hearts.cli", "host", "--bind", "127.0.0.1", "--port", str(port),
-           "--save-dir", str(save_dir), "--bot", "random", "--no-advertise"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-    async def launch(*extra: str) -> subprocess.Popen:
-        proc = subprocess.Popen([*cmd, *extra], env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
-        for _ in range(100):
-            try:
-                _, w = await asyncio.open_connection("127.0.0.1", port)
-                w.close()
-                return proc
-            except OSError:
-                await asyncio.sleep(0.05)
-        proc.kill()
-        raise AssertionError(proc.stderr.read().decode())
-
-    proc = await launch()
+    proc = await start_host_process(port, save_dir)
     try:
         names = ["Ann", "Bob", "Cy", "Di"]
         clients = [Client("127.0.0.1", port, name=n, retry_for=20) for n in names]
@@ -158,7 +141,7 @@ async def test_host_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
         proc.wait()
         for c in clients:
             assert (await c.wait_for("disconnected"))["type"] == "disconnected"
-        proc = await launch("--resume")
+        proc = await start_host_process(port, save_dir, "--resume")
         for c, before in zip(clients, views):
             await c.wait_for("welcome", timeout=20)
             t = await c.wait_for("table")
@@ -176,8 +159,10 @@ async def test_host_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
     assert len(history) == 1
     game = Game.from_dict(history[0]["game"])      # the history replays
     assert game.over and list(game.totals) == history[0]["totals"]
-    shown = subprocess.run([*cmd[:3], "host", "--history", "--save-dir", str(save_dir)],
-                           env=env, capture_output=True, text=True, timeout=30)
+    shown = subprocess.run([sys.executable, "-m", "hearts.cli", "host", "--history",
+                            "--save-dir", str(save_dir)],
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                           text=True, timeout=30)
     assert shown.returncode == 0, shown.stderr
     assert "Ann, Bob, Cy, Di" in shown.stdout and "replayed totals match" in shown.stdout
     assert shown.stdout.count("  hand ") == len(game.results)
