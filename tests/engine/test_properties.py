@@ -160,15 +160,21 @@ def test_random_rules_games_keep_the_invariants(rules, seed):
     assert Game.from_dict(g.to_dict()) == g
 
 
-@PROPS
-@given(any_rules(), seeds, greedy_seats, st.integers(0, 60))
-def test_round_trip_and_replay_at_any_moment(rules, seed, greedy, stop):
+def _hand_after(rules, seed, greedy, stop) -> Hand:
+    """A hand dealt from ``seed`` after up to ``stop`` random (or greedy) actions."""
     rng = random.Random(seed)
     h = deal(rules, rng, greedy, dealer=seed % 4)
     for _ in range(stop):
         if h.done:
             break
         step(h, rng, greedy)
+    return h
+
+
+@PROPS
+@given(any_rules(), seeds, greedy_seats, st.integers(0, 60))
+def test_round_trip_and_replay_at_any_moment(rules, seed, greedy, stop):
+    h = _hand_after(rules, seed, greedy, stop)
     again = Hand.from_dict(h.to_dict())
     assert again == h and again.state() == h.state()
     replay = Hand(h.rules, h.deal_masks, h.pass_direction, h.dealer, h.totals)
@@ -205,12 +211,7 @@ def _strings(obj) -> set[str]:
 @PROPS
 @given(any_rules(), seeds, greedy_seats, st.integers(0, 60))
 def test_a_view_never_holds_another_seats_unplayed_cards(rules, seed, greedy, stop):
-    rng = random.Random(seed)
-    h = deal(rules, rng, greedy, dealer=seed % 4)
-    for _ in range(stop):
-        if h.done:
-            break
-        step(h, rng, greedy)
+    h = _hand_after(rules, seed, greedy, stop)
     if h.tram is not None:
         return  # a TRAM shows the remaining cards to everyone
     for s in range(4):
