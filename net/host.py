@@ -16,13 +16,13 @@ import logging
 import secrets
 import socket
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
-from hearts.engine import IllegalMove, Rules, RulesError, View
+from hearts.engine import Rules, RulesError, View
 from hearts.engine.hand import action_from_list, action_to_list
 
 from . import saves

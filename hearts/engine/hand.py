@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from .cards import (CARDS, FULL_DECK, HEARTS, HEARTS_MASK, JACK_DIAMONDS,
+from .cards import (FULL_DECK, HEARTS_MASK, JACK_DIAMONDS,
                     QUEEN_SPADES, SUIT_MASK, SUIT_NAMES, TWO_CLUBS, Card,
                     _SUIT_TABLE, cards_of, mask_of)
 from .rules import PASS_DIRECTIONS, PASS_OFFSET, Rules
@@ -606,4 +606,5 @@ def _check_seat(seat: int) -> None:
         raise IllegalMove(f"no such seat: {seat!r}")
 
 
-__all__ = ["Hand", "IllegalMove", "Trick", "Tram", "CARDS"]
+__all__ = ["Hand", "IllegalMove", "Trick", "Tram", "action_from_list", "action_to_list",
+           "normalize_action"]

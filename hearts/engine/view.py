@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, cards_of, mask_of
+from .cards import Card, mask_of
 from .hand import Trick, Tram
 from .rules import PASS_OFFSET, Rules
 from .scoring import Moon
@@ -192,4 +192,4 @@ class View:
         )
 
 
-__all__ = ["View", "cards_of"]
+__all__ = ["View"]
