@@ -413,21 +413,16 @@ class Hand:
             if not legal:
                 barred = self._cfg.ft_barred
                 legal = held if self.tricks or not barred else (held & ~barred) or held
-        elif self.tricks:
-            cfg = self._cfg
-            if self._broken or cfg.free:
-                legal = held
-            else:
-                legal = held & ~HEARTS_MASK
-                if not legal or (legal == _QS and cfg.hearts_over_q):
-                    legal = held
         else:
             cfg = self._cfg
-            if cfg.first_lead == "two-of-clubs":
+            first = not self.tricks
+            if first and cfg.first_lead == "two-of-clubs":
                 legal = held & _2C
-            elif cfg.first_lead == "any-club":
+            elif first and cfg.first_lead == "any-club":
                 legal = held & _CLUBS
-            else:
+            elif self._broken or (cfg.free and not first):
+                legal = held
+            else:  # the hearts rule (also the left-of-dealer opening lead)
                 legal = held & ~HEARTS_MASK
                 if not legal or (legal == _QS and cfg.hearts_over_q):
                     legal = held
