@@ -30,11 +30,18 @@ from .guard import Guard, check_password, hash_password
 from .limits import DEFAULT_LIMITS, Limits
 from .savecheck import check_saved_table
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
-                       check_intent, clean_name, clean_text, encode, error, version_error)
-from .table import OPERATOR, Table, TableError, events_for
-from .views import public_part, seat_view, watcher_view
+                       check_intent, clean_name, clean_text, encode, error, map_header,
+                       pack_pairs, version_error)
+from .table import OPERATOR, Change, Table, TableError, events_for
+from .views import WATCHER_PAIRS, public_part, public_pairs, seat_pairs, view_bytes
 
 log = logging.getLogger("hearts.host")
+# an update is packed from parts: its six-pair header with "type", the table's shared
+# pairs, then "events" and "view" per member
+_UPDATE_HEAD = map_header(6) + encode("type") + encode("update")
+_EVENTS_KEY = encode("events")
+_VIEW_KEY = encode("view")
+_NIL = encode(None)
 
 # change kinds that come from game actions alone: saved by appending to the table's log
 ACTION_CHANGES = frozenset({"passed", "cards_received", "card_played", "trick_taken",
@@ -711,10 +718,15 @@ class Host:
     def _tables_msg(self) -> Message:
         return {"type": "tables", "tables": [t.public() for t in self.tables.values()]}
 
-    def _table_msg(self, table: Table, player: Player) -> Message:
-        seat = table.seat_of(player.token)
-        return {"type": "table", "table": table.full(), "seat": seat,
-                "owner": table.owner == player.token, "view": table.view_for(player.token),
+    def _table_msg(self, table: Table, player: Player, seat: int | None = -1,
+                   full: dict[str, Any] | None = None, public: dict[str, Any] | None = None
+                   ) -> Message:
+        """A `table` message for ``player`` (``seat``, ``full`` and ``public`` when the
+        caller has them already, for several members at once)."""
+        if seat == -1:
+            seat = table.seat_of(player.token)
+        return {"type": "table", "table": full or table.full(), "seat": seat,
+                "owner": table.owner == player.token, "view": table.view_at(seat, public),
                 "timer": table.timer(self._now()), "seq": table.seq}
 
     def _send_table(self, table: Table, player: Player) -> None:
@@ -727,39 +739,46 @@ class Host:
             return
         # saved before anyone hears of it: a crash loses at most the action in flight
         self._save(table, {c.event["type"] for c in changes} if not seats_changed else None)
-        now = self._now()
-        timer = table.timer(now)
-        full = table.full() if seats_changed else None
-        hand = table.current_hand()
-        public = public_part(hand) if hand is not None else None
-        watcher: Any = None
-        for token in table.members():
+        timer = table.timer(self._now())
+        members = []
+        for token, seat in table.member_seats():
             player = self.players.get(token)
-            if player is None or player.conn is None or player.table != table.id:
-                continue
-            seat = table.seat_of(token)
-            if public is None:
-                view = None
-            elif seat is None:
-                if watcher is None:
-                    watcher = watcher_view(public)
-                view = watcher
-            else:
-                view = seat_view(hand, seat, public, table.reveal_for(seat))
-            if changes:
-                player.conn.send({"type": "update", "table": table.id, "seq": table.seq,
-                                  "events": events_for(changes, seat), "view": view,
-                                  "timer": timer})
-            if full is not None:
-                player.conn.send({"type": "table", "table": full, "seat": seat,
-                                  "owner": table.owner == token, "view": view, "timer": timer,
-                                  "seq": table.seq})
+            if player is not None and player.conn is not None and player.table == table.id:
+                members.append((player.conn, seat))
+        if changes:
+            self._send_update(table, changes, timer, members)
+        if seats_changed:
+            full = table.full()
+            hand = table.current_hand()
+            public = public_part(hand) if hand is not None else None
+            for conn, seat in members:
+                conn.send(self._table_msg(table, conn.player, seat, full, public))
         if finished:
             self._history(table)
         self._arm(table)
         self._schedule_bots(table)
         if seats_changed:
             self._properties_maybe_changed()
+
+    def _send_update(self, table: Table, changes: list[Change], timer: Any,
+                     members: list[tuple[Connection, int | None]]) -> None:
+        """One `update` to each member, packed from parts shared where they can be: the
+        header, the public view and (when no change is private) the events."""
+        hand = table.current_hand()
+        head = _UPDATE_HEAD + pack_pairs({"table": table.id, "seq": table.seq, "timer": timer})
+        public = public_pairs(hand) if hand is not None else None
+        shared = None
+        if all(c.seat is None for c in changes):
+            shared = encode([c.event for c in changes])
+        for conn, seat in members:
+            events = shared or encode(events_for(changes, seat))
+            if public is None:
+                view = _NIL
+            elif seat is None:
+                view = view_bytes(public, WATCHER_PAIRS)
+            else:
+                view = view_bytes(public, seat_pairs(hand, seat, table.reveal_for(seat)))
+            conn.send_bytes(b"".join((head, _EVENTS_KEY, events, _VIEW_KEY, view)))
 
     # -- saves ----------------------------------------------------------------------------
     def _save(self, table: Table, kinds: set[str] | None = None) -> None:

@@ -256,6 +256,23 @@ def encode(msg: Message) -> bytes:
     return msgpack.packb(msg, use_bin_type=True)
 
 
+# Splicing: a map can be written as its header plus key/value pairs packed apart, so
+# the parts every recipient shares (a table's public view) are packed once per change.
+def map_header(count: int) -> bytes:
+    """The msgpack header of a map of ``count`` pairs."""
+    return bytes((0x80 | count,)) if count < 16 else b"\xde" + count.to_bytes(2, "big")
+
+
+def array_header(count: int) -> bytes:
+    """The msgpack header of an array of ``count`` items."""
+    return bytes((0x90 | count,)) if count < 16 else b"\xdc" + count.to_bytes(2, "big")
+
+
+def pack_pairs(d: dict[str, Any]) -> bytes:
+    """The key/value pairs of ``d`` packed, without the map header (for `map_header`)."""
+    return msgpack.packb(d, use_bin_type=True)[1 if len(d) < 16 else 3:]
+
+
 class Decoder:
     """Incremental msgpack decoder with hard limits; feed bytes, get messages.
 
@@ -317,5 +334,5 @@ class Decoder:
 
 __all__ = ["PROTOCOL_VERSION", "DEFAULT_PORT", "CHANGES", "Decoder", "ERROR_CODES", "EVENTS",
            "GAME_INTENTS", "INTENTS", "Limits", "Message", "OWNER_INTENTS", "ProtocolError",
-           "check_event", "check_intent", "clean_name", "clean_text", "encode", "error", "intent",
-           "version_error"]
+           "array_header", "check_event", "check_intent", "clean_name", "clean_text", "encode",
+           "error", "intent", "map_header", "pack_pairs", "version_error"]

@@ -107,8 +107,14 @@ class Table:
 
     def members(self) -> list[str]:
         """Tokens of every person at the table (seated or watching)."""
-        out = [s.token for s in self.seats if s.kind == "human" and s.token]
-        out += [t for t in self.watchers if t not in out]
+        return [token for token, _ in self.member_seats()]
+
+    def member_seats(self) -> list[tuple[str, int | None]]:
+        """(token, seat) of every person at the table; seat None for a watcher."""
+        out = [(s.token, i) for i, s in enumerate(self.seats) if s.kind == "human" and s.token]
+        if self.watchers:
+            seated = {t for t, _ in out}
+            out += [(t, None) for t in self.watchers if t not in seated]
         return out
 
     def name_of(self, token: str | None) -> str | None:
@@ -171,16 +177,19 @@ class Table:
             return self.game.last_hand
         return self.game.hand
 
-    def view_for(self, token: str | None, public: dict[str, Any] | None = None
-                 ) -> dict[str, Any] | None:
+    def view_for(self, token: str | None) -> dict[str, Any] | None:
         """The wire view a member may see (net.views: `View.to_dict()` without rules):
-        their seat's, or the watchers' one. ``public``: a `public_part` already built."""
+        their seat's, or the watchers' one."""
+        return self.view_at(self.seat_of(token) if token else None)
+
+    def view_at(self, seat: int | None, public: dict[str, Any] | None = None
+                ) -> dict[str, Any] | None:
+        """`view_for` by seat (None: a watcher); ``public``: a `public_part` already built."""
         hand = self.current_hand()
         if hand is None:
             return None
         if public is None:
             public = public_part(hand)
-        seat = self.seat_of(token) if token else None
         if seat is not None:
             return seat_view(hand, seat, public, self.reveal_for(seat))
         return watcher_view(public)

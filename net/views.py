@@ -4,37 +4,55 @@ The public part of a hand (tricks, turn, totals...) is the same for every seat,
 so it is built once and each seat adds only its own cards. The result equals
 ``hand.view(seat, reveal).to_dict()`` minus the ``rules`` key (tests check it);
 the rules travel in the ``table`` message instead, which halves every update.
+
+Two forms: dicts (`public_part`, `seat_view`, `watcher_view`) for the rare
+``table`` messages, and packed msgpack pairs (`public_pairs`, `seat_pairs`,
+`view_bytes`) for the update after every action, where the public part is
+packed once and each finished trick only once per hand.
 """
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from typing import Any
 
+import msgpack
+
 from hearts.engine import cards_of
+
+from .protocol import array_header, map_header, pack_pairs
+
+PUBLIC_KEYS = ("phase", "pass_direction", "dealer", "totals", "has_passed", "turn", "leader",
+               "trick", "hearts_broken", "cards_left", "taken_points", "tricks_won", "moon",
+               "tram", "points", "tricks")
+SEAT_KEYS = ("seat", "hand", "passed", "received", "legal", "others")
 
 
 def _strs(cards: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-@lru_cache(maxsize=16384)
+def _pack(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+@lru_cache(maxsize=1 << 16)
 def _mask_strs(mask: int) -> tuple[str, ...]:
     """Card names of a mask, in the engine's order (a seat's hand changes one card a
     play, so the same masks come back for every message until it plays)."""
     return tuple(str(c) for c in cards_of(mask))
 
 
-@lru_cache(maxsize=16384)
-def _trick_wire(trick: Any) -> tuple[int, tuple[str, ...], int]:
-    return trick.leader, tuple(str(c) for c in trick.cards), trick.winner
+@lru_cache(maxsize=1 << 16)
+def _mask_packed(mask: int) -> bytes:
+    return _pack(_mask_strs(mask))
 
 
-def public_part(hand: Any) -> dict[str, Any]:
-    """Everything any seat may see of ``hand``."""
+def _scalars(hand: Any) -> dict[str, Any]:
+    """The public part but for ``tricks``."""
     moon = hand.moon
     tram = hand.tram
-    lead = hand.leader
     return {
         "phase": hand.phase,
         "pass_direction": hand.pass_direction,
@@ -42,10 +60,8 @@ def public_part(hand: Any) -> dict[str, Any]:
         "totals": list(hand.totals),
         "has_passed": [hand.has_passed(s) for s in range(4)],
         "turn": hand.turn,
-        "leader": lead,
+        "leader": hand.leader,
         "trick": [[s, str(c)] for s, c in hand.trick],
-        "tricks": [[t_lead, list(t_cards), t_win]
-                   for t_lead, t_cards, t_win in map(_trick_wire, hand.tricks)],
         "hearts_broken": hand.hearts_broken,
         "cards_left": [hand.cards_left(s) for s in range(4)],
         "taken_points": list(hand.taken_points()),
@@ -56,6 +72,17 @@ def public_part(hand: Any) -> dict[str, Any]:
         {"seat": tram.seat, "cards": [_strs(h) for h in tram.cards], "claimed": tram.claimed},
         "points": list(hand.points()) if hand.done else None,
     }
+
+
+def _trick_list(trick: Any) -> list[Any]:
+    return [trick.leader, _strs(trick.cards), trick.winner]
+
+
+def public_part(hand: Any) -> dict[str, Any]:
+    """Everything any seat may see of ``hand``."""
+    d = _scalars(hand)
+    d["tricks"] = [_trick_list(t) for t in hand.tricks]
+    return d
 
 
 def seat_view(hand: Any, seat: int, public: dict[str, Any], reveal: bool = False
@@ -79,3 +106,58 @@ def watcher_view(public: dict[str, Any]) -> dict[str, Any]:
     d.update({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
               "others": None})
     return d
+
+
+# -- packed --------------------------------------------------------------------------------
+# id(hand) -> [weakref to the hand, the finished tricks packed so far, their array
+# packed]; the entry goes when its hand does. A hand only ever appends tricks (undo
+# replays into a new Hand); the identity checks below rebuild an entry all the same
+# should that ever change.
+_packed_tricks: dict[int, list[Any]] = {}
+_NIL = _pack(None)
+_K = {k: _pack(k) for k in ("tricks", *SEAT_KEYS)}
+_SEAT_HEAD = [_K["seat"] + _pack(s) + _K["hand"] for s in range(4)]
+_VIEW_HEADER = map_header(len(PUBLIC_KEYS) + len(SEAT_KEYS))
+WATCHER_PAIRS = pack_pairs({"seat": None, "hand": [], "passed": None, "received": None,
+                            "legal": [], "others": None})
+
+
+def _tricks_packed(hand: Any) -> bytes:
+    tricks = hand.tricks
+    key = id(hand)
+    entry = _packed_tricks.get(key)
+    if entry is None or entry[0]() is not hand or len(entry[1]) > len(tricks) or (
+            entry[1] and entry[1][-1] is not tricks[len(entry[1]) - 1]):
+        ref = weakref.ref(hand, lambda _, key=key: _packed_tricks.pop(key, None))
+        entry = _packed_tricks[key] = [ref, [], array_header(0)]
+    done = entry[1]
+    if len(done) < len(tricks):
+        parts = [entry[2][1 if len(done) < 16 else 3:]]
+        for t in tricks[len(done):]:
+            done.append(t)
+            parts.append(_pack(_trick_list(t)))
+        entry[2] = array_header(len(done)) + b"".join(parts)
+    return entry[2]
+
+
+def public_pairs(hand: Any) -> bytes:
+    """`public_part` as packed map pairs (no header), for `view_bytes`."""
+    return pack_pairs(_scalars(hand)) + _K["tricks"] + _tricks_packed(hand)
+
+
+def seat_pairs(hand: Any, seat: int, reveal: bool = False) -> bytes:
+    """The pairs `seat_view` adds to the public part, packed."""
+    passed = hand.passed_mask(seat)
+    received = hand.received_mask(seat)
+    return b"".join((
+        _SEAT_HEAD[seat], _mask_packed(hand.held_mask(seat)),
+        _K["passed"], _NIL if passed is None else _mask_packed(passed),
+        _K["received"], _NIL if received is None else _mask_packed(received),
+        _K["legal"], _mask_packed(hand.legal_mask(seat)),
+        _K["others"], _pack([_strs(hand.held(s)) for s in range(4)]) if reveal else _NIL))
+
+
+def view_bytes(public: bytes, own: bytes) -> bytes:
+    """A whole packed view from `public_pairs` and `seat_pairs` (or `WATCHER_PAIRS`)."""
+    return _VIEW_HEADER + public + own
+

@@ -219,6 +219,14 @@ class Hand:
         r = self._received[seat]
         return None if r is None else cards_of(r)
 
+    def passed_mask(self, seat: int) -> int | None:
+        """`passed` as a mask."""
+        return self._passed[seat]
+
+    def received_mask(self, seat: int) -> int | None:
+        """`received` as a mask."""
+        return self._received[seat]
+
     def has_passed(self, seat: int) -> bool:
         return self._passed[seat] is not None
 

@@ -10,7 +10,8 @@ import pytest
 from hearts.engine import Game, Rules, View
 from net.protocol import (Decoder, ProtocolError, check_intent, clean_name, encode, intent)
 from net.limits import Limits
-from net.views import public_part, seat_view, watcher_view
+from net.views import (PUBLIC_KEYS, SEAT_KEYS, WATCHER_PAIRS, public_pairs, public_part,
+                       seat_pairs, seat_view, view_bytes, watcher_view)
 
 
 def test_decoder_splits_and_joins_frames() -> None:
@@ -93,16 +94,23 @@ def test_wire_views_equal_engine_views(preset: str) -> None:
     while not game.over and checked < 300:
         hand = game.hand
         pub = public_part(hand)
+        packed = public_pairs(hand)
+        assert tuple(pub) == PUBLIC_KEYS
         for seat in range(4):
             for reveal in (False, True):
                 wire = seat_view(hand, seat, pub, reveal)
                 engine = View.of(hand, seat, reveal).to_dict()
                 del engine["rules"]
                 assert wire == engine
+                assert set(wire) == set(PUBLIC_KEYS + SEAT_KEYS)
+                # the packed form an update carries decodes to the same view
+                assert msgpack.unpackb(view_bytes(packed, seat_pairs(hand, seat, reveal))) \
+                    == wire
                 assert View.from_dict({**wire, "rules": rules.to_dict()}) == \
                     View.of(hand, seat, reveal)
         w = watcher_view(pub)
         assert w["hand"] == [] and w["legal"] == [] and w["received"] is None
+        assert msgpack.unpackb(view_bytes(packed, WATCHER_PAIRS)) == w
         checked += 1
         if hand.phase == "pass":
             s = next(s for s in range(4) if not hand.has_passed(s))
