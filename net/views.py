@@ -19,7 +19,7 @@ from typing import Any
 
 import msgpack
 
-from hearts.engine import cards_of
+from hearts.engine import CARDS, cards_of
 
 from .protocol import array_header, map_header, pack_pairs
 
@@ -44,9 +44,24 @@ def _mask_strs(mask: int) -> tuple[str, ...]:
     return tuple(str(c) for c in cards_of(mask))
 
 
+def _suit_packed(suit: int) -> list[bytes]:
+    """[rank bits] -> the packed names of those cards of ``suit``, in rank order."""
+    table = [b""]
+    for bits in range(1, 1 << 13):
+        top = bits.bit_length() - 1
+        table.append(table[bits ^ (1 << top)] + _pack(str(CARDS[suit * 13 + top])))
+    return table
+
+
+_SUIT_PACKED = [_suit_packed(s) for s in range(4)]
+
+
 @lru_cache(maxsize=1 << 16)
 def _mask_packed(mask: int) -> bytes:
-    return _pack(_mask_strs(mask))
+    """`_mask_strs` packed as an array, suit by suit from tables."""
+    t = _SUIT_PACKED
+    return (array_header(mask.bit_count()) + t[0][mask & 0x1FFF] + t[1][(mask >> 13) & 0x1FFF]
+            + t[2][(mask >> 26) & 0x1FFF] + t[3][mask >> 39])
 
 
 def _scalars(hand: Any) -> dict[str, Any]:

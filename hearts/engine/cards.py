@@ -53,6 +53,9 @@ class Card:
             return text
         if not isinstance(text, str):
             raise ValueError(f"not a card: {text!r}")
+        card = _BY_NAME.get(text)      # the usual spelling, as every message carries it
+        if card is not None:
+            return card
         t = text.strip().upper()
         if t.startswith("10"):
             t = "T" + t[2:]
@@ -89,6 +92,7 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+_BY_NAME: dict[str, Card] = {c._text: c for c in CARDS}
 TWO_CLUBS = Card.parse("2C")
 QUEEN_SPADES = Card.parse("QS")
 KING_SPADES = Card.parse("KS")

@@ -132,3 +132,12 @@ def test_a_frame_just_under_the_limit_after_a_partial_read_passes() -> None:
     out = dec.feed(data[:len(small) + 500])
     out += dec.feed(data[len(small) + 500:])
     assert len(out) == 3
+
+
+def test_packed_card_lists_equal_plain_ones() -> None:
+    from net.views import _mask_packed, _mask_strs
+    rng = random.Random(5)
+    for _ in range(2000):
+        mask = rng.getrandbits(52) & rng.getrandbits(52)
+        assert msgpack.unpackb(_mask_packed(mask)) == list(_mask_strs(mask))
+    assert msgpack.unpackb(_mask_packed(0)) == [] and len(msgpack.unpackb(_mask_packed((1 << 52) - 1))) == 52
