@@ -19,6 +19,7 @@ from typing import Any
 
 import msgpack
 
+from .framescan import FrameScanner
 from .limits import DEFAULT_LIMITS, Limits
 
 PROTOCOL_VERSION = 1
@@ -291,6 +292,8 @@ class Decoder:
             max_map_len=limits.max_map, max_str_len=limits.max_frame,
             max_bin_len=limits.max_frame, max_ext_len=0,
         )
+        self._scanner = FrameScanner(limits.max_frame, limits.max_array, limits.max_map)
+        self._partial = bytearray()   # the bytes of the frame being received, once split
         self._fed = 0        # bytes fed so far
         self._consumed = 0   # bytes of complete messages (tell() after each one: after a
         #                      partial parse tell() runs ahead and cannot be used)
@@ -298,6 +301,24 @@ class Decoder:
     def _too_large(self) -> ProtocolError:
         return ProtocolError("too-large", f"a message is larger than {self._max} bytes",
                              fatal=True)
+
+    def _scan_partial(self, chunk: memoryview, consumed_before: int) -> None:
+        """Keep the bytes of an incomplete frame and refuse it as soon as its headers
+        declare more than the limits (msgpack alone would wait for the bytes)."""
+        pending = self._fed - self._consumed
+        if not pending:
+            if self._partial:
+                self._partial = bytearray()
+                self._scanner.restart()
+            return
+        if self._consumed != consumed_before:      # a frame ended here; a new one began
+            self._partial = bytearray(chunk[len(chunk) - pending:])
+            self._scanner.restart()
+        else:
+            self._partial += chunk
+        if self._scanner.too_large(self._partial):
+            raise ProtocolError("too-large", "a message declares an array, map or string over "
+                                "the host's limits", fatal=True)
 
     def feed(self, data: bytes) -> list[Any]:
         """Add bytes; return every complete message (raw decoded values, not yet checked)."""
@@ -310,6 +331,7 @@ class Decoder:
                 raise self._too_large()
             chunk = view[:room]
             view = view[room:]
+            consumed = self._consumed
             try:
                 unpacker.feed(chunk)
                 self._fed += len(chunk)
@@ -327,6 +349,7 @@ class Decoder:
             except Exception:  # msgpack raises a few non-ValueError types on junk
                 raise ProtocolError("bad-frame", "the bytes received are not valid msgpack",
                                     fatal=True) from None
+            self._scan_partial(chunk, consumed)
         if self._fed - self._consumed >= self._max:
             raise self._too_large()
         return out

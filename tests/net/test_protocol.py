@@ -6,6 +6,8 @@ import random
 
 import msgpack
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts.engine import Game, Rules, View
 from net.protocol import (Decoder, ProtocolError, check_intent, clean_name, encode, intent)
@@ -140,4 +142,48 @@ def test_packed_card_lists_equal_plain_ones() -> None:
     for _ in range(2000):
         mask = rng.getrandbits(52) & rng.getrandbits(52)
         assert msgpack.unpackb(_mask_packed(mask)) == list(_mask_strs(mask))
-    assert msgpack.unpackb(_mask_packed(0)) == [] and len(msgpack.unpackb(_mask_packed((1 << 52) - 1))) == 52
+    assert msgpack.unpackb(_mask_packed(0)) == []
+    assert len(msgpack.unpackb(_mask_packed((1 << 52) - 1))) == 52
+
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(1 << 63), (1 << 64) - 1)
+    | st.floats(allow_nan=False) | st.text(max_size=300) | st.binary(max_size=300),
+    lambda inner: st.lists(inner, max_size=20) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=10),
+    max_leaves=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(_VALUES, min_size=1, max_size=4), cuts=st.lists(st.integers(1, 64)))
+def test_any_frames_within_limits_come_through_however_split(values: list, cuts: list) -> None:
+    # the scan of partial frames refuses nothing msgpack itself would accept
+    data = b"".join(encode(v) for v in values)
+    dec = Decoder()
+    out, pos = [], 0
+    for cut in cuts + [len(data)]:
+        out += dec.feed(data[pos:pos + cut])
+        pos += cut
+    assert out == [msgpack.unpackb(encode(v), raw=False, strict_map_key=False) for v in values]
+
+
+@pytest.mark.parametrize("header", [
+    b"\xdb\x00\x01\x00\x00",            # str32 of 65,536 bytes (limit 64 KB with its header)
+    b"\xda\xff\xff" + b"a" * 10,        # str16 of 65,535 bytes, with a few bytes already in
+    b"\xc6\x7f\xff\xff\xff",            # bin32 of 2 GB
+    b"\xc9\x00\x10\x00\x00\x01",        # ext32
+])
+def test_a_declared_size_over_the_limit_is_refused_before_its_bytes(header: bytes) -> None:
+    for prefix in (b"", b"\x92\xa1x", b"\x81\xa4text"):    # at the top, in an array, a map
+        dec = Decoder(Limits(max_frame=64 * 1024))
+        frame = prefix + header
+        with pytest.raises(ProtocolError) as e:
+            for i in range(len(frame)):                    # byte by byte, like a trickle
+                dec.feed(frame[i:i + 1])
+        assert e.value.code == "too-large" and e.value.fatal
+    # just under the limit is waited for, and then accepted
+    dec = Decoder(Limits(max_frame=64 * 1024))
+    body = b"x" * (64 * 1024 - 10)
+    frame = b"\xdb" + len(body).to_bytes(4, "big") + body
+    assert dec.feed(frame[:7]) == []
+    assert dec.feed(frame[7:]) == [body.decode()]
