@@ -466,15 +466,8 @@ class Hand:
         """The leader, if it must win every remaining trick whatever anyone plays."""
         lead = self.leader
         held = self._held
-        mine = held[lead]
         others = held[(lead + 1) & 3] | held[(lead + 2) & 3] | held[(lead + 3) & 3]
-        for sm in SUIT_MASK:
-            p = mine & sm
-            if p:
-                o = others & sm
-                if o and (p & -p) < o:
-                    return None
-        return lead
+        return lead if leader_takes_all(held[lead], others) else None
 
     def _nothing_left_matters(self) -> bool:
         """With no point card left: whether the trick counts still left to win can
@@ -587,6 +580,20 @@ def action_from_list(data: Sequence[Any]) -> tuple:
     return tuple(data)
 
 
+def leader_takes_all(mine: int, others: int) -> bool:
+    """Whether a leader holding ``mine`` must win every trick left against ``others``
+    (all that the other seats hold): in each suit it holds, its lowest card is higher
+    than all of theirs. It keeps the lead by winning, so suits it lacks never come up.
+    """
+    for sm in SUIT_MASK:
+        p = mine & sm
+        if p:
+            o = others & sm
+            if o and (p & -p) < o:
+                return False
+    return True
+
+
 def _parse(card: Any) -> Card:
     try:
         return Card.parse(card)
@@ -610,4 +617,4 @@ def _check_seat(seat: int) -> None:
 
 
 __all__ = ["Hand", "IllegalMove", "Trick", "Tram", "action_from_list", "action_to_list",
-           "normalize_action"]
+           "leader_takes_all", "normalize_action"]

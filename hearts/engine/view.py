@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, mask_of
-from .hand import Trick, Tram
+from .hand import Trick, Tram, leader_takes_all
 from .rules import PASS_OFFSET, Rules
 from .scoring import Moon
 
@@ -113,6 +113,13 @@ class View:
         if self.tram is not None:
             return 0
         return ((1 << 52) - 1) & ~self.played_mask() & ~mask_of(self.hand)
+
+    def can_claim(self) -> bool:
+        """Whether this seat may claim the rest now: it leads and must win every trick
+        left, which its own cards and the ones played tell (as `Hand.can_claim`)."""
+        return (self.rules.tram != "off" and self.phase == "play" and not self.trick
+                and self.turn == self.seat and bool(self.hand)
+                and leader_takes_all(mask_of(self.hand), self.unseen_mask()))
 
     def voids(self) -> list[set[int]]:
         """For each seat, the suits it has shown it no longer holds."""

@@ -589,8 +589,7 @@ class TableScreen(TablePainter, Screen):
                 b.append(Button(f"Pass {len(self.selected)}/{n}  {arrow}", self._confirm_pass,
                                 pygame.Rect(cx - aw // 2, ay, aw, ah), primary=True,
                                 enabled=len(self.selected) == n, name="pass"))
-            if (v.phase == "play" and v.my_turn and not v.trick and v.rules.tram == "claim"
-                    and v.tricks):
+            if v.rules.tram == "claim" and v.can_claim():
                 b.append(Button("Claim the rest  (T)", self._claim,
                                 pygame.Rect(W - self.margin - round(230 * u), self.L["status_y"] - ah,
                                             round(230 * u), ah), primary=True, name="claim"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hearts.engine import View
 from hearts.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 
 Msg = dict[str, Any]
@@ -125,6 +126,15 @@ class TextRenderer:
     def _does(self, seat: int | None, verb_you: str, verb_other: str) -> str:
         return "You " + verb_you if seat is not None and seat == self.seat \
             else f"{self.who(seat)} {verb_other}"
+
+    def _can_claim(self, v: Msg) -> bool:
+        rules = self.rules()
+        if rules.get("tram") != "claim" or v.get("trick"):
+            return False
+        try:
+            return View.from_dict({**v, "rules": rules}).can_claim()
+        except (KeyError, TypeError, ValueError):   # a view this version cannot read
+            return False
 
     def rules(self) -> Msg:
         """The table's rules as a map (the view may leave them out)."""
@@ -554,6 +564,9 @@ class TextRenderer:
             lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),
                      self._trick_line(v) if v.get("trick") else "You lead.",
                      f"Your turn: play one of {self.cs(v.get('legal'))}."]
+            if self._can_claim(v):
+                lines.append("You are sure to win every trick left: type claim to take them "
+                             "now.")
         elif phase == "moon-choice" and v.get("turn") == me:
             key = ("moon", tuple(hand))
             lines = ["You shot the moon: type moon add to add the points to everyone else, "

@@ -1,9 +1,11 @@
 """Finishing early: tram auto (leader certain to win the rest; nothing left can change
 points), claim and off. TRAM is checked at trick boundaries only."""
 
+import random
+
 import pytest
 
-from hearts.engine import Card, Hand, IllegalMove, Rules, Tram
+from hearts.engine import Card, Hand, IllegalMove, Rules, Tram, View
 
 from .builders import (MOON_DEAL, MOON_OPENING, SPLIT_DEAL, SPLIT_SCRIPT, SUN_DEAL, hand, moon_hand,
                        play, play_rest, script, split_hand)
@@ -115,6 +117,26 @@ def test_claim_only_by_a_leader_certain_to_win():
     assert h.points() == [0, 26, 26, 26]
     again = Hand.from_dict(h.to_dict())
     assert again == h and again.tram.claimed
+
+
+def test_a_seat_s_view_knows_when_it_may_claim():
+    # the claim button follows View.can_claim: the seat's own cards and the cards
+    # played must tell exactly what the hand (which sees every card) decides
+    rng = random.Random(11)
+    seen = 0
+    for n in range(300):
+        h = Hand.deal(Rules(tram="claim", pass_count=0), n, "hold")
+        while not h.done:
+            for s in range(4):
+                assert View.of(h, s).can_claim() == h.can_claim(s)
+                seen += h.can_claim(s)
+            if h.phase != "play":
+                break
+            h.play(h.turn, rng.choice(h.legal_plays(h.turn)))
+    assert seen > 100   # the claimable moments were met, not only the others
+    h = hand(Rules(tram="off"), MOON_DEAL)
+    play(h, MOON_OPENING)
+    assert not View.of(h, 0).can_claim()
 
 
 def test_claim_is_refused_when_off():

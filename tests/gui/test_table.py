@@ -279,13 +279,24 @@ def test_countdown_scoreboard_and_tab(surface, shots: Path) -> None:
     assert not screen.show_scores
 
 
-def test_claim_button_under_tram_claim(surface) -> None:
+def test_claim_button_only_when_sure_to_win_the_rest(surface) -> None:
     screen, host, app = make(Rules(tram="claim", pass_cycle=("hold",)), seed=12)
-    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and not v.trick and v.tricks)
-    b = screen.button("claim")
-    assert b is not None
-    click(screen, b.rect.center)
+    leads: list[bool] = []
+
+    def at_a_lead(v) -> bool:
+        if v.phase != "play" or not v.my_turn or v.trick:
+            return False
+        sure = host.table.game.hand.can_claim(v.seat)     # the host sees every card
+        assert (screen.button("claim") is not None) == sure
+        leads.append(sure)
+        return sure
+
+    play_until(screen, host, at_a_lead)
+    assert leads[-1] and len(leads) > 1 and not any(leads[:-1])   # hidden until then
+    click(screen, screen.button("claim").rect.center)
     assert app.sent[-1] == {"type": "claim"}
+    pump(screen, host)
+    assert host.table.game.results[-1].tram.claimed
 
 
 def test_hint_highlights_the_cards(surface) -> None:

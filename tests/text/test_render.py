@@ -207,3 +207,19 @@ def test_locked_tables_and_the_password_error() -> None:
         "error: that password does not open table 1; type watch 1 password WORD with the "
         "password its owner gave you (capitals count)."]
     assert "password WORD" in r.presets_help() and "/password off" in r.presets_help()
+
+
+def test_the_prompt_offers_a_claim_only_when_sure() -> None:
+    from tests.engine.builders import MOON_DEAL, MOON_OPENING, hand as built, play
+    rules = Rules(tram="claim")
+    h = built(rules, MOON_DEAL)
+    r = TextRenderer()
+    lines = r.render(table_msg(h.turn, wire_view(h, h.turn), rules))
+    assert not any("type claim" in line for line in lines)      # trick 1: not sure yet
+    play(h, MOON_OPENING)
+    assert h.can_claim(0)
+    lines = r.render(table_msg(0, wire_view(h, 0), rules))
+    assert lines[-1] == "You are sure to win every trick left: type claim to take them now."
+    off = Rules(tram="off")
+    lines = TextRenderer().render(table_msg(0, wire_view(h, 0), off))
+    assert not any("type claim" in line for line in lines)
