@@ -78,6 +78,7 @@ class Settings:
     bot_level: str = "normal"
     last_address: str = ""
     bot_rules: dict[str, Any] = field(default_factory=dict)   # last rules against bots
+    scores_at: tuple[float, float] | None = None   # where the small scoreboard was dragged
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -104,6 +105,12 @@ class Settings:
                     isinstance(v, int) and 320 <= v <= 10000 for v in value):
                 return (int(value[0]), int(value[1]))
             return None
+        if name == "scores_at":     # a fraction of the free room across and down
+            if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+                    for v in value):
+                return (float(value[0]), float(value[1]))
+            return None
         if name == "sounds":
             return value if isinstance(value, bool) else None
         if name == "bot_rules":
@@ -129,6 +136,7 @@ class Settings:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = dataclasses.asdict(self)
         data["window"] = list(self.window)
+        data["scores_at"] = list(self.scores_at) if self.scores_at is not None else None
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         os.replace(tmp, path)

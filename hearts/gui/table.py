@@ -75,7 +75,8 @@ class TableScreen(TablePainter, Screen):
         self._backlog = 0           # host messages received but not yet shown
         self._tram_note: str | None = None
         self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
-        self.scores_at: tuple[float, float] | None = None   # where the small scoreboard was dragged
+        # where the player dragged the small scoreboard (kept in the settings)
+        self.scores_at: tuple[float, float] | None = app.settings.scores_at
         self._drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.size = tuple(getattr(app, "size", None) or pygame.display.get_surface().get_size())
         self.resize(self.size)
@@ -743,6 +744,9 @@ class TableScreen(TablePainter, Screen):
             self._drag = None
             if not moved:
                 self._toggle_scores()
+            elif self.scores_at != self.app.settings.scores_at:
+                self.app.settings.scores_at = self.scores_at
+                self.app.save_settings()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 

@@ -113,6 +113,10 @@ class RecordingApp:
         self.sent: list[dict[str, Any]] = []
         self.size = size
         self.settings = _Settings(**settings)
+        self.saved = 0                            # save_settings calls
+
+    def save_settings(self) -> None:
+        self.saved += 1
 
     def send(self, msg: dict[str, Any]) -> None:
         self.sent.append(msg)
@@ -128,6 +132,7 @@ class _Settings:
         self.background = background
         self.animation = animation
         self.sounds = sounds
+        self.scores_at: tuple[float, float] | None = None
 
     @property
     def animation_scale(self) -> float:

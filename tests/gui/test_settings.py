@@ -17,7 +17,8 @@ def test_defaults_when_nothing_saved(config_home):
 
 def test_save_and_load_round_trip(config_home):
     s = Settings(name="Ann", deck="four-colour", card_back="red", background="ocean",
-                 animation="off", sounds=False, window=(1024, 640), bot_level="hard")
+                 animation="off", sounds=False, window=(1024, 640), bot_level="hard",
+                 scores_at=(0.25, 1.0))
     path = s.save()
     assert path == config_home / "hearts" / "settings.json"
     assert json.loads(path.read_text())["window"] == [1024, 640]
@@ -28,9 +29,11 @@ def test_damaged_or_wrong_values_fall_back_field_by_field(config_home):
     path = config_home / "hearts" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"name": "Bo", "animation": "warp", "sounds": "yes",
-                                "window": [5, 5], "deck": "classic", "extra": 1}))
+                                "window": [5, 5], "deck": "classic", "extra": 1,
+                                "scores_at": [0.5, 7]}))
     s = Settings.load()
     assert (s.name, s.animation, s.sounds, s.window) == ("Bo", "normal", True, (1280, 800))
+    assert s.scores_at is None
     path.write_text("{not json")
     assert Settings.load() == Settings(name=Settings().name)
 

@@ -467,6 +467,11 @@ def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
         screen.handle_event(e)
     moved = screen._mini_scores_rect()
     assert (moved.x, moved.y) == (r.x - 500, r.y + 300) and not screen.show_scores
+    # kept in the settings: the next table screen puts it in the same place
+    assert app.saved == 1 and app.settings.scores_at == screen.scores_at
+    again = TableScreen(app)
+    again.on_message(host.table_message())
+    assert again._mini_scores_rect().topleft == moved.topleft
     screen.resize((1600, 1000))
     after = screen._mini_scores_rect()
     assert after.right <= 1600 and after.bottom <= 1000 and after.x < 1600 - after.right
