@@ -17,11 +17,9 @@ import weakref
 from functools import lru_cache
 from typing import Any
 
-import msgpack
-
 from hearts.engine import CARDS, cards_of
 
-from .protocol import array_header, map_header, pack_pairs
+from .protocol import array_header, encode, map_header, pack_pairs
 
 PUBLIC_KEYS = ("phase", "pass_direction", "dealer", "totals", "has_passed", "turn", "leader",
                "trick", "hearts_broken", "cards_left", "taken_points", "tricks_won", "moon",
@@ -31,10 +29,6 @@ SEAT_KEYS = ("seat", "hand", "passed", "received", "legal", "others")
 
 def _strs(cards: Any) -> list[str]:
     return [str(c) for c in cards]
-
-
-def _pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -49,7 +43,7 @@ def _suit_packed(suit: int) -> list[bytes]:
     table = [b""]
     for bits in range(1, 1 << 13):
         top = bits.bit_length() - 1
-        table.append(table[bits ^ (1 << top)] + _pack(str(CARDS[suit * 13 + top])))
+        table.append(table[bits ^ (1 << top)] + encode(str(CARDS[suit * 13 + top])))
     return table
 
 
@@ -129,9 +123,9 @@ def watcher_view(public: dict[str, Any]) -> dict[str, Any]:
 # replays into a new Hand); the identity checks below rebuild an entry all the same
 # should that ever change.
 _packed_tricks: dict[int, list[Any]] = {}
-_NIL = _pack(None)
-_K = {k: _pack(k) for k in ("tricks", *SEAT_KEYS)}
-_SEAT_HEAD = [_K["seat"] + _pack(s) + _K["hand"] for s in range(4)]
+_NIL = encode(None)
+_K = {k: encode(k) for k in ("tricks", *SEAT_KEYS)}
+_SEAT_HEAD = [_K["seat"] + encode(s) + _K["hand"] for s in range(4)]
 _VIEW_HEADER = map_header(len(PUBLIC_KEYS) + len(SEAT_KEYS))
 WATCHER_PAIRS = pack_pairs({"seat": None, "hand": [], "passed": None, "received": None,
                             "legal": [], "others": None})
@@ -150,7 +144,7 @@ def _tricks_packed(hand: Any) -> bytes:
         parts = [entry[2][1 if len(done) < 16 else 3:]]
         for t in tricks[len(done):]:
             done.append(t)
-            parts.append(_pack(_trick_list(t)))
+            parts.append(encode(_trick_list(t)))
         entry[2] = array_header(len(done)) + b"".join(parts)
     return entry[2]
 
@@ -169,7 +163,7 @@ def seat_pairs(hand: Any, seat: int, reveal: bool = False) -> bytes:
         _K["passed"], _NIL if passed is None else _mask_packed(passed),
         _K["received"], _NIL if received is None else _mask_packed(received),
         _K["legal"], _mask_packed(hand.legal_mask(seat)),
-        _K["others"], _pack([_strs(hand.held(s)) for s in range(4)]) if reveal else _NIL))
+        _K["others"], encode([_strs(hand.held(s)) for s in range(4)]) if reveal else _NIL))
 
 
 def view_bytes(public: bytes, own: bytes) -> bytes:
