@@ -718,19 +718,17 @@ class Host:
     def _tables_msg(self) -> Message:
         return {"type": "tables", "tables": [t.public() for t in self.tables.values()]}
 
-    def _table_msg(self, table: Table, player: Player, seat: int | None = -1,
+    def _table_msg(self, table: Table, player: Player, seat: int | None,
                    full: dict[str, Any] | None = None, public: dict[str, Any] | None = None
                    ) -> Message:
-        """A `table` message for ``player`` (``seat``, ``full`` and ``public`` when the
+        """A `table` message for ``player`` at ``seat`` (``full`` and ``public`` when the
         caller has them already, for several members at once)."""
-        if seat == -1:
-            seat = table.seat_of(player.token)
         return {"type": "table", "table": full or table.full(), "seat": seat,
                 "owner": table.owner == player.token, "view": table.view_at(seat, public),
                 "timer": table.timer(self._now()), "seq": table.seq}
 
     def _send_table(self, table: Table, player: Player) -> None:
-        self._send(player, self._table_msg(table, player))
+        self._send(player, self._table_msg(table, player, table.seat_of(player.token)))
 
     def _flush(self, table: Table) -> None:
         """Send a table's queued changes to everyone there, save it, run its clocks and bots."""
