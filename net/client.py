@@ -26,6 +26,7 @@ import re
 import socket
 from typing import Any, AsyncIterator, Callable
 
+from .errors import NetError
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_event, encode, intent)
@@ -72,8 +73,10 @@ def random_intent(view: dict[str, Any] | None,
     return None
 
 
-class ClientError(Exception):
+class ClientError(NetError):
     """The client cannot go on (no host, wrong version, closed); one sentence."""
+
+    default_code = "client"
 
 
 class Client:

@@ -153,7 +153,7 @@ def _rules(host: "Host", player: "Player", args: list[str]) -> Reply:
     parsed = parse_value(name, value)
     if isinstance(parsed, tuple):
         parsed = list(parsed)
-    if name == "target" and t.state in ("playing", "paused"):
+    if name == "target" and t.running:
         return _intent(host, player, {"type": "set_target", "target": parsed},
                        f"target set to {parsed}")
     t.set_rules(player.token, {name: parsed})
@@ -320,7 +320,7 @@ def operator_command(host: "Host", line: str) -> str | None:
                 return f"{s.name} was kicked from table {table.id}"
         return f"nobody called {' '.join(args[1:])} sits at table {table.id}"
     if cmd == "end":
-        if table.state not in ("playing", "paused"):
+        if not table.running:
             return f"table {table.id} has no running game"
         host.operator_end(table)
         return f"the game at table {table.id} is over"

@@ -155,7 +155,7 @@ class Guard:
                 if p is not None and p.conn is None and p.table == table.id:
                     host.players.pop(p.token, None)
                     self.forget(p.token)
-            running = table.state in ("playing", "paused")
+            running = table.running
             table.seats = [type(s)() for s in table.seats]
             table.watchers.clear()
             host._maybe_close(table, keep_save=running)

@@ -22,17 +22,19 @@ from typing import Any, Awaitable, Callable
 
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
-from hearts.engine import Rules, RulesError, View
-from hearts.engine.hand import action_from_list, action_to_list
+from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
+                           action_from_wire)
 
 from . import saves
+from .errors import NetError
 from .guard import Guard, check_password, hash_password
 from .limits import DEFAULT_LIMITS, Limits
 from .savecheck import check_saved_table
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
-                       check_intent, clean_name, clean_text, encode, error, map_header,
+                       check_intent, clean_name, clean_text, encode, error, intent_action,
+                       map_header,
                        pack_pairs, version_error)
-from .table import OPERATOR, Change, Table, TableError, events_for
+from .table import OPERATOR, Change, Table, TableError, TableState, events_for
 from .views import WATCHER_PAIRS, public_part, public_pairs, seat_pairs, view_bytes
 
 log = logging.getLogger("hearts.host")
@@ -145,13 +147,13 @@ class Connection(asyncio.Protocol):
         self.host._on_lost(self)
 
 
-def decide(bot: Any, view: View, budget: float) -> tuple:
+def decide(bot: Any, view: View, budget: float) -> Action:
     """A bot's action for ``view`` (runs in the bot thread pool)."""
-    if view.phase == "pass":
-        return ("pass", tuple(bot.choose_pass(view, budget)))
-    if view.phase == "moon-choice":
-        return ("moon", bot.choose_moon(view, budget))
-    return ("play", bot.choose_play(view, budget))
+    if view.phase == Phase.PASS:
+        return Pass(view.seat, tuple(bot.choose_pass(view, budget)))
+    if view.phase == Phase.MOON_CHOICE:
+        return MoonChoice(view.seat, bot.choose_moon(view, budget))
+    return Play(view.seat, bot.choose_play(view, budget))
 
 
 @dataclass
@@ -314,7 +316,7 @@ class Host:
             "tables": str(len(self.tables)),
             "seats": str(sum(t.free_seats() for t in self.tables.values())),
             "rules": rules[:60],
-            "playing": "1" if any(t.state in ("playing", "paused") for t in self.tables.values())
+            "playing": "1" if any(t.running for t in self.tables.values())
             else "0",
         }
 
@@ -364,7 +366,7 @@ class Host:
         before = player.table
         try:
             self.dispatch(player, msg)
-        except TableError as e:
+        except NetError as e:
             conn.send(error(e.code, e.message, kind))
         except Exception:  # a bug must cost one request, not the host
             log.exception("failed on %r from %s", kind, player.name)
@@ -564,19 +566,13 @@ class Host:
         self._leave_current(player)
 
     def _do_pass(self, player: Player, msg: Message) -> None:
-        self._act(player, ("pass", tuple(msg["cards"])))
+        self._act(player, msg)
 
-    def _do_play(self, player: Player, msg: Message) -> None:
-        self._act(player, ("play", msg["card"]))
+    _do_play = _do_moon = _do_claim = _do_pass
 
-    def _do_moon(self, player: Player, msg: Message) -> None:
-        self._act(player, ("moon", msg["choice"]))
-
-    def _do_claim(self, player: Player, msg: Message) -> None:
-        self._act(player, ("claim",))
-
-    def _act(self, player: Player, action: tuple) -> None:
+    def _act(self, player: Player, msg: Message) -> None:
         table = self._table_of(player)
+        action = intent_action(msg, table.player_seat(player.token))
         table.act(player.token, action, self._now())
         self.actions += 1
 
@@ -588,7 +584,7 @@ class Host:
         seat = table.seat_of(player.token)
         if seat is None:
             raise TableError("not-seated", "you are watching, not playing")
-        if table.game is None or table.state != "playing":
+        if table.game is None or table.state != TableState.PLAYING:
             raise TableError("state", "no game is running at this table")
         view = table.game.hand.view(seat)
         if seat not in table.waiting_for():
@@ -794,7 +790,7 @@ class Host:
                     store = self._stores[table.id] = saves.TableStore(self.save_dir, table.id)
                 store.snapshot(table.to_dict())
             elif len(game.log) > saved:
-                store.append([[i, action_to_list(game.log[i])]
+                store.append([[i, game.log[i].to_wire()]
                               for i in range(saved, len(game.log))])
             self._saved_len[table.id] = len(game.log) if game is not None else None
             self._save_failed = False
@@ -859,7 +855,7 @@ class Host:
                     log.warning("%s skips an action; the rest of it was ignored", path)
                     break
                 try:
-                    game.apply(action_from_list(action))
+                    game.apply(action_from_wire(action))
                 except Exception:               # refused, or not an action at all
                     log.warning("%s holds an action the game refuses; the rest of it was "
                                 "ignored", path)
@@ -868,7 +864,7 @@ class Host:
             if applied:
                 table.version += 1
                 if game.over:
-                    table.state = "over"
+                    table.state = TableState.OVER
                 table._update_deadlines(self._loop.time())
         if cut:
             log.warning("the last entry of %s was incomplete (the action in flight when the "

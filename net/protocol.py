@@ -19,6 +19,9 @@ from typing import Any
 
 import msgpack
 
+from hearts.engine import Action, Card, Claim, MoonChoice, MoonOption, Pass, Play
+
+from .errors import NetError
 from .framescan import FrameScanner
 from .limits import DEFAULT_LIMITS, Limits
 
@@ -28,7 +31,7 @@ DEFAULT_PORT = 7895
 Message = dict[str, Any]
 
 
-class ProtocolError(Exception):
+class ProtocolError(NetError):
     """A message or frame that breaks the protocol: a ``code`` and a one-sentence message.
 
     ``fatal`` errors (bad framing) mean the stream cannot continue and the
@@ -36,9 +39,7 @@ class ProtocolError(Exception):
     """
 
     def __init__(self, code: str, message: str, fatal: bool = False) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code)
         self.fatal = fatal
 
 
@@ -130,7 +131,27 @@ CHANGES = frozenset({
     "paused", "resumed", "undone", "game_ended",
 })
 
-MOON_CHOICES = ("add", "subtract")
+MOON_CHOICES = tuple(str(m) for m in MoonOption)
+
+
+def intent_action(msg: Message, seat: int) -> Action:
+    """The engine action of a checked game intent (pass, play, moon, claim) by ``seat``.
+
+    A card that does not parse raises `ProtocolError` ``illegal`` naming it.
+    """
+    t = msg["type"]
+    try:
+        if t == "play":
+            return Play(seat, Card.parse(msg["card"]))
+        if t == "pass":
+            return Pass(seat, tuple(Card.parse(c) for c in msg["cards"]))
+    except ValueError as e:
+        raise ProtocolError("illegal", str(e)) from None
+    if t == "moon":
+        return MoonChoice(seat, msg["choice"])
+    if t == "claim":
+        return Claim(seat)
+    raise ValueError(f"{t!r} is not a game action")
 
 
 def intent(type_: str, **fields: Any) -> Message:
@@ -356,6 +377,6 @@ class Decoder:
 
 
 __all__ = ["PROTOCOL_VERSION", "DEFAULT_PORT", "CHANGES", "Decoder", "ERROR_CODES", "EVENTS",
-           "GAME_INTENTS", "INTENTS", "Limits", "Message", "OWNER_INTENTS", "ProtocolError",
+           "GAME_INTENTS", "INTENTS", "intent_action", "Limits", "Message", "OWNER_INTENTS", "ProtocolError",
            "array_header", "check_event", "check_intent", "clean_name", "clean_text", "encode",
            "error", "intent", "map_header", "pack_pairs", "version_error"]

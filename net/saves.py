@@ -12,13 +12,17 @@ from typing import Any, Iterator
 
 import msgpack
 
+from .errors import NetError
+
 log = logging.getLogger("hearts.host")
 
 HISTORY = "history.jsonl"
 
 
-class SaveError(Exception):
+class SaveError(NetError):
     """A save file that cannot be read or written; the message is one sentence."""
+
+    default_code = "save"
 
 
 def table_path(save_dir: Path, table_id: int) -> Path:

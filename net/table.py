@@ -13,23 +13,36 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from hearts.engine import Card, Game, IllegalMove, Rules, RulesError
+from enum import StrEnum
+
+from hearts.engine import (Action, Card, Game, IllegalMove, MoonChoice, Pass, Phase, Play, Rules,
+                           RulesError)
 from hearts.engine.rules import PASS_OFFSET
 
+from .errors import NetError
 from .views import public_part, seat_view, watcher_view
 
 SEAT_KINDS = ("empty", "human", "bot")
 OPERATOR = "\0operator"   # the token of the host's own console: an owner at every table
-TABLE_STATES = ("waiting", "playing", "paused", "over")
 
 
-class TableError(Exception):
+class TableState(StrEnum):
+    """Where a table stands; equal to its wire string."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    PAUSED = "paused"
+    OVER = "over"
+
+
+TABLE_STATES = tuple(str(s) for s in TableState)
+
+
+class TableError(NetError):
     """A refused request: protocol error ``code`` and a one-sentence message."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code)
 
 
 @dataclass
@@ -86,7 +99,7 @@ class Table:
     watchers: dict[str, str] = field(default_factory=dict)   # token -> name
     kicked: dict[str, str] = field(default_factory=dict)     # name -> token
     game: Game | None = None
-    state: str = "waiting"
+    state: TableState = TableState.WAITING
     seq: int = 0
     version: int = 0                              # bumps on every game action
     deadlines: dict[int, float] = field(default_factory=dict)   # turn clock per seat
@@ -132,7 +145,7 @@ class Table:
 
     def free_seats(self) -> int:
         """Seats a person could take now (empty, or a bot's before the game)."""
-        if self.state in ("waiting", "over"):
+        if self.state in (TableState.WAITING, TableState.OVER):
             return sum(1 for s in self.seats if s.kind != "human")
         return sum(1 for s in self.seats if s.kind == "empty")
 
@@ -142,7 +155,7 @@ class Table:
     def public(self) -> dict[str, Any]:
         """The table summary of a `tables` list."""
         return {"id": self.id, "name": self.name, "owner": self.name_of(self.owner),
-                "summary": self.summary(), "state": self.state,
+                "summary": self.summary(), "state": str(self.state),
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "watchers": len(self.watchers), "locked": self.password is not None,
                 "hand": self.game.hand_number if self.game else None}
@@ -197,7 +210,7 @@ class Table:
     def timer(self, now: float) -> dict[str, Any] | None:
         """The clock a client shows: a turn clock (``why`` "turn"), or the grace of
         dropped people before their bots play (``why`` "dropped"); None when none runs."""
-        if self.state == "paused":
+        if self.state == TableState.PAUSED:
             if not self.paused_left:
                 return None
             return {"seats": sorted(self.paused_left), "seconds": max(self.paused_left.values()),
@@ -205,7 +218,7 @@ class Table:
         if self.deadlines:
             return {"seats": sorted(self.deadlines), "why": "turn",
                     "seconds": round(max(0.0, min(self.deadlines.values()) - now), 3)}
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             return None
         grace = {i: s.dropped_at + self.drop_grace - now for i, s in enumerate(self.seats)
                  if s.kind == "human" and not s.connected and not s.auto
@@ -241,7 +254,7 @@ class Table:
         current = self.seat_of(token)
         if current is not None and (seat is None or seat == current):
             return current
-        running = self.state in ("playing", "paused")
+        running = self.running
         if seat is None:
             order = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
             if not running:
@@ -300,7 +313,7 @@ class Table:
                 s.pending = None
         if seat is not None:
             old = self.seats[seat]
-            running = self.state in ("playing", "paused", "over") and self.game is not None
+            running = self.state in (TableState.PLAYING, TableState.PAUSED, TableState.OVER) and self.game is not None
             if running:
                 self.seats[seat] = Seat("bot", f"bot {seat + 1}", None, level=old.level)
                 self._emit({"type": "player_kicked" if why == "kicked" else "player_left",
@@ -374,7 +387,7 @@ class Table:
 
     def start(self, token: str, now: float, seed: int | None = None) -> None:
         self.require_owner(token, "start the game")
-        if self.state in ("playing", "paused"):
+        if self.running:
             raise TableError("state", "the game has already started")
         for i, s in enumerate(self.seats):
             if s.kind == "empty":
@@ -382,7 +395,7 @@ class Table:
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": self.bot_level,
                             "why": "start"})
         self.game = Game(self.rules, seed)
-        self.state = "playing"
+        self.state = TableState.PLAYING
         self.version += 1
         self._emit({"type": "game_started", "rules": self.rules.to_dict(),
                     "seats": [s.public(i) for i, s in enumerate(self.seats)]})
@@ -392,9 +405,9 @@ class Table:
 
     def pause(self, token: str, now: float) -> None:
         self.require_owner(token, "pause the game")
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             raise TableError("state", "there is no running game to pause")
-        self.state = "paused"
+        self.state = TableState.PAUSED
         self.paused_left = {s: max(0.0, d - now) for s, d in self.deadlines.items()}
         self.deadlines = {}
         self.version += 1
@@ -403,9 +416,9 @@ class Table:
 
     def resume(self, token: str, now: float) -> None:
         self.require_owner(token, "resume the game")
-        if self.state != "paused":
+        if self.state != TableState.PAUSED:
             raise TableError("state", "the game is not paused")
-        self.state = "playing"
+        self.state = TableState.PLAYING
         self.deadlines = {s: now + left for s, left in self.paused_left.items()}
         self.paused_left = {}
         self.version += 1
@@ -416,7 +429,7 @@ class Table:
     def set_rules(self, token: str, changes: dict[str, Any]) -> None:
         """Change rules before a game or between games (``preset`` key: start from it)."""
         self.require_owner(token, "change the rules")
-        if self.state in ("playing", "paused"):
+        if self.running:
             raise TableError("state", "rules can change only before a game or between games; "
                                       "use /end N to change the target now")
         try:
@@ -443,7 +456,7 @@ class Table:
         except RulesError as e:
             raise TableError("rules", str(e)) from None
         game = self.game
-        if game is not None and self.state in ("playing", "paused"):
+        if game is not None and self.running:
             reached = max([0, *game.totals] + [t for r in game.results for t in r.totals])
             if target <= reached:
                 raise TableError("rules", f"the target must be above {reached}, the highest "
@@ -456,9 +469,9 @@ class Table:
 
     def end_game(self, token: str) -> None:
         self.require_owner(token, "end the game")
-        if self.state not in ("playing", "paused"):
+        if not self.running:
             raise TableError("state", "there is no running game to end")
-        self.state = "over"
+        self.state = TableState.OVER
         self.deadlines = {}
         self.paused_left = {}
         self.version += 1
@@ -498,7 +511,7 @@ class Table:
         if s.kind == "human":
             raise TableError("seat-taken", f"seat {seat} is held by {s.name}; kick them first")
         if level is None:
-            if self.state in ("playing", "paused"):
+            if self.running:
                 raise TableError("state", "a bot cannot leave during a game")
             if s.kind == "bot":
                 self.seats[seat] = Seat()
@@ -510,24 +523,33 @@ class Table:
         self.seats_changed = True
 
     # -- the game ----------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """A game is under way (playing or paused)."""
+        return self.state in (TableState.PLAYING, TableState.PAUSED)
+
     def _check_game(self) -> Game:
-        if self.game is None or self.state in ("waiting", "over"):
+        if self.game is None or self.state in (TableState.WAITING, TableState.OVER):
             raise TableError("state", "no game is running at this table")
-        if self.state == "paused":
+        if self.state == TableState.PAUSED:
             raise TableError("paused", "the game is paused")
         return self.game
 
-    def act(self, token: str, action: tuple, now: float) -> None:
-        """A person's game action: ("pass", cards) | ("play", card) | ("moon", choice) | ("claim",)."""
+    def player_seat(self, token: str) -> int:
+        """The seat ``token`` plays in; `TableError` ``not-seated`` for a watcher."""
         seat = self.seat_of(token)
         if seat is None:
             raise TableError("not-seated", "you are watching, not playing")
-        self._apply(seat, action, now)
+        return seat
+
+    def act(self, token: str, action: Action, now: float) -> None:
+        """A person's game action, made for the seat ``token`` plays in."""
+        if action.seat != self.player_seat(token):
+            raise TableError("not-seated", "you can only act for your own seat")
+        self._apply(action, now)
 
     def undo(self, token: str, now: float) -> None:
-        seat = self.seat_of(token)
-        if seat is None:
-            raise TableError("not-seated", "you are watching, not playing")
+        seat = self.player_seat(token)
         game = self._check_game()
         if any(s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
             raise TableError("state", "undo is only for tables where every other seat is a bot")
@@ -542,32 +564,36 @@ class Table:
         self._emit({"type": "undone", "seat": seat, "actions": n})
         self._update_deadlines(now)
 
-    def bot_move(self, seat: int, action: tuple, version: int, now: float) -> bool:
+    def bot_move(self, seat: int, action: Action, version: int, now: float) -> bool:
         """A bot's decision made at ``version``; dropped if the table moved on since.
 
         Checked by the engine like a person's move; an illegal one is replaced by
         a random legal move. Returns whether it was applied.
         """
-        if version != self.version or self.state != "playing" or seat not in self.bot_seats(now):
+        if (version != self.version or self.state != TableState.PLAYING
+                or seat not in self.bot_seats(now)):
             return False
         try:
-            self._apply(seat, action, now, by_bot=True)
+            if action.seat != seat:
+                raise TableError("illegal", "a bot acted for another seat")
+            self._apply(action, now)
         except TableError:
-            self._apply(seat, self.fallback_action(seat), now, by_bot=True)
+            self._apply(self.fallback_action(seat), now)
         return True
 
-    def fallback_action(self, seat: int) -> tuple:
+    def fallback_action(self, seat: int) -> Action:
         """A random legal action for ``seat`` (when a bot misbehaves)."""
         assert self.game is not None
         hand = self.game.hand
         rng = random.Random(f"{self.bot_seed}/{self.version}/{seat}")
-        if hand.phase == "pass":
-            return ("pass", tuple(rng.sample(hand.held(seat), self.rules.pass_count)))
-        if hand.phase == "moon-choice":
-            return ("moon", "add")
-        return ("play", rng.choice(hand.legal_plays(seat)))
+        if hand.phase == Phase.PASS:
+            return Pass(seat, tuple(rng.sample(hand.held(seat), self.rules.pass_count)))
+        if hand.phase == Phase.MOON_CHOICE:
+            return MoonChoice(seat, "add")
+        return Play(seat, rng.choice(hand.legal_plays(seat)))
 
-    def _apply(self, seat: int, action: tuple, now: float, by_bot: bool = False) -> None:
+    def _apply(self, action: Action, now: float) -> None:
+        seat = action.seat
         game = self._check_game()
         hand = game.hand
         tricks = len(hand.tricks)
@@ -575,16 +601,13 @@ class Table:
         phase = hand.phase
         had_tram = hand.tram is not None
         try:
-            game.apply((action[0], seat, *action[1:]))
+            game.apply(action)
         except IllegalMove as e:
             raise TableError("illegal", str(e)) from None
-        except (ValueError, TypeError, IndexError):
-            raise TableError("illegal", "that move is not understood") from None
         self.version += 1
-        kind = action[0]
-        if kind == "pass":
+        if isinstance(action, Pass):
             self._emit({"type": "passed", "seat": seat})
-            if hand.phase != "pass":
+            if hand.phase != Phase.PASS:
                 off = PASS_OFFSET[hand.pass_direction]
                 for s in range(4):
                     frm = (s - off) & 3
@@ -592,10 +615,10 @@ class Table:
                                 "cards": [str(c) for c in hand.received(s) or ()]},
                                seat=s, public={"type": "cards_received", "seat": s,
                                                "from_seat": frm})
-        elif kind == "play":
-            self._emit({"type": "card_played", "seat": seat, "card": str(Card.parse(action[1]))})
-        elif kind == "moon":
-            self._emit({"type": "moon_chosen", "shooter": seat, "choice": action[1]})
+        elif isinstance(action, Play):
+            self._emit({"type": "card_played", "seat": seat, "card": str(action.card)})
+        elif isinstance(action, MoonChoice):
+            self._emit({"type": "moon_chosen", "shooter": seat, "choice": action.choice})
         if not broken and hand.hearts_broken:
             self._emit({"type": "hearts_broken"})
         for t in hand.tricks[tricks:]:
@@ -606,7 +629,7 @@ class Table:
             tram = hand.tram
             self._emit({"type": "tram", "seat": tram.seat, "claimed": tram.claimed,
                         "cards": [[str(c) for c in h] for h in tram.cards]})
-        if hand.phase == "moon-choice" and phase != "moon-choice" and hand.moon is not None:
+        if hand.phase == Phase.MOON_CHOICE and phase != Phase.MOON_CHOICE and hand.moon is not None:
             self._emit({"type": "moon_shot", "shooter": hand.moon.shooter, "sun": hand.moon.sun})
         if game.hand is not hand or game.over:
             r = game.results[-1]
@@ -617,7 +640,7 @@ class Table:
                                                            "sun": moon.sun,
                                                            "choice": moon.choice}})
             if game.over:
-                self.state = "over"
+                self.state = TableState.OVER
                 self.finished = True
                 self.deadlines = {}
                 self._emit({"type": "game_over", "totals": list(game.totals),
@@ -647,12 +670,12 @@ class Table:
     # -- who must move, and when -----------------------------------------------------------
     def waiting_for(self) -> list[int]:
         """Seats whose action the game waits for now."""
-        if self.game is None or self.state != "playing":
+        if self.game is None or self.state != TableState.PLAYING:
             return []
         hand = self.game.hand
-        if hand.phase == "pass":
+        if hand.phase == Phase.PASS:
             return [s for s in range(4) if not hand.has_passed(s)]
-        if hand.turn is not None and hand.phase in ("play", "moon-choice"):
+        if hand.turn is not None and hand.phase in (Phase.PLAY, Phase.MOON_CHOICE):
             return [hand.turn]
         return []
 
@@ -662,7 +685,7 @@ class Table:
 
     def _update_deadlines(self, now: float) -> None:
         """Start the turn clock for people the game now waits for (turn_seconds)."""
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             return
         waiting = [s for s in self.waiting_for() if self._person_moves(s)]
         secs = self.rules.turn_seconds
@@ -682,7 +705,7 @@ class Table:
 
     def tick(self, now: float) -> None:
         """Advance the clocks: turn timeouts and the grace of dropped people."""
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             return
         for seat, when in list(self.deadlines.items()):
             if when <= now:
@@ -701,7 +724,7 @@ class Table:
 
     def next_deadline(self) -> float | None:
         """The earliest time `tick` has something to do."""
-        if self.state != "playing":
+        if self.state != TableState.PLAYING:
             return None
         times = list(self.deadlines.values())
         times += [s.dropped_at + self.drop_grace for s in self.seats
@@ -723,7 +746,7 @@ class Table:
         return {
             "format": "hearts-table", "format_version": 1,
             "id": self.id, "name": self.name, "rules": self.rules.to_dict(),
-            "bot_level": self.bot_level, "owner": self.owner, "state": self.state,
+            "bot_level": self.bot_level, "owner": self.owner, "state": str(self.state),
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level,
                        "auto": s.auto} for s in self.seats],
             "kicked": dict(self.kicked),
@@ -741,7 +764,7 @@ class Table:
         t = cls(int(d["id"]), str(d["name"]), Rules.from_dict(d["rules"]),
                 bot_level=d.get("bot_level", "normal"), drop_grace=drop_grace)
         t.owner = d.get("owner")
-        t.state = d["state"]
+        t.state = TableState(d["state"])
         t.seats = [Seat(s["kind"], s["name"], s["token"], s.get("level", "normal"),
                         connected=False, auto=bool(s.get("auto")),
                         dropped_at=now if s["kind"] == "human" else None) for s in d["seats"]]
@@ -750,7 +773,7 @@ class Table:
         t.paused_left = {int(k): float(v) for k, v in d.get("paused_left", {}).items()}
         t.bot_seed = int(d.get("bot_seed", 0))
         t.password = d.get("password")
-        if t.state == "playing":
+        if t.state == TableState.PLAYING:
             t._update_deadlines(now)
         t.changes = []
         return t

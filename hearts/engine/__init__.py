@@ -3,6 +3,8 @@
 >>> from hearts.engine import Card, Rules, Hand, Game, IllegalMove
 """
 
+from .actions import (Action, Claim, MoonChoice, MoonOption, Pass, Phase, Play,
+                      action_from_wire)
 from .cards import CARDS, Card, cards_of, mask_of, parse_cards
 from .game import Game, HandResult
 from .hand import Hand, IllegalMove, Trick, Tram
@@ -10,5 +12,6 @@ from .rules import PRESETS, Rules, RulesError
 from .scoring import Moon
 from .view import View
 
-__all__ = ["CARDS", "Card", "Game", "Hand", "HandResult", "IllegalMove", "Moon", "PRESETS",
-           "Rules", "RulesError", "Trick", "Tram", "View", "cards_of", "mask_of", "parse_cards"]
+__all__ = ["CARDS", "Action", "Card", "Claim", "Game", "Hand", "HandResult", "IllegalMove", "Moon",
+           "MoonChoice", "MoonOption", "PRESETS", "Pass", "Phase", "Play", "Rules", "RulesError",
+           "Trick", "Tram", "View", "action_from_wire", "cards_of", "mask_of", "parse_cards"]

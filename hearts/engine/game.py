@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
+from .actions import Action, Claim, MoonChoice, Pass, Play, action_from_wire
 from .cards import Card
-from .hand import (Hand, IllegalMove, Tram, action_from_list, action_to_list,
-                   normalize_action)
+from .hand import Hand, IllegalMove, Tram
 from .rules import Rules
 from .scoring import Moon, apply_hand, game_end
 
@@ -36,7 +36,7 @@ class Game:
         self.seed = seed if seed is not None else random.randrange(1 << 62)
         self.totals = [0, 0, 0, 0]
         self.results: list[HandResult] = []
-        self.log: list[tuple] = []
+        self.log: list[Action] = []
         self.winners: list[int] | None = None
         self.hand_number = 0
         self.last_hand: Hand | None = None
@@ -73,27 +73,24 @@ class Game:
 
     # -- actions -----------------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
-        self._act(("pass", seat, tuple(cards)))
+        self.apply(Pass(seat, tuple(cards)))  # type: ignore[arg-type]  (Pass parses strings)
 
     def play(self, seat: int, card: Card | str) -> None:
-        self._act(("play", seat, card))
+        self.apply(Play(seat, card))  # type: ignore[arg-type]  (Play parses strings)
 
     def choose_moon(self, seat: int, choice: str) -> None:
-        self._act(("moon", seat, choice))
+        self.apply(MoonChoice(seat, choice))
 
     def claim(self, seat: int) -> None:
-        self._act(("claim", seat))
+        self.apply(Claim(seat))
 
-    def apply(self, action: Sequence[Any]) -> None:
-        """Apply one action in the form of `Hand.apply`."""
-        self._act(tuple(action))
-
-    def _act(self, action: tuple) -> None:
+    def apply(self, action: Action) -> None:
+        """Apply one action (`Pass`, `Play`, `Claim` or `MoonChoice`) and log it."""
         if self.over:
             raise IllegalMove("the game is over")
         hand = self.hand
         hand.apply(action)
-        self.log.append(normalize_action(action))
+        self.log.append(action)
         if hand.done:
             self._score_hand()
 
@@ -124,13 +121,13 @@ class Game:
             raise IllegalMove("undo is off at this table")
         for i in range(len(self.log) - 1, self._hand_start - 1, -1):
             a = self.log[i]
-            if a[0] == "play" and a[1] == seat:
+            if isinstance(a, Play) and a.seat == seat:
                 break
         else:
             raise IllegalMove("you have no card to take back in this hand")
         removed = len(self.log) - i
         replayed = Game.from_dict({"rules": self.rules.to_dict(), "seed": self.seed,
-                                   "actions": [action_to_list(a) for a in self.log[:i]]})
+                                   "actions": [a.to_wire() for a in self.log[:i]]})
         self.__dict__.update(replayed.__dict__)
         return removed
 
@@ -138,14 +135,14 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         """Plain msgpack-ready values: rules, seed and the action log."""
         return {"rules": self.rules.to_dict(), "seed": self.seed,
-                "actions": [action_to_list(a) for a in self.log]}
+                "actions": [a.to_wire() for a in self.log]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Game":
         """Replay a game saved by `to_dict`."""
         game = cls(Rules.from_dict(data["rules"]), data["seed"])
         for a in data["actions"]:
-            game.apply(action_from_list(a))
+            game.apply(action_from_wire(a))
         return game
 
     def state(self) -> tuple:

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from .actions import Action, Claim, MoonChoice, Pass, Phase, Play, action_from_wire
 from .cards import (FULL_DECK, HEARTS_MASK, JACK_DIAMONDS,
                     QUEEN_SPADES, SUIT_MASK, SUIT_NAMES, TWO_CLUBS, Card,
                     _SUIT_TABLE, cards_of, mask_of)
@@ -23,8 +24,8 @@ _CLUBS = SUIT_MASK[0]
 _QS = QUEEN_SPADES.mask
 _JD = JACK_DIAMONDS.mask
 _2C = TWO_CLUBS.mask
-_NOT_NOW = {"pass": "cards are still being passed", "done": "the hand is over",
-            "moon-choice": "the shooter is choosing how to score the moon"}
+_NOT_NOW = {Phase.PASS: "cards are still being passed", Phase.DONE: "the hand is over",
+            Phase.MOON_CHOICE: "the shooter is choosing how to score the moon"}
 _new_trick = tuple.__new__  # NamedTuple's own __new__ is a slow Python function
 _DECK_RANGE = range(52)
 _BITS = [1 << i for i in range(52)]
@@ -113,7 +114,7 @@ class Hand:
         self.turn: int | None = None
         self.leader: int | None = None
         self._tram_auto = cfg.tram_auto
-        self.phase = "pass"
+        self.phase = Phase.PASS
         if self.pass_direction == "hold":
             self._start_play()
 
@@ -180,17 +181,17 @@ class Hand:
         return any(c.mask & breakers for c in self._trick)
 
     @property
-    def actions(self) -> list[tuple]:
+    def actions(self) -> list[Action]:
         """Every action so far, in order: passes, plays, then a claim or a moon choice."""
-        out: list[tuple] = [("pass", s, tuple(cards_of(self._passed[s])))
-                            for s in self._pass_order]
+        out: list[Action] = [Pass(s, tuple(cards_of(self._passed[s])))
+                             for s in self._pass_order]
         for t in self.tricks:
-            out.extend(("play", seat, c) for seat, c in t.plays())
-        out.extend(("play", seat, c) for seat, c in self.trick)
+            out.extend(Play(seat, c) for seat, c in t.plays())
+        out.extend(Play(seat, c) for seat, c in self.trick)
         if self._claimed_by is not None:
-            out.append(("claim", self._claimed_by))
-        if self._moon_chosen:
-            out.append(("moon", self.moon.shooter, self.moon.choice))
+            out.append(Claim(self._claimed_by))
+        if self._moon_chosen and self.moon is not None:
+            out.append(MoonChoice(self.moon.shooter, self.moon.choice))
         return out
 
     def held(self, seat: int) -> list[Card]:
@@ -247,7 +248,7 @@ class Hand:
 
     def legal_plays(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now; empty when it is not that seat's turn."""
-        if seat != self.turn or self.phase != "play":
+        if seat != self.turn or self.phase != Phase.PLAY:
             return []
         legal = self._legal
         if legal < 0:
@@ -258,7 +259,7 @@ class Hand:
 
     def legal_mask(self, seat: int) -> int:
         """`legal_plays` as a mask."""
-        if self.phase != "play" or seat != self.turn:
+        if self.phase != Phase.PLAY or seat != self.turn:
             return 0
         return self._legal if self._legal >= 0 else self._compute_legal()
 
@@ -281,12 +282,12 @@ class Hand:
 
     @property
     def done(self) -> bool:
-        return self.phase == "done"
+        return self.phase == Phase.DONE
 
     # -- actions ----------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
         """Choose the cards ``seat`` passes; they change hands when all four have passed."""
-        if self.phase != "pass":
+        if self.phase != Phase.PASS:
             raise IllegalMove("it is not the time to pass cards")
         _check_seat(seat)
         if self._passed[seat] is not None:
@@ -320,7 +321,7 @@ class Hand:
 
     def play(self, seat: int, card: Card | str) -> None:
         """Play ``card`` from ``seat``; raises `IllegalMove` naming the rule if not allowed."""
-        if seat != self.turn or self.phase != "play":
+        if seat != self.turn or self.phase != Phase.PLAY:
             raise IllegalMove(_NOT_NOW.get(self.phase, "not your turn"))
         try:
             m = card.mask
@@ -373,7 +374,7 @@ class Hand:
 
     def can_claim(self, seat: int) -> bool:
         """Whether ``seat`` may claim the rest now: it leads and must win every trick left."""
-        return (self.phase == "play" and not self._trick and seat == self.leader
+        return (self.phase == Phase.PLAY and not self._trick and seat == self.leader
                 and self._tram_winner() == seat)
 
     def claim(self, seat: int) -> None:
@@ -387,7 +388,7 @@ class Hand:
 
     def choose_moon(self, seat: int, choice: str) -> None:
         """The shooter's choice after a moon: ``"add"`` (others +M) or ``"subtract"`` (self -M)."""
-        if self.phase != "moon-choice":
+        if self.phase != Phase.MOON_CHOICE:
             raise IllegalMove("there is no moon to choose for")
         if self.moon is None or seat != self.moon.shooter:
             raise IllegalMove("only the shooter chooses")
@@ -397,20 +398,18 @@ class Hand:
         self.moon = Moon(self.moon.shooter, self.moon.sun, choice)
         self._finish()
 
-    def apply(self, action: Sequence[Any]) -> None:
-        """Apply one logged action: ("pass", seat, cards) | ("play", seat, card) |
-        ("moon", seat, choice) | ("claim", seat)."""
-        kind = action[0]
-        if kind == "play":
-            self.play(action[1], action[2])
-        elif kind == "pass":
-            self.pass_cards(action[1], action[2])
-        elif kind == "moon":
-            self.choose_moon(action[1], action[2])
-        elif kind == "claim":
-            self.claim(action[1])
+    def apply(self, action: Action) -> None:
+        """Apply one action (`Pass`, `Play`, `Claim` or `MoonChoice`)."""
+        if isinstance(action, Play):
+            self.play(action.seat, action.card)
+        elif isinstance(action, Pass):
+            self.pass_cards(action.seat, action.cards)
+        elif isinstance(action, MoonChoice):
+            self.choose_moon(action.seat, action.choice)
+        elif isinstance(action, Claim):
+            self.claim(action.seat)
         else:
-            raise ValueError(f"unknown action {kind!r}")
+            raise ValueError(f"not an action: {action!r}")
 
     # -- rules ----------------------------------------------------------------------------
     def _compute_legal(self) -> int:
@@ -453,7 +452,7 @@ class Hand:
 
     # -- flow ------------------------------------------------------------------------
     def _start_play(self) -> None:
-        self.phase = "play"
+        self.phase = Phase.PLAY
         if self._cfg.first_lead == "left-of-dealer":
             lead = (self.dealer + 1) & 3
         else:
@@ -509,14 +508,14 @@ class Hand:
             moon = Moon(moon.shooter, moon.sun, choice)
             self.moon = moon
             if choice is None:
-                self.phase = "moon-choice"
+                self.phase = Phase.MOON_CHOICE
                 self.turn = moon.shooter
                 return
         self._finish()
 
     def _finish(self) -> None:
         self._points = hand_points(self.rules, self._taken, self._won, self.moon)
-        self.phase = "done"
+        self.phase = Phase.DONE
         self.turn = None
 
     # -- views and saving ----------------------------------------------------------------
@@ -534,7 +533,7 @@ class Hand:
             "pass_direction": self.pass_direction,
             "dealer": self.dealer,
             "totals": list(self.totals),
-            "actions": [action_to_list(a) for a in self.actions],
+            "actions": [a.to_wire() for a in self.actions],
         }
 
     @classmethod
@@ -543,7 +542,7 @@ class Hand:
         hand = cls.from_deal(Rules.from_dict(data["rules"]), data["deal"],
                              data["pass_direction"], data["dealer"], data["totals"])
         for a in data["actions"]:
-            hand.apply(action_from_list(a))
+            hand.apply(action_from_wire(a))
         return hand
 
     def state(self) -> tuple:
@@ -561,23 +560,6 @@ class Hand:
     def __repr__(self) -> str:
         return (f"<Hand {self.phase} pass={self.pass_direction} trick={len(self.tricks) + 1} "
                 f"turn={self.turn}>")
-
-
-def action_to_list(action: tuple) -> list:
-    """A logged action as plain values: cards become strings."""
-    kind = action[0]
-    if kind == "play":
-        return ["play", action[1], str(action[2])]
-    if kind == "pass":
-        return ["pass", action[1], [str(c) for c in action[2]]]
-    return list(action)
-
-
-def action_from_list(data: Sequence[Any]) -> tuple:
-    """Inverse of `action_to_list` (cards stay strings; `Hand.apply` parses them)."""
-    if not isinstance(data, (list, tuple)) or not data:
-        raise ValueError(f"not an action: {data!r}")
-    return tuple(data)
 
 
 def leader_takes_all(mine: int, others: int) -> bool:
@@ -601,20 +583,9 @@ def _parse(card: Any) -> Card:
         raise IllegalMove(str(e)) from None
 
 
-def normalize_action(action: Sequence[Any]) -> tuple:
-    """An action with its cards parsed (as `Hand.actions` logs it)."""
-    kind = action[0]
-    if kind == "play":
-        return ("play", action[1], Card.parse(action[2]))
-    if kind == "pass":
-        return ("pass", action[1], tuple(sorted(Card.parse(c) for c in action[2])))
-    return tuple(action)
-
-
 def _check_seat(seat: int) -> None:
     if seat not in (0, 1, 2, 3):
         raise IllegalMove(f"no such seat: {seat!r}")
 
 
-__all__ = ["Hand", "IllegalMove", "Trick", "Tram", "action_from_list", "action_to_list",
-           "leader_takes_all", "normalize_action"]
+__all__ = ["Hand", "IllegalMove", "Trick", "Tram", "leader_takes_all"]

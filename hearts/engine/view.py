@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .actions import Phase
 from .cards import Card, mask_of
 from .hand import Trick, Tram, leader_takes_all
 from .rules import PASS_OFFSET, Rules
@@ -33,7 +34,7 @@ class View:
 
     seat: int
     rules: Rules
-    phase: str
+    phase: Phase
     pass_direction: str
     dealer: int
     totals: tuple[int, ...]
@@ -117,7 +118,7 @@ class View:
     def can_claim(self) -> bool:
         """Whether this seat may claim the rest now: it leads and must win every trick
         left, which its own cards and the ones played tell (as `Hand.can_claim`)."""
-        return (self.rules.tram != "off" and self.phase == "play" and not self.trick
+        return (self.rules.tram != "off" and self.phase == Phase.PLAY and not self.trick
                 and self.turn == self.seat and bool(self.hand)
                 and leader_takes_all(mask_of(self.hand), self.unseen_mask()))
 
@@ -140,7 +141,7 @@ class View:
         return {
             "seat": self.seat,
             "rules": self.rules.to_dict(),
-            "phase": self.phase,
+            "phase": str(self.phase),
             "pass_direction": self.pass_direction,
             "dealer": self.dealer,
             "totals": list(self.totals),
@@ -174,7 +175,7 @@ class View:
         return cls(
             seat=int(d["seat"]),
             rules=Rules.from_dict(d["rules"]),
-            phase=d["phase"],
+            phase=Phase(d["phase"]),
             pass_direction=d["pass_direction"],
             dealer=int(d["dealer"]),
             totals=tuple(d["totals"]),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, Sequence
 
-from hearts.engine import CARDS, Card, Game, Hand, Rules, parse_cards
+from hearts.engine import (CARDS, Action, Card, Claim, Game, Hand, MoonChoice, Pass, Play, Rules,
+                          parse_cards)
 
 Pick = Callable[[Hand, int, list[Card]], Card]
 
@@ -76,20 +77,20 @@ def random_pick(rng: random.Random) -> Pick:
     return lambda h, seat, legal: rng.choice(legal)
 
 
-def random_step(h: Hand, rng: random.Random, act: Callable[[tuple], None] | None = None) -> None:
+def random_step(h: Hand, rng: random.Random, act: Callable[[Action], None] | None = None) -> None:
     """One random legal action in ``h``; ``act`` applies it (default `h.apply`)."""
     act = act or h.apply
     if h.phase == "pass":
         seat = next(s for s in range(4) if not h.has_passed(s))
-        act(("pass", seat, tuple(rng.sample(h.held(seat), h.rules.pass_count))))
+        act(Pass(seat, tuple(rng.sample(h.held(seat), h.rules.pass_count))))
     elif h.phase == "play":
         seat = h.turn
         if h.rules.tram == "claim" and h.can_claim(seat) and rng.random() < 0.5:
-            act(("claim", seat))
+            act(Claim(seat))
         else:
-            act(("play", seat, rng.choice(h.legal_plays(seat))))
+            act(Play(seat, rng.choice(h.legal_plays(seat))))
     elif h.phase == "moon-choice":
-        act(("moon", h.turn, rng.choice(["add", "subtract"])))
+        act(MoonChoice(h.turn, rng.choice(["add", "subtract"])))
     else:  # pragma: no cover - callers stop at "done"
         raise AssertionError(f"no action in phase {h.phase}")
 

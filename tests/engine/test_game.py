@@ -5,7 +5,8 @@ import random
 import msgpack
 import pytest
 
-from hearts.engine import Card, Game, IllegalMove, Rules
+from hearts.engine import (Card, Claim, Game, IllegalMove, MoonChoice, Pass, Play, Rules,
+                          action_from_wire)
 
 from .builders import check_game, checked_random_game, random_step
 
@@ -61,10 +62,11 @@ def test_dict_round_trip_at_every_action(seed):
 def test_actions_as_plain_lists():
     g = Game(Rules(pass_cycle=("hold",)), seed=9)
     seat = g.hand.turn
-    g.apply(["play", seat, "2C"])
-    assert g.log[-1] == ("play", seat, Card.parse("2C"))
+    g.apply(action_from_wire(["play", seat, "2C"]))
+    assert g.log[-1] == Play(seat, Card.parse("2C"))
+    assert g.log[-1].to_wire() == ["play", seat, "2C"]
     with pytest.raises(IllegalMove, match="^not your turn$"):
-        g.apply(["play", seat, "3C"])
+        g.apply(Play(seat, "3C"))
 
 
 def test_replaying_a_bad_log_fails_loudly():
@@ -81,7 +83,7 @@ def test_replaying_a_bad_log_fails_loudly():
 def test_game_over_refuses_actions_and_keeps_the_last_hand():
     g = checked_random_game(Rules(target=20), 2)
     assert g.over and g.hand is g.last_hand and g.hand.done
-    for action in (("play", 0, "2C"), ("pass", 0, ("2C", "3C", "4C")), ("claim", 0), ("moon", 0, "add")):
+    for action in (Play(0, "2C"), Pass(0, ("2C", "3C", "4C")), Claim(0), MoonChoice(0, "add")):
         with pytest.raises(IllegalMove, match="^the game is over$"):
             g.apply(action)
 
@@ -90,10 +92,10 @@ def test_game_methods_log_actions():
     g = Game(Rules(), seed=4)
     for s in range(4):
         g.pass_cards(s, g.hand.held(s)[:3])
-    assert [a[0] for a in g.log] == ["pass"] * 4
+    assert [a.kind for a in g.log] == ["pass"] * 4
     seat = g.hand.turn
     g.play(seat, "2C")
-    assert g.log[-1][:2] == ("play", seat)
+    assert isinstance(g.log[-1], Play) and g.log[-1].seat == seat
     with pytest.raises(IllegalMove):
         g.claim(seat)
     with pytest.raises(IllegalMove):

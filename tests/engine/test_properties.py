@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts.engine import CARDS, Game, Hand, Rules
+from hearts.engine import CARDS, Game, Hand, Play, Rules
 from hearts.engine.rules import _BOOLS, _CHOICES, _INTS, PASS_DIRECTIONS
 
 from .builders import (check_game, check_hand, is_penalty, random_step, reference_leader,
@@ -55,7 +55,7 @@ def step(h: Hand, rng: random.Random, greedy: int | None, act=None) -> None:
         card = max(legal, key=lambda c: (is_penalty(h.rules, c), c.rank))
     else:
         card = min(legal, key=lambda c: c.rank)
-    (act or h.apply)(("play", seat, card))
+    (act or h.apply)(Play(seat, card))
 
 
 def deal(rules: Rules, rng: random.Random, greedy: int | None, **kw) -> Hand:

@@ -3,7 +3,7 @@ hand built for it (see builders: SPLIT_DEAL, MOON_DEAL, MOON_NOJACK_DEAL, SUN_DE
 
 import pytest
 
-from hearts.engine import Card, IllegalMove, Moon, Rules, parse_cards
+from hearts.engine import Card, IllegalMove, Moon, MoonChoice, Rules, parse_cards
 
 from .builders import SUN_DEAL, hand, moon_hand, play_rest, split_hand
 
@@ -88,7 +88,7 @@ def test_moon_choose_waits_for_the_shooter(choice, points):
         h.play(0, "2C")
     h.choose_moon(0, choice)
     assert h.done and h.moon.choice == choice and h.points() == points
-    assert h.actions[-1] == ("moon", 0, choice)
+    assert h.actions[-1] == MoonChoice(0, choice)
     with pytest.raises(IllegalMove, match="^there is no moon to choose for$"):
         h.choose_moon(0, choice)
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from hearts.engine import Card, Hand, IllegalMove, Rules, Tram, View
+from hearts.engine import Card, Claim, Hand, IllegalMove, Rules, Tram, View
 
 from .builders import (MOON_DEAL, MOON_OPENING, SPLIT_DEAL, SPLIT_SCRIPT, SUN_DEAL, hand, moon_hand,
                        play, play_rest, script, split_hand)
@@ -113,7 +113,7 @@ def test_claim_only_by_a_leader_certain_to_win():
     play(h, "2D 2S 2H")
     h.claim(0)
     assert h.done and h.tram.seat == 0 and h.tram.claimed
-    assert h.actions[-1] == ("claim", 0)
+    assert h.actions[-1] == Claim(0)
     assert h.points() == [0, 26, 26, 26]
     again = Hand.from_dict(h.to_dict())
     assert again == h and again.tram.claimed

@@ -13,6 +13,7 @@ from typing import Any
 from hearts.bots.base import make_bot
 from hearts.engine import Card, Rules
 from net.host import decide
+from net.protocol import intent_action
 from net.table import Table, TableError, events_for
 
 ME = "token-me"
@@ -72,14 +73,9 @@ class LocalTable:
         self.sent.append(msg)
         t = msg["type"]
         try:
-            if t == "play":
-                self.table.act(ME, ("play", Card.parse(msg["card"])), self.now)
-            elif t == "pass":
-                self.table.act(ME, ("pass", tuple(Card.parse(c) for c in msg["cards"])), self.now)
-            elif t == "moon":
-                self.table.act(ME, ("moon", msg["choice"]), self.now)
-            elif t == "claim":
-                self.table.act(ME, ("claim",), self.now)
+            if t in ("play", "pass", "moon", "claim"):
+                action = intent_action(msg, self.table.player_seat(ME))
+                self.table.act(ME, action, self.now)
             elif t == "undo":
                 self.table.undo(ME, self.now)
             elif t == "start":

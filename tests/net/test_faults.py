@@ -19,7 +19,7 @@ from typing import Any, Iterator
 import msgpack
 import pytest
 
-from hearts.engine import Game
+from hearts.engine import Game, action_from_wire
 from net import saves
 from net.client import Client
 from net.host import Host
@@ -275,7 +275,7 @@ def _saved_game(save_dir: Path, tid: int) -> Game:
     entries, _ = saves.read_log(saves.log_path(save_dir, tid))
     for index, action in entries:
         if index == len(game.log):
-            game.apply(tuple(action))
+            game.apply(action_from_wire(action))
     return game
 
 

@@ -18,9 +18,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts.engine import Card, Game, Rules
+from hearts.engine import Card, Game, Play, Rules, action_from_wire
 from hearts.engine.cards import cards_of
-from hearts.engine.hand import action_from_list
 from net.client import Client, decision_key, random_intent
 from net.host import Host
 
@@ -61,10 +60,10 @@ def truth(game: dict) -> dict[int, dict]:
     for a in game["actions"]:
         h = note()
         hand = g.hand
-        act = action_from_list(a)
+        act = action_from_wire(a)
         g.apply(act)
-        if act[0] == "play":
-            h["plays"].append(str(Card.parse(act[2])))
+        if isinstance(act, Play):
+            h["plays"].append(str(act.card))
         if hand.received(0) is not None:
             h["received"] = [{str(c) for c in hand.received(s)} for s in range(4)]
     note()
