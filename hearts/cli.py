@@ -42,13 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     name = argv[0] if argv[0] in COMMANDS else None
     module = None
     if name is not None:
-        try:
-            module = importlib.import_module(COMMANDS[name][0])
-        except ModuleNotFoundError as e:
-            if e.name != COMMANDS[name][0]:
-                raise
-            print(f"hearts: the '{name}' command is not built yet", file=sys.stderr)
-            return 2
+        module = importlib.import_module(COMMANDS[name][0])
         module.add_arguments(parsers[name])
     args = parser.parse_args(argv)
     try:

@@ -23,19 +23,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import fcntl
 import ipaddress
 import logging
 import re
 import secrets
 import socket
-import struct
 import sys
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-import ifaddr
 from zeroconf import (
     DNSQuestionType,
     DNSService,
@@ -48,13 +45,11 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from .interfaces import Interface, lan_interfaces
+
 SERVICE_TYPE = "_hearts._tcp.local."
 log = logging.getLogger(__name__)
 
-_SIOCGIFFLAGS = 0x8913
-_IFF_UP = 0x1
-_IFF_LOOPBACK = 0x8
-_IFF_MULTICAST = 0x1000
 _MAX_INSTANCE_BYTES = 56  # 63-byte DNS label, leaving room for zeroconf's "-NN" on a conflict
 _MAX_TXT_ENTRY = 255
 _TYPE_SRV = 33  # DNS record type and class (RFC 1035, 2782)
@@ -67,55 +62,6 @@ class DiscoveryUnavailable(Exception):
 
 
 # --------------------------------------------------------------------------- interfaces
-
-
-@dataclass(frozen=True)
-class _Interface:
-    name: str
-    ipv4: tuple[str, ...]
-    ipv6: tuple[str, ...]  # global or unique-local only
-
-
-def _interface_flags(name: str) -> int | None:
-    """The interface flags from the kernel (Linux), or None where that cannot be asked."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            packed = fcntl.ioctl(s.fileno(), _SIOCGIFFLAGS, struct.pack("16sH14x", name.encode()[:15], 0))
-    except OSError:
-        return None
-    return int(struct.unpack("16sH14x", packed)[1])
-
-
-def _interfaces(chosen: Iterable[str] | None = None) -> list[_Interface]:
-    """Interfaces to advertise and browse on.
-
-    With ``chosen`` (IP addresses), the interfaces holding those addresses;
-    otherwise every interface that is up, multicast-capable and not loopback.
-    """
-    wanted = {str(ipaddress.ip_address(a.split("%")[0])) for a in chosen} if chosen is not None else None
-    found = []
-    for adapter in ifaddr.get_adapters():
-        ipv4 = tuple(ip.ip for ip in adapter.ips if isinstance(ip.ip, str))
-        ipv6_all = tuple(ip.ip[0] for ip in adapter.ips if isinstance(ip.ip, tuple))
-        if wanted is not None:
-            if not wanted & {*ipv4, *(str(ipaddress.ip_address(a)) for a in ipv6_all)}:
-                continue
-            ipv4 = tuple(a for a in ipv4 if a in wanted)
-        else:
-            flags = _interface_flags(adapter.name)
-            if flags is not None and (
-                not flags & _IFF_UP or flags & _IFF_LOOPBACK or not flags & _IFF_MULTICAST
-            ):
-                continue
-            if flags is None and all(ipaddress.ip_address(a).is_loopback for a in ipv4):
-                continue
-        ipv6 = tuple(
-            a for a in ipv6_all
-            if not (addr := ipaddress.ip_address(a)).is_link_local and not addr.is_loopback
-        )
-        if ipv4:
-            found.append(_Interface(adapter.name, ipv4, ipv6))
-    return found
 
 
 def _listening(address: str, port: int) -> bool:
@@ -134,7 +80,7 @@ def _listening(address: str, port: int) -> bool:
     return False
 
 
-def _served_addresses(ifaces: list[_Interface], port: int) -> list[str]:
+def _served_addresses(ifaces: list[Interface], port: int) -> list[str]:
     """The interface addresses the host can be reached at on ``port``: a host bound to
     0.0.0.0 only is not advertised at its IPv6 addresses, one bound to 127.0.0.1 not at all."""
     addresses = list(dict.fromkeys(a for i in ifaces for a in (*i.ipv4, *i.ipv6)))
@@ -143,9 +89,9 @@ def _served_addresses(ifaces: list[_Interface], port: int) -> list[str]:
     return [a for a in addresses if _listening(a, port)]
 
 
-async def _open_zeroconf(interfaces: Iterable[str] | None) -> tuple[AsyncZeroconf, list[_Interface]]:
+async def _open_zeroconf(interfaces: Iterable[str] | None) -> tuple[AsyncZeroconf, list[Interface]]:
     """Start zeroconf on the chosen (or every LAN) interface; raise DiscoveryUnavailable."""
-    ifaces = _interfaces(interfaces)
+    ifaces = lan_interfaces(interfaces)
     if not ifaces:
         if interfaces is not None:
             raise DiscoveryUnavailable(f"no interface holds {', '.join(interfaces)}")
@@ -641,3 +587,39 @@ async def find_host(
                 # (up to a second: a responder may wait that long to repeat a record)
                 deadline = min(deadline, loop.time() + 1.2)
     return fallback
+
+
+class Advertised(Protocol):
+    """What `advertise_host` needs of a host (`net.host.Host` has it)."""
+
+    name: str
+    properties_listener: Callable[[dict[str, str]], Awaitable[None]] | None
+
+    @property
+    def port(self) -> int: ...
+
+    def txt_properties(self) -> dict[str, str]: ...
+
+
+async def advertise_host(host: Advertised,
+                         interfaces: Iterable[str] | None = None) -> Advertiser | None:
+    """Announce ``host`` on the LAN and keep its TXT record current.
+
+    Returns the running `Advertiser` (stop it with the host), or None when the LAN
+    cannot be reached: discovery never stops a host, which is still joined by address.
+    """
+    try:
+        adv = Advertiser(host.name, host.port, host.txt_properties(), interfaces=interfaces)
+        await adv.start()
+    except Exception as e:
+        log.warning("cannot advertise on the LAN (%s); players join by address", e)
+        return None
+
+    async def push(props: dict[str, str]) -> None:
+        try:
+            await adv.update(props)
+        except Exception as e:
+            log.warning("discovery update failed: %s", e)
+
+    host.properties_listener = push
+    return adv

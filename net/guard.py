@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import resource
 import secrets
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -168,7 +167,11 @@ class Guard:
 
 
 def raise_fd_limit(want: int) -> None:
-    """Let this process open ``want`` files (sockets) if the hard limit allows."""
+    """Let this process open ``want`` files (sockets) if the hard limit allows (POSIX)."""
+    try:
+        import resource
+    except ImportError:         # Windows: no such limit to raise
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < want:
         new = want if hard == resource.RLIM_INFINITY else min(want, hard)

@@ -28,6 +28,7 @@ from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesEr
 from . import saves
 from .errors import NetError
 from .guard import Guard, check_password, hash_password
+from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
 from .savecheck import check_saved_table
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
@@ -961,31 +962,6 @@ class Host:
             self._flush(table)
         else:
             self._schedule_bots(table)
-
-
-def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses a LAN peer could use (loopback last); sends nothing."""
-    addrs: list[str] = []
-    try:
-        import fcntl
-        import struct
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _, ifname in socket.if_nameindex():
-                try:
-                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                         struct.pack("256s", ifname.encode()[:15]))
-                    addrs.append(socket.inet_ntoa(packed[20:24]))
-                except OSError:
-                    continue
-    except (ImportError, OSError):
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            addrs.append(str(info[4][0]))
-    except OSError:
-        pass
-    addrs = [a for a in dict.fromkeys(addrs) if not a.startswith("127.")]
-    return addrs + ["127.0.0.1"]
 
 
 __all__ = ["Host", "Player", "local_addresses", "decide"]

@@ -64,7 +64,7 @@ def all_option_sets() -> list[dict[str, bool]]:
 
 
 def rules_for(options: dict[str, bool]) -> Rules:
-    """Our `Rules` for a set of OpenSpiel options (RULES.md names them (OS))."""
+    """Our `Rules` for a set of OpenSpiel options (docs/rules.md names them (OS))."""
     return Rules(
         pass_cycle=("left", "right", "across", "hold") if options["pass_cards"] else ("hold",),
         first_trick="no-points" if options["no_pts_on_first_trick"] else "anything",

@@ -118,7 +118,8 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
         print(f"  hearts join {addr}", flush=True)
     advertiser = None
     if not args.no_advertise:
-        advertiser = await _advertise(host)
+        from net.discovery import advertise_host
+        advertiser = await advertise_host(host)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -221,30 +222,3 @@ async def _operator_console(host: "object", stop: asyncio.Event) -> None:
             return
         if answer:
             print(answer, flush=True)
-
-
-async def _advertise(host: "object") -> object | None:
-    try:
-        from net.discovery import Advertiser
-    except ImportError:
-        log.info("LAN discovery is not available; players join by address")
-        return None
-    try:
-        adv = Advertiser(host.name, host.port, host.txt_properties())  # type: ignore[attr-defined]
-    except Exception as e:  # discovery must never stop the host
-        log.warning("cannot advertise on the LAN (%s); players join by address", e)
-        return None
-
-    async def push(props: dict[str, str]) -> None:
-        try:
-            await adv.update(props)
-        except Exception as e:
-            log.warning("discovery update failed: %s", e)
-
-    try:
-        await adv.start()
-    except Exception as e:
-        log.warning("cannot advertise on the LAN (%s); players join by address", e)
-        return None
-    host.properties_listener = push  # type: ignore[attr-defined]
-    return adv

@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=0,
                         help="play this many whole games (each four times) instead of deals")
     parser.add_argument("--seed", default="1", help="seed of the deals and the bots")
-    parser.add_argument("--rules", default="standard", help="a preset name (see RULES.md)")
+    parser.add_argument("--rules", default="standard", help="a preset name (see docs/rules.md)")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                         help="change one rule option, e.g. --set moon=choose (repeatable)")
     parser.add_argument("--budget", type=float, default=1.0,

@@ -1,4 +1,4 @@
-"""The rules engine: pure Hearts with every option of RULES.md, no I/O, no clock.
+"""The rules engine: pure Hearts with every option of docs/rules.md, no I/O, no clock.
 
 >>> from hearts.engine import Card, Rules, Hand, Game, IllegalMove
 """

@@ -1,4 +1,4 @@
-"""Every rule option of RULES.md, with its default, its check and the presets."""
+"""Every rule option of docs/rules.md, with its default, its check and the presets."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ SUN_POINTS_DEFAULT = {"off": 0, "others": 39, "bonus": -24}
 
 @dataclass(frozen=True)
 class Rules:
-    """A table's rules: one field per option of RULES.md, defaults = standard game.
+    """A table's rules: one field per option of docs/rules.md, defaults = standard game.
 
     Build with ``Rules()``, ``Rules.preset(name)``, ``rules.replace(**changes)``
     or ``Rules.from_dict(d)``; every value is checked and a bad one raises
@@ -116,12 +116,12 @@ class Rules:
     # -- building -------------------------------------------------------------
     @classmethod
     def names(cls) -> list[str]:
-        """Every option name, in RULES.md order."""
+        """Every option name, in docs/rules.md order."""
         return [f.name for f in dataclasses.fields(cls)]
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """One of the named presets of RULES.md (see `PRESETS`)."""
+        """One of the named presets of docs/rules.md (see `PRESETS`)."""
         return cls(**_preset_options(name))
 
     @classmethod

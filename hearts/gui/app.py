@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
+from . import theme
 from . import widgets as w
 from .connection import Connection
 from .dialog import Dialog, MessageDialog
@@ -97,19 +98,14 @@ class App:
         return max(0.6, min(2.0, min(wdt / 1280, hgt / 800)))
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        try:
-            from . import theme
-            surface.blit(theme.background(self.settings.background, surface.get_size()), (0, 0))
-        except Exception:  # the theme module is optional while it is being built
-            surface.fill(w.BG)
+        surface.blit(theme.background(self.settings.background, surface.get_size()), (0, 0))
 
     # -- screens and dialogs ------------------------------------------------------------------
     def show(self, screen: Screen) -> None:
         """Switch to ``screen`` (closing any dialog)."""
         self.dialogs.clear()
-        hide = getattr(self.screen, "on_hide", None) if hasattr(self, "screen") else None
-        if hide is not None and self.screen is not screen:
-            hide()
+        if hasattr(self, "screen") and self.screen is not screen:
+            self.screen.on_hide()
         self.screen = screen
         screen.resize(self.size)
         self._dirty = True
@@ -247,11 +243,7 @@ class App:
 
     def _table_backlog(self) -> int:
         """Animation steps the screen still has to play (0 for screens that do not queue)."""
-        anim = getattr(self.screen, "anim", None)
-        try:
-            return len(getattr(anim, "steps", ()))
-        except TypeError:
-            return 0
+        return self.screen.backlog()
 
     def _drain_network(self) -> None:
         while True:
@@ -280,9 +272,7 @@ class App:
         elif kind == "state":
             self._on_state(payload)
         elif kind == "hosts":
-            handler = getattr(self.screen, "on_hosts", None)
-            if handler:
-                handler(payload["hosts"], payload.get("error"))
+            self.screen.on_hosts(payload["hosts"], payload.get("error"))
         elif kind == "host_started":
             self.session.local_port = payload["port"]
             self.local_addresses = list(payload.get("addresses") or [])
@@ -411,7 +401,7 @@ class App:
     def _at_table(self) -> bool:
         from .lobby import LobbyScreen
         return self.session.table is not None and not isinstance(
-            self.screen, LobbyScreen) and getattr(self.screen, "is_table", False)
+            self.screen, LobbyScreen) and self.screen.is_table
 
     def _show_lobby(self) -> None:
         from .lobby import LobbyScreen
@@ -420,7 +410,8 @@ class App:
         self.show(LobbyScreen(self))
 
     def _show_table(self) -> None:
-        self.show(make_table_screen(self))
+        from .table import TableScreen
+        self.show(TableScreen(self))
 
     # -- shortcuts ----------------------------------------------------------------------------
     def _shortcut(self, event: pygame.event.Event) -> bool:
@@ -438,8 +429,8 @@ class App:
         if k == pygame.K_F1:
             self.show_rules()
             return True
-        typing = isinstance(getattr(getattr(self.screen, "form", None), "focused", None),
-                            w.TextInput)
+        form = self.screen.form
+        typing = form is not None and isinstance(form.focused, w.TextInput)
         if event.unicode == "?" and not typing:
             from .seat_menu import KeysDialog
             KeysDialog(self).open()
@@ -673,16 +664,3 @@ class Session:
         self.seat: int | None = None
         self.owner = False
         self.expect_table = False
-
-
-def make_table_screen(app: App) -> Screen:
-    """The table screen (hearts.gui.table), or a plain stand-in while it is missing."""
-    try:
-        from .table import TableScreen
-    except Exception:  # a broken install must still let the game be played
-        log.exception("the table screen cannot be loaded; using the plain one")
-        from .lobby import PlainTableScreen
-        return PlainTableScreen(app)
-    screen = TableScreen(app)
-    screen.is_table = True  # type: ignore[attr-defined]
-    return screen

@@ -249,24 +249,10 @@ class Connection:
             return
         self.host = host
         if advertise:
-            await self._advertise(host, advertise_on)
+            from net.discovery import advertise_host
+            self.advertiser = await advertise_host(host, advertise_on)
         self.post("host_started", {"port": host.port, "bind": bind,
                                    "addresses": host.addresses()})
-
-    async def _advertise(self, host: Any, interfaces: list[str] | None) -> None:
-        try:
-            from net.discovery import Advertiser
-            adv = Advertiser(host.name, host.port, host.txt_properties(), interfaces=interfaces)
-            await adv.start()
-        except Exception as e:  # discovery must never stop the host
-            log.warning("cannot advertise on the LAN (%s); players join by address", e)
-            return
-        self.advertiser = adv
-
-        async def push(props: dict[str, str]) -> None:
-            with contextlib.suppress(Exception):
-                await adv.update(props)
-        host.properties_listener = push
 
     # -- a host in a child process (the demo: four bots think without sharing our GIL) ---
     def start_host_process(self, **options: Any) -> None:

@@ -404,36 +404,3 @@ class OwnerPasswordDialog(Dialog):
         w.text(surface, text, (self.rect.centerx, self.rect.top + int(62 * s)), int(19 * s),
                anchor="midtop")
 
-
-class PlainTableScreen(Screen):
-    """A text-only table, used only when the real table screen cannot be loaded."""
-
-    is_table = True
-
-    def __init__(self, app: "App") -> None:
-        super().__init__(app)
-        self.view: dict[str, Any] | None = None
-
-    def on_message(self, message: dict[str, Any]) -> None:
-        if message.get("type") in ("table", "update") and message.get("view") is not None:
-            self.view = message["view"]
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        v = self.view
-        if v is None or event.type != pygame.KEYDOWN or event.key != pygame.K_RETURN:
-            return
-        if v.get("phase") == "pass" and v.get("passed") is None and v.get("seat") is not None:
-            n = v["rules"]["pass_count"]
-            self.app.send({"type": "pass", "cards": v["hand"][:n]})
-        elif v.get("turn") == v.get("seat") and v.get("legal"):
-            self.app.send({"type": "play", "card": v["legal"][0]})
-        elif v.get("phase") == "moon-choice":
-            self.app.send({"type": "moon", "choice": "add"})
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.app.draw_background(surface)
-        v = self.view or {}
-        lines = [f"phase {v.get('phase')}, turn {v.get('turn')}",
-                 "hand: " + " ".join(v.get("hand") or []), "Enter plays the first legal card."]
-        for i, line in enumerate(lines):
-            w.text(surface, line, (40, 60 + 34 * i), 24)

@@ -1,4 +1,4 @@
-"""The rules dialog: the presets and every option of RULES.md.
+"""The rules dialog: the presets and every option of docs/rules.md.
 
 Editable for the table's owner (Apply sends ``set_rules``; while a game runs only the
 target can change, with ``set_target``), read-only for everyone else. The lobby's "New
@@ -38,7 +38,7 @@ LABELS = {
     "allow_undo": "Undo (vs bots)", "open_hands": "Open hands (vs bots)",
 }
 
-# One line per option for the dialog's help line (from RULES.md).
+# One line per option for the dialog's help line (from docs/rules.md).
 HELP = {
     "pass_cycle": "The pass direction of each hand, repeating: left, right, across, hold.",
     "pass_count": "How many cards each player passes (0: no passing).",

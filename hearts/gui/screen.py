@@ -8,6 +8,7 @@ import pygame
 
 if TYPE_CHECKING:
     from .app import App
+    from .widgets import Form
 
 
 class Screen:
@@ -17,8 +18,21 @@ class Screen:
     A screen sends intents with ``self.app.send(message_dict)``.
     """
 
+    is_table = False        # the table screen (the app returns to it after a dialog or lobby)
+
     def __init__(self, app: "App") -> None:
         self.app = app
+        self.form: Form | None = None   # the keyboard focus of the screen's widgets, if any
+
+    def on_hide(self) -> None:
+        """The app switches to another screen."""
+
+    def on_hosts(self, hosts: list[Any], error: str | None) -> None:
+        """The LAN hosts found so far (only the join screen shows them)."""
+
+    def backlog(self) -> int:
+        """Animation steps still queued (the table screen's; 0 for the others)."""
+        return 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pass

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from . import cards as cardart
+from . import theme
 from . import widgets as w
 from .dialog import Dialog
 from .screen import Screen
@@ -24,31 +26,16 @@ WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080
 BOT_LEVELS = ("easy", "normal", "hard", "random")
 
 
-def _choices(module: str, names: tuple[str, ...], fallback: tuple[str, ...]) -> tuple[str, ...]:
-    """Option lists published by the card/theme modules, else ``fallback``."""
-    try:
-        mod = __import__(f"hearts.gui.{module}", fromlist=["x"])
-    except Exception:  # the module is built by another part; any failure -> fallback
-        return fallback
-    for name in names:
-        value = getattr(mod, name, None)
-        if isinstance(value, dict):
-            value = tuple(value)
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
-            return tuple(value)
-    return fallback
-
-
 def deck_styles() -> tuple[str, ...]:
-    return _choices("cards", ("DECK_STYLES", "DECKS", "STYLES"), ("classic", "four-colour"))
+    return cardart.DECK_STYLES
 
 
 def card_backs() -> tuple[str, ...]:
-    return _choices("cards", ("CARD_BACKS", "BACKS"), ("blue", "red"))
+    return cardart.CARD_BACKS
 
 
 def backgrounds() -> tuple[str, ...]:
-    return _choices("theme", ("BACKGROUNDS",), ("green", "blue", "wood"))
+    return theme.BACKGROUND_NAMES
 
 
 def config_dir() -> Path:

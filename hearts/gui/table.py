@@ -912,4 +912,7 @@ class TableScreen(TablePainter, Screen):
         the turn clock change slowly: the app's idle wake-ups (a few a second) suffice."""
         return self.anim.busy or self._backlog > 0
 
+    def backlog(self) -> int:
+        return len(self.anim.steps)
+
     # -- drawing ------------------------------------------------------------------------------------------

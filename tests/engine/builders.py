@@ -207,7 +207,7 @@ def split_game(rules: Rules, totals: Sequence[int], seed: int = 0) -> Game:
     return g
 
 
-# -- an independent reference for scoring and game end, written from RULES.md ---------------
+# -- an independent reference for scoring and game end, written from docs/rules.md ---------------
 def card_value(rules: Rules, card: Card) -> int:
     """Penalty value of one card (JD excluded: it is a bonus)."""
     text = str(card)
@@ -355,7 +355,7 @@ def checked_random_game(rules: Rules, seed: int, max_hands: int = 400) -> Game:
 
 
 def reference_legal(h: Hand, seat: int) -> list[Card]:
-    """The cards ``seat`` may play now, written from RULES.md (independent of the engine)."""
+    """The cards ``seat`` may play now, written from docs/rules.md (independent of the engine)."""
     rules = h.rules
     if h.phase != "play" or seat != h.turn:
         return []

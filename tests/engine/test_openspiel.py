@@ -66,9 +66,9 @@ def _deal(fixed: dict[int, str], rng: random.Random) -> list[int]:
 
 HEARTS_2_TO_K = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
 EDGE_DEALS = {
-    # RULES.md: QS and 12 hearts on trick 1 under no-points: all 13 are legal
+    # docs/rules.md: QS and 12 hearts on trick 1 under no-points: all 13 are legal
     "queen and twelve hearts on trick 1": {0: "2C", 1: "QS " + HEARTS_2_TO_K},
-    # RULES.md: JD and 12 hearts on trick 1 under no-points: only JD is legal
+    # docs/rules.md: JD and 12 hearts on trick 1 under no-points: only JD is legal
     "jack of diamonds and twelve hearts on trick 1": {0: "2C", 1: "JD " + HEARTS_2_TO_K},
     # the winner of trick 1 then leads from QS + hearts with hearts unbroken
     "lead from queen and hearts": {0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"},

@@ -1,4 +1,4 @@
-"""Every preset: its options as RULES.md lists them, and whole games played to the end."""
+"""Every preset: its options as docs/rules.md lists them, and whole games played to the end."""
 
 import pytest
 

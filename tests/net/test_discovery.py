@@ -19,13 +19,13 @@ from net.discovery import (
     Browser,
     DiscoveryUnavailable,
     HostInfo,
-    _interfaces,
     _listening,
     _txt,
     browse,
     find_host,
     instance_label,
 )
+from net.interfaces import lan_interfaces
 
 LO = ["127.0.0.1"]
 PROPS = {"version": "1", "name": "", "tables": "0", "seats": "0", "rules": "standard", "playing": "0"}
@@ -67,11 +67,11 @@ def test_txt_entries_fit_in_255_bytes() -> None:
 
 
 def test_interfaces_are_chosen_by_address_or_by_flags() -> None:
-    lo = _interfaces(LO)
+    lo = lan_interfaces(LO)
     assert [i.ipv4 for i in lo] == [("127.0.0.1",)]
     # by default loopback is never used: it is not the LAN
-    assert all("127.0.0.1" not in i.ipv4 for i in _interfaces())
-    assert _interfaces(["192.0.2.77"]) == []  # TEST-NET, on no interface
+    assert all("127.0.0.1" not in i.ipv4 for i in lan_interfaces())
+    assert lan_interfaces(["192.0.2.77"]) == []  # TEST-NET, on no interface
 
 
 async def test_listening_is_detected_by_a_trial_bind() -> None:

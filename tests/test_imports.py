@@ -1,0 +1,121 @@
+"""The layers of DESIGN.md hold: imports point down, and every module imports on a
+platform without ``fcntl``, ``termios`` or uvloop (Windows)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Lower number = lower layer. A module may import its own layer or any below it.
+LAYERS = [
+    ("hearts.errors", 0),
+    ("hearts.engine", 0),
+    ("hearts.bots", 1),
+    ("net", 2),
+    ("hearts.text", 3),
+    ("hearts.gui", 3),
+    ("hearts.bench", 4),
+    ("hearts.commands", 4),
+    ("hearts.cli", 4),
+    ("hearts.__main__", 5),
+    ("hearts", 0),          # the package's own __init__
+]
+
+
+def _layer(module: str) -> int | None:
+    for prefix, layer in LAYERS:
+        if module == prefix or module.startswith(prefix + "."):
+            return layer
+    return None
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for pkg in ("hearts", "net"):
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out.append((".".join(parts), path))
+    return out
+
+
+def _imports(module: str, path: Path) -> set[str]:
+    """Every module ``path`` imports, at any depth (function-level imports too)."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")
+                up = up[:len(up) - node.level + 1]
+                base = ".".join([*up, base]) if base else ".".join(up)
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return found
+
+
+def test_no_module_imports_upward():
+    wrong = []
+    for module, path in _modules():
+        mine = _layer(module)
+        assert mine is not None, f"{module} is in no layer: add it to LAYERS"
+        for imported in _imports(module, path):
+            theirs = _layer(imported)
+            if theirs is not None and theirs > mine and not imported.startswith(module):
+                wrong.append(f"{module} (layer {mine}) imports {imported} (layer {theirs})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_engine_imports_nothing_of_ours_but_itself():
+    for module, path in _modules():
+        if module.startswith("hearts.engine"):
+            ours = {m for m in _imports(module, path) if m.split(".")[0] in ("hearts", "net")}
+            assert all(m.startswith("hearts.engine") for m in ours), (module, ours)
+
+
+BLOCKER = """
+import importlib, importlib.abc, pkgutil, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("fcntl", "termios", "uvloop", "tty", "pty", "resource"):
+            raise ImportError(f"no module named {name!r} on this platform")
+for name in ("fcntl", "termios", "uvloop", "tty", "pty", "resource"):
+    sys.modules.pop(name, None)
+sys.meta_path.insert(0, Block())
+failed = []
+for name in sys.argv[1:]:
+    try:
+        importlib.import_module(name)
+    except Exception as e:
+        failed.append(f"{name}: {type(e).__name__}: {e}")
+print("\\n".join(failed))
+sys.exit(1 if failed else 0)
+"""
+
+
+def test_every_module_imports_without_posix_only_modules():
+    names = [m for m, _ in _modules() if not m.endswith("__main__")]
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", BLOCKER, *names], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["fcntl", "uvloop"])
+def test_the_blocker_really_blocks(name):
+    done = subprocess.run([sys.executable, "-c", BLOCKER.replace(
+        "for name in sys.argv[1:]:", f"for name in [{name!r}]:")], cwd=ROOT,
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and name in done.stdout
