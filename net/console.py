@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from hearts.engine import Rules, RulesError
-from hearts.engine.rules import describe, parse_value
+from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS, rules_in_words
+from hearts.engine.rules import parse_value
 
 from .protocol import ProtocolError, check_intent
 from .table import TableError
@@ -72,7 +73,7 @@ def _table(host: "Host", player: "Player"):
 def _help(host: "Host", player: "Player", args: list[str]) -> Reply:
     if args and args[0].lstrip("/") in HELP:
         return HELP[args[0].lstrip("/")], True
-    return "commands: " + " | ".join(HELP.values()), True
+    return "Commands (F2 or ` opens this console):\n" + "\n".join(HELP.values()), True
 
 
 def _who(host: "Host", player: "Player", args: list[str]) -> Reply:
@@ -104,7 +105,7 @@ def _tables(host: "Host", player: "Player", args: list[str]) -> Reply:
     for t in host.tables.values():
         people = ", ".join(s.name or "-" for s in t.seats if s.kind != "empty")
         lines.append(f"{t.id}: {t.name} [{t.state}, {t.summary()}] {people or 'empty'}")
-    return " | ".join(lines), True
+    return "\n".join(["Tables:", *lines]), True
 
 
 def _new(host: "Host", player: "Player", args: list[str]) -> Reply:
@@ -143,8 +144,10 @@ def _leave(host: "Host", player: "Player", args: list[str]) -> Reply:
 def _rules(host: "Host", player: "Player", args: list[str]) -> Reply:
     t = _table(host, player)
     if not args:
-        return f"rules: {t.rules.summary()}; " + ", ".join(
-            f"{k}={_show(v)}" for k, v in t.rules.to_dict().items()), True
+        preset = t.rules.preset_name()
+        head = (f"Rules: the {preset} preset ({PRESET_DESCRIPTIONS[preset]})" if preset
+                else "Rules: custom")
+        return "\n".join([head, *rules_in_words(t.rules)]), True
     if args[0] != "set" or len(args) < 3:
         return "usage: /rules or /rules set NAME VALUE", False
     name, value = args[1], " ".join(args[2:])
@@ -157,15 +160,8 @@ def _rules(host: "Host", player: "Player", args: list[str]) -> Reply:
         return _intent(host, player, {"type": "set_target", "target": parsed},
                        f"target set to {parsed}")
     t.set_rules(player.token, {name: parsed})
-    return f"{name} is now {_show(getattr(t.rules, name))} ({describe(name)})", True
-
-
-def _show(v: Any) -> str:
-    if isinstance(v, (list, tuple)):
-        return ",".join(v)
-    if isinstance(v, bool):
-        return "on" if v else "off"
-    return str(v)
+    option = OPTIONS[name]
+    return f"{option.label} is now {option.words(getattr(t.rules, name))}", True
 
 
 def _preset(host: "Host", player: "Player", args: list[str]) -> Reply:

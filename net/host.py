@@ -485,15 +485,9 @@ class Host:
         changes = msg.get("rules")
         if changes:
             try:
-                if "preset" in changes:
-                    rules = Rules.from_dict(dict(changes))
-                else:
-                    rules = rules.replace(**{k: (tuple(v) if isinstance(v, list) else v)
-                                             for k, v in changes.items()})
+                rules = rules.with_changes(changes)
             except RulesError as e:
                 raise TableError("rules", str(e)) from None
-            except TypeError:
-                raise TableError("rules", "rules must map option names to values") from None
         self._leave_current(player)
         tid = self._next_table
         self._next_table += 1

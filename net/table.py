@@ -433,16 +433,9 @@ class Table:
             raise TableError("state", "rules can change only before a game or between games; "
                                       "use /end N to change the target now")
         try:
-            if "preset" in changes:
-                rules = Rules.from_dict(dict(changes))
-            else:
-                rules = self.rules.replace(**{k: (tuple(v) if k == "pass_cycle" and
-                                                  isinstance(v, list) else v)
-                                              for k, v in changes.items()})
+            rules = self.rules.with_changes(changes)
         except RulesError as e:
             raise TableError("rules", str(e)) from None
-        except TypeError:
-            raise TableError("rules", "rules must map option names to values") from None
         self.rules = rules
         self._emit({"type": "rules_changed", "rules": rules.to_dict(), "summary": rules.summary(),
                     "by": self.name_of(token)})

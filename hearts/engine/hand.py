@@ -24,8 +24,9 @@ _CLUBS = SUIT_MASK[0]
 _QS = QUEEN_SPADES.mask
 _JD = JACK_DIAMONDS.mask
 _2C = TWO_CLUBS.mask
-_NOT_NOW = {Phase.PASS: "cards are still being passed", Phase.DONE: "the hand is over",
-            Phase.MOON_CHOICE: "the shooter is choosing how to score the moon"}
+NOT_NOW = {Phase.PASS: "cards are still being passed", Phase.DONE: "the hand is over",
+           Phase.MOON_CHOICE: "the shooter is choosing how to score the moon"}
+NOT_YOUR_TURN = "it is not your turn"
 _new_trick = tuple.__new__  # NamedTuple's own __new__ is a slow Python function
 _DECK_RANGE = range(52)
 _BITS = [1 << i for i in range(52)]
@@ -305,7 +306,7 @@ class Hand:
             raise IllegalMove(f"pass exactly {n} different cards")
         held = self._held
         if m & ~held[seat]:
-            raise IllegalMove(f"you do not hold {cards_of(m & ~held[seat])[0]}")
+            raise IllegalMove(f"you do not hold {cards_of(m & ~held[seat])[0].symbol}")
         self._passed[seat] = m
         self._pass_order.append(seat)
         if len(self._pass_order) == 4:
@@ -322,7 +323,7 @@ class Hand:
     def play(self, seat: int, card: Card | str) -> None:
         """Play ``card`` from ``seat``; raises `IllegalMove` naming the rule if not allowed."""
         if seat != self.turn or self.phase != Phase.PLAY:
-            raise IllegalMove(_NOT_NOW.get(self.phase, "not your turn"))
+            raise IllegalMove(NOT_NOW.get(self.phase, NOT_YOUR_TURN))
         try:
             m = card.mask
         except AttributeError:
@@ -437,18 +438,7 @@ class Hand:
         return legal
 
     def _why_illegal(self, seat: int, card: Card) -> str:
-        if not card.mask & self._held[seat]:
-            return f"you do not hold {card}"
-        if self._trick:
-            led = self._trick[0].suit
-            if self._held[seat] & SUIT_MASK[led]:
-                return f"must follow {SUIT_NAMES[led]}"
-            return "no points on the first trick"
-        if not self.tricks and self._cfg.first_lead == "two-of-clubs":
-            return "must lead 2C"
-        if not self.tricks and self._cfg.first_lead == "any-club":
-            return "must lead a club"
-        return "hearts are not broken"
+        return illegal_reason(card, self._held[seat], self._trick, not self.tricks, self.rules)
 
     # -- flow ------------------------------------------------------------------------
     def _start_play(self) -> None:
@@ -562,6 +552,26 @@ class Hand:
                 f"turn={self.turn}>")
 
 
+def illegal_reason(card: Card, held: int, trick: Sequence[Card], first_trick: bool,
+                   rules: Rules) -> str:
+    """Why ``card`` may not be played by a seat holding ``held`` (a mask) whose turn it is,
+    with ``trick`` on the table: one wording for the engine's errors and every client."""
+    if not card.mask & held:
+        return f"you do not hold {card.symbol}"
+    if trick:
+        led = trick[0].suit
+        if held & SUIT_MASK[led]:
+            return f"you must follow {SUIT_NAMES[led]}"
+        if card.suit == 2:
+            return "no hearts on the first trick"
+        return "no points on the first trick"
+    if first_trick and rules.first_lead == "two-of-clubs":
+        return "you must lead the 2♣"
+    if first_trick and rules.first_lead == "any-club":
+        return "you must lead a club"
+    return "hearts are not broken yet"
+
+
 def leader_takes_all(mine: int, others: int) -> bool:
     """Whether a leader holding ``mine`` must win every trick left against ``others``
     (all that the other seats hold): in each suit it holds, its lowest card is higher
@@ -588,4 +598,5 @@ def _check_seat(seat: int) -> None:
         raise IllegalMove(f"no such seat: {seat!r}")
 
 
-__all__ = ["Hand", "IllegalMove", "Trick", "Tram", "leader_takes_all"]
+__all__ = ["Hand", "IllegalMove", "NOT_NOW", "NOT_YOUR_TURN", "Trick", "Tram", "illegal_reason",
+           "leader_takes_all"]

@@ -6,7 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-PASS_DIRECTIONS = ("left", "right", "across", "hold")
+from .rule_options import OPTIONS, PASS_DIRECTIONS
+
 PASS_OFFSET = {"left": 1, "right": 3, "across": 2, "hold": 0}
 
 
@@ -14,33 +15,13 @@ class RulesError(ValueError):
     """A rule name or value that is not accepted; the message is one sentence."""
 
 
-# name -> allowed values (a tuple of strings), or a type with (low, high) bounds.
+# The checks below read the one description of every option (rule_options.OPTIONS).
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "first_lead": ("two-of-clubs", "any-club", "left-of-dealer"),
-    "first_trick": ("no-points", "hearts-if-void", "anything"),
-    "hearts_break": ("required", "free"),
-    "heart_points": ("one", "face"),
-    "clean_hand": ("no-tricks", "no-points"),
-    "moon": ("add", "subtract", "choose", "new-moon", "auto", "off"),
-    "bonuses_on_moon": ("jack", "none"),
-    "sun": ("off", "others", "bonus"),
-    "end_when": ("reach", "exceed"),
-    "exact_target": ("none", "wins", "halves"),
-    "ties": ("share", "play-on", "random"),
-    "display": ("penalty", "countdown"),
-    "tram": ("auto", "claim", "off"),
-}
-_BOOLS = ("queen_breaks_hearts", "lead_hearts_over_queen", "high_spades",
-          "moon_needs_jack", "floor_at_zero", "allow_undo", "open_hands")
-_INTS: dict[str, tuple[int, int]] = {
-    "pass_count": (0, 6),
-    "queen_points": (-100, 100),
-    "jack_of_diamonds": (-100, 100),
-    "clean_hand_bonus": (-100, 100),
-    "target": (1, 10000),
-    "turn_seconds": (0, 3600),
-}
-_OPTIONAL_INTS: dict[str, tuple[int, int]] = {"sun_points": (-200, 200)}
+    o.name: o.values for o in OPTIONS.values() if o.kind == "choice"}
+_BOOLS = tuple(o.name for o in OPTIONS.values() if o.kind == "bool")
+_INTS: dict[str, tuple[int, int]] = {o.name: o.bounds for o in OPTIONS.values() if o.kind == "int"}
+_OPTIONAL_INTS: dict[str, tuple[int, int]] = {
+    o.name: o.bounds for o in OPTIONS.values() if o.kind == "optional-int"}
 SUN_POINTS_DEFAULT = {"off": 0, "others": 39, "bonus": -24}
 
 
@@ -149,6 +130,22 @@ class Rules:
         _check_names(changes)
         return dataclasses.replace(self, **changes)
 
+    def with_changes(self, changes: dict[str, Any]) -> "Rules":
+        """These rules with a change map applied, as a client sends it (``set_rules``).
+
+        A ``preset`` key starts from that preset instead; lists become tuples.
+        Raises `RulesError` with one sentence for anything that is not accepted.
+        """
+        if not isinstance(changes, dict):
+            raise RulesError("rules must map option names to values")
+        try:
+            if "preset" in changes:
+                return Rules.from_dict(dict(changes))
+            return self.replace(**{k: (tuple(v) if isinstance(v, list) else v)
+                                   for k, v in changes.items()})
+        except TypeError:
+            raise RulesError("rules must map option names to values") from None
+
     def with_text(self, name: str, text: str) -> "Rules":
         """A copy with one option set from text as typed in a console: ``moon choose``."""
         return self.replace(**{name: parse_value(name, text)})
@@ -208,16 +205,9 @@ def _check_names(data: dict[str, Any]) -> None:
 
 def describe(name: str) -> str:
     """What an option accepts, in words."""
-    if name == "pass_cycle":
-        return f"a list of {', '.join(PASS_DIRECTIONS)}"
-    if name in _CHOICES:
-        return "one of " + ", ".join(_CHOICES[name])
-    if name in _BOOLS:
-        return "on or off"
-    if name in _INTS or name in _OPTIONAL_INTS:
-        low, high = {**_INTS, **_OPTIONAL_INTS}[name]
-        return f"a whole number from {low} to {high}" + (" or default" if name in _OPTIONAL_INTS else "")
-    raise RulesError(f"unknown rule {name!r}; rules are: {', '.join(Rules.names())}")
+    if name not in OPTIONS:
+        raise RulesError(f"unknown rule {name!r}; rules are: {', '.join(Rules.names())}")
+    return OPTIONS[name].accepts()
 
 
 def parse_value(name: str, text: str) -> Any:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Phase
 from .cards import Card, mask_of
-from .hand import Trick, Tram, leader_takes_all
+from .hand import NOT_NOW, NOT_YOUR_TURN, Trick, Tram, illegal_reason, leader_takes_all
 from .rules import PASS_OFFSET, Rules
 from .scoring import Moon
 
@@ -114,6 +114,17 @@ class View:
         if self.tram is not None:
             return 0
         return ((1 << 52) - 1) & ~self.played_mask() & ~mask_of(self.hand)
+
+    def why_illegal(self, card: Card) -> str | None:
+        """Why this seat may not play ``card`` now (None if it may), in the engine's words."""
+        if card in self.legal:
+            return None
+        if self.phase != Phase.PLAY:
+            return NOT_NOW.get(self.phase, NOT_YOUR_TURN)
+        if self.turn != self.seat:
+            return NOT_YOUR_TURN
+        return illegal_reason(card, mask_of(self.hand), [c for _, c in self.trick],
+                              not self.tricks, self.rules)
 
     def can_claim(self) -> bool:
         """Whether this seat may claim the rest now: it leads and must win every trick

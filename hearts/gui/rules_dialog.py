@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.engine import PRESETS, Rules, RulesError
-from hearts.engine import rules as rules_mod
+from hearts.engine.rule_options import OPTIONS
 
 from . import widgets as w
 from .dialog import Dialog
@@ -23,78 +23,22 @@ if TYPE_CHECKING:
 CUSTOM = "custom"
 PASS_CYCLES = (("left", "right", "across", "hold"), ("left", "right", "across"), ("left",),
                ("right",), ("across",), ("hold",), ("left", "right"), ("left", "right", "hold"))
-LABELS = {
-    "pass_cycle": "Pass directions", "pass_count": "Cards passed", "first_lead": "First lead",
-    "first_trick": "Points on trick 1", "hearts_break": "Leading hearts",
-    "queen_breaks_hearts": "Queen breaks hearts", "lead_hearts_over_queen": "Lead ♥ over Q♠",
-    "heart_points": "Heart points", "queen_points": "Q♠ points", "high_spades": "A♠ 7, K♠ 10",
-    "jack_of_diamonds": "J♦ points", "clean_hand_bonus": "Clean hand bonus",
-    "clean_hand": "Clean hand means", "moon": "Shooting the moon",
-    "moon_needs_jack": "Moon needs J♦", "bonuses_on_moon": "Bonuses on a moon",
-    "sun": "Shooting the sun", "sun_points": "Sun points", "target": "Game to",
-    "end_when": "Game ends when", "exact_target": "Exactly the target",
-    "ties": "Ties", "floor_at_zero": "No total below 0", "display": "Show totals as",
-    "tram": "TRAM (rest of tricks)", "turn_seconds": "Turn timer (s, 0 off)",
-    "allow_undo": "Undo (vs bots)", "open_hands": "Open hands (vs bots)",
-}
-
-# One line per option for the dialog's help line (from docs/rules.md).
-HELP = {
-    "pass_cycle": "The pass direction of each hand, repeating: left, right, across, hold.",
-    "pass_count": "How many cards each player passes (0: no passing).",
-    "first_lead": "two-of-clubs: 2♣ leads · any-club: its holder leads any club · "
-                  "left-of-dealer: the player left of the dealer leads.",
-    "first_trick": "no-points: no ♥ or Q♠ on trick 1 unless nothing else · hearts-if-void: "
-                   "♥ allowed without clubs · anything: no limit.",
-    "hearts_break": "required: ♥ may not be led until broken · free: from trick 2 on.",
-    "queen_breaks_hearts": "A discarded Q♠ breaks hearts too.",
-    "lead_hearts_over_queen": "Hearts unbroken and only ♥ and Q♠ left: a ♥ may be led too.",
-    "heart_points": "one: 1 point each · face: 2–10 at face value, J 11, Q 12, K 13, A 14.",
-    "queen_points": "Points for taking Q♠.",
-    "high_spades": "A♠ counts 7 and K♠ 10 as well (Black Maria).",
-    "jack_of_diamonds": "Points for taking J♦ (Omnibus: −10).",
-    "clean_hand_bonus": "Points for a clean hand (a bonus is negative, like −5).",
-    "clean_hand": "no-tricks: took no trick · no-points: took no penalty points.",
-    "moon": "add: the others +26 · subtract: shooter −26 · choose: the shooter picks · "
-            "new-moon: subtract allowed from 26 up · auto: add unless it loses · off.",
-    "moon_needs_jack": "Shooting the moon also needs J♦ (Omnibus).",
-    "bonuses_on_moon": "jack: J♦ still counts on a moon · none: no J♦ or clean-hand bonus.",
-    "sun": "Taking all 13 tricks: others: everyone else gets the sun points · bonus: extra "
-           "for the shooter.",
-    "sun_points": "Points of the sun (empty: 39 for others, −24 for bonus).",
-    "target": "The game ends after the hand in which a total reaches this.",
-    "end_when": "reach: a total ≥ target ends the game · exceed: a total > target.",
-    "exact_target": "A total of exactly the target: none · wins: that player wins · "
-                    "halves: it drops to half.",
-    "ties": "Equal lowest totals: share the win · play-on another hand · random winner.",
-    "floor_at_zero": "A total pushed below zero by bonuses is set to 0.",
-    "display": "penalty: points taken · countdown: target minus points, highest wins.",
-    "tram": "auto: the rest of a decided hand is dealt out at once · claim: the player who "
-            "must win the rest may claim it · off.",
-    "turn_seconds": "Seconds per turn before a bot plays for you (0: no timer).",
-    "allow_undo": "Take back your last card (only when all other seats are bots).",
-    "open_hands": "Everyone's cards shown, with a played-cards list (only against bots).",
-}
-
-
-def _cycle_text(v: Any) -> str:
-    return ", ".join(v)
-
-
 def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
                  enabled: bool) -> w.Widget:
     """The right widget for rule option ``name``."""
-    if name == "pass_cycle":
+    option = OPTIONS[name]
+    if option.kind == "cycle":
         value = tuple(value)
         options = list(PASS_CYCLES) + ([value] if value not in PASS_CYCLES else [])
-        return w.Choice(options, value, on_change=on_change, show=_cycle_text, enabled=enabled)
-    if name in rules_mod._CHOICES:
-        return w.Choice(rules_mod._CHOICES[name], value, on_change=on_change, enabled=enabled)
-    if name in rules_mod._BOOLS:
+        return w.Choice(options, value, on_change=on_change, show=option.words, enabled=enabled)
+    if option.kind == "choice":
+        return w.Choice(option.values, value, on_change=on_change, show=option.words,
+                        enabled=enabled)
+    if option.kind == "bool":
         return w.Toggle(bool(value), on_change=on_change, enabled=enabled)
-    bounds = {**rules_mod._INTS, **rules_mod._OPTIONAL_INTS}[name]
-    return w.NumberField(value, bounds[0], bounds[1], on_change=on_change,
-                         optional=name in rules_mod._OPTIONAL_INTS, enabled=enabled)
+    low, high = option.bounds
+    return w.NumberField(value, low, high, on_change=on_change,
+                         optional=option.kind == "optional-int", enabled=enabled)
 
 
 class RulesDialog(Dialog):
@@ -184,7 +128,7 @@ class RulesDialog(Dialog):
     def apply(self) -> None:
         bad = [n for n, x in self.fields.items() if isinstance(x, w.NumberField) and not x.valid]
         if bad:
-            self.error = f"{LABELS.get(bad[0], bad[0])} must be {rules_mod.describe(bad[0])}."
+            self.error = f"{OPTIONS[bad[0]].label} must be {OPTIONS[bad[0]].accepts()}."
             return
         try:
             Rules.from_dict(self.draft)
@@ -251,7 +195,7 @@ class RulesDialog(Dialog):
                int(18 * s), anchor="midright")
         for name, r in self.label_rects.items():
             changed = self.draft[name] != Rules().to_dict()[name]
-            w.text(surface, w.fit(LABELS.get(name, name), w.font(size), r.width),
+            w.text(surface, w.fit(OPTIONS[name].label, w.font(size), r.width),
                    (r.left, r.centery), size, w.ACCENT if changed else w.TEXT, anchor="midleft")
         focused = self.form.focused
         note = ""
@@ -259,7 +203,7 @@ class RulesDialog(Dialog):
             note, colour = self.error, w.RED
         elif focused in self.fields.values():
             name = next(n for n, x in self.fields.items() if x is focused)
-            note, colour = HELP.get(name) or f"{name}: {rules_mod.describe(name)}", w.TEXT
+            note, colour = OPTIONS[name].help, w.TEXT
         elif self.locked and self.editable:
             note, colour = "While a game runs only the target can change.", w.DIM
         elif not self.editable:

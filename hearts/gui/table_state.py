@@ -205,30 +205,10 @@ def suit_words(suit: int) -> str:
 
 
 def why_illegal(view: View, card: Card) -> str:
-    """Why ``card`` may not be played now, in a few words (mirrors the engine's rules)."""
+    """Why ``card`` may not be played now, in the engine's words (the pass phase: what to do)."""
     if view.phase == "pass":
         return "cards are being passed: pick cards to pass"
-    if view.phase != "play":
-        return "the hand is over"
-    if view.turn != view.seat:
-        return "it is not your turn"
-    if card not in view.hand:
-        return f"you do not hold {card.symbol}"
-    first = not view.tricks
-    if view.trick:
-        led = view.trick[0][1].suit
-        if any(c.suit == led for c in view.hand):
-            return f"you must follow suit: {suit_words(led)}"
-        if card.suit == 2:
-            return "no hearts on the first trick"
-        return "no points on the first trick"
-    if first and view.rules.first_lead == "two-of-clubs":
-        return "the first trick starts with the 2♣"
-    if first and view.rules.first_lead == "any-club":
-        return "the first trick starts with a club"
-    if card.suit == 2:
-        return "hearts are not broken yet"
-    return "lead the queen of spades or a heart only when hearts are broken"
+    return view.why_illegal(card) or ""
 
 
 def pass_words(view: View, info: TableInfo) -> str:

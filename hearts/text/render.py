@@ -218,15 +218,11 @@ class TextRenderer:
         return lines
 
     def _on_reply(self, msg: Msg) -> list[str]:
-        text = str(msg.get("text") or "")
-        # /help and /tables answer with items joined by " | ": one line each reads better
-        if msg.get("ok") and " | " in text:
-            items = text.split(" | ")
-            head = []
-            if items[0].startswith("commands: "):
-                head, items[0] = ["commands:"], items[0].removeprefix("commands: ")
-            return head + ["  " + i for i in items]
-        return [text if msg.get("ok", True) else f"host: {text}"]
+        lines = str(msg.get("text") or "").split("\n")
+        if not msg.get("ok", True):
+            lines[0] = f"host: {lines[0]}"
+        # /help, /rules and /tables answer with a head line and items: indent the items
+        return lines[:1] + ["  " + i for i in lines[1:]]
 
     def _on_hint(self, msg: Msg) -> list[str]:
         cards = self.cs(msg.get("cards"))

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 from hearts.engine import Hand, Rules
-from hearts.engine.rules import _BOOLS, _CHOICES, PASS_DIRECTIONS, PRESETS
+from hearts.engine.rule_options import OPTIONS
+from hearts.engine.rules import PASS_DIRECTIONS, PRESETS
 
 
 def random_rules(rng: random.Random) -> Rules:
     """A random but valid rule set touching every option that changes play."""
-    opts = {name: rng.choice(choices) for name, choices in _CHOICES.items()}
-    opts.update({name: rng.random() < 0.5 for name in _BOOLS})
+    opts: dict = {o.name: rng.choice(o.values) for o in OPTIONS.values() if o.kind == "choice"}
+    opts.update({o.name: rng.random() < 0.5 for o in OPTIONS.values() if o.kind == "bool"})
     opts["pass_cycle"] = tuple(rng.choice(PASS_DIRECTIONS) for _ in range(rng.randint(1, 4)))
     opts["pass_count"] = rng.choice([0, 1, 3, 3, 4])
     opts["queen_points"] = rng.choice([13, 25, -5])

@@ -65,7 +65,7 @@ def test_actions_as_plain_lists():
     g.apply(action_from_wire(["play", seat, "2C"]))
     assert g.log[-1] == Play(seat, Card.parse("2C"))
     assert g.log[-1].to_wire() == ["play", seat, "2C"]
-    with pytest.raises(IllegalMove, match="^not your turn$"):
+    with pytest.raises(IllegalMove, match="^it is not your turn$"):
         g.apply(Play(seat, "3C"))
 
 

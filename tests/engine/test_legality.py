@@ -3,7 +3,7 @@ messages of IllegalMove name the rule."""
 
 import pytest
 
-from hearts.engine import Card, IllegalMove, Rules, parse_cards
+from hearts.engine import Card, Hand, IllegalMove, Rules, parse_cards
 
 from .builders import fill, hand, play
 
@@ -37,7 +37,7 @@ def test_jd_and_twelve_hearts_on_trick_one_only_jd():
     for rules in (OFF, OFF.replace(jack_of_diamonds=-10), OFF.replace(moon_needs_jack=True)):
         h = trick1("JD " + HEARTS_BUT_AH, rules)
         assert h.legal_plays(1) == [Card.parse("JD")]
-        with pytest.raises(IllegalMove, match="^no points on the first trick$"):
+        with pytest.raises(IllegalMove, match="^no hearts on the first trick$"):
             h.play(1, "2H")
 
 
@@ -74,7 +74,7 @@ def test_anything_allows_every_card_when_void():
 def test_follow_suit_beats_first_trick_rule():
     h = trick1("3C QS " + HEARTS_BUT_AH[3:])
     assert h.legal_plays(1) == [Card.parse("3C")]
-    with pytest.raises(IllegalMove, match="^must follow clubs$"):
+    with pytest.raises(IllegalMove, match="^you must follow clubs$"):
         h.play(1, "QS")
 
 
@@ -105,7 +105,7 @@ def test_two_of_clubs_holder_must_lead_it():
     assert h.turn == h.leader == 2
     assert h.legal_plays(2) == [Card.parse("2C")]
     assert h.legal_plays(0) == []
-    with pytest.raises(IllegalMove, match="^must lead 2C$"):
+    with pytest.raises(IllegalMove, match="^you must lead the 2♣$"):
         h.play(2, "3C")
 
 
@@ -113,7 +113,7 @@ def test_any_club_lets_the_2c_holder_lead_any_club():
     h = hand(OFF.replace(first_lead="any-club"), fill({2: "2C 3C 4C AH"}, order=(0, 1, 3, 2)))
     assert h.turn == 2
     assert h.legal_plays(2) == cards("2C 3C 4C")
-    with pytest.raises(IllegalMove, match="^must lead a club$"):
+    with pytest.raises(IllegalMove, match="^you must lead a club$"):
         h.play(2, "AH")
     h.play(2, "4C")
     assert h.turn == 3
@@ -130,7 +130,7 @@ def test_left_of_dealer_leads_any_non_heart(dealer):
     assert legal == [c for c in h.held(lead) if c.suit != 2]
     if lead == 0:
         assert Card.parse("QS") in legal  # the opening lead is bound only by the hearts rule
-        with pytest.raises(IllegalMove, match="^hearts are not broken$"):
+        with pytest.raises(IllegalMove, match="^hearts are not broken yet$"):
             h.play(0, "3H")
 
 
@@ -161,7 +161,7 @@ def test_leader_with_only_hearts_may_lead_any_heart_before_they_are_broken():
 def test_hearts_unbroken_cannot_be_led():
     h = won_trick1("AC 2D " + HEARTS_BUT_AH[3:])
     assert h.legal_plays(1) == [Card.parse("2D")]
-    with pytest.raises(IllegalMove, match="^hearts are not broken$"):
+    with pytest.raises(IllegalMove, match="^hearts are not broken yet$"):
         h.play(1, "5H")
 
 
@@ -174,7 +174,7 @@ def test_hearts_break_free_allows_hearts_from_trick_two():
 def test_qs_and_hearts_only_qs_may_be_led():
     h = won_trick1("AC QS " + HEARTS_BUT_AH[3:])
     assert h.legal_plays(1) == [Card.parse("QS")]
-    with pytest.raises(IllegalMove, match="^hearts are not broken$"):
+    with pytest.raises(IllegalMove, match="^hearts are not broken yet$"):
         h.play(1, "3H")
 
 
@@ -204,7 +204,7 @@ def test_queen_breaks_hearts_off_a_discarded_qs_leaves_hearts_unbroken():
     h = _qs_discarded_on_trick1(False)
     assert not h.hearts_broken
     assert Card.parse("2H") not in h.legal_plays(2)
-    with pytest.raises(IllegalMove, match="^hearts are not broken$"):
+    with pytest.raises(IllegalMove, match="^hearts are not broken yet$"):
         h.play(2, "2H")
 
 
@@ -218,7 +218,7 @@ def test_queen_breaks_hearts_on_a_discarded_qs_breaks_hearts():
 def test_must_follow_the_suit_led_and_highest_of_that_suit_wins():
     h = hand(OFF, fill({0: "2C 3D", 1: "3C AD", 2: "KC AS", 3: "4C"}, order=(3, 2, 1, 0)))
     play(h, "2C")
-    with pytest.raises(IllegalMove, match="^must follow clubs$"):
+    with pytest.raises(IllegalMove, match="^you must follow clubs$"):
         h.play(1, "AD")
     play(h, "3C KC 4C")
     assert h.tricks[0].winner == 2 and h.leader == 2 and h.tricks_won(2) == 1
@@ -238,9 +238,9 @@ def test_off_suit_card_does_not_win():
 # -- IllegalMove messages -------------------------------------------------------------------
 def test_not_your_turn_and_not_held():
     h = hand(OFF, fill({0: "2C"}, order=(2, 3, 1, 0)))
-    with pytest.raises(IllegalMove, match="^not your turn$"):
+    with pytest.raises(IllegalMove, match="^it is not your turn$"):
         h.play(1, h.held(1)[0])
-    with pytest.raises(IllegalMove, match="^you do not hold 7D$"):
+    with pytest.raises(IllegalMove, match="^you do not hold 7♦$"):
         h.play(0, "7D")
     with pytest.raises(IllegalMove, match="not a card"):
         h.play(0, "ZZ")
@@ -276,7 +276,7 @@ def test_pass_errors_name_the_problem():
         h.pass_cards(0, ["2C", "3C", "2C"])
     with pytest.raises(IllegalMove, match="^pass exactly 3 different cards$"):
         h.pass_cards(0, ["2C", "3C", "4C", "5C"])
-    with pytest.raises(IllegalMove, match="^you do not hold AS$"):
+    with pytest.raises(IllegalMove, match="^you do not hold A♠$"):
         h.pass_cards(0, ["2C", "3C", "AS"])
     with pytest.raises(IllegalMove, match="not a card"):
         h.pass_cards(0, ["2C", "3C", "XX"])
@@ -292,3 +292,31 @@ def test_passing_on_a_hold_hand_is_refused():
     h = hand(OFF, fill({0: "2C"}, order=(1, 2, 3, 0)))
     with pytest.raises(IllegalMove, match="^it is not the time to pass cards$"):
         h.pass_cards(0, ["2C", "3C", "4C"])
+
+
+def test_the_view_and_the_engine_give_one_wording_for_every_card():
+    """`View.why_illegal` (what a client shows) equals the engine's error, card by card."""
+    import random
+
+    from .builders import random_step
+    rng = random.Random(11)
+    checked = 0
+    for rules in (Rules(), Rules.preset("black-maria"), Rules(first_lead="any-club",
+                                                              first_trick="hearts-if-void")):
+        for deal in range(12):
+            h = Hand.deal(rules, deal, "hold")
+            while not h.done:
+                if h.phase == "play":
+                    for seat in range(4):
+                        v = h.view(seat)
+                        for card in v.hand:
+                            why = v.why_illegal(card)
+                            if card in v.legal:
+                                assert why is None
+                                continue
+                            with pytest.raises(IllegalMove) as e:
+                                h.play(seat, card)      # refused before anything changes
+                            assert why == str(e.value), (card, why, str(e.value))
+                            checked += 1
+                random_step(h, rng)
+    assert checked > 1000

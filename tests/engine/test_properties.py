@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts.engine import CARDS, Game, Hand, Play, Rules
-from hearts.engine.rules import _BOOLS, _CHOICES, _INTS, PASS_DIRECTIONS
+from hearts.engine.rule_options import OPTIONS
+from hearts.engine.rules import PASS_DIRECTIONS
 
 from .builders import (check_game, check_hand, is_penalty, random_step, reference_leader,
                        reference_legal)
@@ -20,14 +21,15 @@ EXAMPLES = int(os.environ.get("ENGINE_PROP_EXAMPLES", "120"))
 PROPS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # every option (read from the engine's own tables so that a new option is drawn too)
-INT_RANGES = {**_INTS, "target": (1, 300), "turn_seconds": (0, 60)}
+INT_RANGES = {**{o.name: o.bounds for o in OPTIONS.values() if o.kind == "int"},
+              "target": (1, 300), "turn_seconds": (0, 60)}
 
 
 @st.composite
 def any_rules(draw) -> Rules:
     """Any valid Rules."""
-    d = {name: draw(st.sampled_from(choices)) for name, choices in _CHOICES.items()}
-    d.update({name: draw(st.booleans()) for name in _BOOLS})
+    d = {o.name: draw(st.sampled_from(o.values)) for o in OPTIONS.values() if o.kind == "choice"}
+    d.update({o.name: draw(st.booleans()) for o in OPTIONS.values() if o.kind == "bool"})
     d.update({name: draw(st.integers(lo, hi)) for name, (lo, hi) in INT_RANGES.items()})
     d["pass_cycle"] = draw(st.lists(st.sampled_from(PASS_DIRECTIONS), min_size=1, max_size=5))
     d["sun_points"] = draw(st.none() | st.integers(-200, 200))

@@ -180,7 +180,7 @@ def test_illegal_card_click_shows_why_and_sends_nothing(surface, shots: Path) ->
     sent = len(app.sent)
     click(screen, card_point(screen, illegal))
     assert len(app.sent) == sent
-    assert screen.toast and "follow suit" in screen.toast[0]
+    assert screen.toast and "you must follow" in screen.toast[0]
     led = v.trick[0][1].suit
     assert ("clubs", "diamonds", "hearts", "spades")[led] in screen.toast[0]
     screen.draw(surface)

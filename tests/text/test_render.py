@@ -158,12 +158,12 @@ def test_chat_replies_connection_and_moon_lines() -> None:
         "the game has started"]
     assert r.render({"type": "reply", "text": "only the owner can", "ok": False}) == [
         "host: only the owner can"]
-    assert r.render({"type": "reply", "ok": True, "text": "commands: /help - this list | "
-                     "/who - the people"}) == ["commands:", "  /help - this list",
+    assert r.render({"type": "reply", "ok": True, "text": "Commands:\n/help - this list\n"
+                     "/who - the people"}) == ["Commands:", "  /help - this list",
                                                "  /who - the people"]
-    assert r.render({"type": "reply", "ok": True, "text": "1: den [waiting, standard] Ann | "
-                     "2: Bo's table [playing, omnibus] Bo"}) == [
-        "  1: den [waiting, standard] Ann", "  2: Bo's table [playing, omnibus] Bo"]
+    assert r.render({"type": "reply", "ok": True, "text": "Tables:\n1: den [waiting, standard] "
+                     "Ann\n2: Bo's table [playing, omnibus] Bo"}) == [
+        "Tables:", "  1: den [waiting, standard] Ann", "  2: Bo's table [playing, omnibus] Bo"]
     assert r.render({"type": "hint", "cards": ["QS"], "reason": "dump the queen",
                      "moon": None}) == ["Hint: QS (dump the queen)."]
     assert r.render({"type": "disconnected", "reason": "the host went silent"}) == [

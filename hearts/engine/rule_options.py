@@ -1,0 +1,287 @@
+"""One public description of every rule option: kind, values, label, help, plain words.
+
+`OPTIONS` is the single source that `Rules` checks values against and from which
+the GUI's rules dialog, the console's ``/rules`` and the option tables of
+docs/rules.md are derived. Adding a rule option means: a field on `Rules`
+(hearts/engine/rules.py), an entry here, and the engine code that plays it.
+
+>>> OPTIONS["moon"].label
+'Shooting the moon'
+>>> OPTIONS["first_lead"].words("two-of-clubs")
+'2♣ leads'
+
+Run ``python -m hearts.engine.rule_options docs/rules.md`` to rewrite the doc's
+option tables after a change (a test fails while they differ).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Kind = Literal["cycle", "choice", "bool", "int", "optional-int"]
+PASS_DIRECTIONS = ("left", "right", "across", "hold")
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One option: ``kind``, its ``choices`` (with plain words) or ``bounds``, and texts."""
+
+    name: str
+    kind: Kind
+    group: str                                  # the docs/rules.md section it sits in
+    label: str                                  # a short name for people
+    help: str                                   # one or two sentences
+    choices: tuple[tuple[str, str], ...] = ()   # (value, plain words), for kind "choice"
+    bounds: tuple[int, int] = (0, 0)            # for kinds "int" and "optional-int"
+    unit: str = ""                              # after a number: "points", "seconds"
+    none_words: str = ""                        # what None means, for "optional-int"
+    zero_words: str = ""                        # what 0 means, where it means "none"
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choices)
+
+    def words(self, value: Any) -> str:
+        """``value`` of this option in plain words."""
+        if self.kind == "cycle":
+            return ", then ".join(str(d) for d in value) if len(value) > 1 else \
+                f"always {value[0]}" if value else ""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        if self.kind == "choice":
+            return dict(self.choices).get(value, str(value))
+        if value is None:
+            return self.none_words
+        if value == 0 and self.zero_words:
+            return self.zero_words
+        return f"{value} {self.unit}".strip()
+
+    def accepts(self) -> str:
+        """What the option accepts, in words (for errors and the console)."""
+        if self.kind == "cycle":
+            return f"a list of {', '.join(PASS_DIRECTIONS)}"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.values)
+        if self.kind == "bool":
+            return "on or off"
+        low, high = self.bounds
+        return f"a whole number from {low} to {high}" + (
+            " or default" if self.kind == "optional-int" else "")
+
+
+def _opt(name: str, kind: Kind, group: str, label: str, help: str, **kw: Any) -> RuleOption:
+    return RuleOption(name, kind, group, label, help, **kw)
+
+
+_LIST = [
+    # -- passing and leading
+    _opt("pass_cycle", "cycle", "passing", "Pass directions",
+         "The pass direction of each hand, repeating: left, right, across or hold (no pass)."),
+    _opt("pass_count", "int", "passing", "Cards passed",
+         "How many cards each player passes (0: no passing).", bounds=(0, 6), unit="cards",
+         zero_words="no passing"),
+    _opt("first_lead", "choice", "passing", "First lead", "Who leads the first trick, and what.",
+         choices=(("two-of-clubs", "2♣ leads"),
+                  ("any-club", "the holder of 2♣ leads any club"),
+                  ("left-of-dealer", "the player left of the dealer leads anything"))),
+    _opt("first_trick", "choice", "passing", "Points on trick 1",
+         "Whether hearts and Q♠ may be discarded on the first trick.",
+         choices=(("no-points", "no hearts or Q♠, unless nothing else"),
+                  ("hearts-if-void", "hearts allowed when void in clubs, never Q♠"),
+                  ("anything", "anything goes"))),
+    _opt("hearts_break", "choice", "passing", "Leading hearts", "When hearts may be led.",
+         choices=(("required", "only once hearts are broken"),
+                  ("free", "any time after the first trick"))),
+    _opt("queen_breaks_hearts", "bool", "passing", "Q♠ breaks hearts",
+         "Playing Q♠ breaks hearts as a heart does."),
+    _opt("lead_hearts_over_queen", "bool", "passing", "Lead ♥ over Q♠",
+         "With hearts unbroken and only hearts and Q♠ in hand, a heart may be led."),
+    # -- card values
+    _opt("heart_points", "choice", "values", "Heart points", "What each heart is worth.",
+         choices=(("one", "1 point each"),
+                  ("face", "face value: 2–10, J 11, Q 12, K 13, A 14"))),
+    _opt("queen_points", "int", "values", "Q♠ points", "Points for taking Q♠.",
+         bounds=(-100, 100), unit="points"),
+    _opt("high_spades", "bool", "values", "A♠ 7, K♠ 10",
+         "A♠ counts 7 points and K♠ 10 as well (Black Maria)."),
+    _opt("jack_of_diamonds", "int", "values", "J♦ points",
+         "Points for taking J♦ (Omnibus: −10, a bonus).", bounds=(-100, 100), unit="points",
+         zero_words="nothing"),
+    _opt("clean_hand_bonus", "int", "values", "Clean hand bonus",
+         "Points for a clean hand (a bonus is negative, like −5).", bounds=(-100, 100),
+         unit="points", zero_words="none"),
+    _opt("clean_hand", "choice", "values", "Clean hand means", "What counts as a clean hand.",
+         choices=(("no-tricks", "no trick taken"), ("no-points", "no penalty points taken"))),
+    # -- moon and sun
+    _opt("moon", "choice", "moon", "Shooting the moon",
+         "What happens when one player takes every heart and Q♠.",
+         choices=(("add", "the others get 26"), ("subtract", "the shooter loses 26"),
+                  ("choose", "the shooter chooses"),
+                  ("new-moon", "the shooter chooses; losing 26 only from 26 up"),
+                  ("auto", "the others get 26 unless that makes the shooter lose"),
+                  ("off", "no moon: the points count as taken"))),
+    _opt("moon_needs_jack", "bool", "moon", "Moon needs J♦",
+         "Shooting the moon also needs J♦ (Omnibus)."),
+    _opt("bonuses_on_moon", "choice", "moon", "Bonuses with a moon",
+         "Whether J♦ and the clean-hand bonus still count in a hand with a moon.",
+         choices=(("jack", "J♦ still counts"), ("none", "no J♦ or clean-hand bonus"))),
+    _opt("sun", "choice", "moon", "Shooting the sun", "Taking all 13 tricks.",
+         choices=(("off", "counts as a moon"), ("others", "the others get the sun's points"),
+                  ("bonus", "the shooter gets the sun's points (a bonus)"))),
+    _opt("sun_points", "optional-int", "moon", "Sun points",
+         "Points of the sun (default: 39 for the others, −24 as a bonus).",
+         bounds=(-200, 200), unit="points", none_words="the default"),
+    # -- game end and totals
+    _opt("target", "int", "end", "Game to",
+         "The game ends after the hand in which a total reaches this.", bounds=(1, 10000),
+         unit="points"),
+    _opt("end_when", "choice", "end", "Game ends when", "When a total ends the game.",
+         choices=(("reach", "a total reaches the target"),
+                  ("exceed", "a total passes the target"))),
+    _opt("exact_target", "choice", "end", "Exactly the target",
+         "What a total of exactly the target does.",
+         choices=(("none", "nothing special"), ("wins", "that player wins"),
+                  ("halves", "that total drops to half"))),
+    _opt("ties", "choice", "end", "Ties", "What equal lowest totals at the end do.",
+         choices=(("share", "the winners share the win"), ("play-on", "play another hand"),
+                  ("random", "a random winner"))),
+    _opt("floor_at_zero", "bool", "end", "No total below 0",
+         "A total pushed below zero by bonuses is set to 0."),
+    _opt("display", "choice", "end", "Show totals as", "How totals are shown.",
+         choices=(("penalty", "points taken (lowest wins)"),
+                  ("countdown", "target minus points (highest wins)"))),
+    # -- finishing early
+    _opt("tram", "choice", "early", "Ending a decided hand",
+         "TRAM (the rest are mine): when one player must win every trick left.",
+         choices=(("auto", "the rest is dealt out at once"),
+                  ("claim", "that player may claim the rest"), ("off", "every card is played"))),
+    # -- table rules that are not card rules
+    _opt("turn_seconds", "int", "table", "Turn timer",
+         "Seconds per turn before a bot plays for you (0: no timer).", bounds=(0, 3600),
+         unit="seconds", zero_words="off"),
+    _opt("allow_undo", "bool", "table", "Undo",
+         "Take back your last card (only when every other seat is a bot)."),
+    _opt("open_hands", "bool", "table", "Open hands",
+         "Everyone's cards shown, with a played-cards list (only against bots)."),
+]
+
+OPTIONS: dict[str, RuleOption] = {o.name: o for o in _LIST}
+
+# One line per preset, shown first in the rules dialog and in the docs.
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "standard": "The usual game: pass left, right, across, hold; 26 to shoot the moon.",
+    "omnibus": "J♦ is worth −10, and a moon needs it too.",
+    "black-maria": "Pass right only, A♠ 7 and K♠ 10, hearts led freely, no moon.",
+    "spot": "Hearts at face value, Q♠ 25, game to 500.",
+    "tournament": "No hold hand: pass left, right, across.",
+    "gamebot": "Q♠ does not break hearts; ties play on.",
+    "hearts2": "Hearts 2.0's house rules: Omnibus, new moon, clean-hand bonus, no totals below 0.",
+    "skelly": "J♦ −10, the shooter chooses, exactly the target wins, the game ends past it.",
+}
+
+GROUPS = {"passing": "Passing and leading", "values": "Card values", "moon": "Moon and sun",
+          "end": "Game end and totals", "early": "Finishing early",
+          "table": "Table rules that are not card rules"}
+
+
+def describe(name: str) -> str:
+    """What option ``name`` accepts, in words; KeyError for an unknown name."""
+    return OPTIONS[name].accepts()
+
+
+def rules_in_words(rules: Any, only_changed: bool = False) -> list[str]:
+    """One line per option, ``Label: value in words`` (``rules`` is a `Rules`)."""
+    default = type(rules)()
+    return [f"{o.label}: {o.words(getattr(rules, o.name))}" for o in _LIST
+            if not only_changed or getattr(rules, o.name) != getattr(default, o.name)]
+
+
+def changes_in_words(before: Any, after: Any) -> list[str]:
+    """What changed between two `Rules`, one line each: ``Label: old → new``."""
+    return [f"{o.label}: {o.words(getattr(before, o.name))} → {o.words(getattr(after, o.name))}"
+            for o in _LIST if getattr(before, o.name) != getattr(after, o.name)]
+
+
+# -- docs/rules.md's tables ---------------------------------------------------------------------
+def _md_value(o: RuleOption, value: Any) -> str:
+    if o.kind == "cycle":
+        return "`" + ", ".join(value) + "`"
+    if o.kind == "bool":
+        return "on" if value else "off"
+    if value is None:
+        return "default (39 for `others`, −24 for `bonus`)"
+    return f"`{value}`"
+
+
+def _md_accepts(o: RuleOption) -> str:
+    if o.kind == "cycle":
+        return "a non-empty list of " + ", ".join(f"`{d}`" for d in PASS_DIRECTIONS)
+    if o.kind == "choice":
+        return "; ".join(f"`{v}`: {w}" for v, w in o.choices)
+    if o.kind == "bool":
+        return "on, off"
+    low, high = o.bounds
+    return f"{low} to {high}" + (", or default" if o.kind == "optional-int" else "")
+
+
+def markdown_table(group: str) -> str:
+    """The option table of one docs/rules.md section."""
+    from .rules import Rules
+    default = Rules()
+    rows = ["| option | label | default | accepts |", "|---|---|---|---|"]
+    rows += [f"| `{o.name}` | {o.label} | {_md_value(o, getattr(default, o.name))} | "
+             f"{_md_accepts(o)} |" for o in _LIST if o.group == group]
+    return "\n".join(rows)
+
+
+def markdown_presets() -> str:
+    """The presets table of docs/rules.md."""
+    from .rules import PRESETS
+    rows = ["| preset | what it is | options |", "|---|---|---|"]
+    for name, opts in PRESETS.items():
+        shown = ", ".join(f"`{k} = {_md_plain(v)}`" for k, v in opts.items()) or "all defaults"
+        rows.append(f"| `{name}` | {PRESET_DESCRIPTIONS[name]} | {shown} |")
+    return "\n".join(rows)
+
+
+def _md_plain(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(v)
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return str(v)
+
+
+_BLOCK = re.compile(r"(<!-- generated: (\w+) -->\n).*?(\n<!-- end -->)", re.S)
+
+
+def rewrite_doc(text: str) -> str:
+    """``text`` (docs/rules.md) with every generated block made anew."""
+    def block(m: re.Match[str]) -> str:
+        what = m.group(2)
+        body = markdown_presets() if what == "presets" else markdown_table(what)
+        return m.group(1) + body + m.group(3)
+    return _BLOCK.sub(block, text)
+
+
+def main(argv: list[str]) -> int:
+    for path in argv:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        new = rewrite_doc(text)
+        if new != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(new)
+            print(f"rewrote the option tables of {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+
+
+__all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "RuleOption", "changes_in_words",
+           "describe", "markdown_presets", "markdown_table", "rewrite_doc", "rules_in_words"]
