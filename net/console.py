@@ -12,7 +12,8 @@ from .protocol import ProtocolError, check_intent
 from .table import TableError
 
 if TYPE_CHECKING:
-    from .host import Host, Player
+    from .host import Host
+    from .server import Player, ServerCore
 
 HELP = {
     "help": "/help - this list",
@@ -41,7 +42,7 @@ HELP = {
 Reply = tuple[str, bool]
 
 
-def run_command(host: "Host", player: "Player", text: str) -> Reply:
+def run_command(core: "ServerCore", player: "Player", text: str) -> Reply:
     """Run one console line for ``player``; returns (answer, ok)."""
     words = text.strip().split()
     if not words or not words[0].startswith("/"):
@@ -52,7 +53,7 @@ def run_command(host: "Host", player: "Player", text: str) -> Reply:
     if handler is None:
         return f"unknown command /{name}; try /help", False
     try:
-        return handler(host, player, args)
+        return handler(core, player, args)
     except TableError as e:
         return e.message, False
     except ProtocolError as e:
@@ -61,23 +62,23 @@ def run_command(host: "Host", player: "Player", text: str) -> Reply:
         return str(e), False
 
 
-def _intent(host: "Host", player: "Player", msg: dict[str, Any], done: str) -> Reply:
-    host.dispatch(player, check_intent(msg, host.limits))
+def _intent(core: "ServerCore", player: "Player", msg: dict[str, Any], done: str) -> Reply:
+    core.dispatch(player, check_intent(msg, core.limits))
     return done, True
 
 
-def _table(host: "Host", player: "Player"):
-    return host._table_of(player)
+def _table(core: "ServerCore", player: "Player"):
+    return core.table_of(player)
 
 
-def _help(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _help(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if args and args[0].lstrip("/") in HELP:
         return HELP[args[0].lstrip("/")], True
     return "Commands (F2 or ` opens this console):\n" + "\n".join(HELP.values()), True
 
 
-def _who(host: "Host", player: "Player", args: list[str]) -> Reply:
-    t = _table(host, player)
+def _who(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    t = _table(core, player)
     parts = []
     for i, s in enumerate(t.seats):
         if s.kind == "empty":
@@ -98,51 +99,51 @@ def _who(host: "Host", player: "Player", args: list[str]) -> Reply:
     return f"table {t.id} {t.name!r}: " + "; ".join(parts), True
 
 
-def _tables(host: "Host", player: "Player", args: list[str]) -> Reply:
-    if not host.tables:
+def _tables(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    if not core.tables:
         return "no tables yet; /new opens one", True
     lines = []
-    for t in host.tables.values():
+    for t in core.tables.values():
         people = ", ".join(s.name or "-" for s in t.seats if s.kind != "empty")
         lines.append(f"{t.id}: {t.name} [{t.state}, {t.summary()}] {people or 'empty'}")
     return "\n".join(["Tables:", *lines]), True
 
 
-def _new(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     msg: dict[str, Any] = {"type": "create_table"}
     if args:
         msg["rules"] = {"preset": args[0]}
-    host.dispatch(player, check_intent(msg, host.limits))
+    core.dispatch(player, check_intent(msg, core.limits))
     return f"you opened table {player.table} and sit at seat 0", True
 
 
-def _join(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _join(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args or not args[0].isdigit() or (len(args) > 1 and not args[1].isdigit()):
         return "usage: /join TABLE [SEAT]", False
     msg: dict[str, Any] = {"type": "sit", "table": int(args[0])}
     if len(args) > 1:
         msg["seat"] = int(args[1])
-    host.dispatch(player, check_intent(msg, host.limits))
-    t = host.tables[int(args[0])]
+    core.dispatch(player, check_intent(msg, core.limits))
+    t = core.tables[int(args[0])]
     seat = t.seat_of(player.token)
     if seat is None:
         return f"you will take a seat at table {t.id} when the next hand starts", True
     return f"you sit at table {t.id}, seat {seat}", True
 
 
-def _watch(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _watch(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args or not args[0].isdigit():
         return "usage: /watch TABLE", False
-    return _intent(host, player, {"type": "watch", "table": int(args[0])},
+    return _intent(core, player, {"type": "watch", "table": int(args[0])},
                    f"you watch table {args[0]}")
 
 
-def _leave(host: "Host", player: "Player", args: list[str]) -> Reply:
-    return _intent(host, player, {"type": "leave"}, "you left the table")
+def _leave(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    return _intent(core, player, {"type": "leave"}, "you left the table")
 
 
-def _rules(host: "Host", player: "Player", args: list[str]) -> Reply:
-    t = _table(host, player)
+def _rules(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    t = _table(core, player)
     if not args:
         preset = t.rules.preset_name()
         head = (f"Rules: the {preset} preset ({PRESET_DESCRIPTIONS[preset]})" if preset
@@ -157,109 +158,109 @@ def _rules(host: "Host", player: "Player", args: list[str]) -> Reply:
     if isinstance(parsed, tuple):
         parsed = list(parsed)
     if name == "target" and t.running:
-        return _intent(host, player, {"type": "set_target", "target": parsed},
+        return _intent(core, player, {"type": "set_target", "target": parsed},
                        f"target set to {parsed}")
     t.set_rules(player.token, {name: parsed})
     option = OPTIONS[name]
     return f"{option.label} is now {option.words(getattr(t.rules, name))}", True
 
 
-def _preset(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _preset(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return "usage: /preset NAME", False
-    t = _table(host, player)
+    t = _table(core, player)
     t.set_rules(player.token, {"preset": args[0]})
     return f"rules are now the {args[0]} preset", True
 
 
 def _simple(kind: str, done: str) -> Callable[["Host", "Player", list[str]], Reply]:
-    def run(host: "Host", player: "Player", args: list[str]) -> Reply:
-        return _intent(host, player, {"type": kind}, done)
+    def run(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+        return _intent(core, player, {"type": kind}, done)
     return run
 
 
-def _end(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _end(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return "usage: /end N or /end now", False
     if args[0].lower() == "now":
-        return _intent(host, player, {"type": "end"}, "the game is over")
+        return _intent(core, player, {"type": "end"}, "the game is over")
     try:
         n = int(args[0])
     except ValueError:
         return "usage: /end N (a whole number) or /end now", False
-    return _intent(host, player, {"type": "set_target", "target": n},
+    return _intent(core, player, {"type": "set_target", "target": n},
                    f"the game now ends at {n} points")
 
 
-def _find_seat(host: "Host", player: "Player", name: str) -> int | None:
-    t = _table(host, player)
+def _find_seat(core: "ServerCore", player: "Player", name: str) -> int | None:
+    t = _table(core, player)
     for i, s in enumerate(t.seats):
         if s.kind == "human" and (s.name or "").lower() == name.lower():
             return i
     return None
 
 
-def _kick(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _kick(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
         return "usage: /kick NAME", False
     name = " ".join(args)
-    t = _table(host, player)
+    t = _table(core, player)
     t.require_owner(player.token, "kick a player")
-    seat = _find_seat(host, player, name)
+    seat = _find_seat(core, player, name)
     if seat is None and name.isdigit() and int(name) < 4:
         seat = int(name)
     if seat is None:
         watcher = next((tok for tok, n in t.watchers.items() if n.lower() == name.lower()), None)
         if watcher is None:
             return f"nobody called {name} is at this table", False
-        t.kick_watcher(player.token, watcher, host._now())
-        host._kicked(t, watcher)
+        t.kick_watcher(player.token, watcher, core.now)
+        core.kicked(t, watcher)
         return f"{name} was kicked", True
-    return _intent(host, player, {"type": "kick", "seat": seat}, f"{name} was kicked")
+    return _intent(core, player, {"type": "kick", "seat": seat}, f"{name} was kicked")
 
 
-def _allow(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _allow(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
         return "usage: /allow NAME", False
     name = " ".join(args)
-    return _intent(host, player, {"type": "allow", "name": name}, f"{name} may come back")
+    return _intent(core, player, {"type": "allow", "name": name}, f"{name} may come back")
 
 
-def _bot(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _bot(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 2 or not args[0].isdigit():
         return "usage: /bot SEAT LEVEL (or /bot SEAT off)", False
     level = None if args[1].lower() in ("off", "none", "remove") else args[1]
-    return _intent(host, player, {"type": "bot", "seat": int(args[0]), "level": level},
+    return _intent(core, player, {"type": "bot", "seat": int(args[0]), "level": level},
                    f"seat {args[0]}: " + (f"{level} bot" if level else "bot removed"))
 
 
-def _password(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _password(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return "usage: /password WORD (or /password off)", False
     off = args[0].lower() in ("off", "none")
-    return _intent(host, player, {"type": "set_password", "password": None if off else args[0]},
+    return _intent(core, player, {"type": "set_password", "password": None if off else args[0]},
                    "the table is open to all" if off else "joining this table now needs the "
                                                           "password")
 
 
-def _hint(host: "Host", player: "Player", args: list[str]) -> Reply:
-    return _intent(host, player, {"type": "hint"}, "thinking about a hint...")
+def _hint(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    return _intent(core, player, {"type": "hint"}, "thinking about a hint...")
 
 
-def _pass(host: "Host", player: "Player", args: list[str]) -> Reply:
-    return _intent(host, player, {"type": "pass", "cards": args}, "passed " + " ".join(args))
+def _pass(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    return _intent(core, player, {"type": "pass", "cards": args}, "passed " + " ".join(args))
 
 
-def _play(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _play(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return "usage: /play CARD", False
-    return _intent(host, player, {"type": "play", "card": args[0]}, f"played {args[0]}")
+    return _intent(core, player, {"type": "play", "card": args[0]}, f"played {args[0]}")
 
 
-def _moon(host: "Host", player: "Player", args: list[str]) -> Reply:
+def _moon(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return "usage: /moon add|subtract", False
-    return _intent(host, player, {"type": "moon", "choice": args[0].lower()},
+    return _intent(core, player, {"type": "moon", "choice": args[0].lower()},
                    f"you chose {args[0]}")
 
 
@@ -297,7 +298,7 @@ def operator_command(host: "Host", line: str) -> str | None:
     if cmd == "help":
         return OPERATOR_HELP
     if cmd == "tables":
-        return _tables(host, None, [])[0]  # type: ignore[arg-type]
+        return _tables(host.core, None, [])[0]  # type: ignore[arg-type]
     if not args or not args[0].isdigit() or int(args[0]) not in host.tables:
         return f"usage: /{cmd} TABLE ...; tables: " + (", ".join(map(str, host.tables)) or "none")
     table = host.tables[int(args[0])]

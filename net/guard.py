@@ -19,7 +19,8 @@ from .protocol import encode, error
 from .table import TableError
 
 if TYPE_CHECKING:
-    from .host import Connection, Host, Player
+    from .host import Connection, Host
+    from .server import Player, ServerCore
     from .table import Table
 
 
@@ -124,8 +125,8 @@ class Guard:
         conns = [p.conn for p in host.players.values() if p.table is None and p.conn is not None]
         if not conns:
             return
-        msg = encode(host._tables_msg())
-        now = host._loop.time()
+        msg = encode(host.tables_message())
+        now = host.loop.time()
         self._lobby_next = now + len(msg) * len(conns) / self.limits.lobby_bytes_per_second
         chunk = self.limits.lobby_chunk
 
@@ -134,15 +135,15 @@ class Guard:
                 if not conn.closed:
                     conn.send_bytes(msg)
             if start + chunk < len(conns) and not host.stopping:
-                host._loop.call_soon(send, start + chunk)
+                host.loop.call_soon(send, start + chunk)
         send(0)
 
     # -- abandoned tables -------------------------------------------------------------------
-    def sweep(self, host: "Host", now: float) -> list[int]:
+    def sweep(self, core: "ServerCore", now: float) -> list[int]:
         """Close tables nobody has been connected to for ``abandoned_after``; their ids."""
         closed = []
-        for table in list(host.tables.values()):
-            people = [host.players.get(t) for t in table.members()]
+        for table in list(core.tables.values()):
+            people = [core.players.get(t) for t in table.members()]
             if any(p is not None and p.conn is not None for p in people):
                 self._idle_since.pop(table.id, None)
                 continue
@@ -152,16 +153,16 @@ class Guard:
             del self._idle_since[table.id]
             for p in people:
                 if p is not None and p.conn is None and p.table == table.id:
-                    host.players.pop(p.token, None)
+                    core.players.pop(p.token, None)
                     self.forget(p.token)
             running = table.running
             table.seats = [type(s)() for s in table.seats]
             table.watchers.clear()
-            host._maybe_close(table, keep_save=running)
+            core.maybe_close(table, keep_save=running)
             closed.append(table.id)
-        for tid in [t for t in self._idle_since if t not in host.tables]:
+        for tid in [t for t in self._idle_since if t not in core.tables]:
             del self._idle_since[tid]
-        for token in [t for t in self._chat if t not in host.players]:
+        for token in [t for t in self._chat if t not in core.players]:
             del self._chat[token]
         return closed
 

@@ -168,7 +168,9 @@ class HostUnderTest:
         async def read() -> dict[str, int]:
             h = self.host
             return {"connections": len(h._connections), "players": len(h.players),
-                    "tables": len(h.tables), "bots": len(h._bots), "timers": len(h._timers)}
+                    "tables": len(h.tables), "runtimes": len(h.runtimes()),
+                "bots": sum(len(rt.bots) for rt in h.runtimes()),
+                "timers": sum(rt.timer is not None for rt in h.runtimes())}
         return self.call(read())
 
     def wait_victims(self, timeout: float) -> bool:

@@ -199,7 +199,7 @@ async def test_corrupt_save_is_reported_and_kept(tmp_path: Path, caplog) -> None
     assert bad.read_bytes() == b"\x93garbage"
     h3 = Host(save_dir=save_dir, limits=FAST, bot_level="random")   # no --resume
     await h3.start(bind="127.0.0.1", port=0)
-    assert h3._next_table == 11 and not h3.tables
+    assert h3.core.next_table == 11 and not h3.tables
     await h3.stop()
 
 
