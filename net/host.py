@@ -305,20 +305,27 @@ class Host:
         return task
 
     async def _heartbeats(self) -> None:
+        """Ping every ``heartbeat_interval``; close a connection silent for
+        ``heartbeat_timeout``, checked every ``silence_check`` (so at most that late)."""
         ping = encode({"type": "ping"})
         lim = self.limits
+        step = min(lim.silence_check, lim.heartbeat_interval)
+        next_ping = self._loop.time() + lim.heartbeat_interval
         while True:
-            await asyncio.sleep(lim.heartbeat_interval)
+            await asyncio.sleep(step)
             now = self._loop.time()
-            self.guard.sweep(self.core, now)
-            self._carry_out()
+            pinging = now >= next_ping
+            if pinging:
+                next_ping = now + lim.heartbeat_interval
+                self.guard.sweep(self.core, now)
+                self._carry_out()
             for conn in list(self._connections):
                 if now - conn.last_seen > lim.heartbeat_timeout:
                     log.info("closing silent connection from %s", conn.addr)
                     conn.close()
                     if conn.transport is not None:
                         conn.transport.abort()
-                elif conn.player is not None:
+                elif pinging and conn.player is not None:
                     conn.send_bytes(ping)
 
     # -- discovery properties ------------------------------------------------------------------

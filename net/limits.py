@@ -25,6 +25,7 @@ class Limits:
     hello_timeout: float = 10.0       # a connection must say hello within this
     heartbeat_interval: float = 5.0   # the host pings every connection this often
     heartbeat_timeout: float = 20.0   # silence for this long closes the connection
+    silence_check: float = 0.5        # how often silence is checked (the close's lateness)
     drop_grace: float = 10.0          # a dropped player's bot starts after this
     bot_budget: float = 0.5           # seconds a bot may think per move
     # size of the host

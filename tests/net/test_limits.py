@@ -319,3 +319,44 @@ async def test_lobby_lists_are_paced() -> None:
             c.close()
     finally:
         await h.stop()
+
+
+async def test_hello_rules_over_a_real_socket() -> None:
+    """A second hello is answered; before hello, one error and the door closes (an HTTP
+    request gets one error, not one per byte, and does not linger)."""
+    h = await _host(FAST)
+    try:
+        raw = await Raw.open(h, "Ann")
+        raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann"})
+        err = await raw.until("error")
+        assert err["code"] == "state" and err["ref"] == "hello"
+        raw.send({"type": "ping"})
+        assert await raw.until("pong") is not None        # still open
+        raw.close()
+        for first in (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", encode({"type": "chat", "text": "x"}),
+                      encode([1, 2, 3])):
+            r, w = await asyncio.open_connection("127.0.0.1", h.port)
+            bare = Raw(r, w)
+            w.write(first)
+            assert await bare.closed(3)
+            errors = [m for m in bare.got if m["type"] == "error"]
+            assert len(errors) == 1, (first, bare.got)
+            w.close()
+    finally:
+        await h.stop()
+
+
+async def test_silence_closes_on_time() -> None:
+    """A connection that sends nothing after hello is closed within ``silence_check`` of
+    ``heartbeat_timeout``, not a whole ping period late."""
+    lim = replace(FAST, heartbeat_interval=0.8, heartbeat_timeout=1.0, silence_check=0.1)
+    h = await _host(lim)
+    try:
+        raw = await Raw.open(h, "Mute")
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        assert await raw.closed(5)
+        took = loop.time() - t0
+        assert 0.9 <= took <= 1.0 + 0.1 + 0.4, took    # 0.4 s slack for a busy machine
+    finally:
+        await h.stop()

@@ -1,0 +1,159 @@
+"""The sans-I/O server core, driven without sockets: peers are plain objects, time is given."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.engine import Phase
+from net.limits import Limits
+from net.protocol import GAME_INTENTS, INTENTS, OWNER_INTENTS, PROTOCOL_VERSION
+from net.server import ServerCore, SimplePeer
+from net.table import TableState
+
+
+def hello(core: ServerCore, name: str, token: str | None = None) -> SimplePeer:
+    peer = SimplePeer(f"10.0.0.{len(core.players) + 2}")
+    core.handle(peer, {"type": "hello", "version": PROTOCOL_VERSION, "name": name,
+                       **({"token": token} if token else {})}, now=0.0)
+    return peer
+
+
+def sent(core: ServerCore) -> list[tuple[SimplePeer, dict]]:
+    return core.take().messages  # type: ignore[return-value]
+
+
+def test_every_intent_type_has_a_handler_and_every_handler_an_intent():
+    core = ServerCore()
+    assert core.handled() == set(INTENTS)
+    assert OWNER_INTENTS <= set(INTENTS) and GAME_INTENTS <= set(INTENTS)
+
+
+def test_hello_welcomes_and_a_second_hello_is_an_error_not_silence():
+    core = ServerCore(name="den")
+    ann = hello(core, "Ann")
+    out = sent(core)
+    assert [m["type"] for _, m in out] == ["welcome", "tables"]
+    assert out[0][1]["host"] == "den" and ann.player is not None
+    core.handle(ann, {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann"}, now=1.0)
+    out2 = core.take()
+    assert [(m["type"], m["code"]) for _, m in out2.messages] == [("error", "state")]
+    assert not out2.closing
+
+
+def test_before_hello_anything_else_gets_one_error_and_the_door_closes():
+    for raw in ({"type": "chat", "text": "hi"}, 71, b"GET / HTTP/1.1", {"nope": 1}, [1, 2]):
+        core = ServerCore()
+        peer = SimplePeer()
+        core.handle(peer, raw, now=0.0)
+        out = core.take()
+        assert len(out.messages) == 1 and out.messages[0][1]["type"] == "error"
+        assert out.closing == [peer], raw
+        assert peer.player is None and not core.players
+
+
+def test_after_hello_a_bad_message_is_answered_and_the_connection_stays():
+    core = ServerCore()
+    ann = hello(core, "Ann")
+    core.take()
+    core.handle(ann, {"type": "play"}, now=1.0)   # no card
+    out = core.take()
+    assert out.messages[0][1]["code"] == "bad-message" and not out.closing
+
+
+def test_names_are_unique_and_host_is_reserved():
+    core = ServerCore()
+    a, b, h = hello(core, "Ann"), hello(core, "Ann"), hello(core, "host")
+    assert (a.player.name, b.player.name, h.player.name) == ("Ann", "Ann#2", "host#2")
+
+
+def test_a_token_takes_the_seat_back_and_the_old_connection_is_replaced():
+    core = ServerCore()
+    first = hello(core, "Ann")
+    token = first.player.token
+    core.handle(first, {"type": "create_table"}, now=0.0)
+    core.take()
+    second = hello(core, "Ann", token)
+    out = core.take()
+    assert (first, ) == tuple(out.closing)
+    assert any(p is first and m.get("code") == "replaced" for p, m in out.messages)
+    kinds = [m["type"] for p, m in out.messages if p is second]
+    assert kinds == ["welcome", "tables", "table"]
+    assert second.player.table == 1 and first.player is None
+
+
+def test_a_whole_game_decided_without_a_socket():
+    """Four people at one table play a short game through intents alone."""
+    core = ServerCore(seed=5, limits=Limits())
+    peers = [hello(core, n) for n in ("Ann", "Bob", "Cy", "Di")]
+    core.handle(peers[0], {"type": "create_table", "rules": {"target": 30}}, now=0.0)
+    for i, p in enumerate(peers[1:], 1):
+        core.handle(p, {"type": "sit", "table": 1, "seat": i}, now=0.0)
+    core.handle(peers[0], {"type": "start"}, now=0.0)
+    table = core.tables[1]
+    assert table.state == TableState.PLAYING
+    rng = random.Random(1)
+    refused = 0
+    for step in range(3000):
+        if table.state == TableState.OVER:
+            break
+        hand = table.game.hand
+        seat = table.waiting_for()[0]
+        peer = peers[seat]
+        if hand.phase == Phase.PASS:
+            cards = rng.sample(hand.held(seat), table.rules.pass_count)
+            msg = {"type": "pass", "cards": [str(c) for c in cards]}
+        elif hand.phase == Phase.MOON_CHOICE:
+            msg = {"type": "moon", "choice": "add"}
+        else:
+            if rng.random() < 0.1:     # now and then an illegal card: refused, nothing lost
+                bad = [c for c in hand.held(seat) if c not in hand.legal_plays(seat)]
+                if bad:
+                    core.handle(peer, {"type": "play", "card": str(bad[0])}, now=step)
+                    err = [m for p, m in core.take().messages if p is peer]
+                    assert err and err[0]["code"] == "illegal"
+                    refused += 1
+            msg = {"type": "play", "card": str(rng.choice(hand.legal_plays(seat)))}
+        core.handle(peer, msg, now=float(step))
+        out = core.take()
+        assert 1 in out.touched and not any(m.get("type") == "error" for _, m in out.messages)
+        table.flush()
+    assert table.state == TableState.OVER and table.game.over
+    assert refused > 0 and core.actions > 52
+
+
+def test_leaving_closes_an_empty_table_and_says_so_in_the_outbox():
+    core = ServerCore()
+    ann = hello(core, "Ann")
+    core.handle(ann, {"type": "create_table"}, now=0.0)
+    core.take()
+    core.handle(ann, {"type": "leave"}, now=1.0)
+    out = core.take()
+    assert out.closed_tables == [(1, False)] and 1 not in core.tables
+    assert [m["type"] for _, m in out.messages] == ["left"]
+
+
+def test_a_lost_connection_keeps_a_seated_player_and_forgets_a_lobby_one():
+    core = ServerCore()
+    ann, bob = hello(core, "Ann"), hello(core, "Bob")
+    core.handle(ann, {"type": "create_table"}, now=0.0)
+    ann_player, bob_token = ann.player, bob.player.token
+    core.lost(ann, now=1.0)
+    core.lost(bob, now=1.0)
+    assert ann_player.token in core.players and ann_player.conn is None
+    assert bob_token not in core.players
+
+
+def test_hint_requests_go_to_the_outbox_for_the_host_to_compute():
+    core = ServerCore(seed=2)
+    ann = hello(core, "Ann")
+    core.handle(ann, {"type": "create_table", "rules": {"pass_count": 0}}, now=0.0)
+    core.handle(ann, {"type": "start"}, now=0.0)
+    core.take()
+    table = core.tables[1]
+    seat0_turn = 0 in table.waiting_for()
+    core.handle(ann, {"type": "hint"}, now=1.0)
+    out = core.take()
+    if seat0_turn:
+        assert [p.name for p, _ in out.hints] == ["Ann"]
+    else:
+        assert out.messages[0][1]["code"] == "state" and not out.hints
