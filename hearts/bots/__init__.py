@@ -10,9 +10,9 @@ card masks), `policy` (the hand-written player on masks), `rules_bot`,
 `hints`, `examples` (a plug-in bot to copy).
 """
 
-from .base import BOT_NAMES, LEVELS, Bot, Hint, RandomBot, hint, make_bot
+from .base import BOT_NAMES, LEVELS, SEAT_LEVELS, Bot, Hint, RandomBot, hint, make_bot
 from .rules_bot import EasyBot, RulesBot
 from .search import SearchBot
 
 __all__ = ["Bot", "Hint", "RandomBot", "RulesBot", "EasyBot", "SearchBot", "hint", "make_bot",
-           "BOT_NAMES", "LEVELS"]
+           "BOT_NAMES", "LEVELS", "SEAT_LEVELS"]

@@ -61,6 +61,7 @@ class Hint:
 
 BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard")
 LEVELS = ("easy", "normal", "hard")
+SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
 DEFAULT_LEVEL = "normal"
 
 

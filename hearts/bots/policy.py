@@ -8,15 +8,13 @@ Each decision also has a short reason code (see `REASONS`) for hints.
 
 from __future__ import annotations
 
-from hearts.engine.cards import SUIT_MASK
+from hearts.engine.cards import DIAMONDS, HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bits
 
 from .sim import AS, AS_BIT, FULL, JD, JD_BIT, KS, KS_BIT, QS, QS_BIT, SimRules, SimState
 
-HEARTS = 2
-SPADES = 3
-_HEARTS_MASK = SUIT_MASK[2]
-_SPADES_MASK = SUIT_MASK[3]
-_DIAMONDS_MASK = SUIT_MASK[1]
+_HEARTS_MASK = HEARTS_MASK
+_SPADES_MASK = SUIT_MASK[SPADES]
+_DIAMONDS_MASK = SUIT_MASK[DIAMONDS]
 
 REASONS = {
     "only": "the only card you may play",
@@ -41,15 +39,6 @@ REASONS = {
 
 def _rank(c: int) -> int:
     return c % 13
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _top(mask: int) -> int:
@@ -214,7 +203,7 @@ def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int
     # every card wins the trick for now
     if last:
         best, best_key = -1, None
-        for c in _bits(legal):
+        for c in iter_bits(legal):
             key = (value[c], -c)
             if best_key is None or key < best_key:
                 best, best_key = c, key
@@ -264,7 +253,7 @@ def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: in
             if pts:
                 cands, reason = pts, "block-moon"
     best, best_score = -1, -10**9
-    for c in _bits(cands):
+    for c in iter_bits(cands):
         s = _discard_score(c, sr, hand, qs_out)
         if s > best_score:
             best, best_score = c, s
@@ -347,7 +336,7 @@ def pass_scores(sr: SimRules, hand: int) -> dict[int, float]:
     omnibus = sr.jd_value < 0
     scores: dict[int, float] = {}
     counts = [(hand & SUIT_MASK[s]).bit_count() for s in range(4)]
-    for c in _bits(hand):
+    for c in iter_bits(hand):
         suit, rank = divmod(c, 13)
         v = sr.value[c]
         if c == QS:
@@ -388,7 +377,7 @@ def pass_policy(sr: SimRules, hand: int, count: int) -> tuple[list[int], str]:
     """The card indices to pass and a reason code."""
     if moon_hand(sr, hand):
         # keep the high cards; pass the lowest non-hearts
-        order = sorted(_bits(hand), key=lambda c: (c // 13 == HEARTS, c % 13))
+        order = sorted(iter_bits(hand), key=lambda c: (c // 13 == HEARTS, c % 13))
         return sorted(order[:count]), "pass-moon"
     scores = pass_scores(sr, hand)
     order = sorted(scores, key=lambda c: (-scores[c], -c))

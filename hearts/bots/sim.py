@@ -13,15 +13,19 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from hearts.engine import Rules, View
-from hearts.engine.cards import HEARTS_MASK, SUIT_MASK
+from hearts.engine.cards import (ACE_SPADES, FULL_DECK, HEARTS_MASK, JACK_DIAMONDS, KING_SPADES, QUEEN_SPADES,
+                                 SUIT_MASK, TWO_CLUBS)
+from hearts.engine.hand import play_config
 from hearts.engine.scoring import (Moon, apply_hand, find_moon, game_end, hand_points,
                                    moon_mask, moon_value, penalty_mask, penalty_points,
                                    point_mask, resolve_moon_choice)
 
-QS, KS, AS, JD, TWO_C = 49, 50, 51, 22, 0
-QS_BIT, KS_BIT, AS_BIT, JD_BIT = 1 << QS, 1 << KS, 1 << AS, 1 << JD
+QS, KS, AS, JD, TWO_C = (c.index for c in (QUEEN_SPADES, KING_SPADES, ACE_SPADES, JACK_DIAMONDS,
+                                            TWO_CLUBS))
+QS_BIT, KS_BIT, AS_BIT, JD_BIT = (c.mask for c in (QUEEN_SPADES, KING_SPADES, ACE_SPADES,
+                                                   JACK_DIAMONDS))
 CLUBS_MASK = SUIT_MASK[0]
-FULL = (1 << 52) - 1
+FULL = FULL_DECK
 
 
 class SimRules:
@@ -34,12 +38,12 @@ class SimRules:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         pen = penalty_mask(rules)
-        ft = rules.first_trick
-        self.ft_barred = pen if ft == "no-points" else (pen & ~HEARTS_MASK if ft == "hearts-if-void" else 0)
-        self.first_lead = rules.first_lead
-        self.free = rules.hearts_break == "free"
+        cfg = play_config(rules)            # the engine's own flags: one legality source
+        self.ft_barred = cfg.ft_barred
+        self.first_lead = cfg.first_lead
+        self.free = cfg.free
         self.qbreaks = rules.queen_breaks_hearts
-        self.hearts_over_q = rules.lead_hearts_over_queen
+        self.hearts_over_q = cfg.hearts_over_q
         self.penalty = pen
         self.moon_cards = moon_mask(rules)
         self.point_cards = point_mask(rules)

@@ -6,9 +6,9 @@ plain list such as ``["play", 2, "QS"]``, used in saved games and logs
 (`to_wire` / `action_from_wire`).
 
 >>> Play(2, "qs")
-Play(seat=2, card=Card('QS'))
+Play(seat=2, card=Card.parse('QS'))
 >>> action_from_wire(["pass", 0, ["3C", "2C", "4C"]])
-Pass(seat=0, cards=(Card('2C'), Card('3C'), Card('4C')))
+Pass(seat=0, cards=(Card.parse('2C'), Card.parse('3C'), Card.parse('4C')))
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ there are exactly 52 and ``Card.parse("QS") is Card.parse("QS")``.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -30,6 +30,7 @@ class Card:
     rank: int
     suit: int
     mask: int
+    _text: str
 
     def __new__(cls, rank: int, suit: int) -> "Card":
         if not (0 <= rank < 13 and 0 <= suit < 4):
@@ -47,7 +48,7 @@ class Card:
         return card
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: "str | Card") -> "Card":
         """Parse ``"QS"``, ``"10h"``, ``"td"`` or ``"Q♠"`` into a Card."""
         if isinstance(text, Card):
             return text
@@ -87,7 +88,7 @@ class Card:
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
         return (Card.from_index, (self.index,))
 
 

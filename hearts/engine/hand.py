@@ -60,8 +60,9 @@ class Tram:
     claimed: bool
 
 
-class _Config:
-    """Rule flags the hot path reads, computed once per `Rules`."""
+class PlayConfig:
+    """Rule flags the hot path of play reads, computed once per `Rules` (the engine's
+    `Hand` and the bots' fast simulator both read these)."""
 
     def __init__(self, rules: Rules) -> None:
         ft = rules.first_trick
@@ -77,8 +78,9 @@ class _Config:
 
 
 @functools.lru_cache(maxsize=256)
-def _config(rules: Rules) -> _Config:
-    return _Config(rules)
+def play_config(rules: Rules) -> PlayConfig:
+    """The `PlayConfig` of ``rules`` (cached)."""
+    return PlayConfig(rules)
 
 
 class Hand:
@@ -92,7 +94,7 @@ class Hand:
         if not 0 <= dealer < 4:
             raise ValueError(f"dealer must be a seat 0..3 (got {dealer!r})")
         self.rules = rules
-        self._cfg = cfg = _config(rules)
+        self._cfg = cfg = play_config(rules)
         self.pass_direction = pass_direction if rules.pass_count else "hold"
         self.dealer = dealer
         self.totals = list(totals) if totals is not None else [0, 0, 0, 0]
@@ -598,5 +600,5 @@ def _check_seat(seat: int) -> None:
         raise IllegalMove(f"no such seat: {seat!r}")
 
 
-__all__ = ["Hand", "IllegalMove", "NOT_NOW", "NOT_YOUR_TURN", "Trick", "Tram", "illegal_reason",
+__all__ = ["Hand", "IllegalMove", "NOT_NOW", "PlayConfig", "play_config", "NOT_YOUR_TURN", "Trick", "Tram", "illegal_reason",
            "leader_takes_all"]

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hearts.bots.base import SEAT_LEVELS
+
 from . import widgets as w
 from .dialog import Dialog
 from .lobby import seat_text
@@ -17,7 +19,6 @@ from .lobby import seat_text
 if TYPE_CHECKING:
     from .app import App
 
-BOT_LEVELS = ("easy", "normal", "hard", "random")
 KEYS = (
     ("← →", "choose a card"), ("Enter, ↑", "play it / pass the chosen cards"),
     ("1 … 9 0 - =", "pick cards to pass"), ("T", "claim the rest (TRAM)"),
@@ -180,7 +181,7 @@ class SeatMenu(Dialog):
         if sess.owner and kind == "human" and self.seat != sess.seat:
             self._add(w.Button(f"Kick {info.get('name') or 'this player'}", self.kick))
         if sess.owner and kind in ("bot", "empty"):
-            self.level = w.Choice(BOT_LEVELS, info.get("level") or app.settings.bot_level,
+            self.level = w.Choice(SEAT_LEVELS, info.get("level") or app.settings.bot_level,
                                   show=lambda v: f"Bot level: {v}")
             self._add(self.level)
             self._add(w.Button("Set bot" if kind == "empty" else "Change bot level", self.set_bot))

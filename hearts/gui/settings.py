@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from hearts.bots.base import SEAT_LEVELS
+
 from . import cards as cardart
 from . import theme
 from . import widgets as w
@@ -23,7 +25,6 @@ if TYPE_CHECKING:
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
-BOT_LEVELS = ("easy", "normal", "hard", "random")
 
 
 def deck_styles() -> tuple[str, ...]:
@@ -113,7 +114,7 @@ class Settings:
             return value or None
         if name == "animation" and value not in ANIMATION_SPEEDS:
             return None
-        if name == "bot_level" and value not in BOT_LEVELS:
+        if name == "bot_level" and value not in SEAT_LEVELS:
             return None
         return value
 
@@ -166,7 +167,7 @@ class SettingsScreen(Screen):
             ("Sounds", w.Toggle(d.sounds, on_change=lambda v: setattr(d, "sounds", v))),
             ("Window size", w.Choice(sizes, tuple(d.window), show=_size_text,
                                      on_change=lambda v: setattr(d, "window", tuple(v)))),
-            ("Bot level", w.Choice(BOT_LEVELS, d.bot_level,
+            ("Bot level", w.Choice(SEAT_LEVELS, d.bot_level,
                                    on_change=lambda v: setattr(d, "bot_level", v))),
         ]
         self.labels = [w.Label(text) for text, _ in self.rows]
