@@ -28,6 +28,7 @@ from typing import Any, AsyncIterator, Callable
 
 from .errors import NetError
 from .limits import DEFAULT_LIMITS, Limits
+from .mirror import Mirror, TableInfo
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_event, encode, intent)
 
@@ -92,14 +93,7 @@ class Client:
         self.reconnect = reconnect
         self.retry_for = retry_for
         self.limits = limits
-        self.player: int | None = None
-        self.host_name: str | None = None
-        self.table: dict[str, Any] | None = None   # the last `table.table`
-        self.seat: int | None = None
-        self.owner = False
-        self.view: dict[str, Any] | None = None    # the last view, with "rules" put back
-        self.rules: dict[str, Any] | None = None   # the table's rules (Rules.to_dict form)
-        self.tables: list[dict[str, Any]] = []
+        self.mirror = Mirror()                     # what the host told us, folded
         self.connected = asyncio.Event()
         self._events: asyncio.Queue[Message] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None
@@ -206,34 +200,13 @@ class Client:
             return None
         if kind == "pong":
             return None
+        self.mirror.feed(msg)
         if kind == "welcome":
             self.token = msg.get("token", self.token)
-            self.player = msg.get("player")
-            self.host_name = msg.get("host")
             self.name = msg.get("name", self.name)
             self.connected.set()
             if self._welcome is not None and not self._welcome.done():
                 self._welcome.set_result(msg)
-        elif kind == "tables":
-            self.tables = msg.get("tables") or []
-        elif kind == "table":
-            self.table = msg.get("table")
-            self.seat = msg.get("seat")
-            self.owner = bool(msg.get("owner"))
-            if isinstance(self.table, dict):
-                self.rules = self.table.get("rules", self.rules)
-            self.view = self._with_rules(msg.get("view"))
-        elif kind == "update":
-            for e in msg["events"]:
-                if isinstance(e, dict) and e.get("type") in ("rules_changed", "game_started"):
-                    self.rules = e.get("rules", self.rules)
-            self.view = self._with_rules(msg.get("view"))
-        elif kind == "left":
-            self.rules = None
-            self.table = None
-            self.seat = None
-            self.owner = False
-            self.view = None
         self._events.put_nowait(msg)
         if kind == "error" and msg.get("code") in FATAL_CODES:
             return "fatal: " + str(msg.get("message"))
@@ -241,13 +214,36 @@ class Client:
             return str(msg.get("reason") or "the host said goodbye")
         return None
 
-    def _with_rules(self, view: Any) -> dict[str, Any] | None:
-        """The wire view leaves out the rules (they are in `table`): put them back."""
-        if not isinstance(view, dict):
-            return None
-        if "rules" not in view and self.rules is not None:
-            view["rules"] = self.rules
-        return view
+    # -- what the mirror holds, for callers that read the client ---------------------------
+    @property
+    def player(self) -> int | None:
+        return self.mirror.player
+
+    @property
+    def host_name(self) -> str | None:
+        return self.mirror.host
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        return self.mirror.tables
+
+    @property
+    def table(self) -> TableInfo | None:
+        """The table we are at (None in the lobby)."""
+        return self.mirror.info
+
+    @property
+    def seat(self) -> int | None:
+        return self.mirror.seat
+
+    @property
+    def owner(self) -> bool:
+        return self.mirror.owner
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The last view as the host sent it, with the table's rules put back."""
+        return self.mirror.view_map
 
     # -- using -----------------------------------------------------------------------------
     def _write(self, msg: Message) -> None:

@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 import pygame
 
+from net.mirror import Mirror, TableInfo
+
 from . import theme
 from . import widgets as w
 from .connection import Connection
@@ -309,7 +311,7 @@ class App:
         sess = self.session
         if sess.table is None:
             return
-        sess.table, sess.seat, sess.owner = None, None, False
+        sess.mirror.feed({"type": "left"})
         if sess.mode in ("bots", "demo"):
             self.disconnect()
             self.message("Game lost", "The host restarted and this game is gone.")
@@ -324,6 +326,7 @@ class App:
     def _on_message(self, msg: dict[str, Any]) -> None:
         t = msg.get("type")
         sess = self.session
+        sess.mirror.feed(msg)
         if t == "welcome":
             sess.name = msg.get("name", self.settings.name)
             sess.host_name = msg.get("host", "")
@@ -333,13 +336,9 @@ class App:
                 sess.expect_table = True
             self._after_welcome = []
         elif t == "tables":
-            sess.tables = list(msg.get("tables") or [])
             if not sess.expect_table and not self._at_table():
                 self._show_lobby()
         elif t == "table":
-            sess.table = msg.get("table") or {}
-            sess.seat = msg.get("seat")
-            sess.owner = bool(msg.get("owner"))
             sess.expect_table = False
             if not self._at_table():
                 self._show_table()
@@ -347,9 +346,6 @@ class App:
             for change in msg.get("events") or ():
                 self._on_change(change)
         elif t == "left":
-            sess.table = None
-            sess.seat = None
-            sess.owner = False
             if sess.mode in ("bots", "demo"):
                 self.disconnect()
             else:
@@ -368,22 +364,12 @@ class App:
 
     def _on_change(self, change: dict[str, Any]) -> None:
         t = change.get("type")
-        tbl = self.session.table
         if t == "hand_scored":
             self.hands_scored += 1
             if self.exit_after_hands is not None and self.hands_scored >= self.exit_after_hands:
                 self._exit_soon = time.monotonic() + 0.4
-        elif t == "rules_changed" and tbl is not None:
-            tbl["rules"] = change.get("rules", tbl.get("rules"))
-            tbl["summary"] = change.get("summary", tbl.get("summary"))
-            if self.session.mode == "bots" and self.session.owner:
-                self._remember_bot_rules(tbl["rules"])
-        elif t in ("paused", "resumed") and tbl is not None:
-            tbl["state"] = "paused" if t == "paused" else "playing"
-        elif t == "game_started" and tbl is not None:
-            tbl["state"] = "playing"
-        elif t == "game_over" and tbl is not None:
-            tbl["state"] = "over"
+        elif t == "rules_changed" and self.session.mode == "bots" and self.session.owner:
+            self._remember_bot_rules(change.get("rules"))
 
     _exit_soon: float | None = None
 
@@ -458,10 +444,10 @@ class App:
         tbl = sess.table
         if tbl is not None and sess.owner:
             def restart() -> None:
-                if tbl.get("state") in ("playing", "paused"):
+                if tbl.state in ("playing", "paused"):
                     self.send({"type": "command", "text": "/end now"})
                 self.send({"type": "start"})
-            if tbl.get("state") in ("playing", "paused"):
+            if tbl.state in ("playing", "paused"):
                 self.message("New game", "End this game and deal a new one?",
                              {"New game": restart, "Cancel": None})
             else:
@@ -479,8 +465,8 @@ class App:
         from .rules_dialog import RulesDialog
         tbl = self.session.table
         if tbl is not None:
-            RulesDialog(self, tbl.get("rules") or {}, editable=self.session.owner,
-                        locked=tbl.get("state") in ("playing", "paused")).open()
+            RulesDialog(self, tbl.rules.to_dict(), editable=self.session.owner,
+                        locked=tbl.state in ("playing", "paused")).open()
         else:
             RulesDialog(self, {}, editable=False, title="Rules (standard)").open()
 
@@ -580,7 +566,7 @@ class App:
     def _caption(self) -> str:
         sess = self.session
         if sess.table is not None:
-            where = sess.table.get("name") or "Table"
+            where = sess.table.name or "Table"
             if sess.seat is None:
                 where += " (watching)"
             return f"Hearts — {where}"
@@ -649,7 +635,7 @@ class App:
 
 
 class Session:
-    """What the host has told this client: who we are, the tables, our table and seat."""
+    """One connection's session: how we joined, and (in ``mirror``) what the host told us."""
 
     def __init__(self, mode: str | None = None, address: str = "", port: int = 0) -> None:
         self.mode = mode                # None (menu), "bots", "demo", "lan-host", "join"
@@ -659,8 +645,21 @@ class Session:
         self.state = "idle"
         self.name = ""
         self.host_name = ""
-        self.tables: list[dict[str, Any]] = []
-        self.table: dict[str, Any] | None = None
-        self.seat: int | None = None
-        self.owner = False
+        self.mirror = Mirror()          # what the host told us: tables, our table and seat
         self.expect_table = False
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        return self.mirror.tables
+
+    @property
+    def table(self) -> TableInfo | None:
+        return self.mirror.info
+
+    @property
+    def seat(self) -> int | None:
+        return self.mirror.seat
+
+    @property
+    def owner(self) -> bool:
+        return self.mirror.owner

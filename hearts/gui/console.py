@@ -113,8 +113,9 @@ class Console:
             prefix = ""
             word = value
         else:
-            seats = (self.app.session.table or {}).get("seats") or ()
-            names = [x.get("name") for x in seats if x.get("kind") == "human" and x.get("name")]
+            tbl = self.app.session.table
+            seats = tbl.seats if tbl is not None else []
+            names = [x.name for x in seats if x.kind == "human" and x.name]
             options = [n for n in names if n.lower().startswith(tail.lower())]
             prefix = head + " "
             word = tail
@@ -164,10 +165,9 @@ class Console:
             self.add(": " + str(c.get("text", "")), CHAT, name, colour)
 
     def _name(self, seat: Any) -> str:
-        tbl = self.app.session.table or {}
-        seats = tbl.get("seats") or []
-        if isinstance(seat, int) and 0 <= seat < len(seats):
-            return seats[seat].get("name") or f"seat {seat + 1}"
+        tbl = self.app.session.table
+        if tbl is not None and isinstance(seat, int) and 0 <= seat < 4:
+            return tbl.seats[seat].name or f"seat {seat + 1}"
         return "someone"
 
     def _change(self, c: dict[str, Any]) -> None:

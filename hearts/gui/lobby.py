@@ -361,7 +361,7 @@ class OwnerPasswordDialog(Dialog):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.locked = bool((app.session.table or {}).get("locked"))
+        self.locked = app.session.table is not None and app.session.table.locked
         self.field = w.TextInput("", max_len=64, placeholder="new password",
                                  on_submit=lambda _: self.lock())
         self.buttons = [w.Button("Lock" if not self.locked else "Change", self.lock,

@@ -6,11 +6,13 @@ seat and chooses the bot level per seat; everyone else sees the rules and can le
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from hearts.bots.base import SEAT_LEVELS
+from net.mirror import TableInfo
 
 from . import widgets as w
 from .dialog import Dialog
@@ -33,12 +35,12 @@ DIRECTION = ("south", "west", "north", "east")
 
 def seat_label(app: "App", seat: int) -> str:
     """"Seat 2 (west): Alice" as seen from this client's seat."""
-    tbl = app.session.table or {}
-    seats = tbl.get("seats") or [{}] * 4
+    tbl = app.session.table
+    info = dataclasses.asdict(tbl.seats[seat]) if tbl is not None else {}
     me = app.session.seat if app.session.seat is not None else 0
     where = DIRECTION[(seat - me) % 4]
     you = " (you)" if seat == app.session.seat else ""
-    return f"Seat {seat + 1} ({where}): {seat_text(seats[seat])}{you}"
+    return f"Seat {seat + 1} ({where}): {seat_text(info)}{you}"
 
 
 class TableMenu(Dialog):
@@ -53,11 +55,11 @@ class TableMenu(Dialog):
     def build(self) -> None:
         app = self.app
         sess = app.session
-        tbl = sess.table or {}
-        state = tbl.get("state", "waiting")
+        tbl = sess.table or TableInfo()
+        state = tbl.state
         owner = sess.owner
         self.form = w.Form(on_cancel=self.close)
-        self.title = f"{tbl.get('name') or 'Table'} — {tbl.get('summary', '')}"
+        self.title = f"{tbl.name or 'Table'} — {tbl.summary}"
         self.items: list[w.Button] = []
 
         def add(label: str, action: Any, enabled: bool = True, primary: bool = False) -> None:
@@ -76,7 +78,7 @@ class TableMenu(Dialog):
                 add("End the game…", self._end)
         add("Rules…" if owner else "Rules (read-only)…", self._rules)
         if owner:
-            add("Password (friends only)…" if not tbl.get("locked")
+            add("Password (friends only)…" if not tbl.locked
                 else "Password: friends only…", self._password)
         for seat in range(4):
             add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
@@ -169,19 +171,18 @@ class SeatMenu(Dialog):
     def build(self) -> None:
         app = self.app
         sess = app.session
-        tbl = sess.table or {}
-        seats = tbl.get("seats") or [{}] * 4
-        info = seats[self.seat] if self.seat < len(seats) else {}
-        kind = info.get("kind", "empty")
-        state = tbl.get("state", "waiting")
+        tbl = sess.table or TableInfo()
+        info = tbl.seats[self.seat]
+        kind = info.kind
+        state = tbl.state
         self.title = seat_label(app, self.seat)
         self.form = w.Form(on_cancel=self.close)
         self.items: list[w.Widget] = []
         self.level: w.Choice | None = None
         if sess.owner and kind == "human" and self.seat != sess.seat:
-            self._add(w.Button(f"Kick {info.get('name') or 'this player'}", self.kick))
+            self._add(w.Button(f"Kick {info.name or 'this player'}", self.kick))
         if sess.owner and kind in ("bot", "empty"):
-            self.level = w.Choice(SEAT_LEVELS, info.get("level") or app.settings.bot_level,
+            self.level = w.Choice(SEAT_LEVELS, info.level or app.settings.bot_level,
                                   show=lambda v: f"Bot level: {v}")
             self._add(self.level)
             self._add(w.Button("Set bot" if kind == "empty" else "Change bot level", self.set_bot))
@@ -213,9 +214,9 @@ class SeatMenu(Dialog):
 
     def sit(self) -> None:
         self.close()
-        tbl = self.app.session.table or {}
+        tbl = self.app.session.table
         # The host moves a seated player to the new seat (between games).
-        self.app.send({"type": "sit", "table": tbl.get("id", 0), "seat": self.seat})
+        self.app.send({"type": "sit", "table": tbl.id if tbl else 0, "seat": self.seat})
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("type") == "table":

@@ -18,13 +18,14 @@ import pygame
 
 from hearts.engine import CARDS, Card, View
 from hearts.engine.cards import QUEEN_SPADES
+from net.mirror import TableInfo, read_view
 
 from . import cards as cardart
 from . import sounds as sfx
 from .anim import Animator, ease_in_out, speed_scale
 from .screen import Screen
 from .table_draw import ARROWS, Button, TablePainter, hand_order
-from .table_state import TableInfo, moon_points, read_view, why_illegal
+from .table_state import moon_points, why_illegal
 
 if TYPE_CHECKING:
     from .app import App

@@ -46,7 +46,7 @@ def own_table_with_bob(app: Any, drive: Any) -> "Player":
     drive.click_button(app.dialogs[-1].form, "Create")
     drive.until(lambda: app.session.table is not None, what="our table")
     bob = Player(app, "Bob")
-    bob.send("sit", table=app.session.table["id"], seat=1)
+    bob.send("sit", table=app.session.table.id, seat=1)
     bob.wait_for("table")
-    drive.until(lambda: app.session.table["seats"][1].get("name") == "Bob", what="Bob seated")
+    drive.until(lambda: app.session.table.seats[1].name == "Bob", what="Bob seated")
     return bob

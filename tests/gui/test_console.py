@@ -56,7 +56,7 @@ def test_console_command_errors_are_shown(app, drive):
         app.console.open()
         drive.type("/rules set moon choose")
         drive.key(pygame.K_RETURN)
-        drive.until(lambda: app.session.table["rules"]["moon"] == "choose", what="the rule")
+        drive.until(lambda: app.session.table.rules.moon == "choose", what="the rule")
         drive.type("/nonsense")
         drive.key(pygame.K_RETURN)
         drive.until(lambda: any(x.colour == BAD and not x.text.startswith(">")

@@ -23,7 +23,7 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
                          what="the table")
     assert app.session.owner and app.session.seat == 0
     # A short game: F1, the target box, 12, Apply (the target may change mid-game).
-    drive.until(lambda: app.session.table and app.session.table.get("state") == "playing",
+    drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the game to start")
     drive.key(pygame.K_F1)
     rules = app.dialogs[-1]
@@ -32,7 +32,7 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
         drive.key(pygame.K_BACKSPACE)
     drive.type("12")
     drive.click_button(rules.form, "Apply")
-    drive.until(lambda: app.session.table["rules"]["target"] == 12, what="the new target")
+    drive.until(lambda: app.session.table.rules.target == 12, what="the new target")
     passed_keys = plays = 0
     shot_pass = shot_play = False
     asked_hint = False
@@ -80,7 +80,7 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
     assert plays >= 5 and passed_keys >= 1        # TRAM may end a hand early
     played_by_me = [c for c in seen if c.get("type") == "card_played" and c.get("seat") == 0]
     assert len(played_by_me) == plays
-    assert app.session.table["state"] == "over"
+    assert app.session.table.state == "over"
     # Ctrl-N deals a new game at the same table (the owner's shortcut).
     seen.clear()
     drive.key(pygame.K_n, pygame.KMOD_CTRL)
@@ -96,7 +96,7 @@ def test_demo_four_bots_while_we_watch(app, drive, shots):
     app.play_against_bots(rules={"target": 200}, demo=True)
     drive.until(lambda: scored, 30, "a hand played by four bots")
     assert app.session.seat is None and isinstance(app.screen, TableScreen)
-    assert all(s["kind"] == "bot" for s in app.session.table["seats"])
+    assert all(s.kind == "bot" for s in app.session.table.seats)
     drive.shot(shots / "table-demo.png")
 
 
@@ -104,25 +104,25 @@ def test_end_change_rules_and_the_next_bot_game_keeps_them(app, drive, config_ho
     from hearts.gui.settings import Settings
     app.settings.bot_level = "random"
     app.play_against_bots()
-    drive.until(lambda: app.session.table and app.session.table.get("state") == "playing",
+    drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the game")
     drive.key(pygame.K_ESCAPE)
     drive.click_button(app.dialogs[-1].form, "End the game…")
     drive.click_button(app.dialogs[-1].form, "End it")
-    drive.until(lambda: app.session.table["state"] == "over", what="the end")
+    drive.until(lambda: app.session.table.state == "over", what="the end")
     drive.key(pygame.K_F1)
     rules = app.dialogs[-1]
     assert not rules.locked
     while rules.preset.value != "omnibus":
         rules.preset.step(1)
     drive.click_button(rules.form, "Apply")
-    drive.until(lambda: app.session.table["rules"]["jack_of_diamonds"] == -10, what="omnibus")
+    drive.until(lambda: app.session.table.rules.jack_of_diamonds == -10, what="omnibus")
     assert Settings.load().bot_rules == {"jack_of_diamonds": -10, "moon_needs_jack": True}
     drive.key(pygame.K_n, pygame.KMOD_CTRL)
-    drive.until(lambda: app.session.table["state"] == "playing", what="the new game")
+    drive.until(lambda: app.session.table.state == "playing", what="the new game")
     # Next time "Play against bots" deals Omnibus straight away.
     app.disconnect()
     drive.key(pygame.K_RETURN)
-    drive.until(lambda: app.session.table and app.session.table.get("state") == "playing",
+    drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the next game")
-    assert app.session.table["rules"]["moon_needs_jack"] is True
+    assert app.session.table.rules.moon_needs_jack is True

@@ -28,8 +28,8 @@ def test_owner_changes_rules_in_the_dialog(app, drive, shots):
         drive.shot(shots / "rules-owner.png")
         drive.click_button(dialog.form, "Apply")
         assert not app.dialogs
-        drive.until(lambda: app.session.table["rules"]["moon"] == "subtract", what="new rules")
-        rules = app.session.table["rules"]
+        drive.until(lambda: app.session.table.rules.moon == "subtract", what="new rules")
+        rules = app.session.table.rules.to_dict()
         assert rules["queen_points"] == 14 and rules["allow_undo"] is True
 
         def bob_told(e):
@@ -45,7 +45,7 @@ def test_owner_changes_rules_in_the_dialog(app, drive, shots):
             drive.key(pygame.K_RIGHT)
         assert dialog.fields["pass_cycle"].value == ("right",)
         drive.click_button(dialog.form, "Apply")
-        drive.until(lambda: app.session.table["rules"]["high_spades"] is True, what="preset")
+        drive.until(lambda: app.session.table.rules.high_spades is True, what="preset")
     finally:
         bob.close()
 
@@ -63,9 +63,9 @@ def test_owner_kicks_a_seat_from_its_menu(app, drive, shots):
         drive.click_button(seat.form, "Kick Bob")
         left = bob.wait_for("left")
         assert left["reason"] == "kicked"
-        drive.until(lambda: app.session.table["seats"][1]["kind"] != "human", what="seat freed")
+        drive.until(lambda: app.session.table.seats[1].kind != "human", what="seat freed")
         # Bob may not come back until allowed.
-        bob.send("sit", table=app.session.table["id"], seat=1)
+        bob.send("sit", table=app.session.table.id, seat=1)
         err = bob.wait_for("error")
         assert err["code"] == "kicked"
     finally:
@@ -77,13 +77,13 @@ def test_owner_starts_and_pauses_from_the_table_menu(app, drive):
     try:
         drive.key(pygame.K_ESCAPE)
         drive.click_button(app.dialogs[-1].form, "Start the game")
-        drive.until(lambda: app.session.table["state"] == "playing", what="the game")
+        drive.until(lambda: app.session.table.state == "playing", what="the game")
         drive.key(pygame.K_ESCAPE)
         drive.click_button(app.dialogs[-1].form, "Pause")
-        drive.until(lambda: app.session.table["state"] == "paused", what="the pause")
+        drive.until(lambda: app.session.table.state == "paused", what="the pause")
         drive.key(pygame.K_ESCAPE)
         drive.click_button(app.dialogs[-1].form, "Resume")
-        drive.until(lambda: app.session.table["state"] == "playing", what="resumed")
+        drive.until(lambda: app.session.table.state == "playing", what="resumed")
         # While a game runs only the target may change; the dialog says so.
         drive.key(pygame.K_F1)
         dialog = app.dialogs[-1]
@@ -94,7 +94,7 @@ def test_owner_starts_and_pauses_from_the_table_menu(app, drive):
             drive.key(pygame.K_BACKSPACE)
         drive.type("40")
         drive.click_button(dialog.form, "Apply")
-        drive.until(lambda: app.session.table["rules"]["target"] == 40, what="the target")
+        drive.until(lambda: app.session.table.rules.target == 40, what="the target")
     finally:
         bob.close()
 
@@ -134,4 +134,4 @@ def test_owner_moves_to_another_seat_before_the_game(app, drive):
     drive.click_button(app.dialogs[-1].form, "Seat 3 (north): free")
     drive.click_button(app.dialogs[-1].form, "Sit here")
     drive.until(lambda: app.session.seat == 2, what="the move")
-    assert app.session.owner and app.session.table["seats"][0]["kind"] == "empty"
+    assert app.session.owner and app.session.table.seats[0].kind == "empty"

@@ -22,19 +22,19 @@ def test_a_table_locked_in_the_new_table_dialog_needs_its_password(app, drive, s
     drive.click_button(dialog.form, "Create")
     drive.until(lambda: app.session.table is not None, what="the new table")
     table = app.session.table
-    assert table["locked"] and app.session.owner
+    assert table.locked and app.session.owner
     bob = Player(app, "Bob")
     try:
-        bob.send("sit", table=table["id"])
+        bob.send("sit", table=table.id)
         err = bob.wait_for("error")
         assert err["code"] == "password" and "friends only" in err["message"]
-        bob.send("watch", table=table["id"], password="owls")
+        bob.send("watch", table=table.id, password="owls")
         assert bob.wait_for("error")["code"] == "password"
-        bob.send("sit", table=table["id"], password="owls 7")
+        bob.send("sit", table=table.id, password="owls 7")
         seated = bob.wait_for("table")
         assert seated["seat"] == 1 and seated["table"]["locked"]
         # the owner opens the table again from the table menu
-        drive.until(lambda: app.session.table["seats"][1].get("name") == "Bob", what="Bob")
+        drive.until(lambda: app.session.table.seats[1].name == "Bob", what="Bob")
         drive.key(pygame.K_ESCAPE)
         menu = app.dialogs[-1]
         assert isinstance(menu, TableMenu)
@@ -44,10 +44,10 @@ def test_a_table_locked_in_the_new_table_dialog_needs_its_password(app, drive, s
         drive.step()
         drive.shot(shots / "owner-password.png")
         drive.click_button(owner.form, "Open to all")
-        drive.until(lambda: not app.session.table["locked"], what="the table opened")
+        drive.until(lambda: not app.session.table.locked, what="the table opened")
         cy = Player(app, "Cy")
         try:
-            cy.send("watch", table=table["id"])
+            cy.send("watch", table=table.id)
             assert cy.wait_for("table")["seat"] is None
         finally:
             cy.close()
@@ -56,7 +56,7 @@ def test_a_table_locked_in_the_new_table_dialog_needs_its_password(app, drive, s
         drive.click_button(app.dialogs[-1].form, "Password (friends only)…")
         drive.type("larks")
         drive.click_button(app.dialogs[-1].form, "Lock")
-        drive.until(lambda: app.session.table["locked"], what="the table locked again")
+        drive.until(lambda: app.session.table.locked, what="the table locked again")
     finally:
         bob.close()
 

@@ -161,7 +161,7 @@ def test_new_table_from_the_lobby_with_rules(app, drive, shots):
     drive.click_button(dialog.form, "Create")
     drive.until(lambda: app.session.table is not None, what="the new table")
     tbl = app.session.table
-    assert tbl["rules"]["target"] == 60 and tbl["rules"]["jack_of_diamonds"] == -10
+    assert tbl.rules.target == 60 and tbl.rules.jack_of_diamonds == -10
     assert app.session.owner
     drive.key(pygame.K_ESCAPE)
     menu = app.dialogs[-1]
@@ -172,8 +172,8 @@ def test_new_table_from_the_lobby_with_rules(app, drive, shots):
     seat.level.value = "hard"
     drive.shot(shots / "seat-menu.png")
     drive.click_button(seat.form, "Set bot")
-    drive.until(lambda: app.session.table["seats"][2]["kind"] == "bot", what="the bot")
-    assert app.session.table["seats"][2]["level"] == "hard"
+    drive.until(lambda: app.session.table.seats[2].kind == "bot", what="the bot")
+    assert app.session.table.seats[2].level == "hard"
 
 
 def test_cancel_while_dealing_stays_in_the_menu(app, drive):

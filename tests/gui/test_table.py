@@ -15,7 +15,8 @@ import pytest
 from hearts.engine import Card, Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
-from hearts.gui.table_state import TableInfo, why_illegal
+from hearts.gui.table_state import why_illegal
+from net.mirror import TableInfo
 
 from .table_host import LocalTable, RecordingApp
 
