@@ -51,7 +51,7 @@ def _why(e: BaseException) -> str:
     return os.strerror(code).lower() if code else (str(e) or "no answer")
 
 
-def decision_key(view: dict[str, Any]) -> tuple:
+def decision_key(view: dict[str, Any]) -> tuple[Any, ...]:
     """What identifies the decision a seat faces in a view dict: an update that leaves the
     key unchanged (a watcher came, a chat line) asks nothing new, so answer once."""
     return (tuple(view["totals"]), view["phase"], len(view["hand"]), view["turn"],
@@ -98,7 +98,7 @@ class Client:
         self._events: asyncio.Queue[Message] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[Any] | None = None
         self._closed = False
         self._welcome: asyncio.Future[Message] | None = None
 
@@ -129,7 +129,7 @@ class Client:
         hello: Message = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
         if self.token:
             hello["token"] = self.token
-        self._writer.write(encode(hello))
+        self._write(hello)
 
     async def _run(self) -> None:
         reason = "closed"

@@ -14,6 +14,7 @@ from .table import TableError
 if TYPE_CHECKING:
     from .host import Host
     from .server import Player, ServerCore
+    from .table import Table
 
 HELP = {
     "help": "/help - this list",
@@ -67,7 +68,7 @@ def _intent(core: "ServerCore", player: "Player", msg: dict[str, Any], done: str
     return done, True
 
 
-def _table(core: "ServerCore", player: "Player"):
+def _table(core: "ServerCore", player: "Player") -> "Table":
     return core.table_of(player)
 
 
@@ -173,7 +174,7 @@ def _preset(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return f"rules are now the {args[0]} preset", True
 
 
-def _simple(kind: str, done: str) -> Callable[["Host", "Player", list[str]], Reply]:
+def _simple(kind: str, done: str) -> Callable[["ServerCore", "Player", list[str]], Reply]:
     def run(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
         return _intent(core, player, {"type": kind}, done)
     return run
@@ -264,7 +265,7 @@ def _moon(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                    f"you chose {args[0]}")
 
 
-_COMMANDS: dict[str, Callable[["Host", "Player", list[str]], Reply]] = {
+_COMMANDS: dict[str, Callable[["ServerCore", "Player", list[str]], Reply]] = {
     "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
     "watch": _watch, "leave": _leave, "rules": _rules, "preset": _preset,
     "start": _simple("start", "the game has started"),

@@ -333,7 +333,8 @@ class Advertiser:
         log.info("another host on the LAN is called %r too: advertised as %r", instance,
                  self.service_name)
 
-    def _track(self, fut: asyncio.Future[Any]) -> None:
+    def _track(self, fut: Awaitable[Any]) -> None:
+        fut = asyncio.ensure_future(fut)
         self._broadcasts.add(fut)
         fut.add_done_callback(self._broadcasts.discard)
 

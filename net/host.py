@@ -62,7 +62,8 @@ class Connection(asyncio.Protocol):
         self._hello_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]  (uvloop's is not a subclass)
+        # uvloop's transport is not an asyncio.Transport subclass, but has its methods
+        self.transport = transport  # type: ignore[assignment]
         peer = transport.get_extra_info("peername")
         self.addr = peer[0] if peer else ""
         sock = transport.get_extra_info("socket")
@@ -196,7 +197,7 @@ class Host:
         self._loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self._pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._runtime: dict[int, TableRuntime] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
         self.properties_listener: Callable[[dict[str, str]], Awaitable[None]] | None = None
         self._last_props: dict[str, str] | None = None
@@ -241,7 +242,8 @@ class Host:
     @property
     def port(self) -> int:
         assert self._server is not None and self._server.sockets
-        return self._server.sockets[0].getsockname()[1]
+        port: int = self._server.sockets[0].getsockname()[1]
+        return port
 
     def addresses(self) -> list[str]:
         """host:port strings a person can type to join."""
@@ -298,8 +300,8 @@ class Host:
         self._pool.shutdown(wait=False, cancel_futures=True)
         log.info("host stopped")
 
-    def _spawn(self, coro: Awaitable[Any]) -> asyncio.Task:
-        task = self._loop.create_task(coro)  # type: ignore[arg-type]
+    def _spawn(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
+        task = asyncio.ensure_future(coro, loop=self._loop)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task

@@ -273,9 +273,10 @@ def version_error(client_version: Any) -> Message:
 
 
 # -- codec --------------------------------------------------------------------------------
-def encode(msg: Message) -> bytes:
-    """One message as msgpack bytes."""
-    return msgpack.packb(msg, use_bin_type=True)
+def encode(msg: Any) -> bytes:
+    """One message (or any msgpack value, for packing parts of one) as msgpack bytes."""
+    data: bytes = msgpack.packb(msg, use_bin_type=True)
+    return data
 
 
 # Splicing: a map can be written as its header plus key/value pairs packed apart, so
@@ -292,7 +293,7 @@ def array_header(count: int) -> bytes:
 
 def pack_pairs(d: dict[str, Any]) -> bytes:
     """The key/value pairs of ``d`` packed, without the map header (for `map_header`)."""
-    return msgpack.packb(d, use_bin_type=True)[1 if len(d) < 16 else 3:]
+    return encode(d)[1 if len(d) < 16 else 3:]
 
 
 class Decoder:

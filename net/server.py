@@ -36,18 +36,31 @@ log = logging.getLogger("hearts.host")
 
 
 class Peer(Protocol):
-    """What the core knows of a connection: its address and the player who said hello."""
+    """What the core knows of a connection: its address, the player who said hello, and
+    the two things the host does with it (send a message, close it)."""
 
     addr: str
     player: Player | None
 
+    def send(self, msg: Message) -> None: ...
+
+    def close(self) -> None: ...
+
 
 @dataclass(eq=False)
 class SimplePeer:
-    """A peer with no transport: for tests and for the doctest above."""
+    """A peer with no transport (tests, the doctest above): keeps what it is sent."""
 
     addr: str = "127.0.0.1"
     player: Player | None = None
+    sent: list[Message] = field(default_factory=list)
+    closed: bool = False
+
+    def send(self, msg: Message) -> None:
+        self.sent.append(msg)
+
+    def close(self) -> None:
+        self.closed = True
 
 
 @dataclass(eq=False)

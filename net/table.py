@@ -124,7 +124,8 @@ class Table:
 
     def member_seats(self) -> list[tuple[str, int | None]]:
         """(token, seat) of every person at the table; seat None for a watcher."""
-        out = [(s.token, i) for i, s in enumerate(self.seats) if s.kind == "human" and s.token]
+        out: list[tuple[str, int | None]] = [
+            (s.token, i) for i, s in enumerate(self.seats) if s.kind == "human" and s.token]
         if self.watchers:
             seated = {t for t, _ in out}
             out += [(t, None) for t in self.watchers if t not in seated]

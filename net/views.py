@@ -13,6 +13,7 @@ packed once and each finished trick only once per hand.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from functools import lru_cache
 from typing import Any
@@ -131,13 +132,17 @@ WATCHER_PAIRS = pack_pairs({"seat": None, "hand": [], "passed": None, "received"
                             "legal": [], "others": None})
 
 
+def _forget_tricks(key: int, _ref: object) -> None:
+    _packed_tricks.pop(key, None)
+
+
 def _tricks_packed(hand: Any) -> bytes:
     tricks = hand.tricks
     key = id(hand)
     entry = _packed_tricks.get(key)
     if entry is None or entry[0]() is not hand or len(entry[1]) > len(tricks) or (
             entry[1] and entry[1][-1] is not tricks[len(entry[1]) - 1]):
-        ref = weakref.ref(hand, lambda _, key=key: _packed_tricks.pop(key, None))
+        ref = weakref.ref(hand, functools.partial(_forget_tricks, key))
         entry = _packed_tricks[key] = [ref, [], array_header(0)]
     done = entry[1]
     if len(done) < len(tricks):
@@ -146,7 +151,8 @@ def _tricks_packed(hand: Any) -> bytes:
             done.append(t)
             parts.append(encode(_trick_list(t)))
         entry[2] = array_header(len(done)) + b"".join(parts)
-    return entry[2]
+    packed: bytes = entry[2]
+    return packed
 
 
 def public_pairs(hand: Any) -> bytes:

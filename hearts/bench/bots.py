@@ -52,13 +52,18 @@ def run(args: argparse.Namespace) -> int:
                         times.append(time.perf_counter() - t)
                         hand.pass_cards(s, cards)
                 elif hand.phase == "play":
-                    s = hand.turn
+                    turn = hand.turn
+                    assert turn is not None
+                    s = turn
                     t = time.perf_counter()
                     card = bots[s].choose_play(hand.view(s), 1.0)
                     times.append(time.perf_counter() - t)
                     hand.play(s, card)
                 else:
-                    hand.choose_moon(hand.turn, bots[hand.turn].choose_moon(hand.view(hand.turn), 1.0))
+                    turn = hand.turn
+                    assert turn is not None
+                    s = turn
+                    hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 1.0))
         times.sort()
         p = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000
         print(f"{level:<8} {len(times):>5} decisions  p50 {p(0.5):7.1f} ms  p99 {p(0.99):7.1f} ms  "

@@ -39,9 +39,11 @@ def our_hand(rules: Rules, rng: random.Random, number: int) -> Hand:
             hand.pass_cards(seat, rng.sample(hand.held(seat), 3))
     choice = rng.choice
     while hand.phase == "play":
-        seat = hand.turn
+        turn = hand.turn
+        assert turn is not None
+        seat = turn
         hand.play(seat, choice(hand.legal_plays(seat)))
-    if hand.phase == "moon-choice":
+    if hand.phase == "moon-choice" and hand.turn is not None:
         hand.choose_moon(hand.turn, choice(("add", "subtract")))
     return hand
 
@@ -81,7 +83,7 @@ def openspiel_hand(game: Any, rng: random.Random, number: int) -> Any:
     return state
 
 
-def rate(play: Callable[[random.Random, int], None], seconds: float, seed: int) -> float:
+def rate(play: Callable[[random.Random, int], object], seconds: float, seed: int) -> float:
     """Hands per second of ``play`` over about ``seconds`` (at least one hand)."""
     rng = random.Random(seed)
     play(rng, 0)  # warm up

@@ -120,7 +120,7 @@ class HostUnderTest:
         t2 = (await solo.wait_for("table"))["table"]["id"]
         self.tables = [t1, t2]
         self._clients = [*four, solo]
-        self.owner_tokens = {t1: four[0].token, t2: solo.token}
+        self.owner_tokens = {t1: four[0].token or "", t2: solo.token or ""}
         for c in self._clients:
             self.victims.append(Victim(c.name))
         await four[0].send("start")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import random
 import socket
@@ -97,6 +98,10 @@ class _Stats:
 
 
 # -- host load ----------------------------------------------------------------------------
+def _player(name: str, stats: "_Stats") -> "_Player":
+    return _Player(name, stats, random.Random(name))
+
+
 class _Player(asyncio.Protocol):
     """A bench client: plays a random legal card the moment it may."""
 
@@ -153,13 +158,15 @@ class _Player(asyncio.Protocol):
         key = (self.seq, view["phase"], len(view["hand"]))
         if key == self.acted:
             return
+        table = self.table
+        assert table is not None
         if view["phase"] == "pass" and not view["has_passed"][seat]:
             self.acted = key
-            self.stats.intent((self.table, -1), now)  # counted, not timed (four pass at once)
+            self.stats.intent((table, -1), now)  # counted, not timed (four pass at once)
             self.send({"type": "pass", "cards": self.rng.sample(view["hand"], 3)})
         elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
             self.acted = key
-            self.stats.intent((self.table, self.seq + 1), now)
+            self.stats.intent((table, self.seq + 1), now)
             self.send({"type": "play", "card": self.rng.choice(view["legal"])})
         elif view["phase"] == "moon-choice" and view["turn"] == seat:
             self.acted = key
@@ -174,7 +181,7 @@ async def _run_host_load(port: int, tables: int, warmup: float, seconds: float) 
         group = []
         for s in range(4):
             _, p = await loop.create_connection(
-                lambda n=f"b{t}s{s}": _Player(n, stats, random.Random(n)), "127.0.0.1", port)
+                functools.partial(_player, f"b{t}s{s}", stats), "127.0.0.1", port)
             group.append(p)
         groups.append(group)
     for group in groups:
@@ -274,7 +281,7 @@ async def _run_echo_load(port: int, groups: int, warmup: float, seconds: float,
         members: list[_EchoClient] = []
         for i in range(4):
             _, c = await loop.create_connection(
-                lambda g=g, i=i: _EchoClient(g, i, stats, payload, members), "127.0.0.1", port)
+                functools.partial(_EchoClient, g, i, stats, payload, members), "127.0.0.1", port)
             members.append(c)
         all_groups.append(members)
     await asyncio.sleep(0.3)
@@ -303,6 +310,7 @@ async def _start_idle(port: int, n: int) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "hearts.bench.idle", str(port), str(n)],
                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
     line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
     return proc, int(line.split()[1]) if line.startswith("ready") else 0
 

@@ -65,7 +65,7 @@ async def hold(port: int, n: int, batch: int = 100) -> list[IdleClient]:
                 try:
                     _, c = await loop.create_connection(lambda: IdleClient(f"idle{i}", fut),
                                                         "127.0.0.1", port)
-                    clients.append(c)  # type: ignore[arg-type]
+                    clients.append(c)
                 except OSError:
                     if not fut.done():
                         fut.set_result(False)

@@ -164,10 +164,11 @@ def crosscheck_hand(game: Any, rules: Rules, options: dict[str, bool], seed: int
     qs = QUEEN_SPADES.mask
     pen = qs | HEARTS_MASK
     for step in range(52):
-        seat = hand.turn
-        if state.current_player() != seat:
+        turn = hand.turn
+        if turn is None or state.current_player() != turn:
             raise Mismatch(f"{where} play {step}: OpenSpiel's turn is seat "
-                           f"{state.current_player()}, ours seat {seat}")
+                           f"{state.current_player()}, ours seat {turn}")
+        seat = turn
         legal = hand.legal_mask(seat)
         theirs = os_mask(state.legal_actions())
         if legal != theirs:
@@ -202,7 +203,7 @@ def crosscheck_hand(game: Any, rules: Rules, options: dict[str, bool], seed: int
                 raise Mismatch(f"{where} trick {len(hand.tricks)}: points so far {running} in "
                                f"ours, {os_running} in OpenSpiel")
 
-    if hand.phase == "moon-choice":  # not with moon="add"; kept for other mappings
+    if hand.phase == "moon-choice" and hand.turn is not None:  # kept for other mappings
         hand.choose_moon(hand.turn, "add")
     if not hand.done or not state.is_terminal():
         raise Mismatch(f"{where}: hand over in ours {hand.done}, in OpenSpiel "

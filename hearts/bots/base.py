@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from hearts.engine import Card, View
 
@@ -116,8 +116,9 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
 
 # search settings of the levels: simulated plays per decision and a time cap (seconds)
-NORMAL = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
-HARD = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120, "pass_spread": 3}
+NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
+HARD: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
+                        "pass_spread": 3}
 
 
 def hint(view: View, budget: float = 0.2) -> Hint:

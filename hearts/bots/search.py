@@ -32,8 +32,8 @@ def candidates(view: View) -> list[int]:
     sr = sim_rules(view.rules)
     legal = sorted(c.index for c in view.legal)
     my = 0
-    for c in view.hand:
-        my |= c.mask
+    for card in view.hand:
+        my |= card.mask
     out = FULL & ~view.played_mask() & ~my
     reps: list[int] = []
     prev = -1

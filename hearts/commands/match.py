@@ -91,13 +91,17 @@ def _play_turns(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: li
                     recs[entry_of_seat[s]].times.append(time.perf_counter() - t)
                     actor.pass_cards(s, cards)
         elif hand.phase == "play":
-            s = hand.turn
+            turn = hand.turn
+            assert turn is not None
+            s = turn
             t = time.perf_counter()
             card = bots[s].choose_play(hand.view(s), budget)
             recs[entry_of_seat[s]].times.append(time.perf_counter() - t)
             actor.play(s, card)
         else:
-            s = hand.turn
+            turn = hand.turn
+            assert turn is not None
+            s = turn
             actor.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
 
 
@@ -159,8 +163,9 @@ def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) 
                         suffered[entry_of_seat[s]] += 1
         for s in range(4):
             points[entry_of_seat[s]] += game_points[s]
-        for s in game.winners or []:
-            wins[entry_of_seat[s]] += 1 / (4 * len(game.winners))
+        winners = game.winners or []
+        for s in winners:
+            wins[entry_of_seat[s]] += 1 / (4 * len(winners))
         _collect_caps(bots, recs, entry_of_seat)
     # points per hand over this game's four plays (every entry plays every hand)
     points = [p / hands for p in points]

@@ -11,6 +11,7 @@ from .cards import Card
 from .hand import Hand, IllegalMove, Tram
 from .rules import Rules
 from .scoring import Moon, apply_hand, game_end
+from .view import View
 
 
 @dataclass(frozen=True)
@@ -67,16 +68,16 @@ class Game:
             return [self.rules.target - t for t in self.totals]
         return list(self.totals)
 
-    def view(self, seat: int, reveal: bool = False):
+    def view(self, seat: int, reveal: bool = False) -> View:
         """The current hand as ``seat`` sees it."""
         return self.hand.view(seat, reveal)
 
     # -- actions -----------------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
-        self.apply(Pass(seat, tuple(cards)))  # type: ignore[arg-type]  (Pass parses strings)
+        self.apply(Pass(seat, tuple(Card.parse(c) for c in cards)))
 
     def play(self, seat: int, card: Card | str) -> None:
-        self.apply(Play(seat, card))  # type: ignore[arg-type]  (Play parses strings)
+        self.apply(Play(seat, Card.parse(card)))
 
     def choose_moon(self, seat: int, choice: str) -> None:
         self.apply(MoonChoice(seat, choice))
@@ -145,7 +146,7 @@ class Game:
             game.apply(action_from_wire(a))
         return game
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[Any, ...]:
         return (self.rules, self.seed, tuple(self.totals), tuple(self.results), self.winners,
                 self.hand_number, self.hand.state())
 

@@ -10,15 +10,20 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
 from .actions import Action, Claim, MoonChoice, Pass, Phase, Play, action_from_wire
 from .cards import (FULL_DECK, HEARTS_MASK, JACK_DIAMONDS,
                     QUEEN_SPADES, SUIT_MASK, SUIT_NAMES, TWO_CLUBS, Card,
                     _SUIT_TABLE, cards_of, mask_of)
-from .rules import PASS_DIRECTIONS, PASS_OFFSET, Rules
+from .rule_options import PASS_DIRECTIONS
+from .rules import PASS_OFFSET, Rules
 from .scoring import (Moon, find_moon, hand_points, penalty_mask,
                       penalty_points, point_mask, resolve_moon_choice)
+
+
+if TYPE_CHECKING:
+    from .view import View
 
 _CLUBS = SUIT_MASK[0]
 _QS = QUEEN_SPADES.mask
@@ -186,7 +191,7 @@ class Hand:
     @property
     def actions(self) -> list[Action]:
         """Every action so far, in order: passes, plays, then a claim or a moon choice."""
-        out: list[Action] = [Pass(s, tuple(cards_of(self._passed[s])))
+        out: list[Action] = [Pass(s, tuple(cards_of(self._passed[s] or 0)))
                              for s in self._pass_order]
         for t in self.tricks:
             out.extend(Play(seat, c) for seat, c in t.plays())
@@ -194,7 +199,7 @@ class Hand:
         if self._claimed_by is not None:
             out.append(Claim(self._claimed_by))
         if self._moon_chosen and self.moon is not None:
-            out.append(MoonChoice(self.moon.shooter, self.moon.choice))
+            out.append(MoonChoice(self.moon.shooter, self.moon.choice or "add"))
         return out
 
     def held(self, seat: int) -> list[Card]:
@@ -207,7 +212,7 @@ class Hand:
     @property
     def trick(self) -> list[tuple[int, Card]]:
         """The trick in progress as (seat, card) pairs."""
-        lead = self.leader
+        lead = self.leader or 0       # no trick before the first lead
         return [((lead + i) % 4, c) for i, c in enumerate(self._trick)]
 
     @property
@@ -299,10 +304,7 @@ class Hand:
         m = 0
         count = 0
         for c in cards:
-            try:
-                m |= c.mask
-            except AttributeError:
-                m |= _parse(c).mask
+            m |= (_parse(c) if isinstance(c, str) else c).mask
             count += 1
         if count != n or m.bit_count() != n:
             raise IllegalMove(f"pass exactly {n} different cards")
@@ -315,10 +317,10 @@ class Hand:
             off = PASS_OFFSET[self.pass_direction]
             passed = self._passed
             for s in range(4):
-                held[s] ^= passed[s]
+                held[s] ^= passed[s] or 0
             for s in range(4):
                 to = (s + off) & 3
-                held[to] |= passed[s]
+                held[to] |= passed[s] or 0
                 self._received[to] = passed[s]
             self._start_play()
 
@@ -326,11 +328,9 @@ class Hand:
         """Play ``card`` from ``seat``; raises `IllegalMove` naming the rule if not allowed."""
         if seat != self.turn or self.phase != Phase.PLAY:
             raise IllegalMove(NOT_NOW.get(self.phase, NOT_YOUR_TURN))
-        try:
-            m = card.mask
-        except AttributeError:
+        if isinstance(card, str):
             card = _parse(card)
-            m = card.mask
+        m = card.mask
         legal = self._legal
         if legal < 0:
             legal = self._compute_legal()
@@ -360,6 +360,7 @@ class Hand:
         if c3.suit == led and c3.rank > best:
             w = 3
         lead = self.leader
+        assert lead is not None
         w = (lead + w) & 3
         tmask = c0.mask | c1.mask | c2.mask | c3.mask
         tricks = self.tricks
@@ -416,6 +417,7 @@ class Hand:
 
     # -- rules ----------------------------------------------------------------------------
     def _compute_legal(self) -> int:
+        assert self.turn is not None
         held = self._held[self.turn]
         trick = self._trick
         if trick:
@@ -456,6 +458,7 @@ class Hand:
     def _tram_winner(self) -> int | None:
         """The leader, if it must win every remaining trick whatever anyone plays."""
         lead = self.leader
+        assert lead is not None
         held = self._held
         others = held[(lead + 1) & 3] | held[(lead + 2) & 3] | held[(lead + 3) & 3]
         return lead if leader_takes_all(held[lead], others) else None
@@ -511,7 +514,7 @@ class Hand:
         self.turn = None
 
     # -- views and saving ----------------------------------------------------------------
-    def view(self, seat: int, reveal: bool = False) -> "Any":
+    def view(self, seat: int, reveal: bool = False) -> View:
         """What ``seat`` may know (its own cards, passes, the public play); with
         ``reveal`` (open-hands tables) every seat's cards too."""
         from .view import View
@@ -537,7 +540,7 @@ class Hand:
             hand.apply(action_from_wire(a))
         return hand
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[Any, ...]:
         """Everything observable about the hand, for comparing two hands."""
         return (self.phase, self.turn, self.leader, tuple(self._held), tuple(self._passed),
                 tuple(self._received), tuple(self.tricks), tuple(self._trick), self.hearts_broken,

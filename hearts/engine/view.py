@@ -66,8 +66,8 @@ class View:
             dealer=hand.dealer,
             totals=tuple(hand.totals),
             hand=tuple(hand.held(seat)),
-            passed=None if hand.passed(seat) is None else tuple(hand.passed(seat)),
-            received=None if hand.received(seat) is None else tuple(hand.received(seat)),
+            passed=_maybe_tuple(hand.passed(seat)),
+            received=_maybe_tuple(hand.received(seat)),
             has_passed=tuple(hand.has_passed(s) for s in range(4)),
             turn=hand.turn,
             leader=hand.leader,
@@ -210,5 +210,10 @@ class View:
             others=None if d["others"] is None else tuple(_cards(h) for h in d["others"]),
         )
 
+
+
+
+def _maybe_tuple(cards: list[Card] | None) -> tuple[Card, ...] | None:
+    return None if cards is None else tuple(cards)
 
 __all__ = ["View"]

@@ -48,7 +48,7 @@ class App:
         self.settings_path = settings_path
         self.settings = settings if settings is not None else Settings.load(settings_path)
         if size is not None:
-            self.settings.window = tuple(size)
+            self.settings.window = (size[0], size[1])
         self.started = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
@@ -511,7 +511,7 @@ class App:
         self.screen.handle_event(event)
 
     def _resized(self) -> None:
-        self.surface = pygame.display.get_surface()
+        self.surface = pygame.display.get_surface() or self.surface
         size = self.size
         self.screen.resize(size)
         self.console.resize(size)

@@ -72,8 +72,10 @@ def glyph(s: str, height: int, color: tuple[int, int, int], face: str = "sans",
     return pygame.transform.smoothscale(surf, (w, max(1, height)))
 
 
-def _tint(c: tuple[int, int, int], t: float, base=(255, 255, 255)) -> tuple[int, int, int]:
-    return tuple(round(base[i] + (c[i] - base[i]) * t) for i in range(3))  # type: ignore[return-value]
+def _tint(c: tuple[int, int, int], t: float,
+          base: tuple[int, int, int] = (255, 255, 255)) -> tuple[int, int, int]:
+    r, g, b = (round(base[i] + (c[i] - base[i]) * t) for i in range(3))
+    return r, g, b
 
 
 def _round_mask(size: tuple[int, int], radius: int) -> pygame.Surface:

@@ -96,7 +96,7 @@ class ConnectingScreen(Screen):
         super().__init__(app)
         self.text = text
         self.cancel = w.Button("Cancel", app.disconnect)
-        self.form = w.Form([self.cancel], on_cancel=app.disconnect)
+        self.form: w.Form = w.Form([self.cancel], on_cancel=app.disconnect)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -129,7 +129,7 @@ class LobbyScreen(Screen):
             w.Button("Refresh", lambda: app.send({"type": "list_tables"})),
             w.Button("Leave host", app.disconnect),
         ]
-        self.form = w.Form([self.list, *self.buttons], on_cancel=app.disconnect)
+        self.form: w.Form = w.Form([self.list, *self.buttons], on_cancel=app.disconnect)
         self.polled = time.monotonic()
         self.refresh()
 

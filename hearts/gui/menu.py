@@ -61,7 +61,7 @@ class MainMenu(Screen):
             w.Button("Settings", self.settings),
             w.Button("Quit", app.quit),
         ]
-        self.form = w.Form(self.buttons)
+        self.form: w.Form = w.Form(self.buttons)
         self.fan: list[pygame.Surface] = []
         self._fan_key: tuple[Any, ...] = ()
 
@@ -147,8 +147,8 @@ class JoinScreen(Screen):
                                    on_submit=lambda _t: self.connect())
         self.connect_button = w.Button("Join", self.connect, primary=True)
         self.back_button = w.Button("Back", self.back)
-        self.form = w.Form([self.list, self.address, self.connect_button, self.back_button],
-                           on_cancel=self.back)
+        self.form: w.Form = w.Form(
+            [self.list, self.address, self.connect_button, self.back_button], on_cancel=self.back)
         self.error = ""
         if app.discover:
             app.net.browse(app.discovery_interfaces)

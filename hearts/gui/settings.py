@@ -151,9 +151,9 @@ class SettingsScreen(Screen):
         s = app.settings
         self.draft = dataclasses.replace(s)
         d = self.draft
-        sizes = list(WINDOW_SIZES)
-        if tuple(d.window) not in sizes:
-            sizes.append(tuple(d.window))
+        sizes: list[tuple[int, int]] = list(WINDOW_SIZES)
+        if (d.window[0], d.window[1]) not in sizes:
+            sizes.append((d.window[0], d.window[1]))
         self.rows: list[tuple[str, w.Widget]] = [
             ("Your name", w.TextInput(d.name, max_len=20, placeholder="name shown to others",
                                       on_change=lambda v: setattr(d, "name", v))),
@@ -173,7 +173,7 @@ class SettingsScreen(Screen):
         self.labels = [w.Label(text) for text, _ in self.rows]
         self.save_button = w.Button("Save", self.save, primary=True)
         self.cancel_button = w.Button("Back", self.cancel)
-        self.form = w.Form([*(x for _, x in self.rows), self.save_button, self.cancel_button,
+        self.form: w.Form = w.Form([*(x for _, x in self.rows), self.save_button, self.cancel_button,
                             *self.labels], on_cancel=self.cancel)
         self.message = ""
         self.resize(app.size)

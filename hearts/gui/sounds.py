@@ -188,7 +188,7 @@ def _audio_possible() -> bool:
     if os.path.exists("/dev/snd") or os.environ.get("PULSE_SERVER"):
         return True
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    return bool(runtime) and any(os.path.exists(os.path.join(runtime, sock))
+    return runtime is not None and any(os.path.exists(os.path.join(runtime, sock))
                                  for sock in ("pulse/native", "pipewire-0"))
 
 

@@ -11,6 +11,7 @@ trick is swept to its winner, received cards slide in. Intents go out through
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -79,7 +80,7 @@ class TableScreen(TablePainter, Screen):
         # where the player dragged the small scoreboard (kept in the settings)
         self.scores_at: tuple[float, float] | None = app.settings.scores_at
         self._drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
-        self.size = tuple(getattr(app, "size", None) or pygame.display.get_surface().get_size())
+        self.size: tuple[int, int] = app.size
         self.resize(self.size)
         if message is not None:
             self.on_message(message)
@@ -105,7 +106,7 @@ class TableScreen(TablePainter, Screen):
         if t in ("table", "update"):
             self._backlog += 1
         if t == "table":
-            self._step(lambda m=message: self._apply_table(m))
+            self._step(lambda: self._apply_table(message))
         elif t == "update":
             for ch in message.get("events") or ():
                 if isinstance(ch, dict):
@@ -339,7 +340,7 @@ class TableScreen(TablePainter, Screen):
                 self.flyers[("pass", c)] = c
                 self.anim.move(("pass", c), r.topleft, (tx - r.width / 2, ty - r.height / 2), 0.4,
                                delay=0.05 * i, ease=ease_in_out,
-                               on_done=lambda k=("pass", c): self.flyers.pop(k, None))
+                               on_done=functools.partial(self._landed, ("pass", c)))
             if c in self.hand_cards:
                 self.hand_cards.remove(c)
         self.selected = []
@@ -528,14 +529,14 @@ class TableScreen(TablePainter, Screen):
         y = self.L["hand_y"]
         lift = self.L["lift"]
         v = self.view
-        my_turn_play = v is not None and v.phase == "play" and v.my_turn
+        legal = v.legal if v is not None and v.phase == "play" and v.my_turn else ()
         chosen = set(self.selected) | set(self.pass_sent)
         out = []
         for i, c in enumerate(cards):
             dy = 0
             if c in chosen:
                 dy = lift
-            elif my_turn_play and c in v.legal:
+            elif c in legal:
                 dy = lift // 2
             if c is self.hover_card and dy != lift and self._card_enabled(c):
                 dy += max(3, lift // 4)
@@ -753,6 +754,8 @@ class TableScreen(TablePainter, Screen):
 
     def _drag_scores(self, pos: tuple[int, int]) -> None:
         """Move the small scoreboard with the mouse (as in Hearts 2.0)."""
+        if self._drag is None:
+            return
         start, topleft, moved = self._drag
         dx, dy = pos[0] - start[0], pos[1] - start[1]
         if not moved and abs(dx) + abs(dy) < 6:
@@ -912,6 +915,10 @@ class TableScreen(TablePainter, Screen):
         """Only while cards move or host messages wait to be shown. Notices, bubbles and
         the turn clock change slowly: the app's idle wake-ups (a few a second) suffice."""
         return self.anim.busy or self._backlog > 0
+
+    def _landed(self, key: tuple[str, Card]) -> None:
+        """A card in flight arrived: stop drawing it as flying."""
+        self.flyers.pop(key, None)
 
     def backlog(self) -> int:
         return len(self.anim.steps)

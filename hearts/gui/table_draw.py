@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from hearts.engine import Card, View
+from hearts.engine import Card, Phase, View
 
 from . import theme
 from .table_state import pass_words, suit_words
@@ -108,6 +108,58 @@ class Button:
 class TablePainter:
     """The drawing half of the table screen (see `TableScreen` for the state it reads)."""
 
+    if TYPE_CHECKING:   # the state and geometry the painter reads, kept by `TableScreen`
+        from net.mirror import TableInfo
+
+        from .anim import Animator
+        from .cards import CardArt
+        info: TableInfo
+        view: View | None
+        watching: bool
+        anim: Animator
+        clock: float
+        size: tuple[int, int]
+        u: float
+        margin: int
+        L: dict[str, Any]
+        hand_cards: list[Card]
+        trick_shown: list[tuple[int, Card]]
+        selected: list[Card]
+        pass_sent: list[Card]
+        cursor: int
+        keyboard: bool
+        hover_button: Button | None
+        hint_cards: set[Card]
+        toast: tuple[str, float] | None
+        notice: tuple[str, float] | None
+        bubbles: dict[int, tuple[str, float]]
+        timer: tuple[tuple[int, ...], float, float] | None
+        summary: dict[str, Any] | None
+        show_scores: bool
+        show_last: bool
+        reveal: bool
+        received_glow: set[Card]
+        buttons: list[Button]
+        flyers: dict[tuple[str, Card], Card]
+        scores_at: tuple[float, float] | None
+        _plate_cache: dict[Any, pygame.Surface]
+        _tilted_cache: dict[Any, pygame.Surface]
+
+        @property
+        def me(self) -> int: ...
+        @property
+        def art(self) -> CardArt: ...
+        @property
+        def small_art(self) -> CardArt: ...
+        def resize(self, size: tuple[int, int]) -> None: ...
+        def button(self, name: str) -> Button | None: ...
+        def moon_value(self, v: View) -> int: ...
+        def _setting(self, name: str, default: Any) -> Any: ...
+        def _rel(self, seat: int) -> int: ...
+        def _fan_centre(self, rel: int) -> tuple[int, int]: ...
+        def _slot_topleft(self, seat: int) -> tuple[float, float]: ...
+        def _hand_layout(self) -> list[tuple[Card, pygame.Rect]]: ...
+
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
@@ -162,7 +214,7 @@ class TablePainter:
         """Before the first deal: the four seats, who sits there, and the owner's Start."""
         u = self.u
         info = self.info
-        v = View(seat=self.me, rules=info.rules, phase="waiting", pass_direction="hold", dealer=-1,
+        v = View(seat=self.me, rules=info.rules, phase=Phase.DONE, pass_direction="hold", dealer=-1,
                  totals=tuple(info.totals), hand=(), passed=None, received=None,
                  has_passed=(False,) * 4, turn=None, leader=None, trick=(), tricks=(),
                  hearts_broken=False, cards_left=(0,) * 4, taken_points=(0,) * 4,
@@ -354,7 +406,7 @@ class TablePainter:
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
         img.blit(_text(_fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold"),
                  (tx, r.y + round(9 * u)))
-        if v.phase == "waiting":
+        if self.view is None:         # before the first deal (the waiting table)
             line = {"empty": "empty seat", "human": "ready"}.get(
                 info.kind, f"bot · {info.level or 'normal'}")
         elif waiting_pass:
@@ -697,7 +749,7 @@ class TablePainter:
         u = self.u
         r = self._summary_rect()
         self._panel(surface, r, alpha=248, edge=theme.ACCENT_SOFT)
-        hand = int(s.get("hand", self.info.hand)) + 1
+        hand = int(s.get("hand", self.info.hand) or 0) + 1
         title = _text(f"Hand {hand} scored", round(22 * u), theme.ACCENT, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(12 * u))))
         pts = list(s.get("points") or (self.view.points if self.view and self.view.points else (0,) * 4))

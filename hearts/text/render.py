@@ -148,7 +148,7 @@ class TextRenderer:
         return ", ".join(f"{self.who(i)} {t}" for i, t in enumerate(totals))
 
     def seat_list(self, seats: list[Msg]) -> str:
-        parts = []
+        parts: list[str] = []
         for s in seats:
             i = s.get("seat", len(parts))
             kind = s.get("kind")
