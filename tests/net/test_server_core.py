@@ -157,3 +157,42 @@ def test_hint_requests_go_to_the_outbox_for_the_host_to_compute():
         assert [p.name for p, _ in out.hints] == ["Ann"]
     else:
         assert out.messages[0][1]["code"] == "state" and not out.hints
+
+
+def _literal_types(path, call_names: set[str] | None = None) -> set[str]:
+    """The ``"type"`` values of dict literals in a source file (inside calls named
+    ``call_names`` when given)."""
+    import ast
+    from pathlib import Path
+    tree = ast.parse(Path(path).read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if call_names is not None:
+            if not (isinstance(node, ast.Call) and getattr(node.func, "attr", None) in call_names):
+                continue
+            dicts = [a for a in node.args if isinstance(a, ast.Dict)]
+        else:
+            dicts = [node] if isinstance(node, ast.Dict) else []
+        for d in dicts:
+            for k, v in zip(d.keys, d.values):
+                if isinstance(k, ast.Constant) and k.value == "type":
+                    options = [v.body, v.orelse] if isinstance(v, ast.IfExp) else [v]
+                    found |= {o.value for o in options if isinstance(o, ast.Constant)}
+    return found
+
+
+def test_every_change_the_table_emits_is_in_the_schema_and_the_reverse():
+    import net.table
+    from net.protocol import CHANGES
+    emitted = _literal_types(net.table.__file__, {"_emit"})
+    import net.server
+    emitted |= _literal_types(net.server.__file__, {"_emit"})
+    assert emitted == set(CHANGES)
+
+
+def test_every_message_the_host_sends_is_a_known_event_type():
+    import net.host
+    import net.server
+    from net.protocol import EVENTS
+    sent = _literal_types(net.server.__file__) | _literal_types(net.host.__file__)
+    assert sent <= set(EVENTS), sent - set(EVENTS)
