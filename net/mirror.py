@@ -132,6 +132,10 @@ class TableInfo:
         seat = ch.get("seat")
         if kind == "game_started":
             self.state = "playing"
+            if isinstance(ch.get("seats"), list):
+                for d in ch["seats"]:
+                    if isinstance(d, dict) and 0 <= int(d.get("seat", -1)) <= 3:
+                        self.seats[int(d["seat"])] = SeatInfo.from_dict(d)
             self.winners = None
             self.results = []
             self.totals = (0, 0, 0, 0)
@@ -171,6 +175,8 @@ class TableInfo:
             self.summary = str(ch.get("summary") or self.rules.summary())
         elif kind == "owner_changed":
             self.owner_seat = ch.get("seat")
+            if self.owner_seat is not None:
+                self.owner = self.owner_seat == self.my_seat
         elif isinstance(seat, int) and 0 <= seat <= 3:
             s = self.seats[seat]
             if kind == "player_joined":

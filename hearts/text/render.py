@@ -16,6 +16,7 @@ from typing import Any
 
 from hearts.engine import View
 from hearts.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from net.mirror import Mirror, SeatInfo, TableInfo
 
 Msg = dict[str, Any]
 
@@ -91,18 +92,43 @@ class TextRenderer:
 
     def __init__(self, symbols: bool = False) -> None:
         self.symbols = symbols
-        self.name: str | None = None          # my name as the host cleaned it
-        self.host: str | None = None
-        self.table: Msg | None = None         # the last `table.table`
-        self.seat: int | None = None
-        self.owner = False
-        self.view: Msg | None = None
-        self.seats: list[Msg] = []
+        self.mirror = Mirror()                # what the host told us, folded
         self._prompted: tuple | None = None   # the turn the last prompt was for
         self._dropped = False
         self._intro: tuple | None = None      # (table id, seat) last announced
         self._seats_said: list | None = None
         self.joining: tuple[str, Msg] | None = None  # the last sit/watch sent: (type, fields)
+
+    # -- what the mirror holds -----------------------------------------------------------
+    @property
+    def name(self) -> str | None:
+        """My name as the host cleaned it."""
+        return self.mirror.name
+
+    @property
+    def host(self) -> str | None:
+        return self.mirror.host
+
+    @property
+    def table(self) -> TableInfo | None:
+        return self.mirror.info
+
+    @property
+    def seat(self) -> int | None:
+        return self.mirror.seat
+
+    @property
+    def owner(self) -> bool:
+        return self.mirror.owner
+
+    @property
+    def view(self) -> Msg | None:
+        """The seat's view as the host sent it (rules put back)."""
+        return self.mirror.view_map
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self.mirror.info.seats if self.mirror.info is not None else []
 
     # -- small helpers ----------------------------------------------------------------
     def c(self, card: str) -> str:
@@ -118,7 +144,7 @@ class TextRenderer:
         if seat == self.seat:
             return "you"
         if 0 <= seat < len(self.seats):
-            name = self.seats[seat].get("name")
+            name = self.seats[seat].name
             if name:
                 return str(name)
         return f"seat {seat}"
@@ -138,7 +164,9 @@ class TextRenderer:
 
     def rules(self) -> Msg:
         """The table's rules as a map (the view may leave them out)."""
-        return (self.view or {}).get("rules") or (self.table or {}).get("rules") or {}
+        if self.view and self.view.get("rules"):
+            return dict(self.view["rules"])
+        return self.table.rules.to_dict() if self.table is not None else {}
 
     def _scores(self, totals: list[int]) -> str:
         rules = self.rules()
@@ -147,23 +175,23 @@ class TextRenderer:
             return ", ".join(f"{self.who(i)} {target - t} left" for i, t in enumerate(totals))
         return ", ".join(f"{self.who(i)} {t}" for i, t in enumerate(totals))
 
-    def seat_list(self, seats: list[Msg]) -> str:
+    def seat_list(self, seats: list[SeatInfo]) -> str:
         parts: list[str] = []
         for s in seats:
-            i = s.get("seat", len(parts))
-            kind = s.get("kind")
+            i = s.seat
+            kind = s.kind
             if kind == "empty":
                 parts.append(f"{i} empty")
                 continue
-            name = s.get("name") or f"seat {i}"
+            name = s.name or f"seat {i}"
             extra = []
             if i == self.seat and kind == "human":
                 extra.append("you")
             if kind == "bot":
-                extra.append(f"{s.get('level') or 'bot'} bot")
-            elif s.get("auto"):
+                extra.append(f"{s.level or 'bot'} bot")
+            elif s.auto:
                 extra.append("a bot plays for them")
-            elif not s.get("connected", True):
+            elif not s.connected:
                 extra.append("away")
             parts.append(f"{i} {name}" + (f" ({', '.join(extra)})" if extra else ""))
         return ", ".join(parts)
@@ -172,14 +200,13 @@ class TextRenderer:
     def render(self, msg: Msg) -> list[str]:
         """The lines for one message from the client (host messages and local events)."""
         kind = msg.get("type")
+        self.mirror.feed(msg)
         handler = getattr(self, "_on_" + str(kind), None)
         if handler is None:
             return []
         return handler(msg)
 
     def _on_welcome(self, msg: Msg) -> list[str]:
-        self.name = msg.get("name")
-        self.host = msg.get("host")
         self._prompted = None
         if self._dropped:
             self._dropped = False
@@ -256,11 +283,6 @@ class TextRenderer:
 
     def _on_table(self, msg: Msg) -> list[str]:
         table = msg.get("table") or {}
-        self.table = table
-        self.seat = msg.get("seat")
-        self.owner = bool(msg.get("owner"))
-        self.seats = list(table.get("seats") or [])
-        self.view = msg.get("view")
         lines = []
         key = (table.get("id"), self.seat)
         if key != self._intro:
@@ -289,15 +311,9 @@ class TextRenderer:
         return lines
 
     def _seat_signature(self) -> list:
-        return [(s.get("kind"), s.get("name"), s.get("auto"), s.get("connected"))
-                for s in self.seats]
+        return [(s.kind, s.name, s.auto, s.connected) for s in self.seats]
 
     def _on_left(self, msg: Msg) -> list[str]:
-        self.table = None
-        self.seat = None
-        self.owner = False
-        self.view = None
-        self.seats = []
         self._intro = None
         self._prompted = None
         reason = msg.get("reason")
@@ -311,8 +327,6 @@ class TextRenderer:
 
     def _on_update(self, msg: Msg) -> list[str]:
         lines: list[str] = []
-        if msg.get("view") is not None:
-            self.view = msg["view"]
         for change in msg.get("events") or []:
             handler = getattr(self, "_ch_" + str(change.get("type")), None)
             if handler is not None:
@@ -321,13 +335,8 @@ class TextRenderer:
         return lines
 
     # -- changes inside an update ------------------------------------------------------
-    def _set_seat(self, seat: int | None, **fields: Any) -> None:
-        if seat is not None and 0 <= seat < len(self.seats):
-            self.seats[seat] = {**self.seats[seat], **fields}
-
     def _ch_game_started(self, ch: Msg) -> list[str]:
         if ch.get("seats"):
-            self.seats = list(ch["seats"])
             self._seats_said = self._seat_signature()
         return ["The game starts. Seats: " + self.seat_list(self.seats) + "."]
 
@@ -394,8 +403,6 @@ class TextRenderer:
         if moon:
             lines.append(self._does(moon.get("shooter"), "shot the moon.", "shot the moon."))
         lines.append(f"Scores: {self._scores(totals)}.")
-        if self.table is not None:
-            self.table = {**self.table, "totals": totals}
         return lines
 
     def _ch_game_over(self, ch: Msg) -> list[str]:
@@ -420,7 +427,6 @@ class TextRenderer:
         seat = ch.get("seat")
         if seat is None:
             return [f"{ch.get('name')} is watching."]
-        self._set_seat(seat, kind="human", name=ch.get("name"), connected=True, auto=False)
         if seat == self.seat:
             return []
         return [f"{ch.get('name')} sits at seat {seat}."]
@@ -428,22 +434,18 @@ class TextRenderer:
     def _ch_player_left(self, ch: Msg) -> list[str]:
         seat = ch.get("seat")
         where = "stopped watching" if seat is None else f"left seat {seat}"
-        if seat is not None:
-            self._set_seat(seat, kind="empty", name=None)
         return [f"{ch.get('name')} {where}."]
 
     def _ch_player_kicked(self, ch: Msg) -> list[str]:
         return [f"{ch.get('name')} was kicked from the table."]
 
     def _ch_player_dropped(self, ch: Msg) -> list[str]:
-        self._set_seat(ch.get("seat"), connected=False)
         grace = ch.get("grace")
         after = f" in {float(grace):g} seconds" if grace else ""
         return [f"{ch.get('name')} lost the connection; a bot plays for them{after} "
                 "unless they come back."]
 
     def _ch_player_returned(self, ch: Msg) -> list[str]:
-        self._set_seat(ch.get("seat"), connected=True, auto=False)
         if ch.get("seat") == self.seat:
             return []
         return [f"{ch.get('name')} is back."]
@@ -455,25 +457,19 @@ class TextRenderer:
         if why == "start":
             return [f"Seat {seat} gets a {level} bot."]
         if why in ("dropped", "timeout"):
-            self._set_seat(seat, auto=True)
             reason = "the connection was lost" if why == "dropped" else "time ran out"
             return [f"A {level} bot plays for {self.who(seat)} ({reason})."]
-        self._set_seat(seat, kind="bot", level=level)
         return [f"A {level} bot takes seat {seat}."]
 
     def _ch_bot_removed(self, ch: Msg) -> list[str]:
-        self._set_seat(ch.get("seat"), kind="empty", name=None)
         return [f"The bot left seat {ch.get('seat')}."]
 
     def _ch_owner_changed(self, ch: Msg) -> list[str]:
-        self.owner = ch.get("seat") is not None and ch.get("seat") == self.seat
         if self.owner:
             return ["You own the table now."]
         return [f"{ch.get('name') or 'Nobody'} owns the table now."]
 
     def _ch_rules_changed(self, ch: Msg) -> list[str]:
-        if self.table is not None and ch.get("rules"):
-            self.table = {**self.table, "rules": ch["rules"], "summary": ch.get("summary")}
         by = ch.get("by")
         return [f"Rules are now: {ch.get('summary')}" + (f" (set by {by})." if by else ".")]
 
@@ -503,8 +499,8 @@ class TextRenderer:
         if self.table is None:
             return ["You are not at a table. Type tables, create, sit N or watch N."]
         if not v:
-            return [f"The game has not started (table {self.table.get('id')})."]
-        scores = self._scores(list(self.table.get("totals") or v.get("totals") or [0] * 4))
+            return [f"The game has not started (table {self.table.id})."]
+        scores = self._scores(list(self.table.totals or v.get("totals") or [0] * 4))
         taken = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(v.get("taken_points") or []))
         lines = [f"Scores: {scores}.", f"Points taken this hand: {taken}."]
         turn = self.prompt(force=True)
