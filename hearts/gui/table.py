@@ -26,7 +26,9 @@ from . import sounds as sfx
 from .anim import Animator, ease_in_out, speed_scale
 from .screen import Screen
 from .table_draw import ARROWS, Button, TablePainter, hand_order
-from .table_state import moon_points, why_illegal
+from .table_layout import Layout
+from .table_model import TableModel
+from .table_state import why_illegal
 
 if TYPE_CHECKING:
     from .app import App
@@ -45,42 +47,21 @@ class TableScreen(TablePainter, Screen):
     def __init__(self, app: "App", message: dict[str, Any] | None = None,
                  sounds: sfx.Sounds | None = None) -> None:
         super().__init__(app)
-        self.info = TableInfo()
-        self.view: View | None = None
-        self.watching = False
+        # where the player dragged the small scoreboard (kept in the settings)
+        self.model = TableModel(scores_at=app.settings.scores_at)
         self.anim = Animator(scale=self._anim_scale())
         self.sounds = sounds if sounds is not None else sfx.shared()
         self.clock = 0.0
-        self.hand_cards: list[Card] = []
-        self.trick_shown: list[tuple[int, Card]] = []
-        self.selected: list[Card] = []
-        self.pass_sent: list[Card] = []
-        self.optimistic: Card | None = None
-        self.cursor = 0
-        self.keyboard = False
-        self.hover_card: Card | None = None
         self.hover_button: Button | None = None
-        self.hint_cards: set[Card] = set()
-        self.toast: tuple[str, float] | None = None
-        self.notice: tuple[str, float] | None = None        # big centre announcement
-        self.bubbles: dict[int, tuple[str, float]] = {}
-        self.timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total
-        self.summary: dict[str, Any] | None = None          # the hand just scored
-        self.summary_until = 0.0
-        self.show_scores = False
-        self.show_last = False
-        self.reveal = True
-        self.received_glow: set[Card] = set()
         self.buttons: list[Button] = []
         self._deal_next = False
         self._undone = False
         self._backlog = 0           # host messages received but not yet shown
         self._tram_note: str | None = None
         self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
-        # where the player dragged the small scoreboard (kept in the settings)
-        self.scores_at: tuple[float, float] | None = app.settings.scores_at
         self._drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.size: tuple[int, int] = app.size
+        self.layout = Layout.for_size(self.size)
         self.resize(self.size)
         if message is not None:
             self.on_message(message)
@@ -95,10 +76,6 @@ class TableScreen(TablePainter, Screen):
         if isinstance(scale, (int, float)):
             return float(scale)
         return speed_scale(self._setting("animation", "normal"))
-
-    @property
-    def me(self) -> int:
-        return self.view.seat if self.view is not None else (self.info.my_seat or 0)
 
     # -- messages ---------------------------------------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
@@ -137,11 +114,11 @@ class TableScreen(TablePainter, Screen):
     def show_view(self, view: View, info: TableInfo | None = None) -> None:
         """Show a view directly (no host): for previews, tests and screenshots."""
         if info is not None:
-            self.info = info
+            self.model.info = info
         self._step(lambda: self._apply_view(view.to_dict(), None, False))
 
     def _apply_table(self, msg: dict[str, Any]) -> None:
-        self.info = TableInfo.from_message(msg)
+        self.model.info = TableInfo.from_message(msg)
         self._apply_view(msg.get("view"), msg.get("timer"), "timer" in msg, snap=True)
 
     def _queue_change(self, ch: dict[str, Any]) -> None:
@@ -159,9 +136,9 @@ class TableScreen(TablePainter, Screen):
 
     def _change(self, ch: dict[str, Any]) -> None:
         """A change without motion: fold it into the table facts, announce it, sound it."""
-        self.info.apply_change(ch)
+        self.model.info.apply_change(ch)
         kind = ch.get("type")
-        name = self.info.seat_name
+        name = self.model.info.seat_name
         if kind == "hearts_broken":
             self._notice("Hearts are broken", 1.6)
             self._sound("hearts")
@@ -179,26 +156,26 @@ class TableScreen(TablePainter, Screen):
                                f"{name(seat)} took the rest" + (" (claimed)" if ch.get("claimed") else ""))
             self._notice(self._tram_note, 2.2)
         elif kind == "hand_scored":
-            self.summary = dict(ch)
-            self.summary["tram"] = self._tram_note
+            self.model.summary = dict(ch)
+            self.model.summary["tram"] = self._tram_note
             self._tram_note = None
-            self.summary_until = self.clock + (4.0 if self.watching else 7.0)
+            self.model.summary_until = self.clock + (4.0 if self.model.watching else 7.0)
             moon = ch.get("moon")
             if moon and moon.get("shooter") is not None and not ch.get("_sounded"):
                 self._sound("moon")
-            self.trick_shown = []
+            self.model.trick_shown = []
         elif kind == "game_over":
-            self.summary = None
+            self.model.summary = None
             self._sound("gameover")
         elif kind == "game_started":
-            self.summary = None
-            self.show_scores = False
+            self.model.summary = None
+            self.model.show_scores = False
         elif kind == "hand_started":
-            self.trick_shown = []
-            self.selected = []
-            self.pass_sent = []
-            self.hint_cards = set()
-            self.received_glow = set()
+            self.model.trick_shown = []
+            self.model.selected = []
+            self.model.pass_sent = []
+            self.model.hint_cards = set()
+            self.model.received_glow = set()
             self._deal_next = True
         elif kind in ("player_dropped", "player_left", "player_kicked", "player_joined",
                       "player_returned"):
@@ -208,11 +185,11 @@ class TableScreen(TablePainter, Screen):
                      "player_kicked": "was kicked", "player_joined": "joined",
                      "player_returned": "is back"}[kind]
             mine = getattr(getattr(self.app, "session", None), "name", None)
-            if not ((seat == self.me and kind == "player_joined") or (mine and who == mine)):
+            if not ((seat == self.model.me and kind == "player_joined") or (mine and who == mine)):
                 self._toast(f"{who} {words}", 3.0)
         elif kind == "undone":
             self._undone = True
-            self.trick_shown = []
+            self.model.trick_shown = []
         elif kind == "paused":
             self._toast(f"Paused by {ch.get('by') or 'the owner'}", 2.0)
         elif kind == "game_ended":
@@ -220,7 +197,7 @@ class TableScreen(TablePainter, Screen):
         elif kind == "timer":
             seats = tuple(ch.get("seats") or ())
             secs = float(ch.get("seconds") or 0)
-            self.timer = (seats, self.clock + secs, secs or 1.0) if seats and secs else None
+            self.model.timer = (seats, self.clock + secs, secs or 1.0) if seats and secs else None
 
     def _apply_view(self, d: dict[str, Any] | None, timer: Any, has_timer: bool,
                     snap: bool = False) -> None:
@@ -232,69 +209,69 @@ class TableScreen(TablePainter, Screen):
             self._relayout()
             return
         try:
-            view, watching = read_view(d, self.info.rules)
+            view, watching = read_view(d, self.model.info.rules)
         except (KeyError, ValueError, TypeError):
             return
-        old = self.view
-        self.view = view
-        self.watching = watching
-        if self.info.my_seat is None and not watching:
-            self.info.my_seat = view.seat
+        old = self.model.view
+        self.model.view = view
+        self.model.watching = watching
+        if self.model.info.my_seat is None and not watching:
+            self.model.info.my_seat = view.seat
         new_hand = (old is None or self._deal_next
                     or (len(view.tricks) < len(old.tricks) and not self._undone)
                     or (old.phase in ("done", "moon-choice") and view.phase in ("pass", "play")))
         self._deal_next = self._undone = False
-        old_cards = set(self.hand_cards)
-        self.hand_cards = sorted(view.hand, key=hand_order)
-        self.trick_shown = list(view.trick)
-        self.optimistic = None
+        old_cards = set(self.model.hand_cards)
+        self.model.hand_cards = sorted(view.hand, key=hand_order)
+        self.model.trick_shown = list(view.trick)
+        self.model.optimistic = None
         if view.phase != "pass":
-            self.selected = []
-            self.pass_sent = []
+            self.model.selected = []
+            self.model.pass_sent = []
         else:
-            self.selected = [c for c in self.selected if c in view.hand]
-            self.pass_sent = list(view.passed or ())
+            self.model.selected = [c for c in self.model.selected if c in view.hand]
+            self.model.pass_sent = list(view.passed or ())
         if view.phase != "play" or view.tricks:
-            self.received_glow = set()
+            self.model.received_glow = set()
         elif view.received and not view.tricks:
-            self.received_glow = set(view.received) & set(view.hand)
-        if self.cursor >= len(self.hand_cards):
-            self.cursor = max(0, len(self.hand_cards) - 1)
+            self.model.received_glow = set(view.received) & set(view.hand)
+        if self.model.cursor >= len(self.model.hand_cards):
+            self.model.cursor = max(0, len(self.model.hand_cards) - 1)
         if old is not None and not new_hand and (old.my_turn != view.my_turn or old.phase != view.phase):
-            self.hint_cards = set()
+            self.model.hint_cards = set()
         if (not watching and view.my_turn and view.phase in ("play", "moon-choice")
                 and not (old is not None and old.my_turn and old.phase == view.phase)):
             self._sound("turn")
-            legal = [i for i, c in enumerate(self.hand_cards) if c in view.legal]
-            if legal and self.cursor not in legal:
-                self.cursor = legal[0]
-        if view.phase == "done" and self.summary is None and view.points is not None:
-            self.summary_until = self.clock + 7.0
+            legal = [i for i, c in enumerate(self.model.hand_cards) if c in view.legal]
+            if legal and self.model.cursor not in legal:
+                self.model.cursor = legal[0]
+        if view.phase == "done" and self.model.summary is None and view.points is not None:
+            self.model.summary_until = self.clock + 7.0
         self._relayout()
-        if new_hand and not snap and self.hand_cards and not old_cards >= set(self.hand_cards):
+        if new_hand and not snap and self.model.hand_cards and not old_cards >= set(self.model.hand_cards):
             self._animate_deal()
 
     def _set_timer(self, timer: Any) -> None:
         if isinstance(timer, dict) and timer.get("seats") and timer.get("seconds") is not None:
             secs = float(timer["seconds"])
-            total = float(self.info.rules.turn_seconds or 0) or max(secs, 1.0)
+            total = float(self.model.info.rules.turn_seconds or 0) or max(secs, 1.0)
             if timer.get("why") == "dropped":
                 total = max(secs, 1.0)
-            self.timer = (tuple(timer["seats"]), self.clock + secs, max(total, secs))
+            self.model.timer = (tuple(timer["seats"]), self.clock + secs, max(total, secs))
         else:
-            self.timer = None
+            self.model.timer = None
 
     # -- motion steps -----------------------------------------------------------------------------
     def _card_played(self, seat: int, card: Card) -> None:
-        if (seat, card) in self.trick_shown:
+        if (seat, card) in self.model.trick_shown:
             return                       # our own card, already moving (optimistic)
-        if len(self.trick_shown) >= 4:
-            self.trick_shown = []
+        if len(self.model.trick_shown) >= 4:
+            self.model.trick_shown = []
         start = self._origin(seat, card)
-        if seat == self.me and card in self.hand_cards:
-            self.hand_cards.remove(card)
+        if seat == self.model.me and card in self.model.hand_cards:
+            self.model.hand_cards.remove(card)
             self._relayout()
-        self.trick_shown.append((seat, card))
+        self.model.trick_shown.append((seat, card))
         end = self._slot_topleft(seat)
         self.anim.move(("trick", card), start, end, 0.3)
         self._sound("card")
@@ -303,7 +280,7 @@ class TableScreen(TablePainter, Screen):
         leader = int(ch.get("leader", 0))
         played = [((leader + i) % 4, Card.parse(c)) for i, c in enumerate(ch.get("cards") or ())]
         for seat, card in played:
-            if (seat, card) not in self.trick_shown:
+            if (seat, card) not in self.model.trick_shown:
                 self._card_played(seat, card)
         winner = int(ch.get("winner", 0))
         self.anim.wait(0.75)
@@ -316,37 +293,37 @@ class TableScreen(TablePainter, Screen):
                            ease=ease_in_out)
         self.anim.steps.appendleft(lambda: self._collected(played))
         if any(c is QUEEN_SPADES for _, c in played):
-            self._notice(f"{self.info.seat_name(winner)} takes the Q♠", 1.6)
+            self._notice(f"{self.model.info.seat_name(winner)} takes the Q♠", 1.6)
             self._sound("queen")
         else:
             self._sound("sweep")
 
     def _collected(self, played: list[tuple[int, Card]]) -> None:
-        self.trick_shown = [p for p in self.trick_shown if p not in played]
+        self.model.trick_shown = [p for p in self.model.trick_shown if p not in played]
 
     def _cards_received(self, ch: dict[str, Any]) -> None:
         cards = [Card.parse(c) for c in ch.get("cards") or ()]
-        if not cards or self.watching:
+        if not cards or self.model.watching:
             return
-        frm = int(ch.get("from_seat", self.me))
+        frm = int(ch.get("from_seat", self.model.me))
         # the cards we passed fly to their new owner
-        v = self.view
+        v = self.model.view
         old_rects = dict(self._hand_layout())
         to = v.pass_to if v is not None else frm
         tx, ty = self._seat_centre(to)
-        for i, c in enumerate(self.pass_sent):
+        for i, c in enumerate(self.model.pass_sent):
             r = old_rects.get(c)
             if r is not None:
                 self.flyers[("pass", c)] = c
                 self.anim.move(("pass", c), r.topleft, (tx - r.width / 2, ty - r.height / 2), 0.4,
                                delay=0.05 * i, ease=ease_in_out,
                                on_done=functools.partial(self._landed, ("pass", c)))
-            if c in self.hand_cards:
-                self.hand_cards.remove(c)
-        self.selected = []
-        self.hand_cards = sorted(set(self.hand_cards) | set(cards), key=hand_order)
-        self.received_glow = set(cards)
-        self._toast(f"From {self.info.seat_name(frm)}: " + " ".join(
+            if c in self.model.hand_cards:
+                self.model.hand_cards.remove(c)
+        self.model.selected = []
+        self.model.hand_cards = sorted(set(self.model.hand_cards) | set(cards), key=hand_order)
+        self.model.received_glow = set(cards)
+        self._toast(f"From {self.model.info.seat_name(frm)}: " + " ".join(
             c.symbol for c in sorted(cards, key=hand_order)), 4.0)
         self._relayout()
         rects = dict(self._hand_layout())
@@ -360,9 +337,9 @@ class TableScreen(TablePainter, Screen):
 
     def _animate_deal(self) -> None:
         rects = self._hand_layout()
-        v = self.view
-        dealer = v.dealer if v is not None else self.me
-        cx, cy = self._seat_centre(dealer) if dealer != self.me else self.L["centre"]
+        v = self.model.view
+        dealer = v.dealer if v is not None else self.model.me
+        cx, cy = self._seat_centre(dealer) if dealer != self.model.me else self.layout.centre
         w, h = self.art.size
         for i, (c, r) in enumerate(rects):
             self.anim.move(("hand", c), (cx - w / 2, cy - h / 2), r.topleft, 0.35, delay=0.025 * i)
@@ -373,26 +350,26 @@ class TableScreen(TablePainter, Screen):
         self.sounds.play(name)
 
     def _toast(self, text: str, seconds: float = 2.5) -> None:
-        self.toast = (text, self.clock + seconds)
+        self.model.toast = (text, self.clock + seconds)
 
     def _notice(self, text: str, seconds: float = 2.0) -> None:
-        self.notice = (text, self.clock + seconds)
+        self.model.notice = (text, self.clock + seconds)
 
     def _bubble(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         text = str(msg.get("text") or "")
         if isinstance(seat, int) and 0 <= seat <= 3 and text and not text.startswith("/"):
-            self.bubbles[seat] = (text, self.clock + 5.0)
+            self.model.bubbles[seat] = (text, self.clock + 5.0)
 
     def _show_hint(self, msg: dict[str, Any]) -> None:
         try:
             cards = [Card.parse(c) for c in msg.get("cards") or ()]
         except ValueError:
             cards = []
-        v = self.view
+        v = self.model.view
         if v is not None and v.phase == "pass" and cards:
-            self.selected = [c for c in cards if c in self.hand_cards][: v.rules.pass_count]
-        self.hint_cards = set(cards)
+            self.model.selected = [c for c in cards if c in self.model.hand_cards][: v.rules.pass_count]
+        self.model.hint_cards = set(cards)
         reason = str(msg.get("reason") or "")
         if msg.get("moon"):
             reason = f"choose {msg['moon']}: {reason}" if reason else f"choose {msg['moon']}"
@@ -403,48 +380,21 @@ class TableScreen(TablePainter, Screen):
 
     def _refused(self, msg: dict[str, Any]) -> None:
         """The host refused an intent: undo what we showed ahead of its answer."""
-        if msg.get("ref") == "play" and self.optimistic is not None and self.view is not None:
-            card = self.optimistic
-            self.optimistic = None
-            self.trick_shown = list(self.view.trick)
-            self.hand_cards = sorted(self.view.hand, key=hand_order)
+        if msg.get("ref") == "play" and self.model.optimistic is not None and self.model.view is not None:
+            card = self.model.optimistic
+            self.model.optimistic = None
+            self.model.trick_shown = list(self.model.view.trick)
+            self.model.hand_cards = sorted(self.model.view.hand, key=hand_order)
             self.anim.tweens.pop(("trick", card), None)
             self._relayout()
-        elif msg.get("ref") == "pass" and self.view is not None:
-            self.pass_sent = list(self.view.passed or ())
+        elif msg.get("ref") == "pass" and self.model.view is not None:
+            self.model.pass_sent = list(self.model.view.passed or ())
             self._relayout()
 
     # -- geometry ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = (max(320, size[0]), max(240, size[1]))
-        W, H = self.size
-        u = max(0.5, min(W / 1280, H / 800))
-        self.u = u
-        cw = cardart.card_width_for(self.size)
-        self.cw = cw
-        ch = round(cw * cardart.CARD_RATIO)
-        margin = round(14 * u)
-        self.margin = margin
-        pw, ph = round(228 * u), round(62 * u)
-        cx, cy = W // 2, round(H * 0.445)
-        small_w = max(24, round(cw * 0.5))
-        self.L: dict[str, Any] = {
-            "centre": (cx, cy),
-            "plate": (pw, ph),
-            "hand_y": H - ch - round(18 * u),
-            "lift": round(ch * 0.2),
-            "small_w": small_w,
-        }
-        # opponents' plates by screen position (1 left, 2 top, 3 right)
-        self.L["plates"] = {
-            0: pygame.Rect(margin, H - margin - ph, pw, ph),
-            1: pygame.Rect(margin, round(H * 0.30), pw, ph),
-            2: pygame.Rect(cx - pw // 2, margin, pw, ph),
-            3: pygame.Rect(W - margin - pw, round(H * 0.30), pw, ph),
-        }
-        dx, dy = round(cw * 0.66), round(ch * 0.33)
-        self.L["slots"] = {0: (cx, cy + dy), 1: (cx - dx, cy), 2: (cx, cy - dy), 3: (cx + dx, cy)}
-        self.L["status_y"] = self.L["hand_y"] - self.L["lift"] - round(34 * u)
+        self.layout = Layout.for_size(size)
+        self.size = self.layout.size
         self._plate_cache: dict[Any, pygame.Surface] = {}
         self._tilted_cache: dict[Any, pygame.Surface] = {}
         self._relayout()
@@ -461,40 +411,36 @@ class TableScreen(TablePainter, Screen):
 
     @property
     def art(self) -> cardart.CardArt:
-        return cardart.card_art(self.cw, self._setting("deck", "classic"),
+        return cardart.card_art(self.layout.cw, self._setting("deck", "classic"),
                                 self._setting("card_back", "blue"))
 
     @property
     def small_art(self) -> cardart.CardArt:
-        return cardart.card_art(self.L["small_w"], self._setting("deck", "classic"),
+        return cardart.card_art(self.layout.small_w, self._setting("deck", "classic"),
                                 self._setting("card_back", "blue"))
 
-    def _rel(self, seat: int) -> int:
-        """Screen position of a seat: 0 bottom (you), 1 left, 2 top, 3 right."""
-        return (seat - self.me) % 4
-
     def _slot_topleft(self, seat: int) -> tuple[float, float]:
-        x, y = self.L["slots"][self._rel(seat)]
+        x, y = self.layout.slots[self.model.rel(seat)]
         w, h = self.art.size
         return (x - w / 2, y - h / 2)
 
     def _seat_centre(self, seat: int) -> tuple[float, float]:
-        r = self._rel(seat)
+        r = self.model.rel(seat)
         if r == 0:
-            if self.watching:
-                return self._fan_centre(0)
-            return (self.size[0] / 2, self.L["hand_y"] + self.art.height / 2)
-        return self.L["plates"][r].center
+            if self.model.watching:
+                return self.layout.fan_centre(0)
+            return (self.size[0] / 2, self.layout.hand_y + self.art.height / 2)
+        return self.layout.plates[r].center
 
     def _origin(self, seat: int, card: Card) -> tuple[float, float]:
         """Where a played card starts: its place in your hand, else its player's cards."""
         w, h = self.art.size
-        if seat == self.me and not self.watching:
+        if seat == self.model.me and not self.model.watching:
             for c, r in self._hand_layout():
                 if c is card:
                     return r.topleft
-        rel = self._rel(seat)
-        x, y = self._fan_centre(rel) if rel or self.watching else self._seat_centre(seat)
+        rel = self.model.rel(seat)
+        x, y = self.layout.fan_centre(rel) if rel or self.model.watching else self._seat_centre(seat)
         return (x - w / 2, y - h / 2)
 
     def _collect_target(self, seat: int) -> tuple[float, float]:
@@ -502,22 +448,9 @@ class TableScreen(TablePainter, Screen):
         w, h = self.art.size
         return (x - w / 2, y - h / 2)
 
-    def _fan_centre(self, rel: int) -> tuple[int, int]:
-        p = self.L["plates"][rel]
-        gap = round(10 * self.u)
-        sw = self.L["small_w"]
-        sh = round(sw * cardart.CARD_RATIO)
-        if rel == 1:
-            return (p.right + gap + sh // 2, p.centery)
-        if rel == 3:
-            return (p.left - gap - sh // 2, p.centery)
-        if rel == 0:
-            return (self.size[0] // 2, self.size[1] - self.margin - sh // 2)
-        return (p.centerx, p.bottom + gap + sh // 2)
-
     def _hand_layout(self) -> list[tuple[Card, pygame.Rect]]:
         """Each card of your hand and where it is drawn (lifted when legal or selected)."""
-        cards = self.hand_cards
+        cards = self.model.hand_cards
         n = len(cards)
         if not n:
             return []
@@ -526,11 +459,11 @@ class TableScreen(TablePainter, Screen):
         step = min(w * 0.64, (W * 0.6 - w) / max(1, n - 1))
         total = step * (n - 1) + w
         x0 = (W - total) / 2
-        y = self.L["hand_y"]
-        lift = self.L["lift"]
-        v = self.view
+        y = self.layout.hand_y
+        lift = self.layout.lift
+        v = self.model.view
         legal = v.legal if v is not None and v.phase == "play" and v.my_turn else ()
-        chosen = set(self.selected) | set(self.pass_sent)
+        chosen = set(self.model.selected) | set(self.model.pass_sent)
         out = []
         for i, c in enumerate(cards):
             dy = 0
@@ -538,42 +471,34 @@ class TableScreen(TablePainter, Screen):
                 dy = lift
             elif c in legal:
                 dy = lift // 2
-            if c is self.hover_card and dy != lift and self._card_enabled(c):
+            if c is self.model.hover_card and dy != lift and self.model.card_enabled(c):
                 dy += max(3, lift // 4)
             out.append((c, pygame.Rect(round(x0 + i * step), y - dy, w, h)))
         return out
-
-    def _card_enabled(self, c: Card) -> bool:
-        v = self.view
-        if v is None or self.watching:
-            return False
-        if v.phase == "pass":
-            return not v.has_passed[v.seat] and not self.pass_sent
-        return v.phase == "play" and v.my_turn and c in v.legal
 
     # -- buttons ------------------------------------------------------------------------------------
     def _relayout(self) -> None:
         """Rebuild the buttons for the current state."""
         W, H = self.size
-        u = self.u
+        u = self.layout.u
         b: list[Button] = []
-        v = self.view
+        v = self.model.view
         bh = round(38 * u)
         # toolbar, bottom right
         bw = round(196 * u)
-        x = W - self.margin - bw
-        y = H - self.margin - bh
+        x = W - self.layout.margin - bw
+        y = H - self.layout.margin - bh
         tools: list[tuple[str, Callable[[], None], str, bool]] = [
             ("Scores  (Tab)", self._toggle_scores, "scores", True),
             ("Last trick  (L)", self._toggle_last, "last", bool(v and v.tricks)),
         ]
-        if v is not None and not self.watching:
+        if v is not None and not self.model.watching:
             tools.append(("Hint  (Ctrl-H)", self._hint, "hint",
                           v.phase in ("pass", "play", "moon-choice")))
-            if self.info.rules.allow_undo or v.rules.allow_undo:
+            if self.model.info.rules.allow_undo or v.rules.allow_undo:
                 tools.append(("Undo  (Ctrl-U)", self._undo, "undo", v.phase == "play"))
         if v is not None and (v.others is not None) and v.rules.open_hands:
-            tools.append(("Hide hands  (Ctrl-R)" if self.reveal else "Show hands  (Ctrl-R)",
+            tools.append(("Hide hands  (Ctrl-R)" if self.model.reveal else "Show hands  (Ctrl-R)",
                           self._toggle_reveal, "reveal", True))
         if v is None:
             tools = []
@@ -582,22 +507,22 @@ class TableScreen(TablePainter, Screen):
             y -= bh + round(8 * u)
         # the main action above the hand
         cx = W // 2
-        ay = self.L["status_y"] - round(60 * u)
+        ay = self.layout.status_y - round(60 * u)
         aw = round(250 * u)
         ah = round(44 * u)
-        if v is not None and not self.watching:
+        if v is not None and not self.model.watching:
             n = v.rules.pass_count
-            if v.phase == "pass" and not v.has_passed[v.seat] and not self.pass_sent:
+            if v.phase == "pass" and not v.has_passed[v.seat] and not self.model.pass_sent:
                 arrow = ARROWS.get(v.pass_direction, "")
-                b.append(Button(f"Pass {len(self.selected)}/{n}  {arrow}", self._confirm_pass,
+                b.append(Button(f"Pass {len(self.model.selected)}/{n}  {arrow}", self._confirm_pass,
                                 pygame.Rect(cx - aw // 2, ay, aw, ah), primary=True,
-                                enabled=len(self.selected) == n, name="pass"))
+                                enabled=len(self.model.selected) == n, name="pass"))
             if v.rules.tram == "claim" and v.can_claim():
                 b.append(Button("Claim the rest  (T)", self._claim,
-                                pygame.Rect(W - self.margin - round(230 * u), self.L["status_y"] - ah,
+                                pygame.Rect(W - self.layout.margin - round(230 * u), self.layout.status_y - ah,
                                             round(230 * u), ah), primary=True, name="claim"))
             if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
-                m = self.moon_value(v)
+                m = self.model.moon_value(v)
                 dw = round(360 * u)
                 my = round(H * 0.5)
                 b.append(Button(f"Add {m} to the others  (A)", lambda: self._moon("add"),
@@ -605,27 +530,20 @@ class TableScreen(TablePainter, Screen):
                 b.append(Button(f"Take {m} off my score  (S)", lambda: self._moon("subtract"),
                                 pygame.Rect(cx - dw // 2, my + ah + round(12 * u), dw, ah),
                                 primary=True, name="moon-subtract"))
-        if self.info.state == "waiting" and self.info.owner:
+        if self.model.info.state == "waiting" and self.model.info.owner:
             b.append(Button("Start the game", self._start,
-                            pygame.Rect(cx - aw // 2, self.L["centre"][1] + round(40 * u), aw, ah),
+                            pygame.Rect(cx - aw // 2, self.layout.centre[1] + round(40 * u), aw, ah),
                             primary=True, name="start"))
         if self._game_over():
             gw = round(220 * u)
             gy = self._over_rect().bottom - ah - round(22 * u)
-            if self.info.owner:
+            if self.model.info.owner:
                 b.append(Button("New game", self._start, pygame.Rect(cx - gw - round(8 * u), gy, gw, ah),
                                 primary=True, name="new-game"))
             b.append(Button("Leave the table", self._leave,
-                            pygame.Rect(cx + round(8 * u) if self.info.owner else cx - gw // 2, gy, gw, ah),
+                            pygame.Rect(cx + round(8 * u) if self.model.info.owner else cx - gw // 2, gy, gw, ah),
                             name="leave"))
         self.buttons = b
-
-    @staticmethod
-    def moon_value(v: View) -> int:
-        """The points at stake in the moon choice (the sun's when it was the sun)."""
-        if v.moon is not None and v.moon.sun and v.rules.sun == "others":
-            return v.rules.sun_value
-        return moon_points(v.rules)
 
     def button(self, name: str) -> Button | None:
         """The button called ``name`` (pass, claim, moon-add, new-game, scores...), if shown."""
@@ -643,19 +561,19 @@ class TableScreen(TablePainter, Screen):
     def click_card(self, card: Card) -> None:
         """What a click on one of your cards does: toggle it for passing, or play it."""
         self._settle()
-        v = self.view
-        if v is None or self.watching:
+        v = self.model.view
+        if v is None or self.model.watching:
             return
         if v.phase == "pass":
-            if v.has_passed[v.seat] or self.pass_sent:
+            if v.has_passed[v.seat] or self.model.pass_sent:
                 self._toast("You have passed; waiting for the others")
                 return
             if v.pass_direction == "hold":
                 return
-            if card in self.selected:
-                self.selected.remove(card)
-            elif len(self.selected) < v.rules.pass_count:
-                self.selected.append(card)
+            if card in self.model.selected:
+                self.model.selected.remove(card)
+            elif len(self.model.selected) < v.rules.pass_count:
+                self.model.selected.append(card)
             else:
                 self._toast(f"You pass {v.rules.pass_count} cards: click one to put it back")
             self._relayout()
@@ -666,25 +584,25 @@ class TableScreen(TablePainter, Screen):
         self._toast(why_illegal(v, card), 2.8)
 
     def _play(self, card: Card) -> None:
-        start = self._origin(self.me, card)
+        start = self._origin(self.model.me, card)
         self._send({"type": "play", "card": str(card)})
-        self.optimistic = card
-        if card in self.hand_cards:
-            self.hand_cards.remove(card)
-        self.trick_shown.append((self.me, card))
-        self.anim.move(("trick", card), start, self._slot_topleft(self.me), 0.22)
-        self.hint_cards = set()
-        self.hover_card = None
+        self.model.optimistic = card
+        if card in self.model.hand_cards:
+            self.model.hand_cards.remove(card)
+        self.model.trick_shown.append((self.model.me, card))
+        self.anim.move(("trick", card), start, self._slot_topleft(self.model.me), 0.22)
+        self.model.hint_cards = set()
+        self.model.hover_card = None
         self._sound("card")
         self._relayout()
 
     def _confirm_pass(self) -> None:
-        v = self.view
-        if v is None or v.phase != "pass" or len(self.selected) != v.rules.pass_count:
+        v = self.model.view
+        if v is None or v.phase != "pass" or len(self.model.selected) != v.rules.pass_count:
             return
-        self._send({"type": "pass", "cards": [str(c) for c in self.selected]})
-        self.pass_sent = list(self.selected)
-        self.selected = []
+        self._send({"type": "pass", "cards": [str(c) for c in self.model.selected]})
+        self.model.pass_sent = list(self.model.selected)
+        self.model.selected = []
         self._relayout()
 
     def _claim(self) -> None:
@@ -710,13 +628,13 @@ class TableScreen(TablePainter, Screen):
             self._send({"type": "leave"})
 
     def _toggle_scores(self) -> None:
-        self.show_scores = not self.show_scores
+        self.model.show_scores = not self.model.show_scores
 
     def _toggle_last(self) -> None:
-        self.show_last = not self.show_last
+        self.model.show_last = not self.model.show_last
 
     def _toggle_reveal(self) -> None:
-        self.reveal = not self.reveal
+        self.model.reveal = not self.model.reveal
         self._relayout()
 
     def _seat_menu(self, seat: int) -> None:
@@ -734,9 +652,9 @@ class TableScreen(TablePainter, Screen):
             else:
                 self._hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.keyboard = False
+            self.model.keyboard = False
             r = self._mini_scores_rect()
-            if (self.view is not None and not self.show_scores and r.collidepoint(event.pos)
+            if (self.model.view is not None and not self.model.show_scores and r.collidepoint(event.pos)
                     and not any(b.rect.collidepoint(event.pos) for b in self.buttons)):
                 self._drag = (event.pos, r.topleft, False)   # a click, or the start of a drag
                 return
@@ -746,8 +664,8 @@ class TableScreen(TablePainter, Screen):
             self._drag = None
             if not moved:
                 self._toggle_scores()
-            elif self.scores_at != self.app.settings.scores_at:
-                self.app.settings.scores_at = self.scores_at
+            elif self.model.scores_at != self.app.settings.scores_at:
+                self.app.settings.scores_at = self.model.scores_at
                 self.app.save_settings()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
@@ -764,34 +682,34 @@ class TableScreen(TablePainter, Screen):
         W, H = self.size
         x = min(max(0, topleft[0] + dx), W - r.width)
         y = min(max(0, topleft[1] + dy), H - r.height)
-        self.scores_at = (x / max(1, W - r.width), y / max(1, H - r.height))
+        self.model.scores_at = (x / max(1, W - r.width), y / max(1, H - r.height))
         self._drag = (start, topleft, True)
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hover_button = next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
         card = self._card_at(pos)
-        if card is not self.hover_card:
-            self.hover_card = card
-        if self.keyboard and card is not None:
-            self.keyboard = False
+        if card is not self.model.hover_card:
+            self.model.hover_card = card
+        if self.model.keyboard and card is not None:
+            self.model.keyboard = False
 
     def _card_at(self, pos: tuple[int, int]) -> Card | None:
         for c, r in reversed(self._hand_layout()):
             # a card's visible area includes the gap below it when lifted
             hit = r.copy()
-            hit.height += self.L["hand_y"] - r.y
+            hit.height += self.layout.hand_y - r.y
             if hit.collidepoint(pos):
                 return c
         return None
 
     def _click(self, pos: tuple[int, int]) -> None:
-        if self.summary is not None and self._summary_rect().collidepoint(pos):
-            self.summary = None
+        if self.model.summary is not None and self._summary_rect().collidepoint(pos):
+            self.model.summary = None
             return
-        if self.show_scores:
+        if self.model.show_scores:
             b = self.button("scores")
             if not (b and b.rect.collidepoint(pos)):
-                self.show_scores = False
+                self.model.show_scores = False
                 return
         for b in self.buttons:
             if b.rect.collidepoint(pos):
@@ -804,18 +722,18 @@ class TableScreen(TablePainter, Screen):
             self.click_card(card)
             return
         for seat in range(4):
-            if seat == self.me and not self.watching:
+            if seat == self.model.me and not self.model.watching:
                 continue
-            if self.L["plates"][self._rel(seat)].collidepoint(pos):
+            if self.layout.plates[self.model.rel(seat)].collidepoint(pos):
                 self._seat_menu(seat)
                 return
-        if self.show_last:
-            self.show_last = False
+        if self.model.show_last:
+            self.model.show_last = False
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
-        v = self.view
+        v = self.model.view
         if ctrl:
             if k == pygame.K_h:
                 self._hint()
@@ -833,7 +751,7 @@ class TableScreen(TablePainter, Screen):
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.button("start") or self.button("new-game")):
             self._start()                 # the owner, before a game or after it
             return
-        if v is None or self.watching:
+        if v is None or self.model.watching:
             return
         if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
             if k == pygame.K_a:
@@ -844,53 +762,53 @@ class TableScreen(TablePainter, Screen):
         if k == pygame.K_t and self.button("claim"):
             self._claim()
             return
-        n = len(self.hand_cards)
+        n = len(self.model.hand_cards)
         if not n:
             return
         if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-            self.keyboard = True
+            self.model.keyboard = True
             self._settle()
-            n = len(self.hand_cards)
+            n = len(self.model.hand_cards)
             if k == pygame.K_HOME:
-                self.cursor = 0
+                self.model.cursor = 0
             elif k == pygame.K_END:
-                self.cursor = n - 1
+                self.model.cursor = n - 1
             else:
                 step = -1 if k == pygame.K_LEFT else 1
-                self.cursor = self._next_cursor(step)
+                self.model.cursor = self._next_cursor(step)
             return
         if v.phase == "pass" and k in PASS_KEYS:
             i = PASS_KEYS[k]
             if i < n:
-                self.keyboard = True
-                self.cursor = i
-                self.click_card(self.hand_cards[i])
+                self.model.keyboard = True
+                self.model.cursor = i
+                self.click_card(self.model.hand_cards[i])
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
             self._settle()
-            v = self.view
-            if v is None or not self.hand_cards:
+            v = self.model.view
+            if v is None or not self.model.hand_cards:
                 return
-            self.cursor = min(self.cursor, len(self.hand_cards) - 1)
+            self.model.cursor = min(self.model.cursor, len(self.model.hand_cards) - 1)
             if (v.phase == "pass" and k in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                    and len(self.selected) == v.rules.pass_count):
+                    and len(self.model.selected) == v.rules.pass_count):
                 self._confirm_pass()
                 return
-            self.keyboard = True
-            self.click_card(self.hand_cards[self.cursor])
-            if self.cursor >= len(self.hand_cards):
-                self.cursor = max(0, len(self.hand_cards) - 1)
+            self.model.keyboard = True
+            self.click_card(self.model.hand_cards[self.model.cursor])
+            if self.model.cursor >= len(self.model.hand_cards):
+                self.model.cursor = max(0, len(self.model.hand_cards) - 1)
 
     def _next_cursor(self, step: int) -> int:
         """Move the cursor, skipping unplayable cards when it is your turn to play."""
-        n = len(self.hand_cards)
-        v = self.view
-        i = self.cursor
+        n = len(self.model.hand_cards)
+        v = self.model.view
+        i = self.model.cursor
         for _ in range(n):
             i = (i + step) % n
-            if v is None or v.phase != "play" or not v.my_turn or self.hand_cards[i] in v.legal:
+            if v is None or v.phase != "play" or not v.my_turn or self.model.hand_cards[i] in v.legal:
                 return i
-        return self.cursor
+        return self.model.cursor
 
     # -- time -------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -901,14 +819,14 @@ class TableScreen(TablePainter, Screen):
         if self._backlog > 4:
             dt *= min(8.0, 1.0 + (self._backlog - 4) * 0.35)
         self.anim.update(dt)
-        if self.toast and self.clock >= self.toast[1]:
-            self.toast = None
-        if self.notice and self.clock >= self.notice[1]:
-            self.notice = None
-        if self.summary is not None and self.clock >= self.summary_until:
-            self.summary = None
-        for seat in [s for s, (_, until) in self.bubbles.items() if self.clock >= until]:
-            del self.bubbles[seat]
+        if self.model.toast and self.clock >= self.model.toast[1]:
+            self.model.toast = None
+        if self.model.notice and self.clock >= self.model.notice[1]:
+            self.model.notice = None
+        if self.model.summary is not None and self.clock >= self.model.summary_until:
+            self.model.summary = None
+        for seat in [s for s, (_, until) in self.model.bubbles.items() if self.clock >= until]:
+            del self.model.bubbles[seat]
 
     @property
     def animating(self) -> bool:

@@ -108,55 +108,29 @@ class Button:
 class TablePainter:
     """The drawing half of the table screen (see `TableScreen` for the state it reads)."""
 
-    if TYPE_CHECKING:   # the state and geometry the painter reads, kept by `TableScreen`
-        from net.mirror import TableInfo
-
+    if TYPE_CHECKING:   # what the painter reads, kept by `TableScreen`
         from .anim import Animator
         from .cards import CardArt
-        info: TableInfo
-        view: View | None
-        watching: bool
-        anim: Animator
+        from .table_layout import Layout
+        from .table_model import TableModel
+        model: TableModel               # what to show
+        layout: Layout                  # where
+        anim: Animator                  # cards in motion
         clock: float
         size: tuple[int, int]
-        u: float
-        margin: int
-        L: dict[str, Any]
-        hand_cards: list[Card]
-        trick_shown: list[tuple[int, Card]]
-        selected: list[Card]
-        pass_sent: list[Card]
-        cursor: int
-        keyboard: bool
         hover_button: Button | None
-        hint_cards: set[Card]
-        toast: tuple[str, float] | None
-        notice: tuple[str, float] | None
-        bubbles: dict[int, tuple[str, float]]
-        timer: tuple[tuple[int, ...], float, float] | None
-        summary: dict[str, Any] | None
-        show_scores: bool
-        show_last: bool
-        reveal: bool
-        received_glow: set[Card]
         buttons: list[Button]
         flyers: dict[tuple[str, Card], Card]
-        scores_at: tuple[float, float] | None
         _plate_cache: dict[Any, pygame.Surface]
         _tilted_cache: dict[Any, pygame.Surface]
 
-        @property
-        def me(self) -> int: ...
         @property
         def art(self) -> CardArt: ...
         @property
         def small_art(self) -> CardArt: ...
         def resize(self, size: tuple[int, int]) -> None: ...
         def button(self, name: str) -> Button | None: ...
-        def moon_value(self, v: View) -> int: ...
         def _setting(self, name: str, default: Any) -> Any: ...
-        def _rel(self, seat: int) -> int: ...
-        def _fan_centre(self, rel: int) -> tuple[int, int]: ...
         def _slot_topleft(self, seat: int) -> tuple[float, float]: ...
         def _hand_layout(self) -> list[tuple[Card, pygame.Rect]]: ...
 
@@ -164,64 +138,64 @@ class TablePainter:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         surface.blit(theme.background(self._setting("background", "green"), self.size), (0, 0))
-        v = self.view
+        v = self.model.view
         if v is None:
             self._draw_waiting(surface)
             return
         self._draw_info(surface, v)
         self._draw_mini_scores(surface, v)
-        if self.reveal and v.others is not None:
+        if self.model.reveal and v.others is not None:
             self._draw_played_cards(surface, v)
         for rel in (1, 2, 3):
-            self._draw_opponent(surface, v, (self.me + rel) % 4)
+            self._draw_opponent(surface, v, (self.model.me + rel) % 4)
         if v.phase == "pass" and v.pass_direction != "hold" and not self._all_passed(v):
             self._draw_pass_arrow(surface, v)
         self._draw_trick(surface)
-        self._draw_plate(surface, v, self.me, self.L["plates"][0])
-        if self.watching:
-            self._draw_fan(surface, 0, v.cards_left[self.me])
+        self._draw_plate(surface, v, self.model.me, self.layout.plates[0])
+        if self.model.watching:
+            self._draw_fan(surface, 0, v.cards_left[self.model.me])
         else:
             self._draw_hand(surface, v)
         self._draw_status(surface, v)
         for b in self.buttons:
-            b.draw(surface, b is self.hover_button, self.u)
+            b.draw(surface, b is self.hover_button, self.layout.u)
         self._draw_bubbles(surface)
-        if self.show_last:
+        if self.model.show_last:
             self._draw_last_trick(surface, v)
         if v.phase == "moon-choice":
             self._draw_moon(surface, v)
-        if self.info.state == "paused":
-            self._draw_banner(surface, f"Paused by {self.info.paused_by or 'the owner'}")
-        if self.summary is not None and not self._game_over():
+        if self.model.info.state == "paused":
+            self._draw_banner(surface, f"Paused by {self.model.info.paused_by or 'the owner'}")
+        if self.model.summary is not None and not self._game_over():
             self._draw_summary(surface)
         if self._game_over():
             self._draw_game_over(surface)
             for b in self.buttons:
                 if b.name in ("new-game", "leave"):
-                    b.draw(surface, b is self.hover_button, self.u)
-        if self.show_scores:
+                    b.draw(surface, b is self.hover_button, self.layout.u)
+        if self.model.show_scores:
             self._draw_scoreboard(surface)
-        if self.notice:
-            self._draw_notice(surface, self.notice[0])
+        if self.model.notice:
+            self._draw_notice(surface, self.model.notice[0])
 
     def _all_passed(self, v: View) -> bool:
         return all(v.has_passed)
 
     def _game_over(self) -> bool:
-        return self.info.winners is not None and self.info.state == "over"
+        return self.model.info.winners is not None and self.model.info.state == "over"
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         """Before the first deal: the four seats, who sits there, and the owner's Start."""
-        u = self.u
-        info = self.info
-        v = View(seat=self.me, rules=info.rules, phase=Phase.DONE, pass_direction="hold", dealer=-1,
+        u = self.layout.u
+        info = self.model.info
+        v = View(seat=self.model.me, rules=info.rules, phase=Phase.DONE, pass_direction="hold", dealer=-1,
                  totals=tuple(info.totals), hand=(), passed=None, received=None,
                  has_passed=(False,) * 4, turn=None, leader=None, trick=(), tricks=(),
                  hearts_broken=False, cards_left=(0,) * 4, taken_points=(0,) * 4,
                  tricks_won=(0,) * 4, legal=(), moon=None, tram=None, points=None)
         for seat in range(4):
-            self._draw_plate(surface, v, seat, self.L["plates"][self._rel(seat)])
-        cx, cy = self.L["centre"]
+            self._draw_plate(surface, v, seat, self.layout.plates[self.model.rel(seat)])
+        cx, cy = self.layout.centre
         title = info.name or "Table"
         img = _text(title, round(30 * u), theme.ACCENT_SOFT, "bold", True)
         surface.blit(img, img.get_rect(center=(cx, cy - round(70 * u))))
@@ -251,7 +225,7 @@ class TablePainter:
         img = self._plate_cache.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
-            rad = round(12 * self.u)
+            rad = round(12 * self.layout.u)
             pygame.draw.rect(img, (8, 18, 14, alpha), img.get_rect(), border_radius=rad)
             pygame.draw.rect(img, (*(edge or (255, 255, 255)), 255 if edge else 45), img.get_rect(),
                              width=width, border_radius=rad)
@@ -259,20 +233,20 @@ class TablePainter:
         surface.blit(img, rect)
 
     def _draw_info(self, surface: pygame.Surface, v: View) -> None:
-        u = self.u
-        r = pygame.Rect(self.margin, self.margin, round(262 * u), round(112 * u))
+        u = self.layout.u
+        r = pygame.Rect(self.layout.margin, self.layout.margin, round(262 * u), round(112 * u))
         self._panel(surface, r)
         x = r.x + round(14 * u)
-        title = f"Hand {self.info.hand + 1}"
-        if self.info.name:
-            title += f" · {self.info.name}"
+        title = f"Hand {self.model.info.hand + 1}"
+        if self.model.info.name:
+            title += f" · {self.model.info.name}"
         surface.blit(_text(_fit(title, round(17 * u), r.width - 28, "bold"), round(17 * u),
                            theme.TEXT, "bold"), (x, r.y + round(10 * u)))
         d = v.pass_direction
         pass_text = "no passing" if d == "hold" else f"pass {d} {ARROWS[d]}"
         line = f"{pass_text} · game to {v.rules.target}"
         surface.blit(_text(line, round(14 * u), theme.TEXT_DIM), (x, r.y + round(34 * u)))
-        rules = _fit("rules: " + self.info.summary, round(13 * u), r.width - 28)
+        rules = _fit("rules: " + self.model.info.summary, round(13 * u), r.width - 28)
         surface.blit(_text(rules, round(13 * u), theme.TEXT_DIM), (x, r.y + round(54 * u)))
         broken = v.hearts_broken
         heart = _text("♥", round(22 * u), theme.HEART_RED if broken else (110, 120, 116), "bold")
@@ -285,10 +259,10 @@ class TablePainter:
 
     def _draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
         """Open-hands tables: every card of the deck, the played ones struck through."""
-        u = self.u
+        u = self.layout.u
         row = round(19 * u)
-        r = pygame.Rect(self.margin, 0, round(262 * u), round(26 * u) + 4 * row)
-        r.bottom = self.L["plates"][0].top - round(16 * u)
+        r = pygame.Rect(self.layout.margin, 0, round(262 * u), round(26 * u) + 4 * row)
+        r.bottom = self.layout.plates[0].top - round(16 * u)
         self._panel(surface, r)
         surface.blit(_text("Cards played", round(13 * u), theme.TEXT_DIM, "bold"),
                      (r.x + round(12 * u), r.y + round(6 * u)))
@@ -312,17 +286,17 @@ class TablePainter:
     def _mini_scores_rect(self) -> pygame.Rect:
         """The small scoreboard: top right, unless the player dragged it elsewhere
         (kept as a fraction of the window, so it stays put when the window resizes)."""
-        u = self.u
+        u = self.layout.u
         w, h = round(262 * u), round(150 * u)
         W, H = self.size
-        if self.scores_at is None:
-            return pygame.Rect(W - self.margin - w, self.margin, w, h)
-        fx, fy = self.scores_at
+        if self.model.scores_at is None:
+            return pygame.Rect(W - self.layout.margin - w, self.layout.margin, w, h)
+        fx, fy = self.model.scores_at
         r = pygame.Rect(round(fx * (W - w)), round(fy * (H - h)), w, h)
         return r.clamp(pygame.Rect(0, 0, W, H))
 
     def _draw_mini_scores(self, surface: pygame.Surface, v: View) -> None:
-        u = self.u
+        u = self.layout.u
         r = self._mini_scores_rect()
         self._panel(surface, r)
         x = r.x + round(14 * u)
@@ -332,51 +306,51 @@ class TablePainter:
         surface.blit(hdr, (r.right - round(14 * u) - hdr.get_width(), y + round(3 * u)))
         y += round(28 * u)
         pts = v.points if v.points is not None else v.taken_points
-        totals = self.info.totals if any(self.info.totals) else v.totals
+        totals = self.model.info.totals if any(self.model.info.totals) else v.totals
         lead = min(totals)
         for s in range(4):
-            seat_info = self.info.seats[s]
+            seat_info = self.model.info.seats[s]
             color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
-            name = _fit(self.info.seat_name(s), round(15 * u), round(150 * u))
-            surface.blit(_text(name, round(15 * u), color, "bold" if s == self.me else "sans"), (x, y))
-            t = _text(str(self.info.display_total(totals[s])), round(15 * u),
+            name = _fit(self.model.info.seat_name(s), round(15 * u), round(150 * u))
+            surface.blit(_text(name, round(15 * u), color, "bold" if s == self.model.me else "sans"), (x, y))
+            t = _text(str(self.model.info.display_total(totals[s])), round(15 * u),
                       theme.ACCENT if totals[s] == lead and any(totals) else theme.TEXT, "bold")
             surface.blit(t, (r.right - round(14 * u) - t.get_width(), y))
-            p = _text(str(self.info.display_points(pts[s])) if pts[s] else "·", round(14 * u),
+            p = _text(str(self.model.info.display_points(pts[s])) if pts[s] else "·", round(14 * u),
                       theme.TEXT_DIM)
             surface.blit(p, (r.right - round(70 * u) - p.get_width(), y + 1))
             y += round(26 * u)
 
     def _draw_plate(self, surface: pygame.Surface, v: View, seat: int, rect: pygame.Rect) -> None:
-        info = self.info.seats[seat]
-        turn = v.turn == seat and v.phase in ("play", "moon-choice") and self.info.state != "over"
+        info = self.model.info.seats[seat]
+        turn = v.turn == seat and v.phase in ("play", "moon-choice") and self.model.info.state != "over"
         waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
         pts = v.points[seat] if v.points is not None else v.taken_points[seat]
-        totals = self.info.totals if any(self.info.totals) else v.totals
-        key = ("plate", rect.size, info.kind, self.info.seat_name(seat), info.connected, info.auto,
+        totals = self.model.info.totals if any(self.model.info.totals) else v.totals
+        key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected, info.auto,
                v.cards_left[seat], pts, totals[seat], turn, v.dealer == seat,
-               v.phase == "pass", waiting_pass, seat == self.me and not self.watching,
-               self.info.owner_seat == seat)
+               v.phase == "pass", waiting_pass, seat == self.model.me and not self.model.watching,
+               self.model.info.owner_seat == seat)
         img = self._plate_cache.get(key)
         if img is None:
             img = self._render_plate(rect.size, v, seat, turn, waiting_pass, pts, totals[seat])
             if len(self._plate_cache) > 200:
                 self._plate_cache.clear()
             self._plate_cache[key] = img
-        pad = round(8 * self.u)
+        pad = round(8 * self.layout.u)
         surface.blit(img, (rect.x - pad, rect.y - pad))
-        if self.timer and seat in self.timer[0]:
-            seats, deadline, total = self.timer
+        if self.model.timer and seat in self.model.timer[0]:
+            seats, deadline, total = self.model.timer
             left = max(0.0, deadline - self.clock)
             frac = max(0.0, min(1.0, left / total)) if total else 0.0
-            bar = pygame.Rect(rect.x + round(10 * self.u), rect.bottom - round(7 * self.u),
-                              round((rect.width - round(20 * self.u)) * frac), max(3, round(4 * self.u)))
+            bar = pygame.Rect(rect.x + round(10 * self.layout.u), rect.bottom - round(7 * self.layout.u),
+                              round((rect.width - round(20 * self.layout.u)) * frac), max(3, round(4 * self.layout.u)))
             col = theme.GOOD if frac > 0.5 else theme.WARN if frac > 0.2 else theme.ERROR
             pygame.draw.rect(surface, col, bar, border_radius=2)
 
     def _render_plate(self, size: tuple[int, int], v: View, seat: int, turn: bool,
                       waiting_pass: bool, pts: int, total: int) -> pygame.Surface:
-        u = self.u
+        u = self.layout.u
         pad = round(8 * u)
         w, h = size
         img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -390,7 +364,7 @@ class TablePainter:
         pygame.draw.rect(img, (8, 18, 14, 200), r, border_radius=rad)
         pygame.draw.rect(img, (*theme.ACCENT, 255) if turn else (255, 255, 255, 50), r,
                          width=max(2, round(3 * u)) if turn else 1, border_radius=rad)
-        info = self.info.seats[seat]
+        info = self.model.info.seats[seat]
         d = round(h * 0.7)
         badge = (255, 196, 180) if info.human else (186, 214, 236)
         if not info.connected:
@@ -398,15 +372,15 @@ class TablePainter:
         av = _avatar("human" if info.human else "bot" if info.kind == "bot" else "empty", d, badge)
         img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
         tx = r.x + round(18 * u) + d
-        name = self.info.seat_name(seat)
-        if seat == self.me and not self.watching and name != "You":
+        name = self.model.info.seat_name(seat)
+        if seat == self.model.me and not self.model.watching and name != "You":
             name += " (you)"
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-        total_img = _text(str(self.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
+        total_img = _text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
         img.blit(_text(_fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold"),
                  (tx, r.y + round(9 * u)))
-        if self.view is None:         # before the first deal (the waiting table)
+        if self.model.view is None:         # before the first deal (the waiting table)
             line = {"empty": "empty seat", "human": "ready"}.get(
                 info.kind, f"bot · {info.level or 'normal'}")
         elif waiting_pass:
@@ -415,7 +389,7 @@ class TablePainter:
             line = "passed ✓"
         else:
             bits = [f"{v.cards_left[seat]} cards"]
-            bits.append(f"{self.info.display_points(pts)} pts" if pts else "0 pts")
+            bits.append(f"{self.model.info.display_points(pts)} pts" if pts else "0 pts")
             line = " · ".join(bits)
         if not info.connected:
             line = "connection lost"
@@ -431,17 +405,17 @@ class TablePainter:
             pygame.draw.circle(img, (60, 60, 60), c, chip // 2, width=1)
             dimg = _text("D", round(12 * u), theme.TEXT_DARK, "bold")
             img.blit(dimg, dimg.get_rect(center=c))
-        if self.info.owner_seat == seat:
+        if self.model.info.owner_seat == seat:
             crown = _text("★", round(13 * u), theme.ACCENT)
             img.blit(crown, (r.x + round(4 * u), r.y + round(2 * u)))
         return img
 
     def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
-        rel = self._rel(seat)
-        rect = self.L["plates"][rel]
+        rel = self.model.rel(seat)
+        rect = self.layout.plates[rel]
         n = v.cards_left[seat]
         shown = None
-        if self.reveal and v.others is not None:
+        if self.model.reveal and v.others is not None:
             shown = sorted(v.others[seat], key=hand_order)
         elif v.tram is not None and v.phase != "play":
             shown = None
@@ -452,7 +426,7 @@ class TablePainter:
         self._draw_plate(surface, v, seat, rect)
 
     def _draw_fan(self, surface: pygame.Surface, rel: int, n: int) -> None:
-        key = ("fan", rel, n, self.small_art.back_name, self.L["small_w"])
+        key = ("fan", rel, n, self.small_art.back_name, self.layout.small_w)
         img = self._plate_cache.get(key)
         if img is None:
             art = self.small_art
@@ -470,7 +444,7 @@ class TablePainter:
                 for i in range(n):
                     img.blit(rb, (2, i * step + 2))
             self._plate_cache[key] = img
-        cx, cy = self._fan_centre(rel)
+        cx, cy = self.layout.fan_centre(rel)
         if rel in (0, 2):
             surface.blit(img, img.get_rect(midtop=(cx, cy - self.small_art.height // 2)))
         else:
@@ -481,16 +455,16 @@ class TablePainter:
         w, h = art.size
         step = max(6, round(w * 0.42))
         rows = [shown] if rel == 2 else [shown[:7], shown[7:]]
-        cx, cy = self._fan_centre(rel)
+        cx, cy = self.layout.fan_centre(rel)
         top = cy - h // 2 if rel == 2 else cy - (h + round(h * 0.45)) // 2
         for ri, row in enumerate(rows):
             if not row:
                 continue
             width = step * (len(row) - 1) + w
             if rel == 1:
-                x0 = self.L["plates"][1].right + round(10 * self.u)
+                x0 = self.layout.plates[1].right + round(10 * self.layout.u)
             elif rel == 3:
-                x0 = self.L["plates"][3].left - round(10 * self.u) - width
+                x0 = self.layout.plates[3].left - round(10 * self.layout.u) - width
             else:
                 x0 = cx - width // 2
             y = top + ri * round(h * 0.45)
@@ -515,9 +489,9 @@ class TablePainter:
             if pos is not None:
                 surface.blit(art.shadow(), (pos[0] + art.shadow_offset[0], pos[1] + art.shadow_offset[1]))
                 surface.blit(art.back(), pos)
-        for seat, card in self.trick_shown:
+        for seat, card in self.model.trick_shown:
             pos = self.anim.pos(("trick", card))
-            rel = self._rel(seat)
+            rel = self.model.rel(seat)
             if pos is None:
                 pos = self._slot_topleft(seat)
             img = self._tilted(card, TILT[rel])
@@ -528,7 +502,7 @@ class TablePainter:
 
     def _draw_pass_arrow(self, surface: pygame.Surface, v: View) -> None:
         d = v.pass_direction
-        u = self.u
+        u = self.layout.u
         key = ("arrow", d, round(u * 100))
         img = self._plate_cache.get(key)
         if img is None:
@@ -550,7 +524,7 @@ class TablePainter:
             big = pygame.transform.rotate(big, angle)
             img = pygame.transform.smoothscale(big, (big.get_width() // f, big.get_height() // f))
             self._plate_cache[key] = img
-        surface.blit(img, img.get_rect(center=self.L["centre"]))
+        surface.blit(img, img.get_rect(center=self.layout.centre))
 
     def _draw_hand(self, surface: pygame.Surface, v: View) -> None:
         art = self.art
@@ -566,34 +540,34 @@ class TablePainter:
                 surface.blit(art.back(), (x, y))     # still in the dealer's pack
                 continue
             dim = my_turn_play and c not in v.legal
-            if c in self.pass_sent:
+            if c in self.model.pass_sent:
                 dim = True
             surface.blit(art.face(c, "dim" if dim else "normal"), (x, y))
-            t = max(2, round(3 * self.u))
-            if c in self.hint_cards:
+            t = max(2, round(3 * self.layout.u))
+            if c in self.model.hint_cards:
                 surface.blit(art.outline(HINT, t + 1), (x - t - 1, y - t - 1))
-            elif c in self.selected:
+            elif c in self.model.selected:
                 surface.blit(art.outline(theme.ACCENT, t), (x - t, y - t))
-            elif c in self.received_glow:
+            elif c in self.model.received_glow:
                 surface.blit(art.outline((150, 220, 255), t), (x - t, y - t))
-            if self.keyboard and i == self.cursor:
+            if self.model.keyboard and i == self.model.cursor:
                 surface.blit(art.outline((255, 255, 255), t), (x - t, y - t))
 
     def _status_text(self, v: View) -> tuple[str, tuple[int, int, int]]:
-        name = self.info.seat_name
+        name = self.model.info.seat_name
         if self._game_over():
             return "Game over", theme.TEXT
-        if self.info.state == "waiting":
-            return ("Waiting for the owner to start the game" if not self.info.owner
+        if self.model.info.state == "waiting":
+            return ("Waiting for the owner to start the game" if not self.model.info.owner
                     else "Seats are ready: start the game when you like", theme.TEXT)
-        if self.watching:
+        if self.model.watching:
             if v.turn is not None and v.phase == "play":
                 return f"Watching · {name(v.turn)} to play", theme.TEXT
             return "Watching", theme.TEXT
         if v.phase == "pass":
-            if v.has_passed[v.seat] or self.pass_sent:
+            if v.has_passed[v.seat] or self.model.pass_sent:
                 return "Waiting for the others to pass…", theme.TEXT_DIM
-            words = pass_words(v, self.info)
+            words = pass_words(v, self.model.info)
             return f"{words}  {ARROWS.get(v.pass_direction, '')}", theme.ACCENT
         if v.phase == "play":
             if v.my_turn:
@@ -611,11 +585,11 @@ class TablePainter:
         return "", theme.TEXT
 
     def _draw_status(self, surface: pygame.Surface, v: View) -> None:
-        u = self.u
+        u = self.layout.u
         cx = self.size[0] // 2
-        y = self.L["status_y"]
-        if self.toast:
-            text = self.toast[0]
+        y = self.layout.status_y
+        if self.model.toast:
+            text = self.model.toast[0]
             size = round(18 * u)
             img = _text(_fit(text, size, round(self.size[0] * 0.6), "bold"), size, theme.TEXT_DARK, "bold")
             pill = img.get_rect(center=(cx, y)).inflate(round(30 * u), round(14 * u))
@@ -627,8 +601,8 @@ class TablePainter:
             if text:
                 img = _text(text, round(20 * u), color, "bold", True)
                 surface.blit(img, img.get_rect(center=(cx, y)))
-        if self.timer and self.me in self.timer[0] and not self.watching:
-            seats, deadline, total = self.timer
+        if self.model.timer and self.model.me in self.model.timer[0] and not self.model.watching:
+            seats, deadline, total = self.model.timer
             left = max(0.0, deadline - self.clock)
             frac = max(0.0, min(1.0, left / total)) if total else 0.0
             full = round(self.size[0] * 0.3)
@@ -641,10 +615,10 @@ class TablePainter:
             surface.blit(secs, (cx + full // 2 + round(8 * u), bar.y - round(5 * u)))
 
     def _draw_bubbles(self, surface: pygame.Surface) -> None:
-        u = self.u
-        for seat, (text, _) in self.bubbles.items():
-            rel = self._rel(seat)
-            plate = self.L["plates"][rel]
+        u = self.layout.u
+        for seat, (text, _) in self.model.bubbles.items():
+            rel = self.model.rel(seat)
+            plate = self.layout.plates[rel]
             size = round(15 * u)
             img = _text(_fit(text, size, round(300 * u)), size, theme.TEXT_DARK)
             box = img.get_rect().inflate(round(24 * u), round(14 * u))
@@ -664,7 +638,7 @@ class TablePainter:
 
     def _draw_last_trick(self, surface: pygame.Surface, v: View) -> None:
         """The previous trick in play order, each card over its player's name."""
-        u = self.u
+        u = self.layout.u
         if not v.tricks:
             return
         t = v.tricks[-1]
@@ -672,9 +646,9 @@ class TablePainter:
         w, h = art.size
         gap = round(14 * u)
         r = pygame.Rect(0, 0, 4 * w + 5 * gap, h + round(84 * u))
-        r.center = self.L["centre"]
+        r.center = self.layout.centre
         self._panel(surface, r, alpha=225, edge=theme.ACCENT_SOFT)
-        title = f"Last trick · {self.info.seat_name(t.winner)} took it"
+        title = f"Last trick · {self.model.info.seat_name(t.winner)} took it"
         img = _text(_fit(title, round(16 * u), r.width - 20, "bold"), round(16 * u), theme.ACCENT, "bold")
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + round(10 * u))))
         y = r.y + round(38 * u)
@@ -683,15 +657,15 @@ class TablePainter:
             surface.blit(art.face(card), (x, y))
             if seat == t.winner:
                 surface.blit(art.outline(theme.ACCENT, 3), (x - 3, y - 3))
-            info = self.info.seats[seat]
-            name = _text(_fit(self.info.seat_name(seat), round(13 * u), w + gap), round(13 * u),
+            info = self.model.info.seats[seat]
+            name = _text(_fit(self.model.info.seat_name(seat), round(13 * u), w + gap), round(13 * u),
                          theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
             surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u))))
 
     def _draw_moon(self, surface: pygame.Surface, v: View) -> None:
-        if v.moon is None or v.moon.shooter != v.seat or self.watching:
+        if v.moon is None or v.moon.shooter != v.seat or self.model.watching:
             return
-        u = self.u
+        u = self.layout.u
         add = self.button("moon-add")
         sub = self.button("moon-subtract")
         if add is None or sub is None:
@@ -702,12 +676,12 @@ class TablePainter:
         title = _text("You shot the moon!" if not v.moon.sun else "You shot the sun!", round(24 * u),
                       theme.ACCENT, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
-        totals = list(self.info.totals if any(self.info.totals) else v.totals)
-        m = self.moon_value(v)
+        totals = list(self.model.info.totals if any(self.model.info.totals) else v.totals)
+        m = self.model.moon_value(v)
         me = totals[v.seat]
         lines = (f"Add: each other player gets +{m}",
-                 f"Take off: your total goes {self.info.display_total(me)} → "
-                 f"{self.info.display_total(me - m)}")
+                 f"Take off: your total goes {self.model.info.display_total(me)} → "
+                 f"{self.model.info.display_total(me - m)}")
         y = r.y + round(52 * u)
         for line in lines:
             img = _text(line, round(14 * u), theme.TEXT_DIM)
@@ -717,7 +691,7 @@ class TablePainter:
             b.draw(surface, b is self.hover_button, u)
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        u = self.u
+        u = self.layout.u
         img = _text(text, round(24 * u), theme.TEXT, "bold")
         r = img.get_rect(center=(self.size[0] // 2, round(self.size[1] * 0.2)))
         r.inflate_ip(round(40 * u), round(20 * u))
@@ -725,54 +699,54 @@ class TablePainter:
         surface.blit(img, img.get_rect(center=r.center))
 
     def _draw_notice(self, surface: pygame.Surface, text: str) -> None:
-        u = self.u
+        u = self.layout.u
         img = _text(text, round(30 * u), theme.ACCENT_SOFT, "bold", True)
-        cx, cy = self.L["centre"]
+        cx, cy = self.layout.centre
         if self._game_over():
             cy = self._over_rect().top - round(40 * u)
-        elif self.summary is not None:
+        elif self.model.summary is not None:
             cy = self._summary_rect().top - round(40 * u)
-        elif self.trick_shown:
+        elif self.model.trick_shown:
             cy -= round(150 * u)
         r = img.get_rect(center=(cx, cy)).inflate(round(44 * u), round(22 * u))
         self._panel(surface, r, alpha=200)
         surface.blit(img, img.get_rect(center=r.center))
 
     def _summary_rect(self) -> pygame.Rect:
-        u = self.u
+        u = self.layout.u
         r = pygame.Rect(0, 0, round(440 * u), round(230 * u))
         r.center = (self.size[0] // 2, round(self.size[1] * 0.42))
         return r
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
-        s = self.summary or {}
-        u = self.u
+        s = self.model.summary or {}
+        u = self.layout.u
         r = self._summary_rect()
         self._panel(surface, r, alpha=248, edge=theme.ACCENT_SOFT)
-        hand = int(s.get("hand", self.info.hand) or 0) + 1
+        hand = int(s.get("hand", self.model.info.hand) or 0) + 1
         title = _text(f"Hand {hand} scored", round(22 * u), theme.ACCENT, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(12 * u))))
-        pts = list(s.get("points") or (self.view.points if self.view and self.view.points else (0,) * 4))
-        totals = list(s.get("totals") or self.info.totals)
+        pts = list(s.get("points") or (self.model.view.points if self.model.view and self.model.view.points else (0,) * 4))
+        totals = list(s.get("totals") or self.model.info.totals)
         y = r.y + round(50 * u)
         hdr = _text("this hand     total", round(13 * u), theme.TEXT_DIM)
         surface.blit(hdr, (r.right - round(24 * u) - hdr.get_width(), y))
         y += round(22 * u)
         for seat in range(4):
-            info = self.info.seats[seat]
+            info = self.model.info.seats[seat]
             color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            surface.blit(_text(_fit(self.info.seat_name(seat), round(16 * u), round(200 * u)), round(16 * u),
+            surface.blit(_text(_fit(self.model.info.seat_name(seat), round(16 * u), round(200 * u)), round(16 * u),
                                color, "bold"), (r.x + round(24 * u), y))
-            p = _text(f"{self.info.display_points(pts[seat]):+d}" if pts[seat] else "0", round(16 * u),
+            p = _text(f"{self.model.info.display_points(pts[seat]):+d}" if pts[seat] else "0", round(16 * u),
                       theme.TEXT)
             surface.blit(p, (r.right - round(130 * u) - p.get_width(), y))
-            t = _text(str(self.info.display_total(totals[seat])), round(16 * u), theme.TEXT, "bold")
+            t = _text(str(self.model.info.display_total(totals[seat])), round(16 * u), theme.TEXT, "bold")
             surface.blit(t, (r.right - round(24 * u) - t.get_width(), y))
             y += round(26 * u)
         moon = s.get("moon")
         if moon and moon.get("shooter") is not None:
             what = "the sun" if moon.get("sun") else "the moon"
-            line = f"{self.info.seat_name(moon['shooter'])} shot {what}"
+            line = f"{self.model.info.seat_name(moon['shooter'])} shot {what}"
             surface.blit(_text(line, round(14 * u), theme.ACCENT_SOFT),
                          (r.x + round(24 * u), r.bottom - round(28 * u)))
         elif s.get("tram"):
@@ -783,20 +757,20 @@ class TablePainter:
         surface.blit(tip, (r.right - round(14 * u) - tip.get_width(), r.bottom - round(24 * u)))
 
     def _over_rect(self) -> pygame.Rect:
-        u = self.u
+        u = self.layout.u
         r = pygame.Rect(0, 0, round(520 * u), round(340 * u))
         r.center = (self.size[0] // 2, round(self.size[1] * 0.44))
         return r
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
-        u = self.u
+        u = self.layout.u
         r = self._over_rect()
         self._dim(surface, 90)
         self._panel(surface, r, alpha=235, edge=theme.ACCENT, width=2)
-        winners = self.info.winners or []
-        names = [self.info.seat_name(s) for s in winners]
+        winners = self.model.info.winners or []
+        names = [self.model.info.seat_name(s) for s in winners]
         if len(names) == 1:
-            head = "You win!" if winners[0] == self.me and not self.watching else f"{names[0]} wins!"
+            head = "You win!" if winners[0] == self.model.me and not self.model.watching else f"{names[0]} wins!"
         elif names:
             head = " and ".join([", ".join(names[:-1]), names[-1]]) + " share the win"
         else:
@@ -806,34 +780,34 @@ class TablePainter:
         big = _text(_fit(head, round(30 * u), r.width - 30, "bold"), round(30 * u), theme.ACCENT,
                     "bold", True)
         surface.blit(big, big.get_rect(midtop=(r.centerx, r.y + round(38 * u))))
-        totals = list(self.info.totals)
+        totals = list(self.model.info.totals)
         order = sorted(range(4), key=lambda s: (totals[s], s))
         y = r.y + round(96 * u)
         for place, seat in enumerate(order):
-            info = self.info.seats[seat]
+            info = self.model.info.seats[seat]
             color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
             mark = "★ " if seat in winners else f"{place + 1}. "
-            surface.blit(_text(mark + _fit(self.info.seat_name(seat), round(19 * u), round(300 * u)),
+            surface.blit(_text(mark + _fit(self.model.info.seat_name(seat), round(19 * u), round(300 * u)),
                                round(19 * u), color, "bold"), (r.x + round(60 * u), y))
-            t = _text(str(self.info.display_total(totals[seat])), round(19 * u), theme.TEXT, "bold")
+            t = _text(str(self.model.info.display_total(totals[seat])), round(19 * u), theme.TEXT, "bold")
             surface.blit(t, (r.right - round(60 * u) - t.get_width(), y))
             y += round(34 * u)
-        if not self.info.owner:
+        if not self.model.info.owner:
             wait = _text("The owner can start a new game", round(13 * u), theme.TEXT_DIM)
             surface.blit(wait, wait.get_rect(midbottom=(r.centerx, r.bottom - round(72 * u))))
 
     def scoreboard_rows(self) -> list[list[str]]:
         """The scoreboard as text: one row per scored hand (number, four points), then
         the totals row; as the table shows them (countdown tables count down)."""
-        info = self.info
+        info = self.model.info
         rows = [[str(rec.hand + 1)] + [str(info.display_points(p)) for p in rec.points]
                 for rec in info.results]
         rows.append(["Total"] + [str(info.display_total(t)) for t in info.totals])
         return rows
 
     def _draw_scoreboard(self, surface: pygame.Surface) -> None:
-        u = self.u
-        results = self.info.results
+        u = self.layout.u
+        results = self.model.info.results
         rows = len(results)
         row_h = round(24 * u)
         max_rows = max(3, (self.size[1] - round(260 * u)) // row_h)
@@ -844,10 +818,10 @@ class TablePainter:
         r.center = (self.size[0] // 2, self.size[1] // 2)
         self._dim(surface, 110)
         self._panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)
-        title = "Scoreboard" + (" (countdown)" if self.info.rules.display == "countdown" else "")
+        title = "Scoreboard" + (" (countdown)" if self.model.info.rules.display == "countdown" else "")
         surface.blit(_text(title, round(22 * u), theme.ACCENT, "bold"),
                      (r.x + round(20 * u), r.y + round(14 * u)))
-        target = _text(f"game to {self.info.rules.target} · {self.info.summary}", round(13 * u),
+        target = _text(f"game to {self.model.info.rules.target} · {self.model.info.summary}", round(13 * u),
                        theme.TEXT_DIM)
         surface.blit(target, (r.right - round(20 * u) - target.get_width(), r.y + round(22 * u)))
         col0 = r.x + round(20 * u)
@@ -856,9 +830,9 @@ class TablePainter:
         y = r.y + round(56 * u)
         surface.blit(_text("Hand", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
         for s in range(4):
-            info = self.info.seats[s]
+            info = self.model.info.seats[s]
             color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            name = _fit(self.info.seat_name(s), round(15 * u), colw - 8, "bold")
+            name = _fit(self.model.info.seat_name(s), round(15 * u), colw - 8, "bold")
             img = _text(name, round(15 * u), color, "bold")
             surface.blit(img, img.get_rect(midtop=(xs[s], y)))
         y += round(28 * u)
@@ -882,7 +856,7 @@ class TablePainter:
         pygame.draw.line(surface, (96, 112, 104), (col0, y + 2), (r.right - round(20 * u), y + 2))
         y += round(10 * u)
         surface.blit(_text("Total", round(15 * u), theme.TEXT, "bold"), (col0, y))
-        totals = list(self.info.totals)
+        totals = list(self.model.info.totals)
         best = min(totals) if any(totals) else None
         for s in range(4):
             img = _text(table[-1][s + 1], round(17 * u),

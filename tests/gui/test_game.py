@@ -41,7 +41,7 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
     while not any(c.get("type") == "game_over" for c in seen):
         assert time.monotonic() < end, "the game did not finish"
         drive.step()
-        v = screen.view
+        v = screen.model.view
         if v is None:
             continue
         if v.phase == "pass" and v.passed is None and not passed_this_hand:
@@ -67,7 +67,7 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
             drive.key(pygame.K_RIGHT)            # the cursor skips cards that may not be played
             drive.key(pygame.K_RETURN)
             plays += 1
-            drive.until(lambda: screen.view is not v, 5, "the host's answer")
+            drive.until(lambda: screen.model.view is not v, 5, "the host's answer")
         elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
             drive.key(pygame.K_a)
         elif v.phase != "pass":

@@ -22,7 +22,7 @@ def _states(app, monkeypatch):
 def test_dropped_link_reconnects_to_the_same_seat(app, drive, monkeypatch):
     app.settings.bot_level = "random"
     app.play_against_bots(rules={"target": 500})
-    drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.view, what="table")
+    drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view, what="table")
     seen = _states(app, monkeypatch)
     token = app.net.token
     app.net.loop.call_soon_threadsafe(app.net.client.drop_link)

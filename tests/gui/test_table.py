@@ -86,11 +86,11 @@ def card_point(screen: TableScreen, card: Card) -> tuple[int, int]:
 def play_until(screen: TableScreen, host: LocalTable, cond, limit: int = 300) -> None:
     """Play the first legal card (and pass the first cards) until ``cond(view)`` holds."""
     for _ in range(limit):
-        v = screen.view
+        v = screen.model.view
         if cond(v):
             return
         if v.phase == "pass" and not v.has_passed[v.seat]:
-            for c in screen.hand_cards[: v.rules.pass_count]:
+            for c in screen.model.hand_cards[: v.rules.pass_count]:
                 screen.click_card(c)
             screen.button("pass").action()
         elif v.phase == "play" and v.my_turn:
@@ -107,18 +107,18 @@ def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
     screen, host, app = make(Rules(target=40), seed=5)
     shot = {}
     for _ in range(400):
-        v = screen.view
-        if screen.info.state == "over":
+        v = screen.model.view
+        if screen.model.info.state == "over":
             break
         if v.phase == "pass" and not v.has_passed[v.seat]:
-            for c in list(screen.hand_cards[-3:]):
+            for c in list(screen.model.hand_cards[-3:]):
                 click(screen, card_point(screen, c))
-            assert len(screen.selected) == 3
+            assert len(screen.model.selected) == 3
             screen.draw(surface)
             if "pass" not in shot:
                 pygame.image.save(surface, str(shots / "table-pass-selected.png"))
                 shot["pass"] = 1
-            chosen = [str(c) for c in screen.selected]
+            chosen = [str(c) for c in screen.model.selected]
             click(screen, screen.button("pass").rect.center)
             assert app.sent[-1] == {"type": "pass", "cards": chosen}
         elif v.phase == "play" and v.my_turn:
@@ -136,9 +136,9 @@ def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
         pump(screen, host)
         assert not [m for m in host.inbox if m["type"] == "error"]
     game = host.table.game
-    assert game.over and screen.info.state == "over"
-    assert screen.info.winners == game.winners
-    assert list(screen.info.totals) == game.totals
+    assert game.over and screen.model.info.state == "over"
+    assert screen.model.info.winners == game.winners
+    assert list(screen.model.info.totals) == game.totals
     rows = screen.scoreboard_rows()
     assert len(rows) == len(game.results) + 1
     assert rows[-1] == ["Total"] + [str(t) for t in game.totals]
@@ -149,45 +149,45 @@ def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
     click(screen, screen.button("new-game").rect.center)
     assert app.sent[-1] == {"type": "start"}
     pump(screen, host)
-    assert screen.info.state == "playing" and screen.info.winners is None
-    assert screen.view.phase == "pass" and len(screen.hand_cards) == 13
+    assert screen.model.info.state == "playing" and screen.model.info.winners is None
+    assert screen.model.view.phase == "pass" and len(screen.model.hand_cards) == 13
 
 
 def test_pass_with_number_keys_and_enter(surface) -> None:
     screen, host, app = make()
-    first = screen.hand_cards[:3]
+    first = screen.model.hand_cards[:3]
     for k in (pygame.K_1, pygame.K_2, pygame.K_3):
         key(screen, k)
-    assert screen.selected == first
+    assert screen.model.selected == first
     key(screen, pygame.K_2)                       # toggles the second card off again
-    assert screen.selected == [first[0], first[2]]
+    assert screen.model.selected == [first[0], first[2]]
     key(screen, pygame.K_RETURN)                  # two chosen: Enter toggles the cursor card
-    assert len(screen.selected) == 3 and first[1] in screen.selected
-    chosen = [str(c) for c in screen.selected]
+    assert len(screen.model.selected) == 3 and first[1] in screen.model.selected
+    chosen = [str(c) for c in screen.model.selected]
     key(screen, pygame.K_RETURN)
     assert app.sent[-1] == {"type": "pass", "cards": chosen}
     pump(screen, host)
-    assert screen.view.phase == "play"
-    assert set(screen.view.received or ()) <= set(screen.hand_cards)
-    assert not set(Card.parse(c) for c in chosen) & set(screen.hand_cards)
+    assert screen.model.view.phase == "play"
+    assert set(screen.model.view.received or ()) <= set(screen.model.hand_cards)
+    assert not set(Card.parse(c) for c in chosen) & set(screen.model.hand_cards)
 
 
 def test_illegal_card_click_shows_why_and_sends_nothing(surface, shots: Path) -> None:
     screen, host, app = make(seed=8)
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and v.trick and any(
         c.suit == v.trick[0][1].suit for c in v.hand) and len(v.legal) < len(v.hand))
-    v = screen.view
-    illegal = next(c for c in screen.hand_cards if c not in v.legal)
+    v = screen.model.view
+    illegal = next(c for c in screen.model.hand_cards if c not in v.legal)
     sent = len(app.sent)
     click(screen, card_point(screen, illegal))
     assert len(app.sent) == sent
-    assert screen.toast and "you must follow" in screen.toast[0]
+    assert screen.model.toast and "you must follow" in screen.model.toast[0]
     led = v.trick[0][1].suit
-    assert ("clubs", "diamonds", "hearts", "spades")[led] in screen.toast[0]
+    assert ("clubs", "diamonds", "hearts", "spades")[led] in screen.model.toast[0]
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-illegal.png"))
     screen.update(3.0)
-    assert screen.toast is None
+    assert screen.model.toast is None
 
 
 def test_reasons_for_the_first_lead_and_hearts() -> None:
@@ -207,16 +207,16 @@ def test_reasons_for_the_first_lead_and_hearts() -> None:
 def test_keyboard_arrows_and_enter_play_a_legal_card(surface) -> None:
     screen, host, app = make(Rules(pass_cycle=("hold",)), seed=6)
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and len(v.legal) > 1)
-    v = screen.view
+    v = screen.model.view
     key(screen, pygame.K_RIGHT)
-    assert screen.keyboard and screen.hand_cards[screen.cursor] in v.legal
+    assert screen.model.keyboard and screen.model.hand_cards[screen.model.cursor] in v.legal
     key(screen, pygame.K_RIGHT)
-    card = screen.hand_cards[screen.cursor]
+    card = screen.model.hand_cards[screen.model.cursor]
     assert card in v.legal
     key(screen, pygame.K_RETURN)
     assert app.sent[-1] == {"type": "play", "card": str(card)}
     pump(screen, host)
-    assert card not in screen.hand_cards
+    assert card not in screen.model.hand_cards
 
 
 def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
@@ -241,23 +241,23 @@ def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
     screen.show_view(other)
     screen.update(0)
     assert screen.button("moon-add") is None
-    assert "shot the moon" in screen._status_text(screen.view)[0]
+    assert "shot the moon" in screen._status_text(screen.model.view)[0]
 
 
 def test_open_hands_show_every_card_and_ctrl_r_hides_them(surface, shots: Path) -> None:
     screen, host, app = make(Rules(open_hands=True, pass_cycle=("hold",)), seed=2)
-    v = screen.view
+    v = screen.model.view
     assert v.others is not None and screen.button("reveal") is not None
     left = (v.seat + 1) % 4
     first = sorted(v.others[left], key=lambda c: (c.suit, c.rank))
     assert first
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-open-hands.png"))
-    x, y = screen._fan_centre(1)
-    probe = (screen.L["plates"][1].right + 16, y - screen.small_art.height // 2 + 20)
+    x, y = screen.layout.fan_centre(1)
+    probe = (screen.layout.plates[1].right + 16, y - screen.small_art.height // 2 + 20)
     shown = surface.get_at(probe)
     key(screen, pygame.K_r, pygame.KMOD_CTRL)
-    assert not screen.reveal
+    assert not screen.model.reveal
     screen.draw(surface)
     hidden = surface.get_at(probe)
     assert shown[:3] != hidden[:3]
@@ -266,9 +266,9 @@ def test_open_hands_show_every_card_and_ctrl_r_hides_them(surface, shots: Path) 
 def test_countdown_scoreboard_and_tab(surface, shots: Path) -> None:
     rules = Rules(display="countdown", target=60)
     screen, host, app = make(rules, seed=4)
-    play_until(screen, host, lambda v: len(screen.info.results) >= 1)
+    play_until(screen, host, lambda v: len(screen.model.info.results) >= 1)
     key(screen, pygame.K_TAB)
-    assert screen.show_scores
+    assert screen.model.show_scores
     rows = screen.scoreboard_rows()
     totals = host.table.game.totals
     assert rows[-1] == ["Total"] + [str(60 - t) for t in totals]
@@ -277,7 +277,7 @@ def test_countdown_scoreboard_and_tab(surface, shots: Path) -> None:
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-scoreboard.png"))
     key(screen, pygame.K_TAB)
-    assert not screen.show_scores
+    assert not screen.model.show_scores
 
 
 def test_claim_button_only_when_sure_to_win_the_rest(surface) -> None:
@@ -305,9 +305,9 @@ def test_hint_highlights_the_cards(surface) -> None:
     key(screen, pygame.K_h, pygame.KMOD_CTRL)
     assert app.sent[-1] == {"type": "hint"}
     pump(screen, host)
-    assert screen.hint_cards and screen.hint_cards <= set(screen.hand_cards)
-    assert set(screen.selected) == screen.hint_cards       # passing: the hint picks the cards
-    assert screen.toast and screen.toast[0].startswith("Hint")
+    assert screen.model.hint_cards and screen.model.hint_cards <= set(screen.model.hand_cards)
+    assert set(screen.model.selected) == screen.model.hint_cards       # passing: the hint picks the cards
+    assert screen.model.toast and screen.model.toast[0].startswith("Hint")
 
 
 def test_watcher_sees_no_cards_and_cannot_act(surface, shots: Path) -> None:
@@ -320,7 +320,7 @@ def test_watcher_sees_no_cards_and_cannot_act(surface, shots: Path) -> None:
     app = RecordingApp()
     screen = TableScreen(app, msg)
     screen.update(0)
-    assert screen.watching and screen.hand_cards == []
+    assert screen.model.watching and screen.model.hand_cards == []
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-watching.png"))
     click(screen, (640, 740))
@@ -332,7 +332,7 @@ def test_animated_play_moves_then_settles(surface) -> None:
     screen, host, app = make(Rules(pass_cycle=("hold",)), seed=6, animation="normal")
     pump(screen, host, 5.0)
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn)
-    card = screen.view.legal[0]
+    card = screen.model.view.legal[0]
     screen.click_card(card)
     assert screen.animating
     start = screen.anim.pos(("trick", card))
@@ -345,18 +345,18 @@ def test_animated_play_moves_then_settles(surface) -> None:
         screen.update(1 / 60)
         if not screen.animating:
             break
-    assert not screen.animating and screen.view.my_turn is not None
+    assert not screen.animating and screen.model.view.my_turn is not None
 
 
 def test_a_refused_play_puts_the_card_back(surface) -> None:
     screen, host, app = make(Rules(pass_cycle=("hold",)), seed=6)
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and len(v.legal) < len(v.hand))
-    v = screen.view
-    illegal = next(c for c in screen.hand_cards if c not in v.legal)
+    v = screen.model.view
+    illegal = next(c for c in screen.model.hand_cards if c not in v.legal)
     screen._play(illegal)                      # as if the client thought it legal
-    assert illegal not in screen.hand_cards
+    assert illegal not in screen.model.hand_cards
     pump(screen, host)
-    assert illegal in screen.hand_cards and screen.trick_shown == list(v.trick)
+    assert illegal in screen.model.hand_cards and screen.model.trick_shown == list(v.trick)
 
 
 def test_chat_bubbles_and_host_notices(surface) -> None:
@@ -366,12 +366,12 @@ def test_chat_bubbles_and_host_notices(surface) -> None:
         {"type": "player_dropped", "seat": 1, "name": "Bob", "grace": 10.0}],
         "view": host.table.view_for("token-me"), "timer": {"seats": [0], "seconds": 20.0}})
     screen.update(0)
-    assert screen.bubbles[2][0] == "good luck"
-    assert screen.toast and "Bob" in screen.toast[0]
-    assert screen.timer and screen.timer[0] == (0,)
+    assert screen.model.bubbles[2][0] == "good luck"
+    assert screen.model.toast and "Bob" in screen.model.toast[0]
+    assert screen.model.timer and screen.model.timer[0] == (0,)
     screen.draw(surface)
     screen.update(6.0)
-    assert not screen.bubbles
+    assert not screen.model.bubbles
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1920, 1080)])
@@ -385,12 +385,12 @@ def test_the_table_scales_to_the_window(size, shots: Path) -> None:
         bounds = surf.get_rect()
         for _, r in screen._hand_layout():
             assert bounds.contains(r)
-        for r in screen.L["plates"].values():
+        for r in screen.layout.plates.values():
             assert bounds.contains(r)
         for b in screen.buttons:
             assert bounds.contains(b.rect)
         hand = [r for _, r in screen._hand_layout()]
-        assert hand[0].left > screen.L["plates"][0].right - hand[0].width // 2
+        assert hand[0].left > screen.layout.plates[0].right - hand[0].width // 2
         screen.draw(surf)
         pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}.png"))
     finally:
@@ -399,13 +399,13 @@ def test_the_table_scales_to_the_window(size, shots: Path) -> None:
 
 def test_before_the_game_the_seats_and_the_owners_start_button(surface, shots: Path) -> None:
     screen, host, app = make(start=False)
-    assert screen.view is None and screen.info.state == "waiting" and screen.info.owner
+    assert screen.model.view is None and screen.model.info.state == "waiting" and screen.model.info.owner
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-waiting.png"))
     key(screen, pygame.K_RETURN)
     assert app.sent[-1] == {"type": "start"}
     pump(screen, host)
-    assert screen.info.state == "playing" and len(screen.hand_cards) == 13
+    assert screen.model.info.state == "playing" and len(screen.model.hand_cards) == 13
 
 
 def test_owner_opens_a_seats_menu_from_its_plate(app, drive, shots: Path) -> None:
@@ -414,12 +414,12 @@ def test_owner_opens_a_seats_menu_from_its_plate(app, drive, shots: Path) -> Non
 
     app.settings.bot_level = "random"
     app.play_against_bots(rules={"target": 50}, seed=3)
-    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.view
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen, what="the table")
-    drive.click(screen.L["plates"][2].center)
+    drive.click(screen.layout.plates[2].center)
     menu = drive.until(lambda: next((d for d in app.dialogs if isinstance(d, SeatMenu)), None),
                        what="the seat menu")
-    assert menu.seat == (screen.me + 2) % 4
+    assert menu.seat == (screen.model.me + 2) % 4
     drive.shot(shots / "table-seat-menu.png")
 
 
@@ -427,10 +427,10 @@ def test_undo_takes_the_last_card_back_without_a_new_deal(surface) -> None:
     screen, host, app = make(Rules(allow_undo=True, pass_cycle=("hold",)), seed=6, animation="normal")
     pump(screen, host, 3.0)
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and v.tricks)
-    card = screen.view.legal[0]
+    card = screen.model.view.legal[0]
     screen.click_card(card)
     pump(screen, host, 0.1)
-    assert card not in screen.hand_cards and screen.button("undo") is not None
+    assert card not in screen.model.hand_cards and screen.button("undo") is not None
     key(screen, pygame.K_u, pygame.KMOD_CTRL)
     assert app.sent[-1] == {"type": "undo"}
     for m in host.take_messages():
@@ -440,12 +440,12 @@ def test_undo_takes_the_last_card_back_without_a_new_deal(surface) -> None:
         assert not any(k[0] == "hand" for k in screen.anim.tweens)   # no deal animation
         if not screen.anim.busy:
             break
-    assert card in screen.hand_cards and screen.view.my_turn
+    assert card in screen.model.hand_cards and screen.model.view.my_turn
 
 
 def test_malformed_host_messages_are_skipped(surface) -> None:
     screen, host, app = make()
-    before = list(screen.hand_cards)
+    before = list(screen.model.hand_cards)
     screen.on_message({"type": "update", "events": [{"type": "card_played", "seat": 1, "card": "ZZ"},
                                                     {"type": "trick_taken"}, "junk"],
                        "view": {"phase": "play"}})
@@ -453,7 +453,7 @@ def test_malformed_host_messages_are_skipped(surface) -> None:
     for _ in range(5):
         screen.update(0.1)
     screen.draw(surface)
-    assert screen.hand_cards == before and not screen.anim.busy
+    assert screen.model.hand_cards == before and not screen.anim.busy
 
 
 def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
@@ -467,9 +467,9 @@ def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
                                      button=1)):
         screen.handle_event(e)
     moved = screen._mini_scores_rect()
-    assert (moved.x, moved.y) == (r.x - 500, r.y + 300) and not screen.show_scores
+    assert (moved.x, moved.y) == (r.x - 500, r.y + 300) and not screen.model.show_scores
     # kept in the settings: the next table screen puts it in the same place
-    assert app.saved == 1 and app.settings.scores_at == screen.scores_at
+    assert app.saved == 1 and app.settings.scores_at == screen.model.scores_at
     again = TableScreen(app)
     again.on_message(host.table_message())
     assert again._mini_scores_rect().topleft == moved.topleft
@@ -477,4 +477,4 @@ def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
     after = screen._mini_scores_rect()
     assert after.right <= 1600 and after.bottom <= 1000 and after.x < 1600 - after.right
     click(screen, (after.x + 30, after.y + 60))      # a click without moving opens the board
-    assert screen.show_scores
+    assert screen.model.show_scores

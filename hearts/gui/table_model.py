@@ -1,0 +1,73 @@
+"""What the table screen shows, as plain state: no pygame, no drawing, no events.
+
+`TableScreen` (hearts/gui/table.py) folds the host's messages into a `TableModel`
+at the pace of its animations, `TablePainter` (hearts/gui/table_draw.py) draws it
+with a `Layout`, and tests can read it without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.engine import Card, View
+from net.mirror import TableInfo
+
+from .table_state import moon_points
+
+
+@dataclass
+class TableModel:
+    """The table as the player sees it now (may lag the host while cards fly)."""
+
+    info: TableInfo = field(default_factory=TableInfo)
+    view: View | None = None
+    watching: bool = False
+    hand_cards: list[Card] = field(default_factory=list)      # in the order shown
+    trick_shown: list[tuple[int, Card]] = field(default_factory=list)
+    selected: list[Card] = field(default_factory=list)        # chosen to pass
+    pass_sent: list[Card] = field(default_factory=list)       # passed, not yet exchanged
+    optimistic: Card | None = None                            # played, not yet confirmed
+    cursor: int = 0                                           # keyboard focus in the hand
+    keyboard: bool = False                                    # the focus is shown
+    hover_card: Card | None = None
+    hint_cards: set[Card] = field(default_factory=set)
+    toast: tuple[str, float] | None = None                    # (text, until)
+    notice: tuple[str, float] | None = None                   # big centre announcement
+    bubbles: dict[int, tuple[str, float]] = field(default_factory=dict)   # chat per seat
+    timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total
+    summary: dict[str, Any] | None = None                     # the hand just scored
+    summary_until: float = 0.0
+    show_scores: bool = False
+    show_last: bool = False
+    reveal: bool = True                                       # open hands shown
+    received_glow: set[Card] = field(default_factory=set)
+    scores_at: tuple[float, float] | None = None              # where the scores were dragged
+
+    @property
+    def me(self) -> int:
+        """The seat shown at the bottom (a watcher sees from seat 0's place)."""
+        return self.view.seat if self.view is not None else (self.info.my_seat or 0)
+
+    def rel(self, seat: int) -> int:
+        """Screen position of a seat: 0 bottom (you), 1 left, 2 top, 3 right."""
+        return (seat - self.me) % 4
+
+    def card_enabled(self, c: Card) -> bool:
+        """Whether clicking ``c`` in the hand does something now."""
+        v = self.view
+        if v is None or self.watching:
+            return False
+        if v.phase == "pass":
+            return not v.has_passed[v.seat] and not self.pass_sent
+        return v.phase == "play" and v.my_turn and c in v.legal
+
+    @staticmethod
+    def moon_value(v: View) -> int:
+        """The points at stake in the moon choice (the sun's when it was the sun)."""
+        if v.moon is not None and v.moon.sun and v.rules.sun == "others":
+            return v.rules.sun_value
+        return moon_points(v.rules)
+
+
+__all__ = ["TableModel"]
