@@ -630,9 +630,7 @@ class Table:
             moon = r.moon
             self._emit({"type": "hand_scored", "hand": r.number, "points": list(r.points),
                         "totals": list(r.totals),
-                        "moon": None if moon is None else {"shooter": moon.shooter,
-                                                           "sun": moon.sun,
-                                                           "choice": moon.choice}})
+                        "moon": None if moon is None else moon.to_dict()})
             if game.over:
                 self.state = TableState.OVER
                 self.finished = True

@@ -76,8 +76,7 @@ def _scalars(hand: Any) -> dict[str, Any]:
         "cards_left": [hand.cards_left(s) for s in range(4)],
         "taken_points": list(hand.taken_points()),
         "tricks_won": [hand.tricks_won(s) for s in range(4)],
-        "moon": None if moon is None else
-        {"shooter": moon.shooter, "sun": moon.sun, "choice": moon.choice},
+        "moon": None if moon is None else moon.to_dict(),
         "tram": None if tram is None else
         {"seat": tram.seat, "cards": [_strs(h) for h in tram.cards], "claimed": tram.claimed},
         "points": list(hand.points()) if hand.done else None,

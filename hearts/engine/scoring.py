@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import (ACE_SPADES, HEARTS_MASK, JACK_DIAMONDS, KING_SPADES,
                     QUEEN_SPADES, SUIT_BITS)
@@ -61,6 +62,10 @@ class Moon:
     shooter: int
     sun: bool
     choice: str | None  # "add" | "subtract"; None while the shooter has to choose
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wire form: ``{shooter, sun, choice}``."""
+        return {"shooter": self.shooter, "sun": self.sun, "choice": self.choice}
 
 
 def find_moon(rules: Rules, taken: list[int], tricks_won: list[int]) -> Moon | None:

@@ -169,8 +169,7 @@ class View:
             "taken_points": list(self.taken_points),
             "tricks_won": list(self.tricks_won),
             "legal": _strs(self.legal),
-            "moon": None if self.moon is None else
-            {"shooter": self.moon.shooter, "sun": self.moon.sun, "choice": self.moon.choice},
+            "moon": None if self.moon is None else self.moon.to_dict(),
             "tram": None if self.tram is None else
             {"seat": self.tram.seat, "cards": [_strs(h) for h in self.tram.cards],
              "claimed": self.tram.claimed},
