@@ -28,7 +28,7 @@ from typing import Any, AsyncIterator, Callable
 
 from .errors import NetError
 from .limits import DEFAULT_LIMITS, Limits
-from .mirror import Mirror, TableInfo
+from .mirror import Mirror, MirrorReader
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
                        check_event, encode, intent)
 
@@ -80,7 +80,7 @@ class ClientError(NetError):
     default_code = "client"
 
 
-class Client:
+class Client(MirrorReader):
     """One connection to a host, with automatic reconnect using the seat token."""
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "player",
@@ -222,28 +222,6 @@ class Client:
     @property
     def host_name(self) -> str | None:
         return self.mirror.host
-
-    @property
-    def tables(self) -> list[dict[str, Any]]:
-        return self.mirror.tables
-
-    @property
-    def table(self) -> TableInfo | None:
-        """The table we are at (None in the lobby)."""
-        return self.mirror.info
-
-    @property
-    def seat(self) -> int | None:
-        return self.mirror.seat
-
-    @property
-    def owner(self) -> bool:
-        return self.mirror.owner
-
-    @property
-    def view(self) -> dict[str, Any] | None:
-        """The last view as the host sent it, with the table's rules put back."""
-        return self.mirror.view_map
 
     # -- using -----------------------------------------------------------------------------
     def _write(self, msg: Message) -> None:

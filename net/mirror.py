@@ -280,4 +280,33 @@ class Mirror:
             self.view = None
 
 
-__all__ = ["HandRecord", "Mirror", "POSITION_NAMES", "SeatInfo", "TableInfo", "read_view"]
+class MirrorReader:
+    """What a front end that keeps a `Mirror` in ``self.mirror`` reads from it."""
+
+    mirror: Mirror
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """The lobby's table list."""
+        return self.mirror.tables
+
+    @property
+    def table(self) -> TableInfo | None:
+        """The table we are at (None in the lobby)."""
+        return self.mirror.info
+
+    @property
+    def seat(self) -> int | None:
+        return self.mirror.seat
+
+    @property
+    def owner(self) -> bool:
+        return self.mirror.owner
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The seat's view as the host sent it, with the table's rules put back."""
+        return self.mirror.view_map
+
+
+__all__ = ["HandRecord", "Mirror", "MirrorReader", "POSITION_NAMES", "SeatInfo", "TableInfo", "read_view"]

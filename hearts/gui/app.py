@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
-from net.mirror import Mirror, TableInfo
+from net.mirror import Mirror, MirrorReader
 
 from . import theme
 from . import widgets as w
@@ -634,7 +634,7 @@ class App:
         self.net.close()
 
 
-class Session:
+class Session(MirrorReader):
     """One connection's session: how we joined, and (in ``mirror``) what the host told us."""
 
     def __init__(self, mode: str | None = None, address: str = "", port: int = 0) -> None:
@@ -648,18 +648,3 @@ class Session:
         self.mirror = Mirror()          # what the host told us: tables, our table and seat
         self.expect_table = False
 
-    @property
-    def tables(self) -> list[dict[str, Any]]:
-        return self.mirror.tables
-
-    @property
-    def table(self) -> TableInfo | None:
-        return self.mirror.info
-
-    @property
-    def seat(self) -> int | None:
-        return self.mirror.seat
-
-    @property
-    def owner(self) -> bool:
-        return self.mirror.owner

@@ -16,7 +16,7 @@ from typing import Any
 
 from hearts.engine import View
 from hearts.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from net.mirror import Mirror, SeatInfo, TableInfo
+from net.mirror import Mirror, MirrorReader, SeatInfo
 
 Msg = dict[str, Any]
 
@@ -87,7 +87,7 @@ commands: /help lists them (/who, /rules, /rules set NAME VALUE, /preset NAME,
 /password WORD to lock your table, /password off to open it again)."""
 
 
-class TextRenderer:
+class TextRenderer(MirrorReader):
     """Turns the host's messages into lines; keeps what it needs to name seats and turns."""
 
     def __init__(self, symbols: bool = False) -> None:
@@ -108,23 +108,6 @@ class TextRenderer:
     @property
     def host(self) -> str | None:
         return self.mirror.host
-
-    @property
-    def table(self) -> TableInfo | None:
-        return self.mirror.info
-
-    @property
-    def seat(self) -> int | None:
-        return self.mirror.seat
-
-    @property
-    def owner(self) -> bool:
-        return self.mirror.owner
-
-    @property
-    def view(self) -> Msg | None:
-        """The seat's view as the host sent it (rules put back)."""
-        return self.mirror.view_map
 
     @property
     def seats(self) -> list[SeatInfo]:
