@@ -25,6 +25,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hearts.engine import View
 
 _FIRST_FRAME = r"""
 import os, sys, time
@@ -87,15 +91,25 @@ def _key(key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
+def table_view(app: "object") -> "View | None":
+    """The seat's view the table screen shows, if the app shows a table."""
+    from hearts.gui.table import TableScreen
+    screen = app.screen  # type: ignore[attr-defined]
+    return screen.model.view if isinstance(screen, TableScreen) else None
+
+
 def _autoplay(app: "object") -> None:
     """Play this seat with the keyboard as a person would: 1 2 3 Enter to pass, Right
     Enter to play (the cursor skips cards that may not be played), A on a moon."""
     import pygame
+    from hearts.gui.table import TableScreen
     screen = app.screen  # type: ignore[attr-defined]
-    v = getattr(screen, "view", None)
+    if not isinstance(screen, TableScreen):
+        return
+    v = screen.model.view
     if v is None or screen.animating or getattr(app, "_bench_acted", None) is v:
         return
-    if v.phase == "pass" and v.passed is None and not getattr(screen, "pass_sent", None):
+    if v.phase == "pass" and v.passed is None and not screen.model.pass_sent:
         for k in (pygame.K_1, pygame.K_2, pygame.K_3)[: v.rules.pass_count]:
             _key(k)
         _key(pygame.K_RETURN)
@@ -104,7 +118,7 @@ def _autoplay(app: "object") -> None:
         _key(pygame.K_RETURN)
     elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
         _key(pygame.K_a)
-    elif getattr(screen, "_game_over", lambda: False)():
+    elif screen._game_over():
         app.send({"type": "start"})  # type: ignore[attr-defined]
     else:
         return
@@ -153,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         end = time.monotonic() + 20
         while time.monotonic() < end:
             app.step()
-            v = getattr(app.screen, "view", None)
+            v = table_view(app)
             if v is not None and v.phase == "pass" and not app.animating:
                 break
         else:

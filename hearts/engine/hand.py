@@ -29,6 +29,8 @@ _CLUBS = SUIT_MASK[0]
 _QS = QUEEN_SPADES.mask
 _JD = JACK_DIAMONDS.mask
 _2C = TWO_CLUBS.mask
+# module-level aliases: reading ``Phase.PLAY`` costs an enum lookup on every play
+_PASS, _PLAY, _MOON_CHOICE, _DONE = Phase.PASS, Phase.PLAY, Phase.MOON_CHOICE, Phase.DONE
 NOT_NOW = {Phase.PASS: "cards are still being passed", Phase.DONE: "the hand is over",
            Phase.MOON_CHOICE: "the shooter is choosing how to score the moon"}
 NOT_YOUR_TURN = "it is not your turn"
@@ -122,7 +124,7 @@ class Hand:
         self.turn: int | None = None
         self.leader: int | None = None
         self._tram_auto = cfg.tram_auto
-        self.phase = Phase.PASS
+        self.phase = _PASS
         if self.pass_direction == "hold":
             self._start_play()
 
@@ -256,7 +258,7 @@ class Hand:
 
     def legal_plays(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now; empty when it is not that seat's turn."""
-        if seat != self.turn or self.phase != Phase.PLAY:
+        if seat != self.turn or self.phase != _PLAY:
             return []
         legal = self._legal
         if legal < 0:
@@ -267,7 +269,7 @@ class Hand:
 
     def legal_mask(self, seat: int) -> int:
         """`legal_plays` as a mask."""
-        if self.phase != Phase.PLAY or seat != self.turn:
+        if self.phase != _PLAY or seat != self.turn:
             return 0
         return self._legal if self._legal >= 0 else self._compute_legal()
 
@@ -290,12 +292,12 @@ class Hand:
 
     @property
     def done(self) -> bool:
-        return self.phase == Phase.DONE
+        return self.phase == _DONE
 
     # -- actions ----------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
         """Choose the cards ``seat`` passes; they change hands when all four have passed."""
-        if self.phase != Phase.PASS:
+        if self.phase != _PASS:
             raise IllegalMove("it is not the time to pass cards")
         _check_seat(seat)
         if self._passed[seat] is not None:
@@ -326,7 +328,7 @@ class Hand:
 
     def play(self, seat: int, card: Card | str) -> None:
         """Play ``card`` from ``seat``; raises `IllegalMove` naming the rule if not allowed."""
-        if seat != self.turn or self.phase != Phase.PLAY:
+        if seat != self.turn or self.phase != _PLAY:
             raise IllegalMove(NOT_NOW.get(self.phase, NOT_YOUR_TURN))
         if isinstance(card, str):
             card = _parse(card)
@@ -378,7 +380,7 @@ class Hand:
 
     def can_claim(self, seat: int) -> bool:
         """Whether ``seat`` may claim the rest now: it leads and must win every trick left."""
-        return (self.phase == Phase.PLAY and not self._trick and seat == self.leader
+        return (self.phase == _PLAY and not self._trick and seat == self.leader
                 and self._tram_winner() == seat)
 
     def claim(self, seat: int) -> None:
@@ -392,7 +394,7 @@ class Hand:
 
     def choose_moon(self, seat: int, choice: str) -> None:
         """The shooter's choice after a moon: ``"add"`` (others +M) or ``"subtract"`` (self -M)."""
-        if self.phase != Phase.MOON_CHOICE:
+        if self.phase != _MOON_CHOICE:
             raise IllegalMove("there is no moon to choose for")
         if self.moon is None or seat != self.moon.shooter:
             raise IllegalMove("only the shooter chooses")
@@ -446,7 +448,7 @@ class Hand:
 
     # -- flow ------------------------------------------------------------------------
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         if self._cfg.first_lead == "left-of-dealer":
             lead = (self.dealer + 1) & 3
         else:
@@ -503,14 +505,14 @@ class Hand:
             moon = Moon(moon.shooter, moon.sun, choice)
             self.moon = moon
             if choice is None:
-                self.phase = Phase.MOON_CHOICE
+                self.phase = _MOON_CHOICE
                 self.turn = moon.shooter
                 return
         self._finish()
 
     def _finish(self) -> None:
         self._points = hand_points(self.rules, self._taken, self._won, self.moon)
-        self.phase = Phase.DONE
+        self.phase = _DONE
         self.turn = None
 
     # -- views and saving ----------------------------------------------------------------
