@@ -296,6 +296,20 @@ def pack_pairs(d: dict[str, Any]) -> bytes:
     return encode(d)[1 if len(d) < 16 else 3:]
 
 
+class ExtValue:
+    """A msgpack ext value (the protocol uses none): decoded so that the message holding
+    it is refused with ``bad-message`` rather than the connection closed."""
+
+    __slots__ = ("code", "data")
+
+    def __init__(self, code: int, data: bytes) -> None:
+        self.code = code
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"ExtValue({self.code}, {len(self.data)} bytes)"
+
+
 class Decoder:
     """Incremental msgpack decoder with hard limits; feed bytes, get messages.
 
@@ -308,11 +322,14 @@ class Decoder:
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self._max = limits.max_frame
+        # Map keys of any hashable kind and ext values decode (to `ExtValue`): such a
+        # message is well framed, so `check_intent` refuses it with `bad-message` and
+        # the connection stays open.
         self._unpacker = msgpack.Unpacker(
-            raw=False, strict_map_key=True, use_list=True,
+            raw=False, strict_map_key=False, use_list=True, ext_hook=ExtValue,
             max_buffer_size=limits.max_frame, max_array_len=limits.max_array,
             max_map_len=limits.max_map, max_str_len=limits.max_frame,
-            max_bin_len=limits.max_frame, max_ext_len=0,
+            max_bin_len=limits.max_frame, max_ext_len=limits.max_frame,
         )
         self._scanner = FrameScanner(limits.max_frame, limits.max_array, limits.max_map)
         self._partial = bytearray()   # the bytes of the frame being received, once split
@@ -362,6 +379,12 @@ class Decoder:
                     self._consumed = unpacker.tell()
             except msgpack.BufferFull:
                 raise self._too_large() from None
+            except UnicodeDecodeError:
+                raise ProtocolError("bad-frame", "a string in the message is not valid UTF-8",
+                                    fatal=True) from None
+            except msgpack.StackError:
+                raise ProtocolError("bad-frame", "a message is nested deeper than msgpack can "
+                                    "read", fatal=True) from None
             except ValueError as e:
                 if "exceeds max" in str(e):
                     raise ProtocolError("too-large", "a message has an array, map or string over "

@@ -360,3 +360,37 @@ async def test_silence_closes_on_time() -> None:
         assert 0.9 <= took <= 1.0 + 0.1 + 0.4, took    # 0.4 s slack for a busy machine
     finally:
         await h.stop()
+
+
+async def test_content_mistakes_keep_the_connection_and_broken_frames_say_why() -> None:
+    """A well-framed message with a non-string map key or an ext value is refused with
+    bad-message and the seated player stays; invalid UTF-8 and absurd nesting close with
+    a sentence that says which."""
+    import msgpack
+    h = await _host(FAST)
+    try:
+        raw = await Raw.open(h, "Ann")
+        raw.send({"type": "create_table"})
+        assert (await raw.until("table")) is not None
+        raw.w.write(msgpack.packb({"type": "set_rules", "rules": {1: 2}}))
+        err = await raw.until("error")
+        assert err["code"] == "bad-message" and "rules" in err["message"]
+        raw.w.write(msgpack.packb({"type": "chat", "text": msgpack.ExtType(5, b"xyz")}))
+        err = await raw.until("error")
+        assert err["code"] == "bad-message" and "text" in err["message"]
+        raw.w.write(msgpack.packb(msgpack.ExtType(1, b"ab")))
+        assert (await raw.until("error"))["code"] == "bad-message"
+        raw.send({"type": "ping"})
+        assert await raw.until("pong") is not None          # still connected, still seated
+        assert h.tables[1].seat_of(h.players[next(iter(h.players))].token) == 0
+        for frame, words in ((b"\x81\xa4type\xa2\xff\xfe", "UTF-8"),
+                             (b"\x91" * 3000 + b"\xc0", "nested")):
+            bare = await Raw.open(h, "Bob")
+            bare.w.write(frame)
+            assert await bare.closed(3)
+            errors = [m for m in bare.got if m["type"] == "error"]
+            assert len(errors) == 1 and errors[0]["code"] == "bad-frame", errors
+            assert words in errors[0]["message"]
+        raw.close()
+    finally:
+        await h.stop()

@@ -37,7 +37,7 @@ def test_many_small_frames_in_one_read_pass_the_buffer_limit() -> None:
     (msgpack.packb(list(range(300))), "too-large"),
     (msgpack.packb({str(i): i for i in range(100)}), "too-large"),
     (b"\xc1", "bad-frame"),
-    (msgpack.packb({1: 2}), "bad-frame"),
+    (b"\xa2\xff\xfe", "bad-frame"),
 ])
 def test_decoder_limits(payload: bytes, code: str) -> None:
     with pytest.raises(ProtocolError) as e:
@@ -187,3 +187,14 @@ def test_a_declared_size_over_the_limit_is_refused_before_its_bytes(header: byte
     frame = b"\xdb" + len(body).to_bytes(4, "big") + body
     assert dec.feed(frame[:7]) == []
     assert dec.feed(frame[7:]) == [body.decode()]
+
+
+def test_a_map_with_an_int_key_or_an_ext_value_is_a_bad_message_not_a_bad_frame() -> None:
+    """Well framed, wrong content: decoded, then refused by the check (connection kept)."""
+    for payload in (msgpack.packb({1: 2}), msgpack.packb(msgpack.ExtType(3, b"z")),
+                    msgpack.packb({"type": "set_rules", "rules": {1: 2}})):
+        [msg] = Decoder().feed(payload)
+        with pytest.raises(ProtocolError) as e:
+            check_intent(msg)
+        assert e.value.code == "bad-message" and not e.value.fatal
+
