@@ -167,7 +167,7 @@ class Client(MirrorReader):
     async def _read_loop(self) -> str:
         """Read until the link fails; returns why ("fatal: ..." stops reconnecting)."""
         assert self._reader is not None
-        decoder = Decoder(self.limits)
+        decoder = Decoder(self.limits.from_host())
         reader = self._reader
         timeout = self.limits.heartbeat_timeout
         while True:

@@ -6,7 +6,7 @@ Hardening work (connections per address, rates, passwords) adds fields here;
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -14,9 +14,13 @@ class Limits:
     """Hard limits on frames, names, chat, timing and tables."""
 
     # codec (net.protocol.Decoder)
-    max_frame: int = 64 * 1024        # bytes in one msgpack message
+    max_frame: int = 64 * 1024        # bytes in one msgpack message from a client
     max_array: int = 256              # elements in one array
     max_map: int = 64                 # keys in one map
+    # what the host may send in one message (a `tables` list of 200 tables is ~110 KB)
+    host_frame: int = 1024 * 1024
+    host_array: int = 4096
+    host_map: int = 256
     # text
     max_name: int = 24                # characters in a player or table name
     max_chat: int = 300               # characters in one chat line
@@ -43,6 +47,11 @@ class Limits:
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
     lobby_bytes_per_second: int = 2_000_000  # table lists pushed to the lobby, all clients
     lobby_chunk: int = 200            # lobby clients written to per event-loop turn
+
+    def from_host(self) -> "Limits":
+        """The limits a client decodes the host's messages with (larger than a client's)."""
+        return replace(self, max_frame=self.host_frame, max_array=self.host_array,
+                       max_map=self.host_map)
 
 
 DEFAULT_LIMITS = Limits()

@@ -394,3 +394,32 @@ async def test_content_mistakes_keep_the_connection_and_broken_frames_say_why() 
         raw.close()
     finally:
         await h.stop()
+
+
+async def test_a_full_host_lists_its_200_tables_to_a_real_client() -> None:
+    """The `tables` message of a host at its table limit is over a client's 64 KiB frame
+    limit, within the host-to-client limit, and a real client reads it and stays."""
+    from net.client import Client
+    from net.server import SimplePeer
+    h = await _host(FAST)
+    try:
+        core = h.core
+        for i in range(h.limits.max_tables):      # 200 owners, each at a table of their own
+            peer = SimplePeer(f"10.1.{i // 250}.{i % 250}")
+            core.handle(peer, {"type": "hello", "version": PROTOCOL_VERSION,
+                               "name": f"Owner number {i}"}, now=0.0)
+            core.handle(peer, {"type": "create_table", "name": f"A long table name {i:03}",
+                               "rules": {"moon": "choose", "target": 150, "sun": "others",
+                                         "pass_cycle": ["left", "right"]}}, now=0.0)
+        core.take()
+        size = len(encode(core.tables_message()))
+        assert FAST.max_frame < size <= FAST.host_frame, size
+        c = Client("127.0.0.1", h.port, name="Ann", limits=FAST)
+        await c.connect()
+        await c.wait_for("tables")
+        assert len(c.tables) == 200
+        await c.send("list_tables")                  # still connected: asked and answered
+        assert len((await c.wait_for("tables"))["tables"]) == 200
+        await c.close()
+    finally:
+        await h.stop()
