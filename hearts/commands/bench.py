@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from hearts.cli import UserError
-
 # name -> module under hearts.bench with add_arguments(parser) and run(args)
 BENCHES = {
     "engine": "hearts.bench.engine",
@@ -18,21 +16,16 @@ BENCHES = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="bench", metavar="WHAT", required=True)
+    sub = parser.add_subparsers(dest="bench", metavar="WHAT", required=True,
+                                title="benchmarks (hearts bench WHAT --help for each)")
     for name, module_name in BENCHES.items():
-        p = sub.add_parser(name)
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as e:
-            if e.name != module_name:
-                raise
-            p.set_defaults(bench_module=None)
-            continue
+        module = importlib.import_module(module_name)
+        # the module docstring's first line, without its "`hearts bench ...`: " prefix
+        summary = (module.__doc__ or "").strip().splitlines()[0].split(": ", 1)[-1]
+        p = sub.add_parser(name, help=summary, description=summary)
         module.add_arguments(p)
         p.set_defaults(bench_module=module)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.bench_module is None:
-        raise UserError(f"the '{args.bench}' benchmark is not built yet")
-    return args.bench_module.run(args)
+    return int(args.bench_module.run(args) or 0)
