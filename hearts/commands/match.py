@@ -20,6 +20,7 @@ from typing import Any
 
 from hearts.bots import make_bot
 from hearts.cli import UserError
+from hearts.commands.progress import Progress
 from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
 
 
@@ -240,11 +241,18 @@ def run(args: argparse.Namespace) -> int:
     seed = str(args.seed)
     start = time.perf_counter()
     jobs = [(specs, rules, seed, k, args.budget) for k in range(count)]
+    progress = Progress(count, "games" if args.games else "deals", enabled=not args.json)
+    units = []
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            units = list(pool.map(_call, [(fn, j) for j in jobs], chunksize=4))
+            for unit in pool.map(_call, [(fn, j) for j in jobs], chunksize=4):
+                units.append(unit)
+                progress.step()
     else:
-        units = [fn(*j) for j in jobs]
+        for j in jobs:
+            units.append(fn(*j))
+            progress.step()
+    progress.close()
     elapsed = time.perf_counter() - start
     result = {
         "bots": specs,
