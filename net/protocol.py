@@ -53,7 +53,6 @@ ERROR_CODES = {
     "hello-first": "the first message must be a hello (fatal)",
     "hello-timeout": "no hello in time (fatal)",
     "bad-name": "the name is empty or unusable",
-    "bad-token": "the seat token is not known here",
     "no-table": "no such table",
     "not-at-table": "you are not at a table",
     "not-seated": "you are watching, not playing",
@@ -66,8 +65,6 @@ ERROR_CODES = {
     "illegal": "the engine refused the move (the message names the rule)",
     "rules": "a rule name or value is not accepted",
     "limit": "a host limit was reached",
-    "command": "a console command was not understood",
-    "busy": "the host is shutting down or overloaded",
     "replaced": "the same player connected again; the old connection is closed (fatal)",
     "password": "the table needs its password, or the password is wrong",
     "too-long": "a chat line or command is longer than the host accepts",
@@ -119,7 +116,7 @@ GAME_INTENTS = frozenset({"pass", "play", "moon", "claim", "undo"})
 # Top-level event types the host sends (each a map with ``type``).
 EVENTS = frozenset({
     "welcome", "error", "ping", "pong", "tables", "table", "update", "left", "reply", "hint",
-    "chat", "bye",
+    "bye",
 })
 
 # Change kinds inside an ``update`` (``update.events`` is a list of maps with ``type``).

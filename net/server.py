@@ -187,9 +187,9 @@ class ServerCore:
             self.fail(peer, version_error(msg["version"]))
             return
         name = clean_name(msg["name"], self.limits.max_name)
-        if not name:
-            self.fail(peer, error("bad-name", "choose a name with at least one letter or digit",
-                                  "hello"))
+        if not name:      # answered, and the connection may say hello again
+            self.out.messages.append((peer, error(
+                "bad-name", "choose a name with at least one letter or digit", "hello")))
             return
         if self.connections > self.limits.max_connections:
             self.fail(peer, error("limit", "the host has too many connections; try again later",

@@ -1,0 +1,371 @@
+"""The protocol's schema, machine-readable: every message both ways, every field.
+
+docs/protocol.md's reference tables are generated from this module
+(``python -m net.schema docs/protocol.md`` rewrites them; a test fails while they
+differ), and `check_message` validates what a host sends against it (a test walks
+every message of real games through it). The client's fields come from
+`net.protocol.INTENTS`, the error codes from `net.protocol.ERROR_CODES`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from .protocol import ERROR_CODES, INTENTS
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field: its wire type (``int``, ``str``, ``bool``, ``float``, ``map``,
+    ``list[T]``, ``any``, or the name of a shape below), whether it may be nil, and
+    what it means."""
+
+    name: str
+    type: str
+    doc: str
+    nil: bool = False
+
+
+def F(name: str, type_: str, doc: str, nil: bool = False) -> Field:
+    return Field(name, type_, doc, nil)
+
+
+# -- shapes inside messages -------------------------------------------------------------
+SHAPES: dict[str, list[Field]] = {
+    "seat": [
+        F("seat", "int", "0..3, clockwise; seat s passes left to s+1"),
+        F("kind", "str", "`human`, `bot` or `empty`"),
+        F("name", "str", "who sits there", nil=True),
+        F("level", "str", "the bot's level (also when a bot plays for a dropped person)", nil=True),
+        F("connected", "bool", "false while a person is disconnected (true for bots and empty seats)"),
+        F("auto", "bool", "a bot plays for this person (dropped, or the turn timer ran out)"),
+    ],
+    "table_line": [
+        F("id", "int", "the table's number, used by `sit`, `watch`"),
+        F("name", "str", "at most 24 characters"),
+        F("owner", "str", "the owner's name", nil=True),
+        F("summary", "str", "the rules in a few words (a preset name, or `custom: ...`)"),
+        F("state", "str", "`waiting`, `playing`, `paused` or `over`"),
+        F("seats", "list[seat]", "the four seats"),
+        F("watchers", "int", "how many watch"),
+        F("locked", "bool", "friends only: `sit` and `watch` need the password"),
+        F("hand", "int", "the current hand, 0-based (shown 1-based to people)", nil=True),
+    ],
+    "result": [
+        F("hand", "int", "0-based"),
+        F("points", "list[int]", "each seat's points in that hand"),
+        F("totals", "list[int]", "each seat's total after it"),
+    ],
+    "moon": [
+        F("shooter", "int", "the seat that shot"),
+        F("sun", "bool", "it also took every trick"),
+        F("choice", "str", "`add` or `subtract`; nil while the shooter chooses", nil=True),
+    ],
+    "tram": [
+        F("seat", "int", "who took the rest; nil when the rest changed nothing", nil=True),
+        F("cards", "list[list[str]]", "every seat's cards when the hand ended early"),
+        F("claimed", "bool", "the seat claimed (`claim`); false: the host saw it"),
+    ],
+    "timer": [
+        F("seats", "list[int]", "whose clock runs"),
+        F("seconds", "float", "seconds left (a pause freezes them)"),
+        F("why", "str", "`turn` (the turn timer) or `dropped` (the grace before a bot plays)"),
+        F("paused", "bool", "present and true while the game is paused"),
+    ],
+    "view": [
+        F("seat", "int", "whose view; nil for a watcher (no cards in hand)", nil=True),
+        F("phase", "str", "`pass`, `play`, `moon-choice` or `done`"),
+        F("pass_direction", "str", "`left`, `right`, `across` or `hold`"),
+        F("dealer", "int", "the dealer's seat"),
+        F("totals", "list[int]", "game totals before this hand"),
+        F("hand", "list[str]", "this seat's cards (empty for a watcher)"),
+        F("passed", "list[str]", "the cards this seat passed (before the exchange: chosen)", nil=True),
+        F("received", "list[str]", "the cards it received, after the exchange", nil=True),
+        F("has_passed", "list[bool]", "per seat"),
+        F("turn", "int", "whose move; nil while passing or when the hand is over", nil=True),
+        F("leader", "int", "who leads the current trick", nil=True),
+        F("trick", "list[list[any]]", "the trick so far: [seat, card] pairs"),
+        F("tricks", "list[list[any]]", "the finished tricks of this hand: [leader, cards "
+          "from the leader, winner]"),
+        F("hearts_broken", "bool", "a heart (or Q♠ with that rule) has been played"),
+        F("cards_left", "list[int]", "cards each seat holds"),
+        F("taken_points", "list[int]", "penalty points taken so far, per seat"),
+        F("tricks_won", "list[int]", "tricks taken so far, per seat"),
+        F("points", "list[int]", "the hand's points once it is done", nil=True),
+        F("moon", "moon", "a moon shot this hand", nil=True),
+        F("tram", "tram", "the hand ended early", nil=True),
+        F("legal", "list[str]", "the cards this seat may play now (empty while passing)"),
+        F("others", "list[list[str]]", "every seat's cards, on open-hands tables only", nil=True),
+    ],
+}
+SHAPES["table"] = [
+    *SHAPES["table_line"],
+    F("owner_seat", "int", "the owner's seat; nil when the owner watches", nil=True),
+    F("rules", "map", "every rule option (docs/rules.md), as `set_rules` takes them"),
+    F("totals", "list[int]", "game totals"),
+    F("display_totals", "list[int]", "totals as shown (countdown: target minus points)"),
+    F("results", "list[result]", "every scored hand of this game"),
+    F("winners", "list[int]", "once the game is over", nil=True),
+    F("kicked", "list[str]", "names that may not come back (`allow NAME` lifts it)"),
+]
+
+# -- messages the host sends ------------------------------------------------------------
+HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
+    "welcome": ("the answer to `hello`", [
+        F("version", "int", "the protocol version (1)"),
+        F("host", "str", "the host's name"),
+        F("name", "str", "your name as cleaned and made unique (`Ann#2`)"),
+        F("token", "str", "keep it: `hello` with it takes your seat back"),
+        F("player", "int", "your player number on this host (for logs; not a seat)"),
+    ]),
+    "tables": ("the lobby: after `welcome`, on `list_tables`, and when tables change "
+               "while you are not at one", [
+        F("tables", "list[table_line]", "every table"),
+    ]),
+    "table": ("everything about your table: on sitting, watching, reconnecting and "
+              "whenever seats, owner or rules change", [
+        F("table", "table", "the table"),
+        F("seat", "int", "your seat; nil when you watch", nil=True),
+        F("owner", "bool", "you own the table"),
+        F("view", "view", "your view; nil before the first deal", nil=True),
+        F("timer", "timer", "a running clock", nil=True),
+        F("seq", "int", "the table's update counter (restarts at 0 after a host restart)"),
+    ]),
+    "update": ("what changed at your table, with your new view", [
+        F("table", "int", "the table's id"),
+        F("seq", "int", "one more than the last `update` or `table` of this table"),
+        F("events", "list[change]", "the changes, in order (below)"),
+        F("view", "view", "your view after them; nil before the first deal", nil=True),
+        F("timer", "timer", "a running clock", nil=True),
+    ]),
+    "left": ("you are no longer at a table", [
+        F("table", "int", "which"),
+        F("reason", "str", "`left`, `kicked` or a sentence (the table closed)"),
+    ]),
+    "reply": ("the answer to a `command`", [
+        F("text", "str", "one or more lines (\\n between them)"),
+        F("ok", "bool", "false when the command was refused"),
+    ]),
+    "hint": ("the answer to `hint`", [
+        F("cards", "list[str]", "the cards the bot would pass or play"),
+        F("reason", "str", "why, in a few words"),
+        F("moon", "str", "`add` or `subtract` at a moon choice", nil=True),
+    ]),
+    "error": ("a refused message (see the codes below)", [
+        F("code", "str", "one of the codes below"),
+        F("message", "str", "one sentence for a person"),
+        F("ref", "str", "the type of the refused message, when known", nil=True),
+    ]),
+    "ping": ("every 5 s; answer `pong` (any message counts as life)", []),
+    "pong": ("the answer to your `ping`", []),
+    "bye": ("the host is shutting down; the connection closes", [
+        F("reason", "str", "why"),
+    ]),
+}
+
+# -- the changes inside an update -------------------------------------------------------
+CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
+    "game_started": ("a game starts", [F("rules", "map", "its rules"),
+                                       F("seats", "list[seat]", "who plays")]),
+    "hand_started": ("a hand is dealt", [F("hand", "int", "0-based"),
+                                         F("dealer", "int", "seat"),
+                                         F("pass_direction", "str", "or `hold`")]),
+    "passed": ("a seat chose its cards to pass", [F("seat", "int", "who")]),
+    "cards_received": ("the exchange: to the receiver with `cards`, to others without", [
+        F("seat", "int", "who received"), F("from_seat", "int", "who passed them"),
+        F("cards", "list[str]", "only in the receiver's own update")]),
+    "card_played": ("a card is played", [F("seat", "int", "who"), F("card", "str", "which")]),
+    "trick_taken": ("a trick is complete", [F("leader", "int", "who led"),
+                                            F("cards", "list[str]", "from the leader"),
+                                            F("winner", "int", "who took it"),
+                                            F("points", "int", "its penalty points")]),
+    "hearts_broken": ("hearts may be led from now on", []),
+    "moon_shot": ("a seat took every point", [F("shooter", "int", "who"),
+                                              F("sun", "bool", "and every trick")]),
+    "moon_chosen": ("the shooter chose", [F("shooter", "int", "who"),
+                                          F("choice", "str", "`add` or `subtract`")]),
+    "tram": ("the hand ended early (TRAM)", [
+        F("seat", "int", "who took the rest; nil when it changed nothing", nil=True),
+        F("claimed", "bool", "by a `claim`"),
+        F("cards", "list[list[str]]", "every seat's cards then")]),
+    "hand_scored": ("a hand is over", [F("hand", "int", "0-based"),
+                                       F("points", "list[int]", "per seat"),
+                                       F("totals", "list[int]", "after it"),
+                                       F("moon", "moon", "a moon shot", nil=True)]),
+    "game_over": ("the game is over", [F("totals", "list[int]", "final"),
+                                       F("winners", "list[int]", "seats (ties share)"),
+                                       F("results", "list[result]", "every hand")]),
+    "game_ended": ("the owner ended the game", [F("reason", "str", "by whom")]),
+    "player_joined": ("someone sits (seat) or watches (nil)", [
+        F("seat", "int", "where", nil=True), F("name", "str", "who")]),
+    "player_left": ("someone left", [F("seat", "int", "where; nil for a watcher", nil=True),
+                                     F("name", "str", "who")]),
+    "player_kicked": ("the owner sent someone away", [
+        F("seat", "int", "where; nil for a watcher", nil=True), F("name", "str", "who")]),
+    "player_dropped": ("a person lost the connection", [
+        F("seat", "int", "where"), F("name", "str", "who"),
+        F("grace", "float", "seconds before a bot plays for them", nil=True)]),
+    "player_returned": ("a dropped person is back", [F("seat", "int", "where"),
+                                                     F("name", "str", "who")]),
+    "replaced_by_bot": ("a bot takes or plays a seat", [
+        F("seat", "int", "which"), F("level", "str", "the bot's level"),
+        F("why", "str", "`start`, `left`, `kicked`, `owner`, `dropped` or `timeout`")]),
+    "bot_removed": ("the owner emptied a bot's seat", [F("seat", "int", "which")]),
+    "owner_changed": ("someone else owns the table", [
+        F("name", "str", "the new owner", nil=True),
+        F("seat", "int", "their seat; nil when they watch", nil=True)]),
+    "rules_changed": ("the owner changed the rules", [F("rules", "map", "all of them"),
+                                                      F("summary", "str", "in a few words"),
+                                                      F("by", "str", "who", nil=True)]),
+    "chat": ("a chat line (`name` `host` for the host's own notices)", [
+        F("name", "str", "who"), F("seat", "int", "their seat", nil=True),
+        F("text", "str", "the line")]),
+    "timer": ("a turn clock starts", [F("seats", "list[int]", "whose"),
+                                      F("seconds", "float", "how long")]),
+    "paused": ("the game is paused", [F("by", "str", "who", nil=True)]),
+    "resumed": ("the game goes on", [F("by", "str", "who", nil=True)]),
+    "undone": ("a seat took back its last card (and what followed)", [
+        F("seat", "int", "who"), F("actions", "int", "how many actions were undone")]),
+}
+
+# whether the host closes the connection after an error of each code (default: no)
+CLOSES = {"version": "yes", "hello-first": "yes", "hello-timeout": "yes", "bad-frame": "yes",
+          "too-large": "yes", "replaced": "yes",
+          "bad-message": "before hello only", "unknown-type": "before hello only",
+          "limit": "for too many connections or messages; not for chat lines"}
+
+_PY: dict[str, Any] = {"int": int, "str": str, "bool": bool, "float": (int, float),
+                       "map": dict}
+
+
+def _check_value(value: Any, type_: str, where: str, out: list[str]) -> None:
+    if type_ == "any":
+        return
+    m = re.fullmatch(r"list\[(.+)\]", type_)
+    if m:
+        if not isinstance(value, list):
+            out.append(f"{where}: expected a list, got {type(value).__name__}")
+            return
+        for i, v in enumerate(value):
+            _check_value(v, m.group(1), f"{where}[{i}]", out)
+        return
+    if type_ == "change":
+        check_change(value, where, out)
+        return
+    if type_ in SHAPES:
+        _check_map(value, SHAPES[type_], where, out, optional={"paused"})
+        return
+    py: Any = _PY[type_]
+    if isinstance(value, bool) and type_ != "bool" or not isinstance(value, py):
+        out.append(f"{where}: expected {type_}, got {type(value).__name__}")
+
+
+def _check_map(value: Any, fields: list[Field], where: str, out: list[str],
+               optional: set[str] | frozenset[str] = frozenset()) -> None:
+    if not isinstance(value, dict):
+        out.append(f"{where}: expected a map, got {type(value).__name__}")
+        return
+    known = {f.name for f in fields} | {"type"}
+    for key in value:
+        if key not in known:
+            out.append(f"{where}: field {key!r} is not in the schema")
+    for f in fields:
+        if f.name not in value:
+            if f.name not in optional:
+                out.append(f"{where}: field {f.name!r} is missing")
+            continue
+        v = value[f.name]
+        if v is None:
+            if not f.nil:
+                out.append(f"{where}.{f.name}: nil, which the schema does not allow")
+            continue
+        _check_value(v, f.type, f"{where}.{f.name}", out)
+
+
+def check_change(change: Any, where: str, out: list[str]) -> None:
+    """Check one change of an ``update`` (appends problems to ``out``)."""
+    kind = change.get("type") if isinstance(change, dict) else None
+    if kind not in CHANGE_FIELDS:
+        out.append(f"{where}: change type {kind!r} is not in the schema")
+        return
+    # a private change's public copy leaves out the private field
+    optional = {"cards"} if kind == "cards_received" else {"grace"}
+    _check_map(change, CHANGE_FIELDS[kind][1], f"{where}<{kind}>", out, optional)
+
+
+def check_message(msg: Any) -> list[str]:
+    """Every way ``msg`` (from a host) differs from the schema; empty when it conforms."""
+    out: list[str] = []
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    if kind not in HOST_MESSAGES:
+        return [f"message type {kind!r} is not in the schema"]
+    _check_map(msg, HOST_MESSAGES[kind][1], kind, out)
+    if kind == "error" and msg.get("code") not in ERROR_CODES:
+        out.append(f"error code {msg.get('code')!r} is not in the schema")
+    return out
+
+
+# -- docs/protocol.md -------------------------------------------------------------------
+def _rows(fields: list[Field]) -> list[str]:
+    return [f"| `{f.name}` | {f.type}{' or nil' if f.nil else ''} | {f.doc} |" for f in fields]
+
+
+def markdown(section: str) -> str:
+    """One generated section of docs/protocol.md."""
+    head = ["| field | type | meaning |", "|---|---|---|"]
+    lines: list[str] = []
+    if section == "client":
+        for kind, spec in INTENTS.items():
+            lines.append(f"- `{kind}`: " + (", ".join(
+                f"`{name}` {'/'.join('nil' if t is type(None) else t.__name__ for t in types)}"
+                f"{'' if required else ' (optional)'}" for name, (types, required) in spec.items())
+                or "no fields"))
+    elif section == "host":
+        for kind, (doc, fields) in HOST_MESSAGES.items():
+            lines += [f"#### `{kind}`: {doc}", ""] + (head + _rows(fields) if fields
+                                                       else ["No fields."]) + [""]
+    elif section == "changes":
+        for kind, (doc, fields) in CHANGE_FIELDS.items():
+            fs = ", ".join(f"`{f.name}` {f.type}{' or nil' if f.nil else ''}" for f in fields)
+            lines.append(f"- `{kind}`: {doc}" + (f" — {fs}" if fs else ""))
+    elif section == "shapes":
+        for kind, fields in SHAPES.items():
+            lines += [f"#### `{kind}`", ""] + head + _rows(fields) + [""]
+    elif section == "errors":
+        lines += ["| code | when | closes |", "|---|---|---|"]
+        lines += [f"| `{code}` | {why.removesuffix(' (fatal)')} | {CLOSES.get(code, 'no')} |"
+                  for code, why in ERROR_CODES.items()]
+    else:
+        raise KeyError(section)
+    return "\n".join(lines).rstrip()
+
+
+_BLOCK = re.compile(r"(<!-- schema: (\w+) -->\n)(?:(?!<!-- ).)*?(\n<!-- end -->)", re.S)
+
+
+def rewrite_doc(text: str) -> str:
+    """``text`` (docs/protocol.md) with every generated block made anew."""
+    return _BLOCK.sub(lambda m: m.group(1) + markdown(m.group(2)) + m.group(3), text)
+
+
+def main(argv: list[str]) -> int:
+    for path in argv:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        new = rewrite_doc(text)
+        if new != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(new)
+            print(f"rewrote the schema tables of {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+
+
+__all__ = ["CHANGE_FIELDS", "CLOSES", "Field", "HOST_MESSAGES", "SHAPES",
+           "check_change", "check_message", "markdown", "rewrite_doc"]
