@@ -195,4 +195,5 @@ def test_every_message_the_host_sends_is_a_known_event_type():
     import net.server
     from net.protocol import EVENTS
     sent = _literal_types(net.server.__file__) | _literal_types(net.host.__file__)
+    sent -= _literal_types(net.server.__file__, {"_emit"})    # table changes, not messages
     assert sent <= set(EVENTS), sent - set(EVENTS)
