@@ -1,8 +1,7 @@
 """The protocol's schema, machine-readable: every message both ways, every field.
 
 docs/protocol.md's reference tables are generated from this module
-(``python -m net.schema docs/protocol.md`` rewrites them; a test fails while they
-differ), and `check_message` validates what a host sends against it (a test walks
+(``python -m hearts.docgen`` rewrites them; a test fails while they differ), and `check_message` validates what a host sends against it (a test walks
 every message of real games through it). The client's fields come from
 `net.protocol.INTENTS`, the error codes from `net.protocol.ERROR_CODES`.
 """
@@ -10,7 +9,6 @@ every message of real games through it). The client's fields come from
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -343,29 +341,5 @@ def markdown(section: str) -> str:
     return "\n".join(lines).rstrip()
 
 
-_BLOCK = re.compile(r"(<!-- schema: (\w+) -->\n)(?:(?!<!-- ).)*?(\n<!-- end -->)", re.S)
-
-
-def rewrite_doc(text: str) -> str:
-    """``text`` (docs/protocol.md) with every generated block made anew."""
-    return _BLOCK.sub(lambda m: m.group(1) + markdown(m.group(2)) + m.group(3), text)
-
-
-def main(argv: list[str]) -> int:
-    for path in argv:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        new = rewrite_doc(text)
-        if new != text:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(new)
-            print(f"rewrote the schema tables of {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-
-
 __all__ = ["CHANGE_FIELDS", "CLOSES", "Field", "HOST_MESSAGES", "SHAPES",
-           "check_change", "check_message", "markdown", "rewrite_doc"]
+           "check_change", "check_message", "markdown"]

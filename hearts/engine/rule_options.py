@@ -10,14 +10,12 @@ docs/rules.md are derived. Adding a rule option means: a field on `Rules`
 >>> OPTIONS["first_lead"].words("two-of-clubs")
 '2♣ leads'
 
-Run ``python -m hearts.engine.rule_options docs/rules.md`` to rewrite the doc's
-option tables after a change (a test fails while they differ).
+Run ``python -m hearts.docgen`` to rewrite docs/rules.md's option tables after a
+change (a test fails while they differ).
 """
 
 from __future__ import annotations
 
-import re
-import sys
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -255,33 +253,5 @@ def _md_plain(v: Any) -> str:
     return str(v)
 
 
-_BLOCK = re.compile(r"(<!-- generated: (\w+) -->\n).*?(\n<!-- end -->)", re.S)
-
-
-def rewrite_doc(text: str) -> str:
-    """``text`` (docs/rules.md) with every generated block made anew."""
-    def block(m: re.Match[str]) -> str:
-        what = m.group(2)
-        body = markdown_presets() if what == "presets" else markdown_table(what)
-        return m.group(1) + body + m.group(3)
-    return _BLOCK.sub(block, text)
-
-
-def main(argv: list[str]) -> int:
-    for path in argv:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        new = rewrite_doc(text)
-        if new != text:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(new)
-            print(f"rewrote the option tables of {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-
-
 __all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "RuleOption", "changes_in_words",
-           "describe", "markdown_presets", "markdown_table", "rewrite_doc", "rules_in_words"]
+           "describe", "markdown_presets", "markdown_table", "rules_in_words"]

@@ -16,7 +16,8 @@ from pathlib import Path
 from net.client import Client, decision_key, random_intent
 from net.host import Host
 from net.protocol import CHANGES, ERROR_CODES, EVENTS
-from net.schema import CHANGE_FIELDS, HOST_MESSAGES, check_message, rewrite_doc
+from hearts.docgen import protocol_doc
+from net.schema import CHANGE_FIELDS, HOST_MESSAGES, check_message
 
 from .conftest import FAST
 
@@ -26,7 +27,7 @@ DOC = ROOT / "docs" / "protocol.md"
 
 def test_the_doc_tables_are_the_schema():
     text = DOC.read_text(encoding="utf-8")
-    assert rewrite_doc(text) == text, "run: python -m net.schema docs/protocol.md"
+    assert protocol_doc(text) == text, "run: python -m hearts.docgen"
 
 
 def test_the_schema_covers_every_message_and_change_type_and_no_more():
