@@ -59,7 +59,7 @@ class Hint:
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 
-BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard")
+BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "normal-v1", "hard-v1")
 LEVELS = ("easy", "normal", "hard")
 SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
 DEFAULT_LEVEL = "normal"
@@ -107,11 +107,11 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
         bot = SearchBot(seed, **NORMAL)
         bot.name = spec
         return bot
-    if spec == "hard":
-        bot = SearchBot(seed, **HARD)
-        bot.name = "hard"
+    if spec in SETTINGS:
+        bot = SearchBot(seed, **SETTINGS[spec])
+        bot.name = spec
         return bot
-    raise ValueError(f"unknown bot {spec!r}; bots are: random, rules, search, easy, normal, hard, "
+    raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}, "
                      "or package.module:ClassName")
 
 
@@ -119,6 +119,11 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
 HARD: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
                         "pass_spread": 3}
+# the levels as they were before the moon-aware round (kept to measure the new ones against)
+NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
+HARD_V1: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
+                           "pass_spread": 3}
+SETTINGS = {"hard": HARD, "normal-v1": NORMAL_V1, "hard-v1": HARD_V1}
 
 
 def hint(view: View, budget: float = 0.2) -> Hint:
