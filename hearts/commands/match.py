@@ -3,7 +3,8 @@
 Every deal is played four times with the bots rotated one seat each time (same
 cards, each bot in each seat), pass directions cycle by deal number. Reports
 per bot: mean points per hand with a 95% interval over deals, moons shot and
-suffered, game win share (with ``--games``), decision time p50 and p99, and how
+suffered (split by the seat it passed to and the others, with the share of its
+passes holding two or three cards ranked Q or higher outside hearts), game win share (with ``--games``), decision time p50 and p99, and how
 many decisions hit their time cap (those are the only source of run-to-run
 differences for a seed).
 """
@@ -106,6 +107,43 @@ def _play_turns(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: li
             actor.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
 
 
+HIGH_OUTSIDE_HEARTS = sum(1 << (suit * 13 + rank) for suit in (0, 1, 3) for rank in (10, 11, 12))
+
+
+class _Moons:
+    """Moons per entry: shot, suffered from the seat it passed to and from the others, and
+    its passes holding two or three cards ranked Q or higher outside hearts."""
+
+    def __init__(self) -> None:
+        self.shot = [0] * 4
+        self.by_receiver = [0] * 4
+        self.by_others = [0] * 4
+        self.passes = [0] * 4
+        self.high_passes = [0] * 4
+
+    def add(self, hand: Hand, entry_of_seat: list[int]) -> None:
+        offset = hand.pass_to
+        for s in range(4):
+            e = entry_of_seat[s]
+            passed = hand.passed_mask(s)
+            if offset and passed is not None:
+                self.passes[e] += 1
+                self.high_passes[e] += (passed & HIGH_OUTSIDE_HEARTS).bit_count() >= 2
+            if hand.moon is None:
+                continue
+            if hand.moon.shooter == s:
+                self.shot[e] += 1
+            elif offset and hand.moon.shooter == (s + offset) % 4:
+                self.by_receiver[e] += 1
+            else:
+                self.by_others[e] += 1
+
+    def figures(self) -> dict[str, list[int]]:
+        return {"shot": self.shot, "suffered": [a + b for a, b in zip(self.by_receiver, self.by_others)],
+                "suffered_receiver": self.by_receiver, "suffered_others": self.by_others,
+                "passes": self.passes, "high_passes": self.high_passes}
+
+
 def _collect_caps(bots: list[Any], recs: list[_Recorder], entry_of_seat: list[int]) -> None:
     for s, bot in enumerate(bots):
         recs[entry_of_seat[s]].capped += getattr(bot, "capped", 0)
@@ -116,8 +154,7 @@ def play_deal(specs: list[str], rules: Rules, seed: str, d: int, budget: float) 
     deal = Hand.deal(rules, random.Random(f"{seed}/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
     recs = [_Recorder() for _ in specs]
     points = [0.0] * 4
-    shot = [0] * 4
-    suffered = [0] * 4
+    moons = _Moons()
     for r in range(4):
         entry_of_seat = [(s - r) % 4 for s in range(4)]
         bots = _seat_bots(specs, f"{seed}/{d}", r)
@@ -125,15 +162,10 @@ def play_deal(specs: list[str], rules: Rules, seed: str, d: int, budget: float) 
         _play_hand(hand, hand, bots, budget, recs, entry_of_seat)
         _collect_caps(bots, recs, entry_of_seat)
         pts = hand.points()
+        moons.add(hand, entry_of_seat)
         for s in range(4):
-            e = entry_of_seat[s]
-            points[e] += pts[s] / 4
-            if hand.moon is not None:
-                if hand.moon.shooter == s:
-                    shot[e] += 1
-                else:
-                    suffered[e] += 1
-    return {"points": points, "shot": shot, "suffered": suffered, "hands": 4,
+            points[entry_of_seat[s]] += pts[s] / 4
+    return {"points": points, **moons.figures(), "hands": 4,
             "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": None}
 
 
@@ -142,8 +174,7 @@ def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) 
     recs = [_Recorder() for _ in specs]
     points = [0.0] * 4
     wins = [0.0] * 4
-    shot = [0] * 4
-    suffered = [0] * 4
+    moons = _Moons()
     hands = 0
     for r in range(4):
         entry_of_seat = [(s - r) % 4 for s in range(4)]
@@ -155,13 +186,9 @@ def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) 
             _play_hand(game, hand, bots, budget, recs, entry_of_seat)
             hands += 1
             pts = hand.points()
+            moons.add(hand, entry_of_seat)
             for s in range(4):
                 game_points[s] += pts[s]
-                if hand.moon is not None:
-                    if hand.moon.shooter == s:
-                        shot[entry_of_seat[s]] += 1
-                    else:
-                        suffered[entry_of_seat[s]] += 1
         for s in range(4):
             points[entry_of_seat[s]] += game_points[s]
         winners = game.winners or []
@@ -170,7 +197,7 @@ def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) 
         _collect_caps(bots, recs, entry_of_seat)
     # points per hand over this game's four plays (every entry plays every hand)
     points = [p / hands for p in points]
-    return {"points": points, "shot": shot, "suffered": suffered, "hands": hands,
+    return {"points": points, **moons.figures(), "hands": hands,
             "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": wins}
 
 
@@ -204,12 +231,24 @@ def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
         half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
         times = [t for u in units for i in entries for t in u["times"][i]]
         hands = sum(u["hands"] for u in units)
+        passes = sum(u["passes"][i] for u in units for i in entries)
+        high = sum(u["high_passes"][i] for u in units for i in entries)
+        by_receiver = sum(u["suffered_receiver"][i] for u in units for i in entries)
+        by_others = sum(u["suffered_others"][i] for u in units for i in entries)
+        other_seat_hands = 2 * passes + 3 * (hands * len(entries) - passes)
         row = {
             "seats": len(entries),
             "points_per_hand": round(mean, 3),
             "ci95": [round(mean - half, 3), round(mean + half, 3)],
             "moons_shot": sum(u["shot"][i] for u in units for i in entries),
             "moons_suffered": sum(u["suffered"][i] for u in units for i in entries),
+            "moons_suffered_from_receiver": by_receiver,
+            "moons_suffered_from_others": by_others,
+            "passes": passes,
+            "high_pass_share": round(high / passes, 4) if passes else 0.0,
+            # per seat and hand: the receiver's moon rate against the other two (or three) seats'
+            "receiver_moon_rate": round(by_receiver / passes, 4) if passes else 0.0,
+            "other_seat_moon_rate": round(by_others / other_seat_hands, 4) if other_seat_hands else 0.0,
             "hands": hands * len(entries),
             "decisions": len(times),
             "decision_ms_p50": round(_percentile(times, 0.50) * 1000, 2),
@@ -282,6 +321,13 @@ def run(args: argparse.Namespace) -> int:
             line += f"{row['win_rate'] * 100:>9.1f}%"
         line += f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}"
         print(line)
+    print("moons against each bot: by the seat it passed to (per passing hand) / by each other "
+          "seat (per seat-hand); its passes with 2-3 cards Q+ outside hearts")
+    for name, row in result["per_bot"].items():
+        print(f"  {name[:15]:<16}{row['moons_suffered_from_receiver']:>5} "
+              f"({row['receiver_moon_rate'] * 100:.1f}%) / {row['moons_suffered_from_others']:>5} "
+              f"({row['other_seat_moon_rate'] * 100:.1f}%)   high passes "
+              f"{row['high_pass_share'] * 100:.1f}% of {row['passes']}")
     if len(set(specs)) < 4:
         print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
                                           for e in result["per_entry"]))

@@ -75,3 +75,20 @@ def test_match_reports_an_illegal_plugin_move(capsys):
                  "--deals", "1"]) == 2
     err = capsys.readouterr().err
     assert "cheater made an illegal move" in err and "Traceback" not in err
+
+
+def test_match_splits_the_moons_by_the_seat_passed_to(capsys):
+    out = _match(capsys, "--bots", "rules,rules,rules,random", "--deals", "40", "--seed", "3")
+    rules, rnd = out["per_bot"]["rules"], out["per_bot"]["random"]
+    # random takes every point now and then: those are moons against the rules seats
+    assert rnd["moons_shot"] > 0 and rules["moons_suffered"] == 3 * rnd["moons_shot"]
+    assert rules["moons_suffered_from_receiver"] + rules["moons_suffered_from_others"] == \
+        rules["moons_suffered"]
+    assert rules["moons_suffered_from_receiver"] > 0 and rules["moons_suffered_from_others"] > 0
+    # 40 deals cycle left, right, across, hold: 30 passing deals x 4 seatings x 3 seats
+    assert rules["passes"] == 360 and rnd["passes"] == 120
+    # rules passes its high cards (aces and kings outside hearts) far more often than random
+    assert rules["high_pass_share"] > 2 * rnd["high_pass_share"]
+    assert 0 < rules["receiver_moon_rate"] < 1 and 0 < rules["other_seat_moon_rate"] < 1
+    main(["match", "--bots", "rules,rules,rules,random", "--deals", "4", "--seed", "3"])
+    assert "by the seat it passed to" in capsys.readouterr().out
