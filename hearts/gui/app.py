@@ -84,6 +84,7 @@ class App:
         self._demo_port = 0
         from .console import Console
         self.console = Console(self)
+        self._apply_volume()
         self.screen: Screen = self.main_menu()
         self.screen.resize(self.size)
         self._dirty = True
@@ -95,9 +96,9 @@ class App:
 
     @property
     def scale(self) -> float:
-        """Size of the interface relative to a 1280x800 window."""
+        """Size of the interface relative to a 1280x800 window, times the UI-scale setting."""
         wdt, hgt = self.size
-        return max(0.6, min(2.0, min(wdt / 1280, hgt / 800)))
+        return max(0.6, min(2.0, min(wdt / 1280, hgt / 800))) * self.settings.ui_scale
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(theme.background(self.settings.background, surface.get_size()), (0, 0))
@@ -147,9 +148,14 @@ class App:
         """Take new settings at once (window size, looks); screens re-layout."""
         old = self.settings
         self.settings = new
+        self._apply_volume()
         if tuple(new.window) != tuple(old.window) and tuple(new.window) != self.size:
             self.surface = pygame.display.set_mode(new.window, pygame.RESIZABLE)
         self._resized()
+
+    def _apply_volume(self) -> None:
+        from . import sounds
+        sounds.shared().volume = self.settings.volume
 
     def save_settings(self) -> None:
         try:

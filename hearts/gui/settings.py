@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from .app import App
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+BOT_SPEEDS = ("slow", "normal", "fast")
+UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
+TRICK_PAUSES = (0.5, 0.8, 1.1, 1.5, 2.0, 3.0)
+VOLUMES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 
 
@@ -62,6 +66,10 @@ class Settings:
     background: str = "green"
     animation: str = "normal"
     sounds: bool = True
+    volume: float = 0.6                 # 0..1, the loudness of every sound
+    ui_scale: float = 1.0               # text and controls, times the size the window gives
+    bot_speed: str = "normal"           # how fast bots' cards follow each other
+    trick_pause: float = 1.1            # seconds a finished trick stays on the table
     window: tuple[int, int] = (1280, 800)
     bot_level: str = "normal"
     last_address: str = ""
@@ -101,6 +109,12 @@ class Settings:
             return None
         if name == "sounds":
             return value if isinstance(value, bool) else None
+        if name in _RANGES:
+            low, high = _RANGES[name]
+            if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and low <= value <= high:
+                return float(value)
+            return None
         if name == "bot_rules":
             from hearts.engine import Rules, RulesError
             try:
@@ -115,6 +129,8 @@ class Settings:
         if name == "animation" and value not in ANIMATION_SPEEDS:
             return None
         if name == "bot_level" and value not in SEAT_LEVELS:
+            return None
+        if name == "bot_speed" and value not in BOT_SPEEDS:
             return None
         return value
 
@@ -134,6 +150,22 @@ class Settings:
     def animation_scale(self) -> float:
         """Multiplier on animation durations; 0 means no animation."""
         return {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}[self.animation]
+
+
+_RANGES = {"volume": (0.0, 1.0), "ui_scale": (0.5, 2.0), "trick_pause": (0.2, 5.0)}
+
+
+def _percent(v: float) -> str:
+    return "off" if v <= 0 else f"{round(v * 100)} %"
+
+
+def _seconds(v: float) -> str:
+    return f"{v:g} s"
+
+
+def _with(options: tuple[float, ...], value: float) -> list[float]:
+    """``options`` plus ``value`` in order (a value set by hand in the file stays choosable)."""
+    return sorted({*options, value})
 
 
 def _size_text(v: tuple[int, int]) -> str:
@@ -165,6 +197,15 @@ class SettingsScreen(Screen):
             ("Animations", w.Choice(ANIMATION_SPEEDS, d.animation,
                                     on_change=lambda v: setattr(d, "animation", v))),
             ("Sounds", w.Toggle(d.sounds, on_change=lambda v: setattr(d, "sounds", v))),
+            ("Volume", w.Choice(_with(VOLUMES, d.volume), d.volume, show=_percent,
+                                on_change=lambda v: setattr(d, "volume", v))),
+            ("Text size", w.Choice(_with(UI_SCALES, d.ui_scale), d.ui_scale, show=_percent,
+                                   on_change=lambda v: setattr(d, "ui_scale", v))),
+            ("Bot speed", w.Choice(BOT_SPEEDS, d.bot_speed,
+                                   on_change=lambda v: setattr(d, "bot_speed", v))),
+            ("Trick stays", w.Choice(_with(TRICK_PAUSES, d.trick_pause), d.trick_pause,
+                                     show=_seconds,
+                                     on_change=lambda v: setattr(d, "trick_pause", v))),
             ("Window size", w.Choice(sizes, tuple(d.window), show=_size_text,
                                      on_change=lambda v: setattr(d, "window", tuple(v)))),
             ("Bot level", w.Choice(SEAT_LEVELS, d.bot_level,
@@ -181,13 +222,14 @@ class SettingsScreen(Screen):
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
         scale = self.app.scale
-        row_h = int(44 * scale)
-        gap = int(12 * scale)
-        panel_w = min(width - 40, int(1100 * scale))
-        total = len(self.rows) * (row_h + gap) + gap + row_h + int(30 * scale)
-        self.panel = pygame.Rect(0, 0, panel_w, total + int(90 * scale))
+        n = len(self.rows) + 1                          # the rows and the buttons
+        head, foot = int(80 * scale), int(40 * scale)
+        gap = max(4, int(8 * scale))
+        row_h = max(24, min(int(38 * scale), (height - 20 - head - foot) // n - gap))
+        panel_w = min(width - 20, int(1100 * scale))
+        self.panel = pygame.Rect(0, 0, panel_w, head + n * (row_h + gap) + foot)
         self.panel.center = (width // 2, height // 2)
-        y = self.panel.top + int(90 * scale)
+        y = self.panel.top + head
         form_w = int(panel_w * 0.6)
         label_w = int(form_w * 0.36)
         top = y
@@ -226,7 +268,7 @@ class SettingsScreen(Screen):
             self.app.draw_background(surface)
         scale = self.app.scale
         w.panel(surface, self.panel, alpha=255)
-        w.text(surface, "Settings", (self.panel.centerx, self.panel.top + int(24 * scale)),
+        w.text(surface, "Settings", (self.panel.centerx, self.panel.top + int(18 * scale)),
                int(34 * scale), w.ACCENT, bold=True, anchor="midtop")
         self.form.draw(surface)
         self._draw_preview(surface)

@@ -142,6 +142,7 @@ class Sounds:
     def __init__(self, directory: Path = theme.SOUNDS, enabled: bool = True) -> None:
         self.directory = directory
         self.enabled = enabled
+        self.volume = 0.6                # 0..1, from the volume setting
         self._sounds: dict[str, pygame.mixer.Sound] | None = None
         self.played: list[str] = []      # names asked for while enabled (for tests and logs)
 
@@ -157,7 +158,6 @@ class Sounds:
                     p = self.directory / f"{name}.wav"
                     if p.is_file():
                         snd = pygame.mixer.Sound(str(p))
-                        snd.set_volume(0.6)
                         self._sounds[name] = snd
             except (pygame.error, OSError):
                 self._sounds = {}
@@ -165,13 +165,14 @@ class Sounds:
 
     def play(self, name: str) -> None:
         """Play sound ``name`` if sounds are on and audio works."""
-        if not self.enabled:
+        if not self.enabled or self.volume <= 0:
             return
         self.played.append(name)
         del self.played[:-50]
         snd = self._load().get(name)
         if snd is not None:
             try:
+                snd.set_volume(self.volume)
                 snd.play()
             except pygame.error:
                 pass

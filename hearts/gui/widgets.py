@@ -30,6 +30,7 @@ DISABLED = (120, 126, 118)
 RED = (255, 110, 100)
 FIELD = (6, 14, 10)
 SELECT = (46, 104, 70)
+MIN_TEXT = 12                # no text smaller than this, whatever the window size
 
 _ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _FONT_CANDIDATES = (
@@ -62,7 +63,7 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
                            else _FONT_CANDIDATES)
     if path is None and bold:
         path = _first_existing(_FONT_CANDIDATES)
-    f = pygame.font.Font(path, max(8, int(size)))
+    f = pygame.font.Font(path, max(MIN_TEXT, int(size)))
     if bold and path is not None and "Bold" not in os.path.basename(path):
         f.set_bold(True)
     return f
