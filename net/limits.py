@@ -47,6 +47,8 @@ class Limits:
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
     lobby_bytes_per_second: int = 2_000_000  # table lists pushed to the lobby, all clients
     lobby_chunk: int = 200            # lobby clients written to per event-loop turn
+    # the web side (net.web): an HTTP request's line and headers, in bytes, at most
+    web_request: int = 16 * 1024
 
     def from_host(self) -> "Limits":
         """The limits a client decodes the host's messages with (larger than a client's)."""

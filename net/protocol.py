@@ -356,6 +356,11 @@ class Decoder:
             raise ProtocolError("too-large", "a message declares an array, map or string over "
                                 "the host's limits", fatal=True)
 
+    @property
+    def pending(self) -> int:
+        """Bytes fed that are not yet a whole message (the start of the next one)."""
+        return self._fed - self._consumed
+
     def feed(self, data: bytes) -> list[Any]:
         """Add bytes; return every complete message (raw decoded values, not yet checked)."""
         out: list[Any] = []
