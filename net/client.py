@@ -11,7 +11,7 @@ The client answers the host's pings itself, keeps the latest ``table`` and
 token (``reconnect=True``), so the host gives the seat back with its full view.
 Besides the host's messages (docs/protocol.md) the iterator yields two local
 events: ``{"type": "disconnected", "reason"}`` when the link is lost (a
-reconnect follows) and ``{"type": "closed", "reason"}`` when the client stops
+reconnect follows), ``{"type": "reconnecting", "attempt": n}`` before each try, and ``{"type": "closed", "reason"}`` when the client stops
 for good (after `close`, a fatal error, or when reconnecting gave up).
 """
 
@@ -155,7 +155,10 @@ class Client(MirrorReader):
         loop = asyncio.get_running_loop()
         end = loop.time() + self.retry_for
         delay = 0.1
+        attempt = 0
         while not self._closed and loop.time() < end:
+            attempt += 1
+            self._events.put_nowait({"type": "reconnecting", "attempt": attempt})
             try:
                 await self._open(min(5.0, max(0.1, end - loop.time())))
                 return True

@@ -195,6 +195,7 @@ class App:
         self.local_addresses = []
         self.session = Session()
         self.banner = ""
+        self.connection_dialog = None
         self.show(self.main_menu())
 
     def start_host(self, bind: str, port: int, then: Callable[[int], None],
@@ -298,32 +299,64 @@ class App:
 
     def _on_state(self, state: dict[str, Any]) -> None:
         s = state["state"]
+        was = self.session.state
         self.session.state = s
         if s == "connected":
             self.banner = ""
+            self._connection_trouble(None)
             if not state.get("first", True) and not state.get("resumed", True):
                 self._seat_lost()
-        elif s in ("lost", "reconnecting"):
-            self.banner = state.get("text") or "Connection lost; reconnecting…"
-        elif s == "closed":
-            self.banner = state.get("text") or "The connection closed."
+        elif s in ("lost", "closed") and self.session.mode is not None \
+                and (was != "connecting" or self.connection_dialog is not None):
+            self.banner = ""
+            self._connection_trouble(state.get("text") or "The connection to the host was lost.",
+                                     int(state.get("attempt") or 0), gave_up=s == "closed")
         elif s == "failed":
             self.banner = ""
+            self._connection_trouble(None)
             self.show(self.main_menu())
             self.message("Could not connect", state.get("text") or "The host did not answer.")
+
+    connection_dialog: Any = None
+
+    def _connection_trouble(self, text: str | None, attempt: int = 0,
+                            gave_up: bool = False) -> None:
+        """Show (or, with None, clear) the lost connection: a modal dialog with the reason,
+        the attempt and Leave, and the table greyed (``TableScreen.set_disconnected``)."""
+        from .dialog import ConnectionDialog
+        d = self.connection_dialog
+        if text is None:
+            if d is not None:
+                d.close()
+            self.connection_dialog = None
+        else:
+            if d is None or d not in self.dialogs:
+                d = self.connection_dialog = ConnectionDialog(self)
+                d.open()
+            d.set_state(text, attempt, gave_up)
+        grey = getattr(self.screen, "set_disconnected", None)
+        if grey is not None:
+            grey(text)
+
+    def retry_connection(self) -> None:
+        """Try the same host again with our seat token (after the client gave up)."""
+        sess = self.session
+        self.net.connect(sess.address, sess.port, self.settings.name, self.net.token)
 
     def _seat_lost(self) -> None:
         """Reconnected as a new player (the host restarted without our table)."""
         sess = self.session
         if sess.table is None:
             return
+        name = sess.table.name or "your table"
         sess.mirror.feed({"type": "left"})
+        text = f"The table “{name}” no longer exists: the host restarted without it."
         if sess.mode in ("bots", "demo"):
             self.disconnect()
-            self.message("Game lost", "The host restarted and this game is gone.")
+            self.message("Game lost", text)
         else:
             self.show(self._lobby())
-            self.notify("The host restarted; your seat is gone.", 6)
+            self.message("Table gone", text)
 
     def _lobby(self) -> Screen:
         from .lobby import LobbyScreen

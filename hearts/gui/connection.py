@@ -6,7 +6,8 @@ and LAN browsing. Everything it learns goes to the pygame thread through ``post(
 payload)``; the pygame thread calls `send`, `connect`, ... which are thread-safe.
 
 Kinds posted: ``"message"`` (a host message), ``"state"`` (``{"state": "connecting" |
-"connected" | "lost" | "failed" | "closed", "text": str}``), ``"hosts"`` (a list of
+"connected" | "lost" | "failed" | "closed", "text": str}``; "lost" also carries
+``attempt``, the reconnect try under way, 0 before the first), ``"hosts"`` (a list of
 `net.discovery.HostInfo`), ``"host_started"`` (``{"port": int}``), ``"host_failed"``
 (``{"text": str}``).
 """
@@ -25,6 +26,7 @@ from net import protocol
 log = logging.getLogger(__name__)
 
 Post = Callable[[str, Any], None]
+RETRY_SECONDS = 60.0                # then the client stops trying and says so
 
 
 class Connection:
@@ -44,7 +46,7 @@ class Connection:
         self.name = ""
         self.connected = False
         self.client: Any = None         # the net.client.Client while connected
-        self.retry_for = 3600.0         # keep trying to reconnect for this long
+        self.retry_for = RETRY_SECONDS  # keep trying to reconnect for this long
         self.connect_timeout = 5.0
 
     # -- thread ---------------------------------------------------------------------------
@@ -144,13 +146,15 @@ class Connection:
             return
         self.client = client
         welcomed = False
+        lost_why = "The connection to the host was lost."
         sender = asyncio.create_task(self._send_loop(client, self._outbox))
         try:
             async for msg in client:
                 t = msg["type"]
                 if t == "welcome":
-                    # The same token back means the host kept our seat (a resume).
-                    first = not welcomed
+                    # The same token back means the host kept our seat (a resume); a
+                    # connection that starts with a token (trying again) is a reconnect too.
+                    first = not welcomed and self.token is None
                     resumed = not first and client.token == self.token
                     welcomed = True
                     self.token = client.token
@@ -159,13 +163,21 @@ class Connection:
                                         "resumed": resumed})
                 elif t == "disconnected":
                     self.connected = False
-                    self.post("state", {"state": "lost", "text": "Connection to the host lost "
-                                        f"({msg.get('reason')}); reconnecting…"})
+                    lost_why = lost_sentence(str(msg.get("reason") or ""))
+                    self.post("state", {"state": "lost", "text": lost_why, "attempt": 0})
+                    continue
+                elif t == "reconnecting":
+                    self.post("state", {"state": "lost", "text": lost_why,
+                                        "attempt": msg.get("attempt", 0)})
                     continue
                 elif t == "closed":
                     self.connected = False
-                    self.post("state", {"state": "closed",
-                                        "text": _sentence(msg.get("reason") or "closed")})
+                    reason = str(msg.get("reason") or "closed")
+                    if reason == "could not reconnect to the host":
+                        reason = (f"The host did not come back within {self.retry_for:g} "
+                                  "seconds.")
+                    self.post("state", {"state": "closed", "text": _sentence(reason),
+                                        "gave_up": welcomed})
                     return
                 self.post("message", msg)
         finally:
@@ -358,6 +370,15 @@ def serve_host_child(pipe: Any, options: dict[str, Any]) -> None:
         await stop.wait()
         await host.stop()
     asyncio.run(main())
+
+
+def lost_sentence(reason: str) -> str:
+    """Why the link dropped, in a plain sentence (no "[Errno 104] ..." system text)."""
+    if "closed the connection" in reason or "goodbye" in reason or "closing" in reason:
+        return "The host closed the connection."
+    if "silent" in reason:
+        return "The host stopped answering."
+    return "The connection to the host was lost."
 
 
 def _sentence(text: str) -> str:

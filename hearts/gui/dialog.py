@@ -100,3 +100,68 @@ class MessageDialog(Dialog):
         for line in self.lines:
             w.text(surface, line, (self.rect.centerx, y), int(20 * s), anchor="midtop")
             y += int(28 * s)
+
+
+class ConnectionDialog(Dialog):
+    """The link to the host is down: why in a plain sentence, the reconnect attempt, and a
+    way out. Modal, so nothing is played or sent while it shows; Escape does not close it."""
+
+    title = "Connection lost"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.form.on_cancel = None
+        self.text = "The connection to the host was lost."
+        self.attempt = 0
+        self.gave_up = False
+        self.leave = self.form.add(w.Button("Leave", app.disconnect))
+        self.retry = self.form.add(w.Button("Try again", self._retry, primary=True))
+        self.retry.visible = False
+        self.form.focus(None)       # a stray Enter (playing a card) must not leave the game
+        self.layout(app.size)
+
+    def set_state(self, text: str, attempt: int = 0, gave_up: bool = False) -> None:
+        self.text, self.attempt, self.gave_up = text, attempt, gave_up
+        self.retry.visible = gave_up
+        self.title = "No connection" if gave_up else "Connection lost"
+        self.layout(self.app.size)
+        if gave_up:
+            self.form.focus(self.retry)
+
+    @property
+    def status(self) -> str:
+        """The line under the sentence: the attempt under way, or what the player can do."""
+        if self.gave_up:
+            return "Try again, or leave."
+        if self.attempt:
+            return f"Reconnecting, attempt {self.attempt}…"
+        return "Reconnecting…"
+
+    def _retry(self) -> None:
+        self.set_state("Trying to reach the host again…")
+        self.app.retry_connection()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        width = min(size[0] - 40, int(560 * s))
+        self.lines = w.wrap(self.text, w.font(int(20 * s)), width - int(48 * s))
+        self.lines.append(self.status)
+        height = int(90 * s) + len(self.lines) * int(28 * s) + int(70 * s)
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        buttons = [b for b in (self.retry, self.leave) if b.visible]
+        bw, bh, gap = int(150 * s), int(44 * s), int(16 * s)
+        x = self.rect.centerx - (len(buttons) * bw + (len(buttons) - 1) * gap) // 2
+        for b in buttons:
+            b.rect = pygame.Rect(x, self.rect.bottom - bh - int(20 * s), bw, bh)
+            x += bw + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.app.scale
+        y = self.rect.top + int(64 * s)
+        for i, line in enumerate(self.lines):
+            last = i == len(self.lines) - 1
+            w.text(surface, line, (self.rect.centerx, y), int(20 * s), w.DIM if last else w.TEXT,
+                   anchor="midtop")
+            y += int(28 * s)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import socket
 
+import pygame
+
 from hearts.gui.table import TableScreen
 from net.host import Host
 
@@ -32,30 +34,83 @@ def test_dropped_link_reconnects_to_the_same_seat(app, drive, monkeypatch):
     assert isinstance(app.screen, TableScreen)
 
 
-def test_host_gone_shows_a_banner_until_it_is_back(app, drive, shots, monkeypatch):
+def _host_table(app, drive):
     from tests.gui.helpers import host_lobby
     host_lobby(app, drive)
     drive.click_button(app.screen.form, "New table")
     drive.click_button(app.dialogs[-1].form, "Create")
-    drive.until(lambda: app.session.table is not None, what="our table")
-    port = app.session.port
-    seen = _states(app, monkeypatch)
-    app.net.call(app.net.stop_host()).result(5)
-    drive.until(lambda: app.banner, what="the banner")
-    assert "reconnecting" in app.banner
-    drive.step(2)
-    drive.shot(shots / "connection-lost.png")
-    # A new host on the same port: the client finds it by itself; the old table is gone.
+    drive.until(lambda: app.session.table is not None and isinstance(app.screen, TableScreen),
+                what="our table")
+
+
+def _restart_host(app, port, name="Back again"):
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))          # the port is free again
-    new_host = Host(name="Back again")
+    new_host = Host(name=name)
 
     async def start():
         await new_host.start("127.0.0.1", port=port)
         app.net.host = new_host                  # stopped with the app
     app.net.call(start()).result(5)
-    drive.until(lambda: app.session.state == "connected" and not app.banner, 15, "reconnect")
+
+
+def test_host_gone_blocks_the_table_until_it_is_back_without_the_table(app, drive, shots,
+                                                                       monkeypatch):
+    _host_table(app, drive)
+    port = app.session.port
+    seen = _states(app, monkeypatch)
+    sent: list[dict] = []
+    monkeypatch.setattr(app.net, "send", sent.append)
+    app.net.call(app.net.stop_host()).result(5)
+    d = drive.until(lambda: app.connection_dialog, what="the lost-connection dialog")
+    drive.until(lambda: d.attempt >= 2, what="a counted attempt")
+    # A plain sentence, never system text, and the attempt under way.
+    assert d.text in ("The host closed the connection.", "The connection to the host was lost.")
+    assert "Errno" not in d.text and "Reconnecting, attempt" in d.status
+    assert app.dialogs[-1] is d and not app.banner
+    # Input goes nowhere: Escape opens no table menu, keys and clicks send nothing.
+    drive.key(pygame.K_ESCAPE)
+    drive.key(pygame.K_RETURN)
+    drive.click((app.size[0] // 2, app.size[1] - 60))
+    assert app.dialogs == [d] and sent == []
+    drive.step(2)
+    drive.shot(shots / "connection-lost.png")
+    # A new host on the same port: the client finds it by itself; the old table is gone.
+    monkeypatch.undo()
+    _restart_host(app, port)
+    drive.until(lambda: app.session.state == "connected" and app.connection_dialog is None, 15,
+                "reconnect")
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
-    assert app.session.table is None and "restarted" in app.toast
-    assert seen.count("connected") >= 1
+    assert app.session.table is None
+    gone = app.dialogs[-1]
+    assert gone.title == "Table gone"
+    assert "“Tester's table” no longer exists" in gone.message
+    assert seen.count("lost") >= 2
+
+
+def test_leave_while_reconnecting_goes_to_the_menu(app, drive):
+    _host_table(app, drive)
+    app.net.call(app.net.stop_host()).result(5)
+    d = drive.until(lambda: app.connection_dialog, what="the lost-connection dialog")
+    drive.click_button(d.form, "Leave")
+    drive.until(lambda: type(app.screen).__name__ == "MainMenu", what="the menu")
+    assert app.session.mode is None and not app.dialogs
+
+
+def test_gives_up_after_the_limit_then_tries_again(app, drive):
+    _host_table(app, drive)
+    port = app.session.port
+    app.net.retry_for = app.net.client.retry_for = 1.0
+    app.net.call(app.net.stop_host()).result(5)
+    drive.until(lambda: app.connection_dialog and app.connection_dialog.gave_up, 10,
+                "giving up")
+    d = app.connection_dialog
+    assert d.text == "The host did not come back within 1 seconds."
+    assert d.form.find("Try again").visible and d.form.find("Leave").visible
+    _restart_host(app, port)
+    drive.click_button(d.form, "Try again")
+    drive.until(lambda: app.connection_dialog is None and app.session.state == "connected", 10,
+                "back")
+    drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
+    assert "no longer exists" in app.dialogs[-1].message
