@@ -59,7 +59,7 @@ class Hint:
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 
-BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "normal-v1", "hard-v1")
+BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "normal-v1", "hard-v1")
 LEVELS = ("easy", "normal", "hard")
 SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
 DEFAULT_LEVEL = "normal"
@@ -95,7 +95,7 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
             except AttributeError:
                 pass
         return bot
-    from .rules_bot import EasyBot, RulesBot
+    from .rules_bot import EasyBot, RulesBot, ShooterBot
     from .search import SearchBot
     if spec == "random":
         return RandomBot(seed)
@@ -103,6 +103,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
         return RulesBot(seed)
     if spec == "easy":
         return EasyBot(seed)
+    if spec == "shooter":
+        return ShooterBot(seed)
     if spec in ("normal", "search"):
         bot = SearchBot(seed, **NORMAL)
         bot.name = spec

@@ -8,6 +8,8 @@ Each decision also has a short reason code (see `REASONS`) for hints.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from hearts.engine.cards import DIAMONDS, HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bits
 
 from .sim import AS, AS_BIT, FULL, JD, JD_BIT, KS, KS_BIT, QS, QS_BIT, SimRules, SimState
@@ -119,7 +121,9 @@ def play_policy(st: SimState, legal: int) -> int:
     return play_with_reason(st, legal)[0]
 
 
-def play_with_reason(st: SimState, legal: int) -> tuple[int, str]:
+def play_with_reason(st: SimState, legal: int,
+                     alarm: Callable[[SimState, int], int] = moon_threat) -> tuple[int, str]:
+    """`play_policy` with a reason code; ``alarm(state, me)`` names a seat to stop shooting."""
     if legal & (legal - 1) == 0:
         return _low(legal), "only"
     me = st.turn
@@ -127,20 +131,21 @@ def play_with_reason(st: SimState, legal: int) -> tuple[int, str]:
     hand = st.hands[me]
     out = FULL & ~st.played & ~hand
     trick = st.trick
+    threat = alarm(st, me)
     if not trick:
-        return _lead(st, sr, me, hand, legal, out)
+        return _lead(st, sr, me, hand, legal, out, threat)
     value = sr.value
     tv = 0
     for c in trick:
         tv += value[c]
     led = st.led
     if legal & SUIT_MASK[led]:
-        return _follow(st, sr, me, hand, legal, out, tv, led)
-    return _discard(st, sr, me, hand, legal, out, tv)
+        return _follow(st, sr, me, hand, legal, out, tv, led, threat)
+    return _discard(st, sr, me, hand, legal, out, tv, threat)
 
 
 def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int, tv: int,
-            led: int) -> tuple[int, str]:
+            led: int, threat: int) -> tuple[int, str]:
     value = sr.value
     last = len(st.trick) == 3
     best_card = led * 13 + st.best
@@ -150,7 +155,6 @@ def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int
         if above:
             return (_low(above) if last else _top(above)), "moon"
         return _low(legal), "duck"
-    threat = moon_threat(st, me)
     if threat >= 0:
         pc = sr.point_cards
         if st.winner == threat:
@@ -235,11 +239,10 @@ def _discard_score(c: int, sr: SimRules, hand: int, qs_out: bool) -> int:
 
 
 def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int,
-             tv: int) -> tuple[int, str]:
+             tv: int, threat: int) -> tuple[int, str]:
     if shooting(st, me, hand, out):
         clean = legal & ~sr.moon_cards
         return _low(clean or legal), "moon"
-    threat = moon_threat(st, me)
     qs_out = bool(out & QS_BIT)
     cands = legal
     reason = "discard"
@@ -263,7 +266,7 @@ def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: in
 
 
 def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
-          out: int) -> tuple[int, str]:
+          out: int, threat: int) -> tuple[int, str]:
     if shooting(st, me, hand, out):
         winners = 0
         for s in range(4):
@@ -275,7 +278,6 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
         if winners:
             return _top(winners), "moon"
         return _top(legal), "moon"
-    threat = moon_threat(st, me)
     if threat >= 0:
         hearts = legal & _HEARTS_MASK
         if hearts and not out & _HEARTS_MASK & ~((1 << (_top(hearts) + 1)) - 1):

@@ -6,6 +6,7 @@ import random
 
 from hearts.engine import Card, View
 
+from .moon import moon_plausible, pass_keeps_moon, shoot_pass, shoot_play
 from .policy import pass_policy, play_with_reason
 from .sim import best_moon_choice, sim_rules, state_from_view
 
@@ -96,4 +97,27 @@ class EasyBot(RulesBot):
         return rules_play(view)[0]
 
 
-__all__ = ["RulesBot", "EasyBot", "moon_choice", "rules_pass", "rules_play"]
+class ShooterBot(RulesBot):
+    """The rules bot that tries for the moon whenever its cards make one plausible: keeps its
+    winners in the pass, then takes every trick while nobody else has a point card."""
+
+    name = "shooter"
+    risk = 5
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        sr = sim_rules(view.rules)
+        hand = hand_mask(view)
+        if view.pass_direction != "hold" and pass_keeps_moon(sr, hand, view.rules.pass_count):
+            return [Card.from_index(i) for i in shoot_pass(sr, hand, view.rules.pass_count)]
+        return rules_pass(view)[0]
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        st = state_from_view(view)
+        me = view.seat
+        started = st.taken[me] & st.sr.moon_cards
+        if moon_plausible(st, me, risk=8 if started else self.risk):
+            return Card.from_index(shoot_play(st, legal_mask(view)))
+        return rules_play(view)[0]
+
+
+__all__ = ["RulesBot", "EasyBot", "ShooterBot", "moon_choice", "rules_pass", "rules_play"]

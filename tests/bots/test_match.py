@@ -92,3 +92,11 @@ def test_match_splits_the_moons_by_the_seat_passed_to(capsys):
     assert 0 < rules["receiver_moon_rate"] < 1 and 0 < rules["other_seat_moon_rate"] < 1
     main(["match", "--bots", "rules,rules,rules,random", "--deals", "4", "--seed", "3"])
     assert "by the seat it passed to" in capsys.readouterr().out
+
+
+def test_shooter_moons_rules_tables(capsys):
+    out = _match(capsys, "--bots", "shooter,rules,rules,rules", "--deals", "80", "--seed", "1")
+    shooter = out["per_bot"]["shooter"]
+    # it tries whenever its cards make a moon plausible, and often gets there
+    assert shooter["moons_shot"] >= 8
+    assert out["per_bot"]["rules"]["moons_suffered"] >= 3 * shooter["moons_shot"]

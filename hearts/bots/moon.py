@@ -1,0 +1,220 @@
+"""Shooting the moon on card masks: when a hand can run, how to run it, and how to see one coming.
+
+`moon_plausible` judges a seat's cards (its own hand, or a sampled world's),
+`shoot_play` plays a moon attempt (the `shooter` bot, and the playout opponents
+whose sampled cards make one plausible), `early_alarm` is the graded moon alarm of
+the search bot's playouts, and `MoonPlayout` plays a sampled world to its end
+with those opponents shooting.
+"""
+
+from __future__ import annotations
+
+from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
+
+from .policy import moon_threat, play_policy, play_with_reason
+from .sim import FULL, QS, QS_BIT, SimRules, SimState
+
+_SUIT_MASKS = tuple(SUIT_MASK)
+
+
+def suit_losers(mine: int, others: int) -> int:
+    """Tricks a hand loses in one suit if it plays its top card each round and the others
+    follow low (``mine`` and ``others`` are rank masks of the suit, 13 bits)."""
+    losers = 0
+    while mine:
+        top = mine.bit_length() - 1
+        if others and others.bit_length() - 1 > top:
+            losers += 1
+            mine &= mine - 1                        # give up the lowest card
+            others ^= 1 << (others.bit_length() - 1)  # to their best
+            others &= others - 1
+            others &= others - 1
+        else:
+            mine ^= 1 << top
+            others &= others - 1
+            others &= others - 1
+            others &= others - 1
+    return losers
+
+
+def hand_losers(hand: int, out: int) -> tuple[int, int]:
+    """(tricks the hand may lose, of them in hearts or to the Q♠) against the cards ``out``."""
+    losers = 0
+    fatal = 0
+    for s in range(4):
+        mine = (hand >> (13 * s)) & 0x1FFF
+        others = (out >> (13 * s)) & 0x1FFF
+        if not mine:
+            if s == HEARTS and others:
+                fatal += 1                      # hearts led by others cannot be won
+            continue
+        n = suit_losers(mine, others)
+        losers += n
+        if n and (s == HEARTS or (s == SPADES and out & QS_BIT)):
+            fatal += n
+    return losers, fatal
+
+
+def moon_open(st: SimState, seat: int) -> bool:
+    """No seat but ``seat`` has taken a moon card."""
+    mc = st.sr.moon_cards
+    taken = st.taken
+    for s in range(4):
+        if s != seat and taken[s] & mc:
+            return False
+    return True
+
+
+def moon_plausible(st: SimState, seat: int, risk: int = 4) -> bool:
+    """Whether ``seat``'s cards in ``st`` make a moon worth trying now.
+
+    Nobody else has taken a moon card, and the hand's losers (`hand_losers`, the
+    ones in hearts or under the Q♠ counted twice) are at most ``risk``. Against the rules player, a full hand at
+    risk 4 moons about half the time it tries, at 5 about a third.
+    """
+    if not st.sr.moon_on or not moon_open(st, seat):
+        return False
+    hand = st.hands[seat]
+    losers, fatal = hand_losers(hand, FULL & ~st.played & ~hand)
+    return losers + fatal <= risk
+
+
+def shoot_play(st: SimState, legal: int) -> int:
+    """A card for a seat trying to take every moon card (the rules player once it cannot)."""
+    if legal & (legal - 1) == 0:
+        return (legal & -legal).bit_length() - 1
+    me = st.turn
+    if not moon_open(st, me):
+        return play_policy(st, legal)
+    hand = st.hands[me]
+    out = FULL & ~st.played & ~hand
+    trick = st.trick
+    if not trick:
+        return _shoot_lead(st, legal, out)
+    led = st.led
+    follow = legal & _SUIT_MASKS[led]
+    if follow:
+        best = led * 13 + st.best
+        above = follow & ~((1 << (best + 1)) - 1)
+        if not above:
+            return (follow & -follow).bit_length() - 1
+        if len(trick) == 3:
+            return (above & -above).bit_length() - 1
+        return above.bit_length() - 1
+    # void: throw a low card of the weakest other suit, never a moon card
+    keep = legal & ~st.sr.moon_cards or legal
+    best_card, best_key = -1, None
+    for s in range(4):
+        m = keep & _SUIT_MASKS[s]
+        if not m:
+            continue
+        low = (m & -m).bit_length() - 1
+        out_s = out & _SUIT_MASKS[s]
+        key = (bool(out_s) and out_s.bit_length() > m.bit_length(), -(m.bit_count()), -low)
+        if best_key is None or key > best_key:
+            best_card, best_key = low, key
+    return best_card
+
+
+def _shoot_lead(st: SimState, legal: int, out: int) -> int:
+    # a sure winner first, from the suit the others hold most of; else a low card of a
+    # long plain suit (an early lost trick rarely carries points)
+    best, best_key = -1, None
+    for s in range(4):
+        m = legal & _SUIT_MASKS[s]
+        if not m:
+            continue
+        top = m.bit_length() - 1
+        out_s = out & _SUIT_MASKS[s]
+        if not out_s or out_s.bit_length() - 1 < top:
+            key = (out_s.bit_count(), m.bit_count())
+            if best_key is None or key > best_key:
+                best, best_key = top, key
+    if best >= 0:
+        return best
+    plain = legal & ~HEARTS_MASK & ~QS_BIT
+    if plain:
+        best_suit, n_best = -1, -1
+        for s in range(4):
+            n = (out & _SUIT_MASKS[s]).bit_count() if plain & _SUIT_MASKS[s] else -1
+            if n > n_best:
+                best_suit, n_best = s, n
+        m = plain & _SUIT_MASKS[best_suit]
+        return (m & -m).bit_length() - 1
+    return legal.bit_length() - 1
+
+
+def early_alarm(st: SimState, me: int) -> int:
+    """The graded moon alarm: the one seat holding every moon card taken so far, as soon as
+    it has a heart and three tricks, two hearts, or the Q♠ (-1 if none)."""
+    threat = moon_threat(st, me)
+    if threat >= 0:
+        return threat
+    sr = st.sr
+    if not sr.moon_on:
+        return -1
+    mc = sr.moon_cards
+    shooter = -1
+    for s in range(4):
+        if st.taken[s] & mc:
+            if shooter >= 0:
+                return -1
+            shooter = s
+    if shooter < 0 or shooter == me:
+        return -1
+    t = st.taken[shooter] & mc
+    hearts = (t & HEARTS_MASK).bit_count()
+    if t & QS_BIT or hearts >= 2 or (hearts and st.won[shooter] >= 3):
+        return shooter
+    return -1
+
+
+def defend_policy(st: SimState, legal: int) -> int:
+    """The rules player with the early moon alarm."""
+    return play_with_reason(st, legal, early_alarm)[0]
+
+
+def shooters_in(st: SimState, seats: tuple[int, ...]) -> int:
+    """Bit mask of ``seats`` whose cards in this world make a moon plausible."""
+    mask = 0
+    for s in seats:
+        if moon_plausible(st, s):
+            mask |= 1 << s
+    return mask
+
+
+def moon_playout(st: SimState, shooters: int) -> SimState:
+    """Play ``st`` to its end: seats in the ``shooters`` mask try for the moon while it is
+    open, every other seat plays the rules player with the early alarm."""
+    while st.ntricks < 13:
+        legal = st.legal()
+        if shooters >> st.turn & 1:
+            st.play(shoot_play(st, legal))
+        else:
+            st.play(play_with_reason(st, legal, early_alarm)[0])
+    return st
+
+
+def shoot_pass(sr: SimRules, hand: int, count: int) -> list[int]:
+    """The pass of a hand going for the moon: its lowest cards outside hearts, shortest
+    suits first (keeps the winners and the hearts)."""
+    counts = [(hand & _SUIT_MASKS[s]).bit_count() for s in range(4)]
+    order = sorted((c for c in range(52) if hand >> c & 1),
+                   key=lambda c: (c // 13 == HEARTS or c == QS, c % 13, counts[c // 13]))
+    return sorted(order[:count])
+
+
+def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
+    """Whether the hand, after `shoot_pass`, could run (with nothing known of what comes in)."""
+    if not sr.moon_on:
+        return False
+    kept = hand
+    for c in shoot_pass(sr, hand, count):
+        kept ^= 1 << c
+    losers, fatal = hand_losers(kept, FULL & ~kept)
+    return losers + fatal <= risk
+
+
+__all__ = ["suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
+           "early_alarm", "defend_policy", "shooters_in", "moon_playout", "shoot_pass",
+           "pass_keeps_moon"]
