@@ -621,6 +621,9 @@ class TableScreen(TablePainter, Screen):
         self._send({"type": "start"})
 
     def _leave(self) -> None:
+        if hasattr(self.app, "leave_table"):
+            self.app.leave_table()           # asks first while a game runs
+            return
         sess = getattr(self.app, "session", None)
         if getattr(sess, "mode", None) in ("bots", "demo") and hasattr(self.app, "disconnect"):
             self.app.disconnect()
