@@ -194,6 +194,7 @@ class Host:
         self.limits = limits
         self._connections: set[Connection] = set()
         self._server: asyncio.base_events.Server | None = None
+        self._web: asyncio.base_events.Server | None = None    # the browser side (net.web)
         self._loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self._pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._runtime: dict[int, TableRuntime] = {}
@@ -216,8 +217,9 @@ class Host:
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str | None = "0.0.0.0", port: int = DEFAULT_PORT,
-                    resume: bool = False) -> None:
-        """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves."""
+                    resume: bool = False, web_port: int | None = None) -> None:
+        """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves;
+        ``web_port`` (0: a free one) also serves the browser client there (`net.web`)."""
         self._loop = asyncio.get_running_loop()
         if self.save_dir is not None:
             self.save_dir.mkdir(parents=True, exist_ok=True)
@@ -233,6 +235,13 @@ class Host:
             self.core.next_table = max([self.core.next_table, *(i + 1 for i in ids)])
         self._server = await self._loop.create_server(lambda: Connection(self), bind, port,
                                                       reuse_address=True)
+        if web_port is not None:
+            from .web import start_web
+            try:
+                self._web = await start_web(self, bind, web_port)
+            except OSError:
+                self._server.close()
+                raise
         self._heartbeat = self._loop.create_task(self._heartbeats())
         for table in self.tables.values():
             self._arm(table)
@@ -245,10 +254,20 @@ class Host:
         port: int = self._server.sockets[0].getsockname()[1]
         return port
 
-    def addresses(self) -> list[str]:
-        """host:port strings a person can type to join."""
-        assert self._server is not None
-        bound = {s.getsockname()[0] for s in self._server.sockets}
+    @property
+    def web_port(self) -> int | None:
+        """The port the browser client is served on (None: not served)."""
+        if self._web is None or not self._web.sockets:
+            return None
+        port: int = self._web.sockets[0].getsockname()[1]
+        return port
+
+    def addresses(self, server: asyncio.base_events.Server | None = None) -> list[str]:
+        """host:port strings a person can type to join (of ``server``: the TCP one)."""
+        server = server or self._server
+        assert server is not None
+        port = server.sockets[0].getsockname()[1]
+        bound = {s.getsockname()[0] for s in server.sockets}
         addrs: list[str] = []
         for b in bound:
             if b in ("0.0.0.0", "::"):
@@ -257,8 +276,12 @@ class Host:
                 addrs.append(b)
         out = []
         for a in dict.fromkeys(addrs):
-            out.append(f"[{a}]:{self.port}" if ":" in a else f"{a}:{self.port}")
+            out.append(f"[{a}]:{port}" if ":" in a else f"{a}:{port}")
         return out
+
+    def web_addresses(self) -> list[str]:
+        """The browser client's addresses (``http://host:port/``); none when not served."""
+        return [f"http://{a}/" for a in self.addresses(self._web)] if self._web else []
 
     async def serve_forever(self) -> None:
         assert self._server is not None
@@ -269,8 +292,9 @@ class Host:
         if self.stopping:
             return
         self.core.stopping = True
-        if self._server is not None:
-            self._server.close()
+        for server in (self._server, self._web):
+            if server is not None:
+                server.close()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         for rt in self._runtime.values():
