@@ -21,6 +21,7 @@ def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private $XDG_CONFIG_HOME so tests never touch the user's settings."""
     home = tmp_path / "config"
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))     # saved games
     return home
 
 
