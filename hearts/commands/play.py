@@ -61,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     if args.animations:
         settings.animation = args.animations
     try:
-        app = App(settings, size=args.size)
+        # A scripted run (screenshots, a fixed number of hands) leaves the saved game alone.
+        app = App(settings, size=args.size,
+                  save_games=args.exit_after_hands is None and args.screenshot is None)
     except Exception as e:  # no display at all
         raise UserError(f"cannot open a window ({e}); is a display available?") from None
     app.exit_after_hands = args.exit_after_hands

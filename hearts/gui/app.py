@@ -23,6 +23,8 @@ from . import widgets as w
 from .connection import Connection
 from .dialog import Dialog, MessageDialog
 from .screen import Screen
+from . import saved_game
+from .saved_game import SavedGame
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,10 @@ class App:
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
                  settings_path: Path | None = None, discover: bool = True,
-                 discovery_interfaces: list[str] | None = None) -> None:
+                 discovery_interfaces: list[str] | None = None, save_games: bool = False) -> None:
+        # Games against bots are saved and offered back (`hearts play` turns it on; tests
+        # and benchmarks leave the player's saved game alone).
+        self.save_games = save_games
         self.settings_path = settings_path
         self.settings = settings if settings is not None else Settings.load(settings_path)
         if size is not None:
@@ -128,9 +133,10 @@ class App:
         self._dirty = True
 
     def message(self, title: str, text: str,
-                buttons: dict[str, Callable[[], Any] | None] | None = None) -> MessageDialog:
-        """Show a message dialog."""
-        d = MessageDialog(self, title, text, buttons)
+                buttons: dict[str, Callable[[], Any] | None] | None = None,
+                default: str | None = None) -> MessageDialog:
+        """Show a message dialog; ``default`` names the button Enter presses (the first)."""
+        d = MessageDialog(self, title, text, buttons, default)
         d.open()
         return d
 
@@ -177,11 +183,13 @@ class App:
         """Queue an intent for the host."""
         self.net.send(message)
 
-    def connect(self, address: str, port: int, mode: str = "join") -> None:
-        """Connect to a host; the lobby (or table) follows the host's answer."""
+    def connect(self, address: str, port: int, mode: str = "join",
+                token: str | None = None) -> None:
+        """Connect to a host (``token``: take back the seat it names); the lobby (or
+        table) follows the host's answer."""
         self.session = Session(mode=mode, address=address, port=port)
         self.console.clear()
-        self.net.connect(address, port, self.settings.name, None)
+        self.net.connect(address, port, self.settings.name, token)
         from .lobby import ConnectingScreen
         self.show(ConnectingScreen(self, f"Connecting to {address}:{port}…"))
 
@@ -205,10 +213,12 @@ class App:
         self.net.start_host(bind, port, advertise, self.discovery_interfaces, **options)
 
     def play_against_bots(self, rules: dict[str, Any] | None = None, seed: int | None = None,
-                          demo: bool = False) -> None:
+                          demo: bool = False, resume: SavedGame | None = None) -> None:
         """A host on 127.0.0.1 (ephemeral port), a table with three bots, and start.
 
-        ``demo``: four bots play and this client watches.
+        ``demo``: four bots play and this client watches. Otherwise the host saves the
+        game under `saved_game.save_dir` (a new game replaces the old save); ``resume``
+        continues a saved one, taking its seat back with its token.
         """
         level = self.settings.bot_level
         if rules is None and not demo and self.settings.bot_rules:
@@ -226,19 +236,37 @@ class App:
             self._after_host = dealt
             self.net.start_host_process(**options)
         else:
-            table: dict[str, Any] = {"type": "create_table", "name": "Bots", "seat": 0}
-            if rules:
-                table["rules"] = rules
-            steps: list[dict[str, Any]] = [table]
-            steps += [{"type": "bot", "seat": s, "level": level} for s in (1, 2, 3)]
-            steps.append({"type": "start"})
+            if self.save_games:
+                options["save_dir"] = str(saved_game.save_dir())
+                if resume is None:
+                    self._forget_saved_game()
+            steps: list[dict[str, Any]] = []
+            if resume is None:
+                table: dict[str, Any] = {"type": "create_table", "name": "Bots", "seat": 0}
+                if rules:
+                    table["rules"] = rules
+                steps = [table, *({"type": "bot", "seat": s, "level": level} for s in (1, 2, 3)),
+                         {"type": "start"}]
+            else:
+                options["resume"] = True
 
             def connected(port: int) -> None:
                 self._after_welcome = steps
-                self.connect("127.0.0.1", port, mode="bots")
+                self.connect("127.0.0.1", port, mode="bots",
+                             token=resume.token if resume is not None else None)
+                self.session.expect_table = True
+                self._resuming = resume is not None
             self.start_host("127.0.0.1", 0, connected, **options)
         from .lobby import ConnectingScreen
-        self.show(ConnectingScreen(self, "Dealing…"))
+        self.show(ConnectingScreen(self, "Dealing…" if resume is None else "Dealing your game…"))
+
+    _resuming = False
+
+    def _forget_saved_game(self) -> None:
+        try:
+            saved_game.forget()
+        except OSError as e:
+            log.warning("the old saved game was not removed: %s", e)
 
     def host_lan_game(self, port: int = 7895, bind: str = "0.0.0.0",
                       advertise: bool = True) -> None:
@@ -304,7 +332,12 @@ class App:
         if s == "connected":
             self.banner = ""
             self._connection_trouble(None)
-            if not state.get("first", True) and not state.get("resumed", True):
+            resuming, self._resuming = self._resuming, False
+            if resuming and not state.get("resumed", True):
+                self.disconnect()
+                self.message("Game not continued", "The saved game could not be brought "
+                             "back; Play against bots deals a new one.")
+            elif not state.get("first", True) and not state.get("resumed", True):
                 self._seat_lost()
         elif s in ("lost", "closed") and self.session.mode is not None \
                 and (was != "connecting" or self.connection_dialog is not None):
@@ -443,7 +476,7 @@ class App:
         ctrl = event.mod & pygame.KMOD_CTRL
         k = event.key
         if ctrl and k == pygame.K_q:
-            self.quit()
+            self.request_quit()
             return True
         if ctrl and k == pygame.K_s:
             self.toggle_sounds()
@@ -512,6 +545,48 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def _in_game(self) -> bool:
+        """We hold a seat in a game that is being played (leaving it loses something)."""
+        tbl = self.session.table
+        return tbl is not None and self.session.seat is not None \
+            and tbl.state in ("playing", "paused") and self.session.mode != "demo"
+
+    def _confirm(self, title: str, text: str, go: str, action: Callable[[], Any]) -> None:
+        """Ask before ``action``; "Keep playing" is the focused default (Enter keeps you)."""
+        if any(isinstance(d, MessageDialog) and d.title == title for d in self.dialogs):
+            action()                     # asked twice (Ctrl-Q, Ctrl-Q): the answer is yes
+            return
+        self.message(title, text, {go: action, "Keep playing": None}, default="Keep playing")
+
+    def request_quit(self) -> None:
+        """Ctrl-Q or closing the window: quit, after asking when a game is running."""
+        if not self._in_game():
+            self.quit()
+        elif self.session.mode == "bots" and self.save_games:
+            self._confirm("Quit", "Quit Hearts? This game is saved: the main menu offers it "
+                          "back next time.", "Quit", self.quit)
+        else:
+            self._confirm("Quit", "Quit Hearts? You leave this game and a bot takes your "
+                          "seat.", "Quit", self.quit)
+
+    def leave_table(self) -> None:
+        """Leave the table (a game against bots: back to the menu), asking first when a
+        game is running."""
+        def leave() -> None:
+            if self.session.mode in ("bots", "demo"):
+                self.disconnect()
+            else:
+                self.send({"type": "leave"})
+        if not self._in_game():
+            leave()
+        elif self.session.mode == "bots":
+            self._confirm("Leave the game", "Leave this game? " + (
+                "It is saved: Continue your game on the main menu brings it back."
+                if self.save_games else "It ends here."), "Leave", leave)
+        else:
+            self._confirm("Leave the game", "Leave this game? A bot takes your seat; you can "
+                          "sit again between games.", "Leave", leave)
+
     # -- main loop -------------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
@@ -523,7 +598,7 @@ class App:
         """Route one pygame event: dialogs, console, shortcuts, then the screen."""
         t = event.type
         if t == pygame.QUIT:
-            self.quit()
+            self.request_quit()
             return
         if t == NET_EVENT:
             return  # the inbox is drained every frame
@@ -539,7 +614,7 @@ class App:
         self._dirty = True
         if self.dialogs:
             if t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                self.quit()
+                self.request_quit()
                 return
             self.dialogs[-1].handle_event(event)
             return

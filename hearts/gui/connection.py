@@ -248,9 +248,10 @@ class Connection:
         try:
             from net.host import Host
             await self.stop_host()
+            resume = bool(options.pop("resume", False))
             host = Host(**options)
             try:
-                await host.start(bind, port=port)
+                await host.start(bind, port=port, resume=resume)
             except OSError:
                 if not port:
                     raise

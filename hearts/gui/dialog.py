@@ -62,14 +62,15 @@ class MessageDialog(Dialog):
     """A sentence and buttons: ``buttons`` maps labels to callbacks (None just closes)."""
 
     def __init__(self, app: "App", title: str, message: str,
-                 buttons: dict[str, Callable[[], Any] | None] | None = None) -> None:
+                 buttons: dict[str, Callable[[], Any] | None] | None = None,
+                 default: str | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
         self.buttons = []
         for label, action in (buttons or {"OK": None}).items():
             self.buttons.append(self.form.add(w.Button(label, self._wrap(action))))
-        self.form.focus_first()
+        self.form.focus(self.form.find(default) if default else self.buttons[0])
         self.layout(app.size)
 
     def _wrap(self, action: Callable[[], Any] | None) -> Callable[[], None]:

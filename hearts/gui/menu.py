@@ -54,18 +54,32 @@ class MainMenu(Screen):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
+        self.saved = None
+        if app.save_games:
+            from .saved_game import find
+            try:
+                self.saved = find()
+            except OSError:
+                self.saved = None
+        # No button is drawn as the default: the focused one (mouse or keys) is the only
+        # one that looks selected.
         self.buttons = [
-            w.Button("Play against bots", self.play, primary=True),
+            w.Button("Play against bots" if self.saved is None else "New game against bots",
+                     self.play),
             w.Button("Host a LAN game", self.host),
             w.Button("Join a game", self.join),
             w.Button("Settings", self.settings),
             w.Button("Quit", app.quit),
         ]
+        if self.saved is not None:
+            self.buttons.insert(0, w.Button("Continue your game", self.resume))
         self.form: w.Form = w.Form(self.buttons)
         self.fan: list[pygame.Surface] = []
         self._fan_key: tuple[Any, ...] = ()
 
     def _bots_line(self) -> str:
+        if self.saved is not None:
+            return f"Your game: {self.saved.summary}"
         from hearts.engine import Rules, RulesError
         try:
             summary = Rules.from_dict(self.app.settings.bot_rules).summary()
@@ -75,6 +89,9 @@ class MainMenu(Screen):
 
     def play(self) -> None:
         self.app.play_against_bots()
+
+    def resume(self) -> None:
+        self.app.play_against_bots(resume=self.saved)
 
     def host(self) -> None:
         self.app.host_lan_game()
@@ -90,6 +107,9 @@ class MainMenu(Screen):
         s = self.app.scale
         bw, bh, gap = int(340 * s), int(52 * s), int(16 * s)
         top = int(size[1] * 0.19) + int(96 * 1.4 * s) // 2 + int(132 * s)
+        room = size[1] - int(40 * s) - top               # above the keys line
+        if len(self.buttons) * (bh + gap) > room:
+            bh = max(30, room // len(self.buttons) - gap)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(0, top + i * (bh + gap), bw, bh)
             b.rect.centerx = size[0] // 2
@@ -126,8 +146,8 @@ class MainMenu(Screen):
                anchor="midtop")
         self.form.draw(surface)
         play = self.buttons[0].rect
-        w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * s)), int(15 * s),
-               w.DIM, anchor="midbottom")
+        w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * s)), int(16 * s),
+               w.ACCENT if self.saved is not None else w.DIM, anchor="midbottom")
         w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit",
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
 

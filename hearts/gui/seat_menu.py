@@ -129,10 +129,7 @@ class TableMenu(Dialog):
 
     def _leave(self) -> None:
         self.close()
-        if self.app.session.mode in ("bots", "demo"):
-            self.app.disconnect()
-        else:
-            self.app.send({"type": "leave"})
+        self.app.leave_table()
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("type") == "table":

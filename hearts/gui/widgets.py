@@ -202,7 +202,7 @@ class Button(Widget):
         if not self.visible:
             return
         colour = DISABLED if not self.enabled else BUTTON_DOWN if self.pressed \
-            else BUTTON_HOVER if self.hover or self.focused else BUTTON
+            else BUTTON_HOVER if self.focused else BUTTON
         shadow = self.rect.move(0, 3)
         pygame.draw.rect(surface, (6, 24, 14), shadow, border_radius=10)
         if self.focused:
@@ -615,6 +615,15 @@ class Form:
         if event.type == pygame.MOUSEBUTTONDOWN:
             for w in self.widgets:
                 if w.visible and w.enabled and w.focusable and w.rect.collidepoint(event.pos):
+                    self.focus(w)
+                    break
+        elif event.type == pygame.MOUSEMOTION and (self.focused is None
+                                                   or isinstance(self.focused, Button)):
+            # Pointing at a button focuses it, so only one button ever looks selected
+            # (a text field keeps the focus while the mouse passes over buttons).
+            for w in self.widgets:
+                if isinstance(w, Button) and w.visible and w.enabled \
+                        and w.rect.collidepoint(event.pos) and w is not self.focused:
                     self.focus(w)
                     break
         f = self.focused

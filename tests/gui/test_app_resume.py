@@ -1,0 +1,109 @@
+"""Games are hard to lose: leaving or quitting a running game asks first, and a game
+against bots is saved by the in-process host and offered back on the next start."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from hearts.gui.app import App
+from hearts.gui.dialog import MessageDialog
+from hearts.gui.settings import Settings
+from hearts.gui.table import TableScreen
+from tests.gui.conftest import Driver
+
+
+def _app() -> App:
+    return App(Settings(name="Tester", animation="off", sounds=False, bot_level="random"),
+               size=(1280, 800), discover=False, save_games=True)
+
+
+def _view(app: App):
+    return app.screen.model.view if isinstance(app.screen, TableScreen) else None
+
+
+def _play_until(app: App, drive: Driver, done, limit: float = 60) -> None:
+    """Pass and play (first cards, first legal card) through app.send until ``done()``."""
+    end = time.monotonic() + limit
+    acted = None
+    while not done():
+        assert time.monotonic() < end, "the game did not get there"
+        drive.step()
+        v = _view(app)
+        if v is None or v is acted:
+            continue
+        if v.phase == "pass" and not v.has_passed[v.seat] and v.pass_direction != "hold":
+            app.send({"type": "pass", "cards": [str(c) for c in v.hand[:v.rules.pass_count]]})
+            acted = v
+        elif v.phase == "play" and v.my_turn:
+            app.send({"type": "play", "card": str(v.legal[0])})
+            acted = v
+        elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
+            app.send({"type": "moon", "choice": "add"})
+            acted = v
+
+
+def test_a_closed_bot_game_is_offered_back_and_continues(config_home, shots):
+    app = _app()
+    drive = Driver(app)
+    try:
+        assert app.screen.form.find("Continue your game") is None
+        drive.click_button(app.screen.form, "Play against bots")
+        drive.until(lambda: _view(app), 15, "the table")
+        _play_until(app, drive, lambda: _view(app) is not None
+                    and sum(_view(app).totals) > 0 and _view(app).phase == "play")
+        totals = list(_view(app).totals)
+        # Ctrl-Q asks first; Enter keeps playing (the safe default).
+        drive.key(pygame.K_q, pygame.KMOD_CTRL)
+        ask = app.dialogs[-1]
+        assert isinstance(ask, MessageDialog) and ask.title == "Quit" and "saved" in ask.message
+        assert ask.form.focused.label == "Keep playing"
+        drive.step(2)
+        drive.shot(shots / "quit-confirm.png")
+        drive.key(pygame.K_RETURN)
+        assert app.running and not app.dialogs
+        drive.key(pygame.K_q, pygame.KMOD_CTRL)
+        drive.click_button(app.dialogs[-1].form, "Quit")
+        assert not app.running
+    finally:
+        app.close()
+    saved = config_home.parent / "data" / "hearts" / "bots-game"
+    assert list(saved.glob("table-*.msgpack"))
+
+    app = _app()
+    drive = Driver(app)
+    try:
+        menu = app.screen
+        cont = menu.form.find("Continue your game")
+        assert cont is not None and menu.form.find("New game against bots") is not None
+        mine, best = totals[0], min(totals)
+        line = menu._bots_line()
+        assert line.startswith("Your game: hand 2, ")
+        assert (f"you lead with {mine}" in line) if totals.count(best) == 1 and mine == best \
+            else (f"with {mine}" in line)
+        drive.step()
+        drive.shot(shots / "menu-continue.png")
+        drive.click(cont.rect.center)
+        drive.until(lambda: _view(app), 15, "the saved game")
+        v = _view(app)
+        assert app.session.seat == 0 and list(v.totals) == totals
+        assert app.session.table.state == "playing" and not app.dialogs
+    finally:
+        app.close()
+
+
+def test_leaving_a_running_game_asks_first(app, drive):
+    app.settings.bot_level = "random"
+    app.play_against_bots()
+    drive.until(lambda: _view(app), 15, "table")
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button(app.dialogs[-1].form, "Leave the table")
+    ask = app.dialogs[-1]
+    assert ask.title == "Leave the game" and ask.form.focused.label == "Keep playing"
+    drive.key(pygame.K_RETURN)
+    assert isinstance(app.screen, TableScreen) and not app.dialogs
+    drive.key(pygame.K_ESCAPE)
+    drive.click_button(app.dialogs[-1].form, "Leave the table")
+    drive.click_button(app.dialogs[-1].form, "Leave")
+    drive.until(lambda: type(app.screen).__name__ == "MainMenu", what="the menu")
