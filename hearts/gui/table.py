@@ -502,6 +502,8 @@ class TableScreen(TablePainter, Screen):
                           self._toggle_reveal, "reveal", True))
         if v is None:
             tools = []
+        if hasattr(self.app, "console"):    # the app's chat console (its badge counts unread)
+            tools.append(("Chat  (F2)", self.app.console.open, "chat", True))
         for label, action, name, enabled in tools:
             b.append(Button(label, action, pygame.Rect(x, y, bw, bh), enabled=enabled, name=name))
             y -= bh + round(8 * u)
