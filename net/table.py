@@ -23,6 +23,14 @@ from .errors import NetError
 from .views import public_part, seat_view, watcher_view
 
 SEAT_KINDS = ("empty", "human", "bot")
+BOT_NAMES = ("Ada", "Basil", "Clara", "Dexter")   # a bot is named after its seat
+
+
+def bot_name(seat: int) -> str:
+    """The name of the bot in ``seat`` (one per seat, so the four are always distinct)."""
+    return BOT_NAMES[seat % len(BOT_NAMES)]
+
+
 OPERATOR = "\0operator"   # the token of the host's own console: an owner at every table
 
 
@@ -246,7 +254,7 @@ class Table:
     # -- membership --------------------------------------------------------------------
     def _check_not_kicked(self, token: str, name: str) -> None:
         if name in self.kicked or token in self.kicked.values():
-            raise TableError("kicked", f"you were kicked from table {self.id}; "
+            raise TableError("kicked", f"you were kicked from “{self.name}”; "
                                        "only its owner can let you back")
 
     def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
@@ -316,7 +324,7 @@ class Table:
             old = self.seats[seat]
             running = self.state in (TableState.PLAYING, TableState.PAUSED, TableState.OVER) and self.game is not None
             if running:
-                self.seats[seat] = Seat("bot", f"bot {seat + 1}", None, level=old.level)
+                self.seats[seat] = Seat("bot", bot_name(seat), None, level=old.level)
                 self._emit({"type": "player_kicked" if why == "kicked" else "player_left",
                             "seat": seat, "name": name})
                 self._emit({"type": "replaced_by_bot", "seat": seat, "level": old.level,
@@ -392,7 +400,7 @@ class Table:
             raise TableError("state", "the game has already started")
         for i, s in enumerate(self.seats):
             if s.kind == "empty":
-                self.seats[i] = Seat("bot", f"bot {i + 1}", None, level=self.bot_level)
+                self.seats[i] = Seat("bot", bot_name(i), None, level=self.bot_level)
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": self.bot_level,
                             "why": "start"})
         self.game = Game(self.rules, seed)
@@ -511,7 +519,7 @@ class Table:
                 self.seats[seat] = Seat()
                 self._emit({"type": "bot_removed", "seat": seat})
         else:
-            self.seats[seat] = Seat("bot", f"bot {seat + 1}", None, level=level,
+            self.seats[seat] = Seat("bot", bot_name(seat), None, level=level,
                                     pending=s.pending)
             self._emit({"type": "replaced_by_bot", "seat": seat, "level": level, "why": "owner"})
         self.seats_changed = True
