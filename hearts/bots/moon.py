@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
 
-from .policy import moon_threat, play_policy, play_with_reason
+from .policy import play_policy, play_with_reason
 from .sim import FULL, QS, QS_BIT, SimRules, SimState
 
 _SUIT_MASKS = tuple(SUIT_MASK)
@@ -146,23 +146,22 @@ def _shoot_lead(st: SimState, legal: int, out: int) -> int:
 
 def early_alarm(st: SimState, me: int) -> int:
     """The graded moon alarm: the one seat holding every moon card taken so far, as soon as
-    it has a heart and three tricks, two hearts, or the Q♠ (-1 if none)."""
-    threat = moon_threat(st, me)
-    if threat >= 0:
-        return threat
+    it has a heart and three tricks, two hearts, or the Q♠ (-1 if none). It fires on every
+    hand `moon_threat` fires on, and earlier."""
     sr = st.sr
     if not sr.moon_on:
         return -1
     mc = sr.moon_cards
     shooter = -1
+    t = 0
     for s in range(4):
-        if st.taken[s] & mc:
+        ts = st.taken[s] & mc
+        if ts:
             if shooter >= 0:
                 return -1
-            shooter = s
+            shooter, t = s, ts
     if shooter < 0 or shooter == me:
         return -1
-    t = st.taken[shooter] & mc
     hearts = (t & HEARTS_MASK).bit_count()
     if t & QS_BIT or hearts >= 2 or (hearts and st.won[shooter] >= 3):
         return shooter
@@ -174,24 +173,38 @@ def defend_policy(st: SimState, legal: int) -> int:
     return play_with_reason(st, legal, early_alarm)[0]
 
 
-def shooters_in(st: SimState, seats: tuple[int, ...]) -> int:
+def shooters_in(st: SimState, seats: tuple[int, ...], risk: int = 4) -> int:
     """Bit mask of ``seats`` whose cards in this world make a moon plausible."""
     mask = 0
     for s in seats:
-        if moon_plausible(st, s):
+        if moon_plausible(st, s, risk):
             mask |= 1 << s
     return mask
 
 
-def moon_playout(st: SimState, shooters: int) -> SimState:
+def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
     """Play ``st`` to its end: seats in the ``shooters`` mask try for the moon while it is
-    open, every other seat plays the rules player with the early alarm."""
+    open, ``me`` plays the rules player with the early alarm (as its search defends), the
+    others the rules player."""
+    mc = st.sr.moon_cards
     while st.ntricks < 13:
+        if not st.trick:
+            holders = 0
+            for t in st.taken:
+                if t & mc:
+                    holders += 1
+            if holders > 1:
+                break       # no moon this hand: the plain rules player from here
         legal = st.legal()
-        if shooters >> st.turn & 1:
+        turn = st.turn
+        if shooters >> turn & 1:
             st.play(shoot_play(st, legal))
-        else:
+        elif turn == me:
             st.play(play_with_reason(st, legal, early_alarm)[0])
+        else:
+            st.play(play_policy(st, legal))
+    while st.ntricks < 13:
+        st.play(play_policy(st, st.legal()))
     return st
 
 

@@ -17,6 +17,7 @@ from itertools import combinations
 
 from hearts.engine import Card, View
 
+from .moon import moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
 from .policy import pass_policy, pass_scores, play_policy
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
@@ -47,6 +48,22 @@ def candidates(view: View) -> list[int]:
     return reps
 
 
+def moon_passes(sr: SimRules, hand: int, n: int, order: list[int]) -> list[tuple[int, ...]]:
+    """Passes that keep stoppers: the pass of a moon attempt, and the rules pass with its
+    aces and kings outside spades swapped for the next cards that are not."""
+    out = [tuple(shoot_pass(sr, hand, n))]
+    keep = [c for c in order if c % 13 < 11 or c // 13 == 3]
+    head = order[:n]
+    high = [c for c in head if c % 13 >= 11 and c // 13 != 3]
+    for k in range(1, len(high) + 1):
+        swapped = [c for c in head if c not in high[:k]] + [c for c in keep if c not in head][:k]
+        if len(swapped) == n:
+            out.append(tuple(sorted(swapped)))
+    alt = keep[:n + 1]
+    out += [tuple(sorted(c)) for c in combinations(alt, n)]
+    return list(dict.fromkeys(out))
+
+
 def start_state(sr: SimRules, hands: list[int], view: View) -> SimState:
     """A sampled deal after the pass, at the first lead."""
     st = SimState(sr, hands, view.totals)
@@ -64,7 +81,8 @@ class SearchBot:
 
     def __init__(self, seed: int | str | None = None, work: int = 6000, cap: float = 0.2,
                  min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
-                 pass_spread: int = 2) -> None:
+                 pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
+                 my_risk: int = 5) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -72,6 +90,12 @@ class SearchBot:
         self.max_worlds = max_worlds
         self.pass_worlds = pass_worlds
         self.pass_spread = pass_spread
+        # moon-aware: playout opponents whose sampled cards make a moon plausible (at most
+        # ``opp_risk`` losers) try for it, and this seat also searches its own attempt when its
+        # cards allow (``my_risk``), in play and in the pass
+        self.moon_aware = moon_aware
+        self.opp_risk = opp_risk
+        self.my_risk = my_risk
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.last_worlds = 0
 
@@ -97,12 +121,15 @@ class SearchBot:
         pool = order[:min(len(order), n + self.pass_spread)]
         cands = [rules_choice] + [tuple(sorted(c)) for c in combinations(pool, n)
                                   if tuple(sorted(c)) != rules_choice]
+        if self.moon_aware:
+            cands += [c for c in moon_passes(sr, hand, n, order) if c not in cands]
         offset = (view.pass_to - me) & 3
         to = view.pass_to
         unseen = [i for i in range(52) if not hand >> i & 1]
         totals = [0.0] * len(cands)
         done = 0
         rng = self.rng
+        others = tuple(s for s in range(4) if s != me)
         for _ in range(self.pass_worlds):
             rng.shuffle(unseen)
             hands = [0, 0, 0, 0]
@@ -116,7 +143,11 @@ class SearchBot:
             passes = [0, 0, 0, 0]
             for s in range(4):
                 if s != me:
-                    for i in pass_policy(sr, hands[s], n)[0]:
+                    if self.moon_aware and pass_keeps_moon(sr, hands[s], n):
+                        chosen = shoot_pass(sr, hands[s], n)   # a hand that may run keeps its winners
+                    else:
+                        chosen = pass_policy(sr, hands[s], n)[0]
+                    for i in chosen:
                         passes[s] |= 1 << i
             after = list(hands)
             for s in range(4):
@@ -131,7 +162,13 @@ class SearchBot:
                 world[me] ^= mine
                 world[to] |= mine
                 st = start_state(sr, world, view)
-                playout(st, play_policy)
+                if self.moon_aware:
+                    shooters = shooters_in(st, others, self.opp_risk)
+                    if moon_plausible(st, me, self.my_risk - 1):
+                        shooters |= 1 << me
+                    moon_playout(st, shooters, me)
+                else:
+                    playout(st, play_policy)
                 totals[j] += st.points()[me]
             done += 1
             if time.perf_counter() > deadline:
@@ -166,8 +203,11 @@ class SearchBot:
         sampler = Sampler(view)
         left = sum(view.cards_left) + len(view.trick)
         worlds = self.work // (len(cands) * max(left, 1))
-        worlds = max(self.min_worlds, min(self.max_worlds, worlds))
-        totals = [0.0] * len(cands)
+        others = tuple(s for s in range(4) if s != me)
+        # this seat's own moon attempt, searched beside the normal play when its cards allow
+        modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
+        worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
+        totals = [0.0] * (len(cands) * len(modes))
         my_hand = base.hands[me]
         rng = self.rng
         done = 0
@@ -176,16 +216,30 @@ class SearchBot:
             hidden[me] = my_hand
             world = base.copy()
             world.hands = hidden
-            for j, c in enumerate(cands):
-                st = world.copy()
-                st.play(c)
-                playout(st, play_policy)
-                totals[j] += st.points()[me]
+            if self.moon_aware:
+                shooters = shooters_in(world, others, self.opp_risk)
+                k = 0
+                for c in cands:
+                    for mode in modes:
+                        st = world.copy()
+                        st.play(c)
+                        moon_playout(st, shooters | mode, me)
+                        totals[k] += st.points()[me]
+                        k += 1
+            else:
+                for j, c in enumerate(cands):
+                    st = world.copy()
+                    st.play(c)
+                    playout(st, play_policy)
+                    totals[j] += st.points()[me]
             done += 1
             if time.perf_counter() > deadline:
                 if done < worlds:
                     self.capped += 1
                 break
+        if len(modes) > 1:
+            # a card's value is its better continuation: played on, or going for the moon
+            totals = [min(totals[2 * j], totals[2 * j + 1]) for j in range(len(cands))]
         self.last_worlds = done
         means = {c: totals[j] / done for j, c in enumerate(cands)}
         best = min(means.values())
