@@ -89,6 +89,7 @@ class Animator:
     tweens: dict[Hashable, Tween] = field(default_factory=dict)
     steps: deque = field(default_factory=deque)
     hold: float = 0.0
+    gate: Callable[[], bool] | None = None      # steps wait until it returns True
 
     def move(self, key: Hashable, start: Point, end: Point, duration: float, delay: float = 0.0,
              ease: Callable[[float], float] = ease_out,
@@ -103,9 +104,21 @@ class Animator:
         self.tweens[key] = t
         return t
 
-    def wait(self, seconds: float) -> None:
-        """Keep the animator busy (steps wait) for ``seconds`` (scaled)."""
-        self.hold = max(self.hold, seconds * self.scale)
+    def wait(self, seconds: float, scaled: bool = True) -> None:
+        """Keep the animator busy (steps wait) for ``seconds``: scaled by the speed, or
+        (``scaled=False``) as given, a setting in seconds; nothing waits with animations off."""
+        if self.scale > 0:
+            self.hold = max(self.hold, seconds * (self.scale if scaled else 1.0))
+
+    def wait_until(self, ready: Callable[[], bool]) -> None:
+        """Hold the queued steps until ``ready()`` (a dialog closed); not with animations off."""
+        if self.scale > 0:
+            self.gate = ready
+
+    @property
+    def gated(self) -> bool:
+        """Nothing moves; the steps only wait for the gate (a screen need not redraw)."""
+        return self.gate is not None and not self.tweens and self.hold <= 0
 
     def then(self, step: Callable[[], None]) -> None:
         """Run ``step`` once no tween moves and no wait is left (in order)."""
@@ -121,7 +134,7 @@ class Animator:
 
     @property
     def moving(self) -> bool:
-        return bool(self.tweens) or self.hold > 0
+        return bool(self.tweens) or self.hold > 0 or self.gate is not None
 
     @property
     def busy(self) -> bool:
@@ -132,6 +145,8 @@ class Animator:
         """Advance time; finished tweens are dropped; queued steps run when all is still."""
         if self.hold > 0:
             self.hold = max(0.0, self.hold - dt)
+        if self.gate is not None and self.gate():
+            self.gate = None
         if self.tweens:
             finished = []
             for key, t in self.tweens.items():
@@ -151,6 +166,7 @@ class Animator:
             if not self.busy:
                 return
             self.hold = 0.0
+            self.gate = None
             for key in list(self.tweens):
                 t = self.tweens.pop(key)
                 if t.on_done:
@@ -163,3 +179,4 @@ class Animator:
         self.tweens.clear()
         self.steps.clear()
         self.hold = 0.0
+        self.gate = None

@@ -28,12 +28,16 @@ from .screen import Screen
 from .table_draw import ARROWS, Button, TablePainter, hand_order
 from .table_layout import Layout
 from .table_model import TableModel
-from .table_state import why_illegal
+from .table_state import hint_words, why_illegal
 
 if TYPE_CHECKING:
     from .app import App
 log = logging.getLogger(__name__)
 
+TRICK_PAUSE = 1.1                  # seconds a finished trick stays (the default)
+BOT_GAPS = {"slow": 0.55, "normal": 0.2, "fast": 0.0}   # extra seconds after another's card
+SUMMARY_SECONDS = 8.0              # a hand's summary closes itself after this
+NOTE_SECONDS = {"info": 6.0, "warn": 4.0, "cue": 3.0}
 PASS_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
              pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
              pygame.K_MINUS: 10, pygame.K_EQUALS: 11}
@@ -57,11 +61,12 @@ class TableScreen(TablePainter, Screen):
         self._deal_next = False
         self._undone = False
         self._backlog = 0           # host messages received but not yet shown
-        self._tram_note: str | None = None
+        self._frozen = False        # the last hand of a scripted run is on screen: show no more
+        self._frozen_next = False   # ... and its scores are on their way
         self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
         self._drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.size: tuple[int, int] = app.size
-        self.layout = Layout.for_size(self.size)
+        self.layout = Layout.for_size(self.size, self._ui_scale())
         self.resize(self.size)
         if message is not None:
             self.on_message(message)
@@ -69,6 +74,40 @@ class TableScreen(TablePainter, Screen):
     # -- settings ---------------------------------------------------------------------------
     def _setting(self, name: str, default: Any) -> Any:
         return getattr(getattr(self.app, "settings", None), name, default)
+
+    def _ui_scale(self) -> float:
+        """The text-size setting ``ui_scale`` (1.0: as the window gives)."""
+        value = self._setting("ui_scale", 1.0)
+        return float(value) if isinstance(value, (int, float)) and value > 0 else 1.0
+
+    def _trick_pause(self) -> float:
+        """Seconds a finished trick stays on the table (setting ``trick_pause``)."""
+        value = self._setting("trick_pause", TRICK_PAUSE)
+        return min(5.0, max(0.2, float(value))) if isinstance(value, (int, float)) else TRICK_PAUSE
+
+    def _bot_gap(self) -> float:
+        """The extra pause after another player's card (setting ``bot_speed``)."""
+        return BOT_GAPS.get(str(self._setting("bot_speed", "normal")), BOT_GAPS["normal"])
+
+    # -- what the app calls ---------------------------------------------------------------------
+    def notify(self, text: str) -> None:
+        """Show ``text`` in the table's notice area (wrapped, never cut) until the player's
+        next action or the next hand: rule changes, others kicked, and the like."""
+        self.model.note(text, self.clock + NOTE_SECONDS["info"] * 2)
+
+    def set_disconnected(self, text: str | None) -> None:
+        """Grey the table and refuse all input while the connection is lost (``text`` says
+        why); None when connected again (the host then sends the table afresh)."""
+        self.model.disconnected = text
+        if text is not None:
+            self.model.pending = None
+            self.model.hover_card = None
+            self.hover_button = None
+            self._drag = None
+
+    def catch_up(self) -> None:
+        """Show at once everything received (the end of a scripted run, a screenshot)."""
+        self.anim.finish()
 
     def _anim_scale(self) -> float:
         settings = getattr(self.app, "settings", None)
@@ -85,9 +124,12 @@ class TableScreen(TablePainter, Screen):
         if t == "table":
             self._step(lambda: self._apply_table(message))
         elif t == "update":
+            last = self._last_hand_of_run(message)
             for ch in message.get("events") or ():
                 if isinstance(ch, dict):
                     self._queue_change(ch)
+                    if last and ch.get("type") == "hand_scored":
+                        self._step(self._freeze)
             view = message.get("view")
             has_timer = "timer" in message
             timer = message.get("timer")
@@ -100,11 +142,30 @@ class TableScreen(TablePainter, Screen):
             self._bubble(message)
         if self._backlog > 80:      # far behind (a hidden window): catch up at once
             self.anim.finish()
+        if t == "update" and self._frozen_next:
+            self.anim.finish()          # the screenshot shows this hand scored, nothing after
+
+    def _last_hand_of_run(self, message: dict[str, Any]) -> bool:
+        """A scripted run (``--exit-after-hands``) just had its last hand scored."""
+        last = getattr(self.app, "exit_after_hands", None)
+        scored = getattr(self.app, "hands_scored", 0)
+        self._frozen_next = self._frozen_next or (
+            isinstance(last, int) and scored >= last
+            and any(isinstance(c, dict) and c.get("type") == "hand_scored"
+                    for c in message.get("events") or ()))
+        return self._frozen_next
+
+    def _freeze(self) -> None:
+        """Stop at the summary of the run's last hand (the host may already deal the next)."""
+        self._frozen = True
+        self.model.summary_until = float("inf")
 
     def _step(self, fn: Callable[[], None]) -> None:
         """Queue ``fn`` after the motions before it; a malformed host message is logged
         and skipped, never allowed to stop the client."""
         def guarded() -> None:
+            if self._frozen:
+                return
             try:
                 fn()
             except (KeyError, ValueError, TypeError, IndexError, AttributeError):
@@ -140,7 +201,7 @@ class TableScreen(TablePainter, Screen):
         kind = ch.get("type")
         name = self.model.info.seat_name
         if kind == "hearts_broken":
-            self._notice("Hearts are broken", 1.6)
+            self._note("Hearts are broken", 3.0)
             self._sound("hearts")
         elif kind == "moon_shot":
             who = ch.get("shooter", 0)
@@ -149,32 +210,34 @@ class TableScreen(TablePainter, Screen):
             self._sound("moon")
         elif kind == "moon_chosen":
             choice = "added to the others" if ch.get("choice") == "add" else "subtracted"
-            self._notice(f"{name(ch.get('shooter', 0))}'s moon: {choice}", 2.0)
+            self._note(f"{name(ch.get('shooter', 0))}'s moon: {choice}")
         elif kind == "tram":
-            seat = ch.get("seat")
-            self._tram_note = ("The last cards changed nothing" if seat is None else
-                               f"{name(seat)} took the rest" + (" (claimed)" if ch.get("claimed") else ""))
-            self._notice(self._tram_note, 2.2)
+            self.model.tram = dict(ch)          # shown, with the cards, in the hand's summary
         elif kind == "hand_scored":
             self.model.summary = dict(ch)
-            self.model.summary["tram"] = self._tram_note
-            self._tram_note = None
-            self.model.summary_until = self.clock + (4.0 if self.model.watching else 7.0)
+            self.model.summary["tram"] = self.model.tram
+            self.model.tram = None
+            self.model.summary_until = self.clock + (4.0 if self.model.watching else SUMMARY_SECONDS)
+            self.anim.wait_until(lambda: self.model.summary is None)   # deal after it closes
             moon = ch.get("moon")
             if moon and moon.get("shooter") is not None and not ch.get("_sounded"):
                 self._sound("moon")
             self.model.trick_shown = []
         elif kind == "game_over":
             self.model.summary = None
+            self.model.clear_notes()
+            self.model.notice = None
+            self.anim.gate = None
             self._sound("gameover")
         elif kind == "game_started":
             self.model.summary = None
+            self.model.over_closed = False
             self.model.show_scores = False
         elif kind == "hand_started":
             self.model.trick_shown = []
             self.model.selected = []
             self.model.pass_sent = []
-            self.model.hint_cards = set()
+            self.model.clear_notes()
             self.model.received_glow = set()
             self._deal_next = True
         elif kind in ("player_dropped", "player_left", "player_kicked", "player_joined",
@@ -186,14 +249,14 @@ class TableScreen(TablePainter, Screen):
                      "player_returned": "is back"}[kind]
             mine = getattr(getattr(self.app, "session", None), "name", None)
             if not ((seat == self.model.me and kind == "player_joined") or (mine and who == mine)):
-                self._toast(f"{who} {words}", 3.0)
+                self._note(f"{who} {words}")
         elif kind == "undone":
             self._undone = True
             self.model.trick_shown = []
         elif kind == "paused":
-            self._toast(f"Paused by {ch.get('by') or 'the owner'}", 2.0)
+            self._note(f"Paused by {ch.get('by') or 'the owner'}")
         elif kind == "game_ended":
-            self._notice("The game was ended", 2.5)
+            self._note("The owner ended the game")
         elif kind == "timer":
             seats = tuple(ch.get("seats") or ())
             secs = float(ch.get("seconds") or 0)
@@ -224,7 +287,8 @@ class TableScreen(TablePainter, Screen):
         old_cards = set(self.model.hand_cards)
         self.model.hand_cards = sorted(view.hand, key=hand_order)
         self.model.trick_shown = list(view.trick)
-        self.model.optimistic = None
+        self.model.pending = None
+        self.model.taken = None
         if view.phase != "pass":
             self.model.selected = []
             self.model.pass_sent = []
@@ -238,6 +302,7 @@ class TableScreen(TablePainter, Screen):
         if self.model.cursor >= len(self.model.hand_cards):
             self.model.cursor = max(0, len(self.model.hand_cards) - 1)
         if old is not None and not new_hand and (old.my_turn != view.my_turn or old.phase != view.phase):
+            self.model.hint = None              # the hint was for the turn that has passed
             self.model.hint_cards = set()
         if (not watching and view.my_turn and view.phase in ("play", "moon-choice")
                 and not (old is not None and old.my_turn and old.phase == view.phase)):
@@ -264,16 +329,21 @@ class TableScreen(TablePainter, Screen):
     # -- motion steps -----------------------------------------------------------------------------
     def _card_played(self, seat: int, card: Card) -> None:
         if (seat, card) in self.model.trick_shown:
-            return                       # our own card, already moving (optimistic)
+            return
         if len(self.model.trick_shown) >= 4:
             self.model.trick_shown = []
+            self.model.taken = None
         start = self._origin(seat, card)
         if seat == self.model.me and card in self.model.hand_cards:
             self.model.hand_cards.remove(card)
+            if self.model.pending is card:
+                self.model.pending = None
             self._relayout()
         self.model.trick_shown.append((seat, card))
         end = self._slot_topleft(seat)
-        self.anim.move(("trick", card), start, end, 0.3)
+        self.anim.move(("trick", card), start, end, 0.22 if seat == self.model.me else 0.3)
+        if seat != self.model.me or self.model.watching:
+            self.anim.wait(self._bot_gap(), scaled=False)
         self._sound("card")
 
     def _trick_taken(self, ch: dict[str, Any]) -> None:
@@ -282,24 +352,46 @@ class TableScreen(TablePainter, Screen):
         for seat, card in played:
             if (seat, card) not in self.model.trick_shown:
                 self._card_played(seat, card)
-        winner = int(ch.get("winner", 0))
-        self.anim.wait(0.75)
-        self.anim.steps.appendleft(lambda: self._collect(winner, played, ch))
+        self.anim.steps.appendleft(lambda: self._show_taken(ch, played))
 
-    def _collect(self, winner: int, played: list[tuple[int, Card]], ch: dict[str, Any]) -> None:
+    def _show_taken(self, ch: dict[str, Any], played: list[tuple[int, Card]]) -> None:
+        """The full trick stays a moment with its winning card marked and the taker named
+        (`trick_label`), then is swept to the winner; taking points yourself flashes your plate."""
+        winner = int(ch.get("winner", 0))
+        points = int(ch.get("points") or 0)
+        self.model.taken = (winner, points, dict(played).get(winner))
+        queen = any(c is QUEEN_SPADES for _, c in played)
+        if winner == self.model.me and not self.model.watching and (points > 0 or queen):
+            self.model.cue_until = self.clock + self._trick_pause() + 1.2
+            self._sound("queen" if queen else "hearts")
+        elif queen:
+            self._sound("queen")
+        self.anim.wait(self._trick_pause(), scaled=False)
+        self.anim.steps.appendleft(lambda: self._collect(winner, played))
+
+    def _collect(self, winner: int, played: list[tuple[int, Card]]) -> None:
         end = self._collect_target(winner)
         for i, (seat, card) in enumerate(played):
-            self.anim.move(("trick", card), self._slot_topleft(seat), end, 0.38, delay=0.03 * i,
+            self.anim.move(("trick", card), self._slot_topleft(seat), end, 0.3, delay=0.03 * i,
                            ease=ease_in_out)
         self.anim.steps.appendleft(lambda: self._collected(played))
-        if any(c is QUEEN_SPADES for _, c in played):
-            self._notice(f"{self.model.info.seat_name(winner)} takes the Q♠", 1.6)
-            self._sound("queen")
-        else:
-            self._sound("sweep")
+        self._sound("sweep")
 
     def _collected(self, played: list[tuple[int, Card]]) -> None:
         self.model.trick_shown = [p for p in self.model.trick_shown if p not in played]
+        self.model.taken = None
+
+    def trick_label(self) -> str | None:
+        """What the finished trick says while it shows: "Ann takes it, 13 points"."""
+        if self.model.taken is None:
+            return None
+        winner, points, _ = self.model.taken
+        me = winner == self.model.me and not self.model.watching
+        who = "You take it" if me else f"{self.model.info.seat_name(winner)} takes it"
+        if not points:
+            return who
+        shown = self.model.info.display_points(points)
+        return f"{who}, {shown} point{'s' if abs(shown) != 1 else ''}"
 
     def _cards_received(self, ch: dict[str, Any]) -> None:
         cards = [Card.parse(c) for c in ch.get("cards") or ()]
@@ -323,8 +415,8 @@ class TableScreen(TablePainter, Screen):
         self.model.selected = []
         self.model.hand_cards = sorted(set(self.model.hand_cards) | set(cards), key=hand_order)
         self.model.received_glow = set(cards)
-        self._toast(f"From {self.model.info.seat_name(frm)}: " + " ".join(
-            c.symbol for c in sorted(cards, key=hand_order)), 4.0)
+        self._note(f"From {self.model.info.seat_name(frm)}: " + " ".join(
+            c.symbol for c in sorted(cards, key=hand_order)) + " (outlined in blue)")
         self._relayout()
         rects = dict(self._hand_layout())
         start = self._seat_centre(frm)
@@ -349,17 +441,19 @@ class TableScreen(TablePainter, Screen):
         self.sounds.enabled = bool(self._setting("sounds", True))
         self.sounds.play(name)
 
-    def _toast(self, text: str, seconds: float = 2.5) -> None:
-        self.model.toast = (text, self.clock + seconds)
+    def _note(self, text: str, seconds: float | None = None, kind: str = "info") -> None:
+        """A notice in the notice area (see `notify`)."""
+        self.model.note(text, self.clock + (seconds or NOTE_SECONDS[kind]), kind)
 
     def _notice(self, text: str, seconds: float = 2.0) -> None:
+        """A big announcement over the middle of the table (a moon)."""
         self.model.notice = (text, self.clock + seconds)
 
     def _bubble(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         text = str(msg.get("text") or "")
         if isinstance(seat, int) and 0 <= seat <= 3 and text and not text.startswith("/"):
-            self.model.bubbles[seat] = (text, self.clock + 5.0)
+            self.model.bubbles[seat] = (text, self.clock + min(12.0, 4.0 + len(text) / 15))
 
     def _show_hint(self, msg: dict[str, Any]) -> None:
         try:
@@ -371,21 +465,14 @@ class TableScreen(TablePainter, Screen):
             self.model.selected = [c for c in cards if c in self.model.hand_cards][: v.rules.pass_count]
         self.model.hint_cards = set(cards)
         reason = str(msg.get("reason") or "")
-        if msg.get("moon"):
-            reason = f"choose {msg['moon']}: {reason}" if reason else f"choose {msg['moon']}"
-        if cards or reason:
-            shown = " ".join(c.symbol for c in cards)
-            self._toast(f"Hint: {shown}  {reason}".strip(), 6.0)
+        self.model.hint = hint_words(reason, len(cards))
         self._relayout()
 
     def _refused(self, msg: dict[str, Any]) -> None:
         """The host refused an intent: undo what we showed ahead of its answer."""
-        if msg.get("ref") == "play" and self.model.optimistic is not None and self.model.view is not None:
-            card = self.model.optimistic
-            self.model.optimistic = None
-            self.model.trick_shown = list(self.model.view.trick)
-            self.model.hand_cards = sorted(self.model.view.hand, key=hand_order)
-            self.anim.tweens.pop(("trick", card), None)
+        if msg.get("ref") == "play" and self.model.pending is not None:
+            self.model.pending = None           # it never left the hand
+            self._note(str(msg.get("message") or "The host refused that card"), kind="warn")
             self._relayout()
         elif msg.get("ref") == "pass" and self.model.view is not None:
             self.model.pass_sent = list(self.model.view.passed or ())
@@ -393,7 +480,8 @@ class TableScreen(TablePainter, Screen):
 
     # -- geometry ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout.for_size(size)
+        self.layout = Layout.for_size(size, self._ui_scale())
+        self._ui = self._ui_scale()
         self.size = self.layout.size
         self._plate_cache: dict[Any, pygame.Surface] = {}
         self._tilted_cache: dict[Any, pygame.Surface] = {}
@@ -467,7 +555,7 @@ class TableScreen(TablePainter, Screen):
         out = []
         for i, c in enumerate(cards):
             dy = 0
-            if c in chosen:
+            if c in chosen or c is self.model.pending:
                 dy = lift
             elif c in legal:
                 dy = lift // 2
@@ -537,15 +625,25 @@ class TableScreen(TablePainter, Screen):
                             pygame.Rect(cx - aw // 2, self.layout.centre[1] + round(40 * u), aw, ah),
                             primary=True, name="start"))
         if self._game_over():
-            gw = round(220 * u)
-            gy = self._over_rect().bottom - ah - round(22 * u)
+            # OK first and alone primary: Enter closes the sheet, never starts a game
+            gw, gap = round(190 * u), round(12 * u)
+            over: list[tuple[str, Callable[[], None], str, bool]] = []
+            if not self.model.over_closed:
+                over.append(("OK", self._close_over, "over-ok", True))
             if self.model.info.owner:
-                b.append(Button("New game", self._start, pygame.Rect(cx - gw - round(8 * u), gy, gw, ah),
-                                primary=True, name="new-game"))
-            b.append(Button("Leave the table", self._leave,
-                            pygame.Rect(cx + round(8 * u) if self.model.info.owner else cx - gw // 2, gy, gw, ah),
-                            name="leave"))
+                over.append(("New game", self._start, "new-game", False))
+            over.append(("Leave the table", self._leave, "leave", False))
+            gy = (self._over_rect().bottom - ah - round(20 * u) if not self.model.over_closed
+                  else self.layout.centre[1] - ah // 2)
+            x0 = cx - (len(over) * gw + (len(over) - 1) * gap) // 2
+            for i, (label, action, name, primary) in enumerate(over):
+                b.append(Button(label, action, pygame.Rect(x0 + i * (gw + gap), gy, gw, ah),
+                                primary=primary, name=name))
         self.buttons = b
+
+    def _close_over(self) -> None:
+        """OK on the final score sheet: the table stays, with New game and Leave."""
+        self.model.over_closed = True
 
     def button(self, name: str) -> Button | None:
         """The button called ``name`` (pass, claim, moon-add, new-game, scores...), if shown."""
@@ -553,6 +651,10 @@ class TableScreen(TablePainter, Screen):
 
     # -- intents --------------------------------------------------------------------------------------
     def _send(self, msg: dict[str, Any]) -> None:
+        if self.model.disconnected is not None:
+            return
+        if msg.get("type") in ("play", "pass", "moon", "claim"):
+            self.model.clear_notes()             # the player acted: the notices were read
         self.app.send(msg)
 
     def _settle(self) -> None:
@@ -564,11 +666,13 @@ class TableScreen(TablePainter, Screen):
         """What a click on one of your cards does: toggle it for passing, or play it."""
         self._settle()
         v = self.model.view
-        if v is None or self.model.watching:
+        if v is None or self.model.watching or self.model.disconnected is not None:
             return
+        if self.model.pending is not None:
+            return                               # one card at a time: the host answers first
         if v.phase == "pass":
             if v.has_passed[v.seat] or self.model.pass_sent:
-                self._toast("You have passed; waiting for the others")
+                self._note("You have passed; waiting for the others", kind="warn")
                 return
             if v.pass_direction == "hold":
                 return
@@ -577,25 +681,19 @@ class TableScreen(TablePainter, Screen):
             elif len(self.model.selected) < v.rules.pass_count:
                 self.model.selected.append(card)
             else:
-                self._toast(f"You pass {v.rules.pass_count} cards: click one to put it back")
+                self._note(f"You pass {v.rules.pass_count} cards: click one to put it back", kind="warn")
             self._relayout()
             return
         if v.phase == "play" and v.my_turn and card in v.legal:
             self._play(card)
             return
-        self._toast(why_illegal(v, card), 2.8)
+        self._note(why_illegal(v, card), kind="warn")
 
     def _play(self, card: Card) -> None:
-        start = self._origin(self.model.me, card)
+        """Send the card; it stays in the hand, raised, until the host's update moves it."""
         self._send({"type": "play", "card": str(card)})
-        self.model.optimistic = card
-        if card in self.model.hand_cards:
-            self.model.hand_cards.remove(card)
-        self.model.trick_shown.append((self.model.me, card))
-        self.anim.move(("trick", card), start, self._slot_topleft(self.model.me), 0.22)
-        self.model.hint_cards = set()
+        self.model.pending = card
         self.model.hover_card = None
-        self._sound("card")
         self._relayout()
 
     def _confirm_pass(self) -> None:
@@ -651,6 +749,8 @@ class TableScreen(TablePainter, Screen):
 
     # -- input ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.model.disconnected is not None:
+            return                               # the table is greyed: nothing to do until back
         if event.type == pygame.MOUSEMOTION:
             if self._drag is not None:
                 self._drag_scores(event.pos)
@@ -708,9 +808,10 @@ class TableScreen(TablePainter, Screen):
         return None
 
     def _click(self, pos: tuple[int, int]) -> None:
-        if self.model.summary is not None and self._summary_rect().collidepoint(pos):
-            self.model.summary = None
-            return
+        if self.model.summary is not None and not self._game_over():
+            self.model.summary = None             # a click anywhere closes the hand's summary;
+            if self.anim.gate is not None or self._summary_rect().collidepoint(pos):
+                return                            # the next hand is not on the table yet
         if self.model.show_scores:
             b = self.button("scores")
             if not (b and b.rect.collidepoint(pos)):
@@ -739,6 +840,10 @@ class TableScreen(TablePainter, Screen):
         k = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
         v = self.model.view
+        if (self.model.summary is not None and not self._game_over()
+                and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)):
+            self.model.summary = None
+            return
         if ctrl:
             if k == pygame.K_h:
                 self._hint()
@@ -753,8 +858,12 @@ class TableScreen(TablePainter, Screen):
         if k == pygame.K_l:
             self._toggle_last()
             return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.button("start") or self.button("new-game")):
-            self._start()                 # the owner, before a game or after it
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE) and self.button("over-ok"):
+            self._close_over()            # Enter only closes the final sheet (no new game)
+            self._relayout()
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.button("start"):
+            self._start()                 # the owner, before the first game
             return
         if v is None or self.model.watching:
             return
@@ -824,8 +933,8 @@ class TableScreen(TablePainter, Screen):
         if self._backlog > 4:
             dt *= min(8.0, 1.0 + (self._backlog - 4) * 0.35)
         self.anim.update(dt)
-        if self.model.toast and self.clock >= self.model.toast[1]:
-            self.model.toast = None
+        if self.model.notes and self.clock >= min(n.until for n in self.model.notes):
+            self.model.notes = [n for n in self.model.notes if n.until > self.clock]
         if self.model.notice and self.clock >= self.model.notice[1]:
             self.model.notice = None
         if self.model.summary is not None and self.clock >= self.model.summary_until:
@@ -837,7 +946,8 @@ class TableScreen(TablePainter, Screen):
     def animating(self) -> bool:
         """Only while cards move or host messages wait to be shown. Notices, bubbles and
         the turn clock change slowly: the app's idle wake-ups (a few a second) suffice."""
-        return self.anim.busy or self._backlog > 0
+        return ((self.anim.busy or self._backlog > 0) and not self.anim.gated
+                or self.clock < self.model.cue_until)
 
     def _landed(self, key: tuple[str, Card]) -> None:
         """A card in flight arrived: stop drawing it as flying."""

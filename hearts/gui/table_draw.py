@@ -16,13 +16,18 @@ import pygame
 from hearts.engine import Card, Phase, View
 
 from . import theme
-from .table_state import pass_words, suit_words
+from .table_state import pass_words, suit_words, tram_words
 
 SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours alternate
 ARROWS = {"left": "←", "right": "→", "across": "↑", "hold": "•"}
-TILT = (-3.0, 5.0, -4.0, 3.0)      # degrees each seat's trick card leans (by screen position)
-MIN_TEXT = 11                      # pixels: no text smaller, however small the window
+TILT = (-3.0, 4.0, -3.0, 3.0)      # degrees each seat's trick card leans (by screen position)
+DRAW_ORDER = (2, 1, 3, 0)
+PASS_KEY_NAMES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")   # as table.PASS_KEYS          # the trick's cards are drawn top, left, right, bottom
+MIN_TEXT = 12                      # pixels: no text smaller, however small the window
 HINT = (110, 235, 130)             # outline of hinted cards
+RECEIVED = (150, 220, 255)         # outline of the cards passed to you
+CUE = (255, 90, 80)                # you took points: your plate flashes
+GAME_OVER_BUTTONS = ("over-ok", "new-game", "leave")
 
 
 def hand_order(card: Card) -> tuple[int, int]:
@@ -36,6 +41,30 @@ def _text(s: str, size: int, color: tuple[int, int, int] = theme.TEXT, face: str
     if shadow:
         return theme.shadowed_text(s, size, color, face)
     return theme.text(s, size, color, face)
+
+
+def _wrap(s: str, size: int, width: int, face: str = "sans") -> list[str]:
+    """``s`` broken into lines no wider than ``width`` (at words; a long word at letters)."""
+    f = theme.font(max(MIN_TEXT, size), face)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while f.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
 
 
 def _fit(s: str, size: int, width: int, face: str = "sans") -> str:
@@ -100,7 +129,7 @@ class Button:
         shadow = r.move(0, max(2, int(3 * u)))
         pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=r.height // 2)
         pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
-        size = max(11, int(r.height * 0.42))
+        size = max(MIN_TEXT, int(r.height * 0.42))
         img = _text(_fit(self.label, size, r.width - 16, "bold"), size, theme.BUTTON_TEXT, "bold")
         surface.blit(img, img.get_rect(center=r.center))
 
@@ -113,6 +142,7 @@ class TablePainter:
         from .cards import CardArt
         from .table_layout import Layout
         from .table_model import TableModel
+        app: Any                        # the app shell (its session's mode: a demo)
         model: TableModel               # what to show
         layout: Layout                  # where
         anim: Animator                  # cards in motion
@@ -122,6 +152,7 @@ class TablePainter:
         buttons: list[Button]
         flyers: dict[tuple[str, Card], Card]
         _plate_cache: dict[Any, pygame.Surface]
+        _ui: float
         _tilted_cache: dict[Any, pygame.Surface]
 
         @property
@@ -131,11 +162,13 @@ class TablePainter:
         def resize(self, size: tuple[int, int]) -> None: ...
         def button(self, name: str) -> Button | None: ...
         def _setting(self, name: str, default: Any) -> Any: ...
+        def _ui_scale(self) -> float: ...
+        def trick_label(self) -> str | None: ...
         def _slot_topleft(self, seat: int) -> tuple[float, float]: ...
         def _hand_layout(self) -> list[tuple[Card, pygame.Rect]]: ...
 
     def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self.size:
+        if surface.get_size() != self.size or self._ui != self._ui_scale():
             self.resize(surface.get_size())
         surface.blit(theme.background(self._setting("background", "green"), self.size), (0, 0))
         v = self.model.view
@@ -151,6 +184,7 @@ class TablePainter:
         if v.phase == "pass" and v.pass_direction != "hold" and not self._all_passed(v):
             self._draw_pass_arrow(surface, v)
         self._draw_trick(surface)
+        self._draw_trick_label(surface)
         self._draw_plate(surface, v, self.model.me, self.layout.plates[0])
         if self.model.watching:
             self._draw_fan(surface, 0, v.cards_left[self.model.me])
@@ -158,25 +192,40 @@ class TablePainter:
             self._draw_hand(surface, v)
         self._draw_status(surface, v)
         for b in self.buttons:
-            b.draw(surface, b is self.hover_button, self.layout.u)
+            if b.name not in GAME_OVER_BUTTONS:
+                b.draw(surface, b is self.hover_button, self.layout.u)
+        self._draw_notes(surface, v)
         self._draw_bubbles(surface)
         if self.model.show_last:
             self._draw_last_trick(surface, v)
+        moon_dialog = v.phase == "moon-choice" and self.button("moon-add") is not None
         if v.phase == "moon-choice":
             self._draw_moon(surface, v)
         if self.model.info.state == "paused":
             self._draw_banner(surface, f"Paused by {self.model.info.paused_by or 'the owner'}")
         if self.model.summary is not None and not self._game_over():
             self._draw_summary(surface)
-        if self._game_over():
+        if self._game_over() and not self.model.over_closed:
             self._draw_game_over(surface)
-            for b in self.buttons:
-                if b.name in ("new-game", "leave"):
-                    b.draw(surface, b is self.hover_button, self.layout.u)
+        for b in self.buttons:
+            if b.name in GAME_OVER_BUTTONS:
+                b.draw(surface, b is self.hover_button, self.layout.u)
         if self.model.show_scores:
             self._draw_scoreboard(surface)
-        if self.model.notice:
+        if self.model.notice and not moon_dialog:      # the dialog says it already
             self._draw_notice(surface, self.model.notice[0])
+        if self.model.disconnected is not None:
+            self._draw_disconnected(surface)
+
+    def _draw_disconnected(self, surface: pygame.Surface) -> None:
+        """The table greyed while the connection is lost (the app's dialog says why)."""
+        key = ("grey", self.size)
+        img = self._plate_cache.get(key)
+        if img is None:
+            img = pygame.Surface(self.size, pygame.SRCALPHA)
+            img.fill((60, 60, 60, 170))
+            self._plate_cache[key] = img
+        surface.blit(img, (0, 0))
 
     def _all_passed(self, v: View) -> bool:
         return all(v.has_passed)
@@ -323,7 +372,8 @@ class TablePainter:
 
     def _draw_plate(self, surface: pygame.Surface, v: View, seat: int, rect: pygame.Rect) -> None:
         info = self.model.info.seats[seat]
-        turn = v.turn == seat and v.phase in ("play", "moon-choice") and self.model.info.state != "over"
+        turn = (v.turn == seat and v.phase in ("play", "moon-choice") and self.model.info.state != "over"
+                and self.model.taken is None and len(self.model.trick_shown) < 4)
         waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
         pts = v.points[seat] if v.points is not None else v.taken_points[seat]
         totals = self.model.info.totals if any(self.model.info.totals) else v.totals
@@ -339,6 +389,11 @@ class TablePainter:
             self._plate_cache[key] = img
         pad = round(8 * self.layout.u)
         surface.blit(img, (rect.x - pad, rect.y - pad))
+        if seat == self.model.me and self.clock < self.model.cue_until:
+            pulse = 0.5 + 0.5 * abs(((self.clock * 3) % 2) - 1)
+            t = max(3, round(5 * self.layout.u))
+            pygame.draw.rect(surface, tuple(round(c * pulse) for c in CUE), rect.inflate(2 * t, 2 * t),
+                             width=t, border_radius=round(18 * self.layout.u))
         if self.model.timer and seat in self.model.timer[0]:
             seats, deadline, total = self.model.timer
             left = max(0.0, deadline - self.clock)
@@ -398,9 +453,9 @@ class TablePainter:
         img.blit(_text(line, round(13 * u), theme.TEXT_DIM), (tx, r.y + round(34 * u)))
         img.blit(total_img, (r.right - round(12 * u) - total_img.get_width(),
                              r.centery - total_img.get_height() // 2))
-        if v.dealer == seat:
-            chip = round(20 * u)
-            c = (r.right - chip // 2 - 2, r.y + 2)
+        if v.dealer == seat:             # on the avatar's corner: clear of the name and the score
+            chip = max(MIN_TEXT + 6, round(20 * u))
+            c = (r.x + round(10 * u) + d - chip // 3, r.centery + d // 2 - chip // 3)
             pygame.draw.circle(img, (240, 240, 240), c, chip // 2)
             pygame.draw.circle(img, (60, 60, 60), c, chip // 2, width=1)
             dimg = _text("D", round(12 * u), theme.TEXT_DARK, "bold")
@@ -489,16 +544,41 @@ class TablePainter:
             if pos is not None:
                 surface.blit(art.shadow(), (pos[0] + art.shadow_offset[0], pos[1] + art.shadow_offset[1]))
                 surface.blit(art.back(), pos)
-        for seat, card in self.model.trick_shown:
+        taken = self.model.taken
+        winning = taken[2] if taken is not None else None
+        # resting cards top, left, right, bottom (each index stays clear), moving ones over them
+        order = sorted(self.model.trick_shown, key=lambda p: (
+            self.anim.pos(("trick", p[1])) is not None, DRAW_ORDER.index(self.model.rel(p[0]))))
+        for seat, card in order:
             pos = self.anim.pos(("trick", card))
             rel = self.model.rel(seat)
             if pos is None:
                 pos = self._slot_topleft(seat)
-            img = self._tilted(card, TILT[rel])
+            tilt = 0.0 if card is winning else TILT[rel]
+            img = self._tilted(card, tilt)
             cx, cy = pos[0] + w / 2, pos[1] + h / 2
             sh = art.shadow()
             surface.blit(sh, sh.get_rect(center=(cx + 2, cy + 4)))
             surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+            if card is winning and self.anim.pos(("trick", card)) is None:
+                t = max(3, round(4 * self.layout.u))
+                surface.blit(art.outline(theme.ACCENT, t), (round(cx - w / 2) - t, round(cy - h / 2) - t))
+
+    def _draw_trick_label(self, surface: pygame.Surface) -> None:
+        """Who takes the finished trick, in a pill above it (red when it is you with points)."""
+        label = self.trick_label()
+        if label is None or self.model.taken is None:
+            return
+        u = self.layout.u
+        size = max(MIN_TEXT, round(19 * u))
+        mine = self.model.taken[0] == self.model.me and self.model.taken[1] and not self.model.watching
+        img = _text("★ " + label, size, theme.TEXT_DARK, "bold")
+        top = self.layout.trick_rect.top
+        pill = img.get_rect(midbottom=(self.layout.centre[0], top - round(8 * u)))
+        pill.inflate_ip(round(28 * u), round(12 * u))
+        pill.bottom = top - round(6 * u)
+        pygame.draw.rect(surface, CUE if mine else theme.ACCENT, pill, border_radius=pill.height // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
 
     def _draw_pass_arrow(self, surface: pygame.Surface, v: View) -> None:
         d = v.pass_direction
@@ -530,6 +610,8 @@ class TablePainter:
         art = self.art
         layout = self._hand_layout()
         my_turn_play = v.phase == "play" and v.my_turn
+        numbers = (v.phase == "pass" and v.pass_direction != "hold" and not v.has_passed[v.seat]
+                   and not self.model.pass_sent)
         sh = art.shadow()
         ox, oy = art.shadow_offset
         for i, (c, r) in enumerate(layout):
@@ -549,9 +631,25 @@ class TablePainter:
             elif c in self.model.selected:
                 surface.blit(art.outline(theme.ACCENT, t), (x - t, y - t))
             elif c in self.model.received_glow:
-                surface.blit(art.outline((150, 220, 255), t), (x - t, y - t))
+                surface.blit(art.outline(RECEIVED, t), (x - t, y - t))
+            if numbers and i < len(PASS_KEY_NAMES):
+                self._draw_key_badge(surface, PASS_KEY_NAMES[i], round(x), round(y) + art.height)
             if self.model.keyboard and i == self.model.cursor:
-                surface.blit(art.outline((255, 255, 255), t), (x - t, y - t))
+                # the focus: a white frame and a caret above the card (unlike any outline)
+                surface.blit(art.outline((255, 255, 255), t + 1), (x - t - 1, y - t - 1))
+                a = max(7, round(10 * self.layout.u))
+                cx, top = x + art.width // 2, y - t - 3
+                pygame.draw.polygon(surface, (255, 255, 255), [(cx - a, top - a), (cx + a, top - a), (cx, top)])
+                pygame.draw.polygon(surface, (30, 30, 30), [(cx - a, top - a), (cx + a, top - a), (cx, top)], 1)
+
+    def _draw_key_badge(self, surface: pygame.Surface, label: str, x: int, bottom: int) -> None:
+        """The number key that picks a card to pass, on the card's visible lower corner."""
+        u = self.layout.u
+        img = _text(label, max(MIN_TEXT, round(15 * u)), (255, 255, 255), "bold")
+        d = max(img.get_height(), img.get_width()) + round(6 * u)
+        r = pygame.Rect(x + round(3 * u), bottom - d - round(4 * u), d, d)
+        pygame.draw.rect(surface, (40, 52, 70), r, border_radius=d // 3)
+        surface.blit(img, img.get_rect(center=r.center))
 
     def _status_text(self, v: View) -> tuple[str, tuple[int, int, int]]:
         name = self.model.info.seat_name
@@ -560,16 +658,25 @@ class TablePainter:
         if self.model.info.state == "waiting":
             return ("Waiting for the owner to start the game" if not self.model.info.owner
                     else "Seats are ready: start the game when you like", theme.TEXT)
+        if self.model.taken is not None:          # the full trick still shows
+            winner = self.model.taken[0]
+            if winner == self.model.me and not self.model.watching:
+                return "You take the trick", theme.TEXT
+            return f"{name(winner)} takes the trick", theme.TEXT
         if self.model.watching:
+            what = ("Demo: four bots play, you watch" if getattr(getattr(self.app, "session", None),
+                                                                  "mode", None) == "demo" else "Watching")
             if v.turn is not None and v.phase == "play":
-                return f"Watching · {name(v.turn)} to play", theme.TEXT
-            return "Watching", theme.TEXT
+                return f"{what} · {name(v.turn)} to play", theme.TEXT
+            return what, theme.TEXT
         if v.phase == "pass":
             if v.has_passed[v.seat] or self.model.pass_sent:
                 return "Waiting for the others to pass…", theme.TEXT_DIM
             words = pass_words(v, self.model.info)
             return f"{words}  {ARROWS.get(v.pass_direction, '')}", theme.ACCENT
         if v.phase == "play":
+            if self.model.pending is not None:
+                return f"Playing {self.model.pending.symbol}…", theme.TEXT_DIM
             if v.my_turn:
                 if not v.trick:
                     return "Your lead", theme.ACCENT
@@ -588,19 +695,12 @@ class TablePainter:
         u = self.layout.u
         cx = self.size[0] // 2
         y = self.layout.status_y
-        if self.model.toast:
-            text = self.model.toast[0]
-            size = round(18 * u)
-            img = _text(_fit(text, size, round(self.size[0] * 0.6), "bold"), size, theme.TEXT_DARK, "bold")
-            pill = img.get_rect(center=(cx, y)).inflate(round(30 * u), round(14 * u))
-            pygame.draw.rect(surface, (255, 236, 200), pill, border_radius=pill.height // 2)
-            pygame.draw.rect(surface, theme.WARN, pill, width=2, border_radius=pill.height // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
-        else:
-            text, color = self._status_text(v)
-            if text:
-                img = _text(text, round(20 * u), color, "bold", True)
-                surface.blit(img, img.get_rect(center=(cx, y)))
+        text, color = self._status_text(v)          # the turn prompt: nothing covers it
+        if text:
+            size = round(20 * u)
+            for i, line in enumerate(_wrap(text, size, round(self.size[0] * 0.5), "bold")):
+                img = _text(line, size, color, "bold", True)
+                surface.blit(img, img.get_rect(center=(cx, y + i * img.get_height())))
         if self.model.timer and self.model.me in self.model.timer[0] and not self.model.watching:
             seats, deadline, total = self.model.timer
             left = max(0.0, deadline - self.clock)
@@ -614,13 +714,69 @@ class TablePainter:
             secs = _text(f"{left:.0f} s", round(13 * u), theme.TEXT_DIM)
             surface.blit(secs, (cx + full // 2 + round(8 * u), bar.y - round(5 * u)))
 
+    def note_lines(self) -> list[tuple[str, str]]:
+        """The notice area's notices, oldest first, as (text, kind): the hint is one of them
+        (never on game over)."""
+        out = [(n.text, n.kind) for n in self.model.notes]
+        if self.model.hint and not self._game_over():
+            out.append((self.model.hint, "hint"))
+        return out
+
+    def _notes_bottom(self) -> int:
+        """Where the notice area ends: above the turn prompt, or above the Pass button."""
+        u = self.layout.u
+        bottom = self.layout.status_y - max(MIN_TEXT, round(20 * u)) // 2 - round(10 * u)
+        for name in ("pass", "moon-add"):
+            b = self.button(name)
+            if b is not None:
+                bottom = min(bottom, b.rect.top - round(10 * u))
+        return bottom
+
+    def _draw_notes(self, surface: pygame.Surface, v: View) -> None:
+        """The notice area, over the table above the turn prompt: each notice wrapped, newest
+        lowest; they go on the player's next action, the next hand, or after a while."""
+        notes = self.note_lines()
+        if not notes or self._game_over():
+            return
+        u = self.layout.u
+        size = max(MIN_TEXT, round(16 * u))
+        width = min(round(self.size[0] * 0.56), round(640 * u))
+        pad_x, pad_y = round(14 * u), round(6 * u)
+        y = self._notes_bottom()
+        styles = {"info": ((14, 30, 24), (255, 255, 255), theme.TEXT),
+                  "warn": ((255, 236, 200), theme.WARN, theme.TEXT_DARK),
+                  "cue": ((120, 24, 20), CUE, theme.TEXT),
+                  "hint": ((14, 40, 24), HINT, theme.TEXT)}
+        for text, kind in reversed(notes):
+            fill, edge, colour = styles.get(kind, styles["info"])
+            lines = _wrap(text, size, width - 2 * pad_x, "bold")
+            imgs = [_text(line, size, colour, "bold") for line in lines]
+            h = sum(i.get_height() for i in imgs) + 2 * pad_y
+            w = max(i.get_width() for i in imgs) + 2 * pad_x
+            box = pygame.Rect(0, 0, w, h)
+            box.midbottom = (self.size[0] // 2, y)
+            pygame.draw.rect(surface, fill, box, border_radius=min(h // 2, round(16 * u)))
+            pygame.draw.rect(surface, edge, box, width=2, border_radius=min(h // 2, round(16 * u)))
+            ty = box.y + pad_y
+            for img in imgs:
+                surface.blit(img, img.get_rect(midtop=(box.centerx, ty)))
+                ty += img.get_height()
+            y = box.top - round(6 * u)
+
     def _draw_bubbles(self, surface: pygame.Surface) -> None:
         u = self.layout.u
         for seat, (text, _) in self.model.bubbles.items():
             rel = self.model.rel(seat)
             plate = self.layout.plates[rel]
             size = round(15 * u)
-            img = _text(_fit(text, size, round(300 * u)), size, theme.TEXT_DARK)
+            imgs = [_text(line, size, theme.TEXT_DARK)
+                    for line in _wrap(text, size, round(300 * u))]
+            img = pygame.Surface((max(i.get_width() for i in imgs),
+                                  sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+            ty = 0
+            for line_img in imgs:
+                img.blit(line_img, (0, ty))
+                ty += line_img.get_height()
             box = img.get_rect().inflate(round(24 * u), round(14 * u))
             if rel == 2:      # beside the top plate, pointing left at it
                 box.midleft = (plate.right + round(16 * u), plate.centery)
@@ -712,11 +868,47 @@ class TablePainter:
         self._panel(surface, r, alpha=200)
         surface.blit(img, img.get_rect(center=r.center))
 
+    def _summary_lines(self) -> list[str]:
+        """The sentences under a hand's scores: a moon, or how the hand ended early."""
+        s = self.model.summary or {}
+        moon = s.get("moon")
+        if moon and moon.get("shooter") is not None:
+            what = "the sun" if moon.get("sun") else "the moon"
+            return [f"{self.model.info.seat_name(moon['shooter'])} shot {what}."]
+        me = None if self.model.watching else self.model.me
+        line = tram_words(s.get("tram"), self.model.info.seat_name, me)
+        return [line] if line else []
+
     def _summary_rect(self) -> pygame.Rect:
         u = self.layout.u
-        r = pygame.Rect(0, 0, round(440 * u), round(230 * u))
-        r.center = (self.size[0] // 2, round(self.size[1] * 0.42))
+        w = min(self.size[0] - 2 * self.layout.margin, round(460 * u))
+        extra = 0
+        for line in self._summary_lines():
+            extra += len(_wrap(line, round(15 * u), w - round(48 * u))) * theme.font(
+                max(MIN_TEXT, round(15 * u))).get_linesize()
+        r = pygame.Rect(0, 0, w, round(120 * u) + self._row_h(16) * 4 + extra)
+        r.center = (self.size[0] // 2, self.layout.centre[1])
         return r
+
+    def _row_h(self, size: int) -> int:
+        """A row's height for text of ``size`` (at this scale, never under the minimum)."""
+        return theme.font(max(MIN_TEXT, round(size * self.layout.u))).get_linesize() + round(6 * self.layout.u)
+
+    def tram_cards(self) -> list[list[Card]] | None:
+        """The cards left when the hand ended early, per seat, while its summary shows."""
+        s = self.model.summary
+        v = self.model.view
+        tram = (s or {}).get("tram")
+        if not tram or v is None:
+            return None
+        try:
+            cards = [[Card.parse(c) for c in h] for h in tram.get("cards") or ()]
+        except (ValueError, TypeError):
+            return None
+        # only over the hand that ended (with animations off the next may be dealt already)
+        if len(cards) != 4 or sum(map(len, cards)) != sum(v.cards_left):
+            return None
+        return cards
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         s = self.model.summary or {}
@@ -728,73 +920,156 @@ class TablePainter:
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(12 * u))))
         pts = list(s.get("points") or (self.model.view.points if self.model.view and self.model.view.points else (0,) * 4))
         totals = list(s.get("totals") or self.model.info.totals)
-        y = r.y + round(50 * u)
+        y = r.y + round(12 * u) + title.get_height() + round(10 * u)
         hdr = _text("this hand     total", round(13 * u), theme.TEXT_DIM)
         surface.blit(hdr, (r.right - round(24 * u) - hdr.get_width(), y))
-        y += round(22 * u)
+        y += hdr.get_height() + round(6 * u)
         for seat in range(4):
             info = self.model.info.seats[seat]
             color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            surface.blit(_text(_fit(self.model.info.seat_name(seat), round(16 * u), round(200 * u)), round(16 * u),
-                               color, "bold"), (r.x + round(24 * u), y))
+            surface.blit(_text(_fit(self.model.info.seat_name(seat), round(16 * u), r.width - round(200 * u)),
+                               round(16 * u), color, "bold"), (r.x + round(24 * u), y))
             p = _text(f"{self.model.info.display_points(pts[seat]):+d}" if pts[seat] else "0", round(16 * u),
                       theme.TEXT)
             surface.blit(p, (r.right - round(130 * u) - p.get_width(), y))
             t = _text(str(self.model.info.display_total(totals[seat])), round(16 * u), theme.TEXT, "bold")
             surface.blit(t, (r.right - round(24 * u) - t.get_width(), y))
-            y += round(26 * u)
-        moon = s.get("moon")
-        if moon and moon.get("shooter") is not None:
-            what = "the sun" if moon.get("sun") else "the moon"
-            line = f"{self.model.info.seat_name(moon['shooter'])} shot {what}"
-            surface.blit(_text(line, round(14 * u), theme.ACCENT_SOFT),
-                         (r.x + round(24 * u), r.bottom - round(28 * u)))
-        elif s.get("tram"):
-            surface.blit(_text(_fit(s["tram"], round(14 * u), round(300 * u)), round(14 * u),
-                               theme.ACCENT_SOFT),
-                         (r.x + round(24 * u), r.bottom - round(28 * u)))
-        tip = _text("click to close", round(12 * u), theme.TEXT_DIM)
-        surface.blit(tip, (r.right - round(14 * u) - tip.get_width(), r.bottom - round(24 * u)))
+            y += self._row_h(16)
+        y += round(6 * u)
+        for line in self._summary_lines():
+            for part in _wrap(line, round(15 * u), r.width - round(48 * u)):
+                img = _text(part, round(15 * u), theme.ACCENT_SOFT, "bold")
+                surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+                y += theme.font(max(MIN_TEXT, round(15 * u))).get_linesize()
+        tip = _text("Enter or click to go on", round(13 * u), theme.TEXT_DIM)
+        surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.bottom - round(10 * u))))
+
+    def over_place(self) -> tuple[int, int] | None:
+        """Your place at game over and how many share it (lowest total first); None when watching."""
+        if self.model.watching:
+            return None
+        totals = list(self.model.info.totals)
+        me = totals[self.model.me]
+        return 1 + sum(t < me for t in totals), sum(t == me for t in totals)
+
+    def over_headline(self) -> str:
+        winners = self.model.info.winners or []
+        names = ["you" if s == self.model.me and not self.model.watching else self.model.info.seat_name(s)
+                 for s in winners]
+        if len(names) == 1:
+            return "You win!" if names[0] == "you" else f"{names[0]} wins!"
+        if names:
+            text = " and ".join([", ".join(names[:-1]), names[-1]]) + " share the win"
+            return text[0].upper() + text[1:]
+        return "Game over"
+
+    def over_place_words(self) -> str:
+        place = self.over_place()
+        if place is None:
+            return ""
+        n, ties = place
+        total = self.model.info.display_total(self.model.info.totals[self.model.me])
+        word = ("first", "second", "third", "fourth")[n - 1]
+        shared = " (shared)" if ties > 1 else ""
+        return f"You finished {word}{shared} of 4, with {total} points."
+
+    def _over_rows(self) -> int:
+        """How many hands the final score sheet lists (the latest ones, if the window is short)."""
+        u = self.layout.u
+        room = self.size[1] - 2 * self.layout.margin - round(330 * u) - 3 * self._row_h(14)
+        return max(2, min(len(self.model.info.results), room // self._row_h(14)))
 
     def _over_rect(self) -> pygame.Rect:
         u = self.layout.u
-        r = pygame.Rect(0, 0, round(520 * u), round(340 * u))
-        r.center = (self.size[0] // 2, round(self.size[1] * 0.44))
+        w = min(self.size[0] - 2 * self.layout.margin, round(720 * u))
+        head = len(_wrap(self.over_headline(), round(30 * u), w - round(40 * u), "bold"))
+        h = (round(40 * u) + head * theme.font(max(MIN_TEXT, round(30 * u)), "bold").get_linesize()
+             + round(40 * u) + (self._over_rows() + 4) * self._row_h(14) + round(90 * u))
+        r = pygame.Rect(0, 0, w, min(h, self.size[1] - 2 * self.layout.margin))
+        r.center = (self.size[0] // 2, self.size[1] // 2)
         return r
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
+        """The final score sheet: headline, your place, every hand of every seat, OK."""
         u = self.layout.u
         r = self._over_rect()
-        self._dim(surface, 90)
-        self._panel(surface, r, alpha=235, edge=theme.ACCENT, width=2)
-        winners = self.model.info.winners or []
-        names = [self.model.info.seat_name(s) for s in winners]
-        if len(names) == 1:
-            head = "You win!" if winners[0] == self.model.me and not self.model.watching else f"{names[0]} wins!"
-        elif names:
-            head = " and ".join([", ".join(names[:-1]), names[-1]]) + " share the win"
-        else:
-            head = "Game over"
+        self._dim(surface, 120)
+        self._panel(surface, r, alpha=245, edge=theme.ACCENT, width=2)
         title = _text("Game over", round(16 * u), theme.TEXT_DIM, "bold")
-        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
-        big = _text(_fit(head, round(30 * u), r.width - 30, "bold"), round(30 * u), theme.ACCENT,
-                    "bold", True)
-        surface.blit(big, big.get_rect(midtop=(r.centerx, r.y + round(38 * u))))
-        totals = list(self.model.info.totals)
-        order = sorted(range(4), key=lambda s: (totals[s], s))
-        y = r.y + round(96 * u)
-        for place, seat in enumerate(order):
-            info = self.model.info.seats[seat]
-            color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            mark = "★ " if seat in winners else f"{place + 1}. "
-            surface.blit(_text(mark + _fit(self.model.info.seat_name(seat), round(19 * u), round(300 * u)),
-                               round(19 * u), color, "bold"), (r.x + round(60 * u), y))
-            t = _text(str(self.model.info.display_total(totals[seat])), round(19 * u), theme.TEXT, "bold")
-            surface.blit(t, (r.right - round(60 * u) - t.get_width(), y))
-            y += round(34 * u)
-        if not self.model.info.owner:
-            wait = _text("The owner can start a new game", round(13 * u), theme.TEXT_DIM)
-            surface.blit(wait, wait.get_rect(midbottom=(r.centerx, r.bottom - round(72 * u))))
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(12 * u))))
+        y = r.y + round(16 * u) + title.get_height()
+        big = max(MIN_TEXT, round(30 * u))
+        for line in _wrap(self.over_headline(), big, r.width - round(40 * u), "bold"):
+            img = _text(line, big, theme.ACCENT, "bold", True)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += theme.font(big, "bold").get_linesize()
+        words = self.over_place_words()
+        if words:
+            img = _text(words, round(16 * u), theme.TEXT, "bold")
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y + round(4 * u))))
+        y += round(34 * u)
+        self._draw_score_table(surface, pygame.Rect(r.x + round(20 * u), y, r.width - round(40 * u),
+                                                     r.bottom - y), self._over_rows(), places=True)
+
+    def _draw_score_table(self, surface: pygame.Surface, box: pygame.Rect, max_rows: int,
+                          places: bool = False) -> int:
+        """Hand by hand points of every seat, then totals (and places): the scoreboard's and
+        the final sheet's table. Returns the y below it."""
+        u = self.layout.u
+        info = self.model.info
+        results = info.results
+        shown = results[-max_rows:] if max_rows else []
+        col0 = box.x
+        first = max(theme.font(max(MIN_TEXT, round(14 * u)), "bold").size("Place")[0] + round(12 * u),
+                    round(80 * u))
+        colw = (box.width - first) // 4
+        xs = [box.x + first + colw * i + colw // 2 for i in range(4)]
+        row_h = self._row_h(14)
+        y = box.y
+        surface.blit(_text("Hand", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
+        for s in range(4):
+            seat = info.seats[s]
+            color = theme.HUMAN_NAME if seat.human else theme.BOT_NAME
+            for i, line in enumerate(_wrap(info.seat_name(s), round(15 * u), colw - round(8 * u), "bold")[:2]):
+                img = _text(line, round(15 * u), color, "bold")
+                surface.blit(img, img.get_rect(midtop=(xs[s], y + i * (row_h - round(6 * u)))))
+        y += 2 * row_h - round(6 * u)
+        pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (box.right, y - 4))
+        if len(results) > len(shown):
+            more = _text(f"… {len(results) - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM)
+            surface.blit(more, (col0, y - 2))
+            y += row_h
+        table = self.scoreboard_rows()
+        for rec, row in zip(shown, table[-len(shown) - 1:-1] if shown else []):
+            surface.blit(_text(row[0], round(14 * u), theme.TEXT_DIM), (col0, y))
+            moon_shooter = (rec.moon or {}).get("shooter") if isinstance(rec.moon, dict) else None
+            for s in range(4):
+                col = theme.ACCENT_SOFT if moon_shooter == s else theme.TEXT
+                img = _text(row[s + 1], round(14 * u), col)
+                surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+            y += row_h
+        if not shown:
+            img = _text("No hand scored yet", round(14 * u), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += row_h
+        pygame.draw.line(surface, (96, 112, 104), (col0, y + 2), (box.right, y + 2))
+        y += round(8 * u)
+        surface.blit(_text("Total", round(15 * u), theme.TEXT, "bold"), (col0, y))
+        totals = list(info.totals)
+        best = min(totals) if any(totals) else None
+        for s in range(4):
+            img = _text(table[-1][s + 1], round(17 * u), theme.ACCENT if totals[s] == best else theme.TEXT, "bold")
+            surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+        y += self._row_h(17)
+        if places:
+            surface.blit(_text("Place", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
+            for s in range(4):
+                n = 1 + sum(t < totals[s] for t in totals)
+                img = _text(("1st", "2nd", "3rd", "4th")[n - 1], round(14 * u),
+                            theme.ACCENT if n == 1 else theme.TEXT, "bold")
+                surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+            y += row_h
+        return y
 
     def scoreboard_rows(self) -> list[list[str]]:
         """The scoreboard as text: one row per scored hand (number, four points), then
@@ -808,12 +1083,11 @@ class TablePainter:
     def _draw_scoreboard(self, surface: pygame.Surface) -> None:
         u = self.layout.u
         results = self.model.info.results
-        rows = len(results)
-        row_h = round(24 * u)
-        max_rows = max(3, (self.size[1] - round(260 * u)) // row_h)
+        row_h = self._row_h(14)
+        max_rows = max(3, (self.size[1] - round(140 * u)) // row_h - 6)
         shown = results[-max_rows:]
         W = round(640 * u)
-        Hh = round(150 * u) + row_h * max(1, len(shown))
+        Hh = round(90 * u) + row_h * (max(1, len(shown)) + 5)
         r = pygame.Rect(0, 0, min(W, self.size[0] - 20), Hh)
         r.center = (self.size[0] // 2, self.size[1] // 2)
         self._dim(surface, 110)
@@ -824,43 +1098,7 @@ class TablePainter:
         target = _text(f"game to {self.model.info.rules.target} · {self.model.info.summary}", round(13 * u),
                        theme.TEXT_DIM)
         surface.blit(target, (r.right - round(20 * u) - target.get_width(), r.y + round(22 * u)))
-        col0 = r.x + round(20 * u)
-        colw = (r.width - round(120 * u)) // 4
-        xs = [r.x + round(100 * u) + colw * i + colw // 2 for i in range(4)]
-        y = r.y + round(56 * u)
-        surface.blit(_text("Hand", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
-        for s in range(4):
-            info = self.model.info.seats[s]
-            color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            name = _fit(self.model.info.seat_name(s), round(15 * u), colw - 8, "bold")
-            img = _text(name, round(15 * u), color, "bold")
-            surface.blit(img, img.get_rect(midtop=(xs[s], y)))
-        y += round(28 * u)
-        pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (r.right - round(20 * u), y - 4))
-        if rows > len(shown):
-            more = _text(f"… {rows - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM)
-            surface.blit(more, (col0, y - 2))
-        table = self.scoreboard_rows()
-        for rec, row in zip(shown, table[-len(shown) - 1:-1] if shown else []):
-            surface.blit(_text(row[0], round(14 * u), theme.TEXT_DIM), (col0, y))
-            moon_shooter = (rec.moon or {}).get("shooter") if isinstance(rec.moon, dict) else None
-            for s in range(4):
-                col = theme.ACCENT_SOFT if moon_shooter == s else theme.TEXT
-                img = _text(row[s + 1], round(14 * u), col)
-                surface.blit(img, img.get_rect(midtop=(xs[s], y)))
-            y += row_h
-        if not shown:
-            img = _text("No hand scored yet", round(14 * u), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
-            y += row_h
-        pygame.draw.line(surface, (96, 112, 104), (col0, y + 2), (r.right - round(20 * u), y + 2))
-        y += round(10 * u)
-        surface.blit(_text("Total", round(15 * u), theme.TEXT, "bold"), (col0, y))
-        totals = list(self.model.info.totals)
-        best = min(totals) if any(totals) else None
-        for s in range(4):
-            img = _text(table[-1][s + 1], round(17 * u),
-                        theme.ACCENT if totals[s] == best else theme.TEXT, "bold")
-            surface.blit(img, img.get_rect(midtop=(xs[s], y)))
+        self._draw_score_table(surface, pygame.Rect(r.x + round(20 * u), r.y + round(56 * u),
+                                                    r.width - round(40 * u), r.height), max_rows)
         tip = _text("Tab or click to close", round(12 * u), theme.TEXT_DIM)
         surface.blit(tip, tip.get_rect(bottomright=(r.right - round(14 * u), r.bottom - round(10 * u))))

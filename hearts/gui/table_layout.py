@@ -31,18 +31,23 @@ class Layout:
     status_y: int                           # the status line above your hand
 
     @classmethod
-    def for_size(cls, size: tuple[int, int]) -> "Layout":
+    def for_size(cls, size: tuple[int, int], ui_scale: float = 1.0) -> "Layout":
+        """``ui_scale`` (the setting) grows or shrinks plates, panels and text, not the cards;
+        it is held to what the window has room for."""
         size = (max(320, size[0]), max(240, size[1]))
         W, H = size
-        u = max(0.5, min(W / 1280, H / 800))
+        base = max(0.5, min(W / 1280, H / 800))
+        u = base * min(max(0.8, ui_scale), 1.3 if base < 0.9 else 1.5)
         cw = cardart.card_width_for(size)
         ch = round(cw * cardart.CARD_RATIO)
         margin = round(14 * u)
         pw, ph = round(228 * u), round(62 * u)
-        cx, cy = W // 2, round(H * 0.445)
+        cx, cy = W // 2, round(H * 0.41)
         hand_y = H - ch - round(18 * u)
         lift = round(ch * 0.2)
-        dx, dy = round(cw * 0.66), round(ch * 0.33)
+        # the trick as a cross: left and right clear of the middle column, the top card's
+        # index above the bottom card, so every card's corner reads
+        dx, dy = round(cw * 1.08), round(ch * 0.37)
         return cls(
             size=size, u=u, cw=cw, ch=ch, margin=margin, centre=(cx, cy), plate=(pw, ph),
             plates={0: pygame.Rect(margin, H - margin - ph, pw, ph),
@@ -52,6 +57,14 @@ class Layout:
             slots={0: (cx, cy + dy), 1: (cx - dx, cy), 2: (cx, cy - dy), 3: (cx + dx, cy)},
             hand_y=hand_y, lift=lift, small_w=max(24, round(cw * 0.5)),
             status_y=hand_y - lift - round(34 * u))
+
+    @property
+    def trick_rect(self) -> pygame.Rect:
+        """The box the four cards of a trick fill."""
+        r = pygame.Rect(0, 0, self.slots[3][0] - self.slots[1][0] + self.cw,
+                        self.slots[0][1] - self.slots[2][1] + self.ch)
+        r.center = self.centre
+        return r
 
     def fan_centre(self, rel: int) -> tuple[int, int]:
         """The centre of the small face-down fan of the player at screen position ``rel``."""

@@ -17,6 +17,15 @@ from .table_state import moon_points
 
 
 @dataclass
+class Note:
+    """One notice of the notice area: ``kind`` is "info", "warn" (a refusal) or "cue"."""
+
+    text: str
+    until: float
+    kind: str = "info"
+
+
+@dataclass
 class TableModel:
     """The table as the player sees it now (may lag the host while cards fly)."""
 
@@ -27,22 +36,39 @@ class TableModel:
     trick_shown: list[tuple[int, Card]] = field(default_factory=list)
     selected: list[Card] = field(default_factory=list)        # chosen to pass
     pass_sent: list[Card] = field(default_factory=list)       # passed, not yet exchanged
-    optimistic: Card | None = None                            # played, not yet confirmed
     cursor: int = 0                                           # keyboard focus in the hand
     keyboard: bool = False                                    # the focus is shown
     hover_card: Card | None = None
     hint_cards: set[Card] = field(default_factory=set)
-    toast: tuple[str, float] | None = None                    # (text, until)
-    notice: tuple[str, float] | None = None                   # big centre announcement
+    notes: list[Note] = field(default_factory=list)           # the notice area, oldest first
+    notice: tuple[str, float] | None = None                   # big centre announcement (a moon)
+    hint: str | None = None                                   # the hint's reason, until you act
+    taken: tuple[int, int, Card | None] | None = None         # the finished trick: winner, points, winning card
+    pending: Card | None = None                               # played, waiting for the host's answer
+    disconnected: str | None = None                           # why the table is greyed (None: connected)
     bubbles: dict[int, tuple[str, float]] = field(default_factory=dict)   # chat per seat
     timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total
     summary: dict[str, Any] | None = None                     # the hand just scored
     summary_until: float = 0.0
+    tram: dict[str, Any] | None = None                        # how the hand ended early, until scored
+    over_closed: bool = False                                 # the game-over sheet was dismissed (OK)
+    cue_until: float = 0.0                                    # your plate flashes: you took points
     show_scores: bool = False
     show_last: bool = False
     reveal: bool = True                                       # open hands shown
     received_glow: set[Card] = field(default_factory=set)
     scores_at: tuple[float, float] | None = None              # where the scores were dragged
+
+    def note(self, text: str, until: float, kind: str = "info") -> None:
+        """Add a notice (the same text again only renews it); at most four are kept."""
+        self.notes = [n for n in self.notes if n.text != text][-3:]
+        self.notes.append(Note(text, until, kind))
+
+    def clear_notes(self) -> None:
+        """The player acted or a new hand began: the notices and the hint have been read."""
+        self.notes = []
+        self.hint = None
+        self.hint_cards = set()
 
     @property
     def me(self) -> int:
@@ -70,4 +96,4 @@ class TableModel:
         return moon_points(v.rules)
 
 
-__all__ = ["TableModel"]
+__all__ = ["Note", "TableModel"]

@@ -181,13 +181,15 @@ def test_illegal_card_click_shows_why_and_sends_nothing(surface, shots: Path) ->
     sent = len(app.sent)
     click(screen, card_point(screen, illegal))
     assert len(app.sent) == sent
-    assert screen.model.toast and "you must follow" in screen.model.toast[0]
+    notes = " ".join(t for t, _ in screen.note_lines())
+    assert "you must follow" in notes
     led = v.trick[0][1].suit
-    assert ("clubs", "diamonds", "hearts", "spades")[led] in screen.model.toast[0]
+    assert ("clubs", "diamonds", "hearts", "spades")[led] in notes
+    assert screen._status_text(v)[0].startswith("Your turn")     # the prompt stays
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-illegal.png"))
-    screen.update(3.0)
-    assert screen.model.toast is None
+    screen.update(7.0)
+    assert screen.note_lines() == []
 
 
 def test_reasons_for_the_first_lead_and_hearts() -> None:
@@ -307,7 +309,10 @@ def test_hint_highlights_the_cards(surface) -> None:
     pump(screen, host)
     assert screen.model.hint_cards and screen.model.hint_cards <= set(screen.model.hand_cards)
     assert set(screen.model.selected) == screen.model.hint_cards       # passing: the hint picks the cards
-    assert screen.model.toast and screen.model.toast[0].startswith("Hint")
+    (hint, kind), = [n for n in screen.note_lines() if n[1] == "hint"]
+    assert hint.startswith("Hint: pass ")
+    for c in screen.model.hint_cards:                 # the cards named once, then the reason
+        assert hint.split(":")[1].count(c.symbol) == 1
 
 
 def test_watcher_sees_no_cards_and_cannot_act(surface, shots: Path) -> None:
@@ -334,7 +339,16 @@ def test_animated_play_moves_then_settles(surface) -> None:
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn)
     card = screen.model.view.legal[0]
     screen.click_card(card)
-    assert screen.animating
+    # nothing is shown as played before the host accepts it: the card waits in the hand
+    assert card in screen.model.hand_cards and screen.model.pending is card
+    assert (screen.model.me, card) not in screen.model.trick_shown
+    for m in host.take_messages():
+        screen.on_message(m)
+    for _ in range(100):
+        screen.update(0)
+        if (screen.model.me, card) in screen.model.trick_shown:
+            break
+    assert screen.animating and card not in screen.model.hand_cards
     start = screen.anim.pos(("trick", card))
     screen.update(0.05)
     screen.draw(surface)
@@ -354,9 +368,11 @@ def test_a_refused_play_puts_the_card_back(surface) -> None:
     v = screen.model.view
     illegal = next(c for c in screen.model.hand_cards if c not in v.legal)
     screen._play(illegal)                      # as if the client thought it legal
-    assert illegal not in screen.model.hand_cards
+    assert illegal in screen.model.hand_cards and screen.model.pending is illegal
     pump(screen, host)
     assert illegal in screen.model.hand_cards and screen.model.trick_shown == list(v.trick)
+    assert screen.model.pending is None
+    assert [k for _, k in screen.note_lines()] == ["warn"]
 
 
 def test_chat_bubbles_and_host_notices(surface) -> None:
@@ -367,7 +383,7 @@ def test_chat_bubbles_and_host_notices(surface) -> None:
         "view": host.table.view_for("token-me"), "timer": {"seats": [0], "seconds": 20.0}})
     screen.update(0)
     assert screen.model.bubbles[2][0] == "good luck"
-    assert screen.model.toast and "Bob" in screen.model.toast[0]
+    assert any("Bob" in t for t, _ in screen.note_lines())
     assert screen.model.timer and screen.model.timer[0] == (0,)
     screen.draw(surface)
     screen.update(6.0)
