@@ -398,7 +398,12 @@ class App:
     def _on_message(self, msg: dict[str, Any]) -> None:
         t = msg.get("type")
         sess = self.session
+        before = sess.table
+        old_rules = before.rules if before is not None else None
+        table_name = before.name if before is not None else ""
         sess.mirror.feed(msg)
+        if t == "update" and old_rules is not None:
+            self._rules_notice(msg, old_rules)
         if t == "welcome":
             sess.name = msg.get("name", self.settings.name)
             sess.host_name = msg.get("host", "")
@@ -423,6 +428,11 @@ class App:
             else:
                 self._show_lobby()
                 self.send({"type": "list_tables"})
+                if msg.get("reason") == "kicked":
+                    where = f"“{table_name}”" if table_name else "the table"
+                    self.message("Removed from the table",
+                                 f"The owner of {where} removed you from it. You can sit at "
+                                 "another table; only that owner can let you back.")
         elif t == "error":
             self.notify(msg.get("message") or "The host refused that.")
         elif t == "bye":
@@ -433,6 +443,32 @@ class App:
         self.screen.on_message(msg)
         for hook in list(self.message_hooks):
             hook(msg)
+
+    def _rules_notice(self, msg: dict[str, Any], old_rules: Any) -> None:
+        """Someone else changed the rules: list each change (console and table notice)."""
+        from hearts.engine import Rules, RulesError
+        from hearts.engine.rule_options import changes_in_words
+        for change in msg.get("events") or ():
+            if not isinstance(change, dict) or change.get("type") != "rules_changed":
+                continue
+            try:
+                new = Rules.from_dict(change.get("rules") or {})
+            except RulesError:
+                continue
+            lines = changes_in_words(old_rules, new)
+            old_rules = new
+            by = str(change.get("by") or "The owner")
+            if not lines:
+                continue
+            self.console.rules_changed(by, lines)
+            if by == self.session.name:
+                continue                 # our own change: the dialog showed it
+            text = f"{by} changed the rules: " + "; ".join(lines) + "."
+            notify = getattr(self.screen, "notify", None)
+            if notify is not None:
+                notify(text)
+            else:
+                self.notify(text, 8)
 
     def _on_change(self, change: dict[str, Any]) -> None:
         t = change.get("type")
@@ -521,7 +557,7 @@ class App:
                 self.send({"type": "start"})
             if tbl.state in ("playing", "paused"):
                 self.message("New game", "End this game and deal a new one?",
-                             {"New game": restart, "Cancel": None})
+                             {"New game": restart, "Keep playing": None}, default="Keep playing")
             else:
                 restart()
         elif tbl is None and sess.mode is None:
@@ -695,7 +731,7 @@ class App:
             self._shown_caption = caption
         surface = self.surface
         self.screen.draw(surface)
-        if self.console.visible:
+        if self.session.mode is not None:      # open, or its recent lines and unread badge
             self.console.draw(surface)
         for d in self.dialogs:
             d.draw(surface)
@@ -705,18 +741,25 @@ class App:
             self.first_frame_at = time.perf_counter()
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
+        """The banner and the toast at the top, centred, wrapped (never cut)."""
         s = self.scale
         y = int(8 * s)
+        size = int(18 * s)
+        f = w.font(size, True)
         for text, colour in ((self.banner, (150, 40, 30)), (self.toast, (40, 48, 60))):
             if not text:
                 continue
-            f = w.font(int(18 * s), True)
-            width = min(surface.get_width() - 40, f.size(text)[0] + int(40 * s))
-            r = pygame.Rect(0, y, width, int(38 * s))
+            room = min(surface.get_width() - 40, int(900 * s))
+            lines = w.wrap(text, f, room - int(40 * s))
+            width = max(f.size(line)[0] for line in lines) + int(40 * s)
+            line_h = f.get_linesize()
+            r = pygame.Rect(0, y, width, line_h * len(lines) + int(16 * s))
             r.centerx = surface.get_width() // 2
             w.panel(surface, r, alpha=235, colour=colour, edge=(230, 230, 230))
-            w.text(surface, w.fit(text, f, r.width - 20), r.center, int(18 * s), bold=True,
-                   anchor="center")
+            ty = r.top + int(8 * s)
+            for line in lines:
+                w.text(surface, line, (r.centerx, ty), size, bold=True, anchor="midtop")
+                ty += line_h
             y = r.bottom + int(6 * s)
 
     def save_screenshot(self, path: str | Path) -> None:

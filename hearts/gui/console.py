@@ -1,8 +1,10 @@
 """The console: a chat log and an input line drawn over the table (or lobby).
 
-` (backquote) or F2 opens and closes it, Escape closes it. A line starting with ``/``
-is a host command (/help, /rules, /end N, /kick NAME...), anything else is chat to the
-table. Tab completes command and player names; Up/Down recall earlier lines. While it is closed, new chat lines show for a few seconds at the same place.
+F2 or ` (backquote) opens and closes it, so does the table's Chat button; Escape closes
+it. A line starting with ``/`` is a host command (/help, /rules, /end N, /kick NAME...),
+anything else is chat to the table. Tab completes command and player names; Up/Down
+recall earlier lines. While it is closed, new lines show for a few seconds at the same
+place and the Chat button carries a badge with the number of unread lines.
 """
 
 from __future__ import annotations
@@ -91,6 +93,12 @@ class Console:
             self.unread += 1
         self.app.redraw()
 
+    def rules_changed(self, by: str, changes: list[str]) -> None:
+        """The owner changed the rules: who, and each change on its own line."""
+        self.add(f"{by} changed the rules:", HOST)
+        for line in changes:
+            self.add("  " + line, HOST)
+
     def submit(self, text: str) -> None:
         text = text.strip()
         self.input.set("")
@@ -99,6 +107,9 @@ class Console:
         if text.startswith("/"):
             self.add("> " + text, INFO)
             self.app.send({"type": "command", "text": text})
+        elif self.app.session.table is None:
+            self.add("Chat goes to the people at your table: sit at or watch a table first.",
+                     INFO)
         else:
             self.app.send({"type": "chat", "text": text})
 
@@ -145,9 +156,6 @@ class Console:
             self.add(f"Connected to {msg.get('host') or 'the host'} as {msg.get('name')}.", INFO)
         elif t == "left":
             self.add(f"You left the table ({msg.get('reason') or 'left'}).", INFO)
-        elif t == "hint":
-            cards = " ".join(msg.get("cards") or ()) or msg.get("moon") or ""
-            self.add(f"Hint: {cards} — {msg.get('reason', '')}", HOST)
         elif t == "update":
             for change in msg.get("events") or ():
                 self._change(change)
@@ -167,15 +175,23 @@ class Console:
     def _name(self, seat: Any) -> str:
         tbl = self.app.session.table
         if tbl is not None and isinstance(seat, int) and 0 <= seat < 4:
-            return tbl.seats[seat].name or f"seat {seat + 1}"
+            name = tbl.seats[seat].name
+            if name:
+                return name
+            from .seat_menu import seat_direction
+            return seat_direction(self.app, seat)
         return "someone"
+
+    def _where(self, c: dict[str, Any]) -> str:
+        from .seat_menu import seat_direction
+        return seat_direction(self.app, int(c.get("seat") or 0))
 
     def _change(self, c: dict[str, Any]) -> None:
         t = c.get("type")
         if t == "chat":
             self._chat(c)
         elif t == "player_joined":
-            where = "is watching" if c.get("seat") is None else f"sat down at seat {c['seat'] + 1}"
+            where = "is watching" if c.get("seat") is None else f"sat down ({self._where(c)})"
             self.add(f"{c.get('name')} {where}.", INFO)
         elif t == "player_left":
             self.add(f"{c.get('name')} left.", INFO)
@@ -188,9 +204,6 @@ class Console:
             self.add(f"{c.get('name')} is back.", INFO)
         elif t == "owner_changed":
             self.add(f"{c.get('name') or 'Nobody'} now owns the table.", INFO)
-        elif t == "rules_changed":
-            self.add(f"{c.get('by') or 'The owner'} changed the rules: {c.get('summary', '')}.",
-                     HOST)
         elif t == "paused":
             self.add(f"{c.get('by')} paused the game.", HOST)
         elif t == "resumed":
@@ -210,7 +223,8 @@ class Console:
         elif t == "game_ended":
             self.add(f"The game was ended ({c.get('reason', '')}).", HOST)
         elif t == "replaced_by_bot" and c.get("why") not in ("start",):
-            self.add(f"A bot ({c.get('level')}) plays seat {int(c.get('seat', 0)) + 1}.", INFO)
+            self.add(f"{self._name(c.get('seat'))}, a {c.get('level')} bot, plays "
+                     f"{self._where(c)}.", INFO)
 
     # -- input ----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -304,18 +318,39 @@ class Console:
             hint = "Esc closes · Tab completes · PgUp/PgDn scroll"
             w.text(surface, hint, (self.rect.right - 12, self.rect.top + 6), int(13 * s), w.DIM,
                    anchor="topright")
-        elif self.peeking:
+        else:
+            self._draw_badge(surface)
+        if not self.visible and self.peeking:
+            # Narrower than the open console: the north name plate stays clear.
+            width = min(self.rect.width, int(surface.get_width() * 0.38))
             recent = [x for x in self.lines[-4:] if time.monotonic() - x.at < PEEK_SECONDS]
-            wrapped = self._wrapped(recent, self.rect.width - 24)[-4:]
+            wrapped = self._wrapped(recent, width - 24)[-4:]
             if not wrapped:
                 return
-            box = pygame.Rect(self.rect.left, self.rect.top, self.rect.width,
+            box = pygame.Rect(self.rect.left, self.rect.top, width,
                               lh * len(wrapped) + int(12 * s))
             w.panel(surface, box, alpha=150, colour=(10, 14, 18))
             y = box.top + int(6 * s)
             for line, part, first in wrapped:
                 self._draw_line(surface, line, part, first, (box.left + 12, y), size)
                 y += lh
+
+    def _draw_badge(self, surface: pygame.Surface) -> None:
+        """The number of unread lines on the table's Chat button."""
+        find = getattr(self.app.screen, "button", None)
+        button = find("chat") if callable(find) else None
+        if not self.unread or button is None:
+            return
+        s = self.app.scale
+        label = str(min(self.unread, 99)) + ("+" if self.unread > 99 else "")
+        f = w.font(int(14 * s), True)
+        d = max(f.get_height() + 4, f.size(label)[0] + 10)
+        r = pygame.Rect(0, 0, d, f.get_height() + 4)
+        r.center = (button.rect.right - 4, button.rect.top + 2)
+        pygame.draw.rect(surface, (200, 40, 40), r, border_radius=r.height // 2)
+        pygame.draw.rect(surface, (255, 240, 230), r, 1, border_radius=r.height // 2)
+        w.text(surface, label, r.center, int(14 * s), (255, 255, 255), bold=True,
+               anchor="center")
 
     def _draw_line(self, surface: pygame.Surface, line: Line, part: str, first: bool,
                    pos: tuple[int, int], size: int) -> None:

@@ -30,7 +30,8 @@ def seat_text(seat: dict[str, Any]) -> str:
     if kind == "human":
         return (seat.get("name") or "?") + ("" if seat.get("connected", True) else " (away)")
     if kind == "bot":
-        return f"bot ({seat.get('level') or 'normal'})"
+        level = seat.get("level") or "normal"
+        return f"{seat['name']} ({level} bot)" if seat.get("name") else f"{level} bot"
     return "free"
 
 

@@ -33,14 +33,19 @@ KEYS = (
 DIRECTION = ("south", "west", "north", "east")
 
 
+def seat_direction(app: "App", seat: int) -> str:
+    """Where ``seat`` sits as the table shows it to this client: south (us), west, north,
+    east. Menus and the console name seats this way, as the name plates do."""
+    me = app.session.seat if app.session.seat is not None else 0
+    return DIRECTION[(seat - me) % 4]
+
+
 def seat_label(app: "App", seat: int) -> str:
-    """"Seat 2 (west): Alice" as seen from this client's seat."""
+    """"West: Alice" as seen from this client's seat (the name plate's place and name)."""
     tbl = app.session.table
     info = dataclasses.asdict(tbl.seats[seat]) if tbl is not None else {}
-    me = app.session.seat if app.session.seat is not None else 0
-    where = DIRECTION[(seat - me) % 4]
     you = " (you)" if seat == app.session.seat else ""
-    return f"Seat {seat + 1} ({where}): {seat_text(info)}{you}"
+    return f"{seat_direction(app, seat).capitalize()}: {seat_text(info)}{you}"
 
 
 class TableMenu(Dialog):
@@ -103,7 +108,7 @@ class TableMenu(Dialog):
                          "deal a new one afterwards.",
                          {"End it": lambda: self.app.send({"type": "command",
                                                            "text": "/end now"}),
-                          "Keep playing": None})
+                          "Keep playing": None}, default="Keep playing")
 
     def _rules(self) -> None:
         self.close()
@@ -197,8 +202,16 @@ class SeatMenu(Dialog):
         self.form.add(widget)
 
     def kick(self) -> None:
+        """Ask first; Cancel is the focused default (Enter keeps the player)."""
         self.close()
-        self.app.send({"type": "kick", "seat": self.seat})
+        tbl = self.app.session.table
+        name = (tbl.seats[self.seat].name if tbl is not None else None) or "this player"
+        where = f"“{tbl.name}”" if tbl is not None and tbl.name else "the table"
+        running = tbl is not None and tbl.state in ("playing", "paused")
+        self.app.message(f"Kick {name}?", f"{name} leaves {where} and cannot come back unless "
+                         f"you /allow them." + (" A bot plays their seat." if running else ""),
+                         {"Kick": lambda: self.app.send({"type": "kick", "seat": self.seat}),
+                          "Cancel": None}, default="Cancel")
 
     def set_bot(self) -> None:
         self.close()

@@ -42,19 +42,25 @@ def recording(monkeypatch: Any) -> Iterator[TextRecord]:
 
 
 def problems(app: Any, monkeypatch: Any) -> list[str]:
-    """Draw the app once; what is wrong with its text (empty when all is readable)."""
-    box = app.dialogs[-1].rect if app.dialogs else getattr(app.screen, "panel", None)
+    """Draw the app's screen and each open dialog; what is wrong with their text (empty
+    when all is readable): cut, too small, off the window, or outside its dialog."""
     window = pygame.Rect((0, 0), app.size)
-    with recording(monkeypatch) as rec:
-        app.draw()
-    out = [f"cut: {s!r} in {width} px" for s, width in rec.cut]
-    for s, r, height in rec.drawn:
-        if not s.strip():
-            continue
-        if height < w.MIN_TEXT:
-            out.append(f"small: {s!r} {height} px")
-        if not window.contains(r):
-            out.append(f"off the window: {s!r} {r}")
-        elif box is not None and app.dialogs and not box.contains(r):
-            out.append(f"outside its dialog: {s!r} {r} not in {box}")
+    surface = app.surface
+    out: list[str] = []
+    parts: list[tuple[Any, pygame.Rect]] = [(app.screen, window)]
+    parts += [(d, d.rect) for d in app.dialogs]
+    for part, box in parts:
+        with recording(monkeypatch) as rec:
+            part.draw(surface)
+        name = type(part).__name__
+        out += [f"{name} cut: {s!r} in {width} px" for s, width in rec.cut]
+        for s, r, height in rec.drawn:
+            if not s.strip():
+                continue
+            if height < w.MIN_TEXT:
+                out.append(f"{name} small: {s!r} {height} px")
+            if not window.contains(r):
+                out.append(f"{name} off the window: {s!r} {r}")
+            elif not box.contains(r):
+                out.append(f"{name} outside its box: {s!r} {r} not in {box}")
     return out

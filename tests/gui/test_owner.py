@@ -56,11 +56,12 @@ def test_owner_kicks_a_seat_from_its_menu(app, drive, shots):
         drive.key(pygame.K_ESCAPE)
         menu = app.dialogs[-1]
         assert isinstance(menu, TableMenu)
-        drive.click_button(menu.form, "Seat 2 (west): Bob")
+        drive.click_button(menu.form, "West: Bob")
         seat = app.dialogs[-1]
         assert isinstance(seat, SeatMenu) and seat.seat == 1
         drive.shot(shots / "seat-menu-kick.png")
         drive.click_button(seat.form, "Kick Bob")
+        drive.click_button(app.dialogs[-1].form, "Kick")          # the confirmation
         left = bob.wait_for("left")
         assert left["reason"] == "kicked"
         drive.until(lambda: app.session.table.seats[1].kind != "human", what="seat freed")
@@ -119,7 +120,7 @@ def test_guest_sees_rules_read_only(app, drive, shots):
         drive.key(pygame.K_ESCAPE)
         assert not app.dialogs
         drive.key(pygame.K_ESCAPE)
-        drive.click_button(app.dialogs[-1].form, "Seat 1 (east): Ann")
+        drive.click_button(app.dialogs[-1].form, "East: Ann")
         assert app.dialogs[-1].form.find("Kick Ann") is None
     finally:
         ann.close()
@@ -131,7 +132,7 @@ def test_owner_moves_to_another_seat_before_the_game(app, drive):
     drive.click_button(app.dialogs[-1].form, "Create")
     drive.until(lambda: app.session.table is not None, what="our table")
     drive.key(pygame.K_ESCAPE)
-    drive.click_button(app.dialogs[-1].form, "Seat 3 (north): free")
+    drive.click_button(app.dialogs[-1].form, "North: free")
     drive.click_button(app.dialogs[-1].form, "Sit here")
     drive.until(lambda: app.session.seat == 2, what="the move")
     assert app.session.owner and app.session.table.seats[0].kind == "empty"
