@@ -315,7 +315,7 @@ class Console:
                 self._draw_line(surface, line, part, first, (self.rect.left + 12, y), size)
                 y += lh
             self.input.draw(surface)
-            hint = "Esc closes · Tab completes · PgUp/PgDn scroll"
+            hint = "F2 or Esc closes · Tab completes · PgUp/PgDn scroll"
             w.text(surface, hint, (self.rect.right - 12, self.rect.top + 6), int(13 * s), w.DIM,
                    anchor="topright")
         else:

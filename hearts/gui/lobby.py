@@ -214,7 +214,7 @@ class LobbyScreen(Screen):
         title = f"Lobby of {sess.host_name}" if sess.host_name else "Lobby"
         w.text(surface, title, (self.panel.centerx, self.panel.top + int(18 * s)), int(32 * s),
                w.ACCENT, bold=True, anchor="midtop")
-        w.text(surface, f"You are {sess.name or self.app.settings.name}.  ` opens the console.",
+        w.text(surface, f"You are {sess.name or self.app.settings.name}.  F2 or ` opens the console.",
                (self.list.rect.left, self.list.rect.top - int(10 * s)), int(17 * s), w.DIM,
                anchor="bottomleft")
         if sess.mode == "lan-host" and self.app.local_addresses:

@@ -27,7 +27,7 @@ KEYS = (
     ("A / S", "add or subtract after a moon"), ("Tab", "scores"), ("L", "last trick"),
     ("Ctrl-H", "hint"), ("Ctrl-U", "undo (where the rules allow)"),
     ("Ctrl-R", "reveal hands (open-hands tables)"), ("Ctrl-N", "new game"),
-    ("Ctrl-S", "sound on / off"), ("F1", "rules"), ("`  or F2", "console (chat, /commands)"),
+    ("Ctrl-S", "sound on / off"), ("F1", "rules"), ("F2  or  `", "chat and /commands (console)"),
     ("Esc", "table menu"), ("F11", "full screen"), ("Ctrl-Q", "quit"),
 )
 DIRECTION = ("south", "west", "north", "east")
@@ -89,7 +89,7 @@ class TableMenu(Dialog):
             add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
                 enabled=owner or seat != sess.seat)
         add("Settings…", self._settings)
-        add("Console (`)", self._console)
+        add("Chat and commands  (F2)", self._console)
         add("Keys…", self._keys)
         add("Leave the table", self._leave)
         self.form.focus_first()

@@ -81,3 +81,40 @@ def test_tab_completes_commands_and_names(app, drive):
         assert app.console.input.value == "/kick Bob"
     finally:
         bob.close()
+
+
+def test_help_is_a_list_and_rules_are_in_words_and_hints_stay_out(app, drive, shots):
+    app.settings.bot_level = "random"
+    app.play_against_bots(rules={"moon": "subtract"})
+    drive.until(lambda: app.session.table is not None and app.session.table.state == "playing",
+                what="the game")
+    console = app.console
+    drive.key(pygame.K_F2)
+    assert console.visible
+    start = len(console.lines)
+    drive.type("/help")
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: any(x.text.startswith("/kick") for x in console.lines[start:]),
+                what="the answer to /help")
+    answer = [x.text for x in console.lines[start + 1:]]
+    commands = [t for t in answer if t.startswith("/")]
+    assert len(commands) >= 10                           # one command a line
+    assert "F2" in answer[0]
+    start = len(console.lines)
+    drive.type("/rules")
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: any("Shooting the moon" in x.text for x in console.lines[start:]),
+                what="the answer to /rules")
+    text = "\n".join(x.text for x in console.lines[start:])
+    assert "=" not in text and "None" not in text and "sun_points" not in text
+    drive.step(2)
+    drive.shot(shots / "console-rules.png")
+    drive.key(pygame.K_ESCAPE)
+    # Hints show at the table, not as console lines.
+    before = len(console.lines)
+    hints = []
+    app.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
+    for _ in range(3):
+        app.send({"type": "hint"})
+    drive.until(lambda: len(hints) >= 3, what="three hints")
+    assert not any("Hint" in x.text for x in console.lines[before:])
