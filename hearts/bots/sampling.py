@@ -71,24 +71,31 @@ class Sampler:
         cards.sort()
         self.cards = cards
 
-    def sample(self, rng: random.Random) -> list[int]:
-        """Four hand masks (this seat's left at 0) dealing the unseen cards."""
+    def sample(self, rng: random.Random, favour: tuple[int, int, int] | None = None) -> list[int]:
+        """Four hand masks (this seat's left at 0) dealing the unseen cards.
+
+        ``favour=(seat, cards, factor)`` deals ``cards`` to ``seat`` ``factor`` times as
+        readily as uniform dealing would (a hand its play so far makes likelier).
+        """
         for _ in range(30):
-            hands = self._try(rng, strict=True)
+            hands = self._try(rng, True, favour)
             if hands is not None:
                 return hands
-        return self._try(rng, strict=False)  # type: ignore[return-value]
+        return self._try(rng, False, favour)  # type: ignore[return-value]
 
-    def _try(self, rng: random.Random, strict: bool) -> list[int] | None:
+    def _try(self, rng: random.Random, strict: bool,
+             favour: tuple[int, int, int] | None = None) -> list[int] | None:
         hands = list(self.known)
         cap = list(self.cap)
         rand = rng.random
+        fseat, fcards, factor = favour or (-1, 0, 1)
         for _, i, elig in self.cards:
             if not strict:
                 elig = tuple(self.others)
+            boost = factor if fcards >> i & 1 else 1
             total = 0
             for s in elig:
-                total += cap[s]
+                total += cap[s] * boost if s == fseat else cap[s]
             if total <= 0:
                 if strict:
                     return None
@@ -100,7 +107,7 @@ class Sampler:
                 if c <= 0:
                     continue
                 pick = s
-                r -= c
+                r -= c * boost if s == fseat else c
                 if r < 0:
                     break
             hands[pick] |= 1 << i

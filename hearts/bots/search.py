@@ -17,7 +17,7 @@ from itertools import combinations
 
 from hearts.engine import Card, View
 
-from .moon import moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
+from .moon import early_alarm, moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
 from .policy import pass_policy, pass_scores, play_policy
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
@@ -46,6 +46,9 @@ def candidates(view: View) -> list[int]:
         reps.append(c)
         prev = c
     return reps
+
+
+HIGH_CARDS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(8, 13))
 
 
 def moon_passes(sr: SimRules, hand: int, n: int, order: list[int]) -> list[tuple[int, ...]]:
@@ -183,6 +186,21 @@ class SearchBot:
     def choose_moon(self, view: View, budget: float) -> str:
         return moon_choice(view)
 
+    def _shooting_world(self, sampler: Sampler, base: SimState, seat: int,
+                        world: SimState) -> SimState:
+        """A world where ``seat``'s cards make a moon plausible: dealt with its high cards
+        favoured, kept when they can run (``world`` if none is found in a few tries)."""
+        my_hand = base.hands[base.turn]
+        high = sampler.out & HIGH_CARDS
+        for _ in range(12):
+            hidden = sampler.sample(self.rng, (seat, high, 6))
+            hidden[base.turn] = my_hand
+            trial = base.copy()
+            trial.hands = hidden
+            if moon_plausible(trial, seat, self.opp_risk):
+                return trial
+        return world
+
     def choose_play(self, view: View, budget: float) -> Card:
         return self.evaluate(view, budget)[0]
 
@@ -206,17 +224,22 @@ class SearchBot:
         others = tuple(s for s in range(4) if s != me)
         # this seat's own moon attempt, searched beside the normal play when its cards allow
         modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
+        threat = early_alarm(base, me) if self.moon_aware else -1
         worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
         totals = [0.0] * (len(cands) * len(modes))
         my_hand = base.hands[me]
         rng = self.rng
         done = 0
-        for _ in range(worlds):
+        for w in range(worlds):
             hidden = sampler.sample(rng)
             hidden[me] = my_hand
             world = base.copy()
             world.hands = hidden
             if self.moon_aware:
+                if threat >= 0 and w % 3:
+                    # a seat with every point so far is likely shooting: two worlds in three
+                    # are dealt so that its cards can run, and it tries
+                    world = self._shooting_world(sampler, base, threat, world)
                 shooters = shooters_in(world, others, self.opp_risk)
                 k = 0
                 for c in cands:

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from hearts.bots import make_bot
-from hearts.bots.sim import FULL
+from hearts.bots.moon import early_alarm
+from hearts.bots.policy import play_with_reason
+from hearts.bots.sim import FULL, state_from_view
 from hearts.engine import Card, Hand, Rules, parse_cards
 
 OPEN = dict(pass_cycle=("hold",), first_lead="left-of-dealer", first_trick="anything",
@@ -155,3 +157,40 @@ def test_moon_choice_when_the_rules_ask():
             assert choice == ("add" if s == 1 else "subtract")
             return
     pytest.skip("no moon in these deals")
+
+
+def test_a_hand_that_can_run_all_thirteen_shoots():
+    """Eight top hearts with the 2♥ among them, and the top spades and clubs: led in the right
+    order every trick is ours. Ducking (the rules player's way) hands a heart away; normal
+    searches its own moon attempt and takes them all."""
+    rules = Rules(pass_cycle=("hold",))
+    for seed in range(3):
+        deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=seed)
+        for spec, moons in (("normal", True), ("rules", False)):
+            hand = Hand.from_deal(rules, deal, "hold", dealer=seed)
+            bots = [make_bot(spec, seed=1)] + [make_bot("rules") for _ in range(3)]
+            while not hand.done:
+                s = hand.turn
+                if hand.phase == "play":
+                    hand.play(s, bots[s].choose_play(hand.view(s), 5.0))
+                else:
+                    hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 5.0))
+            assert (hand.moon is not None and hand.moon.shooter == 0) == moons, (spec, seed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
+    """Seat 1 took the first two tricks with a heart in each and leads the K♥ from a long run
+    of hearts; seat 0, last to play, holds A♥ 6♥. The late alarm (4 hearts, or the Q♠ and
+    2, or 2 by trick 7) ducks with the 6♥ and the moon runs on; normal covers with the A♥."""
+    rules = Rules(**OPEN)
+    deal = deal_with({0: "2C 7C 9C AH 6H", 1: "AC KC QC KH QH JH TH 9H 8H AS KS",
+                      2: "2H 3H 4H", 3: "3C 4C 5H"}, voids={2: "C"}, seed=seed)
+    hand = position(rules, deal, "2C AC 2H 3C  KC 3H 4C 7C  KH 4H 5H", dealer=3)
+    assert hand.turn == 0 and hand.taken_points() == [0, 2, 0, 0]
+    view = hand.view(0)
+    st = state_from_view(view)
+    legal = sum(c.mask for c in view.legal)
+    assert play_with_reason(st, legal)[0] == Card.parse("6H").index           # the late alarm
+    assert play_with_reason(st, legal, early_alarm) == (Card.parse("AH").index, "block-moon")
+    assert make_bot("normal", seed=1).choose_play(view, 5.0) == Card.parse("AH")
