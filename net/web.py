@@ -20,6 +20,7 @@ import asyncio
 import email.utils
 import hashlib
 import http
+import json
 import logging
 import struct
 from dataclasses import dataclass
@@ -34,8 +35,13 @@ from websockets.http11 import Request, Response
 from websockets.protocol import CONNECTING
 from websockets.server import ServerProtocol
 
+from hearts.bots import SEAT_LEVELS
+from hearts.engine import Rules
+from hearts.engine.rule_options import GROUPS, OPTIONS, PRESET_DESCRIPTIONS
+from hearts.engine.rules import PRESETS
+
 from .host import Connection
-from .protocol import Message, ProtocolError, error
+from .protocol import PROTOCOL_VERSION, Message, ProtocolError, error
 
 if TYPE_CHECKING:
     from .host import Host
@@ -98,7 +104,23 @@ def load_files(root: Path = WEB_ROOT) -> dict[str, StaticFile]:
         files[url] = StaticFile(body, ctype, '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
     if "/index.html" in files:
         files["/"] = files["/index.html"]
+    body = json.dumps(game_facts(), ensure_ascii=False).encode()
+    files["/facts.json"] = StaticFile(body, CONTENT_TYPES[".json"],
+                                      '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
     return files
+
+
+def game_facts() -> dict[str, Any]:
+    """What the page needs to know of this host's engine: every rule option (for the
+    rules sheet), the presets and the bot levels (`/facts.json`)."""
+    options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label,
+                "help": o.help, "choices": [list(c) for c in o.choices],
+                "bounds": list(o.bounds), "unit": o.unit, "none_words": o.none_words,
+                "zero_words": o.zero_words} for o in OPTIONS.values()]
+    presets = {name: {"description": PRESET_DESCRIPTIONS.get(name, ""),
+                      "rules": Rules.preset(name).to_dict()} for name in PRESETS}
+    return {"options": options, "groups": GROUPS, "presets": presets,
+            "levels": list(SEAT_LEVELS), "protocol": PROTOCOL_VERSION}
 
 
 def frame_header(length: int, opcode: int = Opcode.BINARY) -> bytes:

@@ -1,0 +1,201 @@
+// What the page knows, folded from the host's messages in the order they are shown.
+
+export function freshState() {
+  return {
+    status: "connecting",       // the link (see link.js)
+    statusWhy: "",
+    host: "",                   // the host's name
+    me: null,                   // {name, token, player} from welcome
+    tables: [],                 // the lobby
+    table: null,                // the whole table (the `table` message's `table`)
+    seat: null,                 // my seat, null when watching
+    owner: false,
+    view: null,                 // my view of the hand, with `rules` put back
+    timer: null,                // {seats, seconds, why, paused?, at}
+    chat: [],                   // {name, seat, text, kind} ("chat", "note", "reply", "error")
+    unread: 0,
+    hint: null,                 // {cards, reason, moon}
+    trickShown: null,           // a finished trick held on the table: {leader, cards, winner}
+    scored: null,               // the last hand_scored change, until looked at
+    notice: null,               // a sentence for the lobby (why I left a table)
+    queued: false,              // I asked for a seat a bot holds: taken at the next deal
+  };
+}
+
+const seatName = (state, seat) =>
+  seat === null || seat === undefined ? "a watcher"
+    : (state.table && state.table.seats[seat] && state.table.seats[seat].name) || `seat ${seat + 1}`;
+
+export function note(state, text, kind = "note") {
+  state.chat.push({ name: "", seat: null, text, kind });
+  if (state.chat.length > 300) state.chat.splice(0, state.chat.length - 300);
+}
+
+function setTimer(state, timer) {
+  state.timer = timer ? { ...timer, at: performance.now() } : null;
+}
+
+/** Fold one host message into `state`. */
+export function apply(state, msg) {
+  switch (msg.type) {
+    case "welcome":
+      state.me = { name: msg.name, token: msg.token, player: msg.player };
+      state.host = msg.host;
+      break;
+    case "tables":
+      state.tables = msg.tables;
+      break;
+    case "table": {
+      const same = state.table && state.table.id === msg.table.id;
+      state.table = msg.table;
+      state.seat = msg.seat;
+      state.owner = msg.owner;
+      state.view = withRules(msg.view, msg.table.rules);
+      setTimer(state, msg.timer);
+      if (!same) { state.trickShown = null; state.scored = null; state.hint = null; }
+      if (msg.seat !== null) state.queued = false;
+      break;
+    }
+    case "update":
+      if (!state.table || state.table.id !== msg.table) break;
+      for (const ev of msg.events) change(state, ev);
+      state.view = withRules(msg.view, state.table.rules);
+      setTimer(state, msg.timer);
+      if (state.hint && !(state.view && state.view.turn === state.seat) &&
+          !(state.view && state.view.phase === "pass")) state.hint = null;
+      break;
+    case "left":
+      if (state.table && state.table.id === msg.table) {
+        state.notice = msg.reason === "kicked"
+          ? `The owner of “${state.table.name}” sent you away from the table.`
+          : msg.reason === "left" ? null : msg.reason;
+        state.table = null;
+        state.seat = null;
+        state.view = null;
+        state.timer = null;
+        state.owner = false;
+        state.trickShown = null;
+        state.scored = null;
+        state.queued = false;
+      }
+      break;
+    case "hint":
+      state.hint = msg;
+      break;
+    case "reply":
+      note(state, msg.text, msg.ok ? "reply" : "error");
+      state.unread++;
+      break;
+    case "bye":
+      note(state, `The host is closing: ${msg.reason}`, "error");
+      break;
+    default:
+      break;
+  }
+}
+
+function withRules(view, rules) {
+  return view ? { ...view, rules } : null;
+}
+
+/** One change of an `update`. */
+function change(state, ev) {
+  const t = state.table;
+  switch (ev.type) {
+    case "card_played":
+      state.trickShown = null;
+      break;
+    case "trick_taken":
+      state.trickShown = { leader: ev.leader, cards: ev.cards, winner: ev.winner, points: ev.points };
+      break;
+    case "hand_started":
+      t.hand = ev.hand;
+      t.state = "playing";
+      state.trickShown = null;
+      break;
+    case "hand_scored":
+      t.totals = ev.totals;
+      t.results = [...(t.results || []), { hand: ev.hand, points: ev.points, totals: ev.totals }];
+      t.display_totals = displayTotals(t.rules, ev.totals);
+      state.scored = ev;
+      break;
+    case "game_over":
+      t.state = "over";
+      t.winners = ev.winners;
+      t.totals = ev.totals;
+      t.results = ev.results;
+      t.display_totals = displayTotals(t.rules, ev.totals);
+      state.scored = { ...(state.scored || {}), over: true, winners: ev.winners };
+      break;
+    case "game_ended":
+      t.state = "over";
+      note(state, `The game was ended: ${ev.reason}`);
+      break;
+    case "game_started":
+      t.state = "playing";
+      t.results = [];
+      t.winners = null;
+      t.rules = ev.rules;
+      state.scored = null;
+      break;
+    case "paused":
+      t.state = "paused";
+      note(state, `${ev.by || "The owner"} paused the game.`);
+      break;
+    case "resumed":
+      t.state = "playing";
+      note(state, `${ev.by || "The owner"} resumed the game.`);
+      break;
+    case "rules_changed":
+      t.rules = ev.rules;
+      t.summary = ev.summary;
+      note(state, `${ev.by || "The owner"} changed the rules: ${ev.summary}.`);
+      break;
+    case "owner_changed":
+      t.owner = ev.name;
+      t.owner_seat = ev.seat;
+      note(state, ev.name ? `${ev.name} now owns the table.` : "The table has no owner now.");
+      break;
+    case "chat":
+      state.chat.push({ name: ev.name, seat: ev.seat, text: ev.text,
+        kind: ev.name === "host" && ev.seat === null ? "host" : "chat" });
+      if (!state.me || ev.name !== state.me.name) state.unread++;
+      break;
+    case "player_joined":
+      note(state, ev.seat === null ? `${ev.name} is watching.` : `${ev.name} sat down.`);
+      break;
+    case "player_left":
+      note(state, `${ev.name} left.`);
+      break;
+    case "player_kicked":
+      note(state, `${ev.name} was sent away by the owner.`);
+      break;
+    case "player_dropped":
+      note(state, `${ev.name} lost the connection.`);
+      break;
+    case "player_returned":
+      note(state, `${ev.name} is back.`);
+      break;
+    case "moon_shot":
+      note(state, `${seatName(state, ev.shooter)} shot the ${ev.sun ? "sun" : "moon"}!`);
+      break;
+    case "moon_chosen":
+      note(state, `${seatName(state, ev.shooter)} chose to ${ev.choice === "add" ? "add 26 to everyone else" : "subtract 26"}.`);
+      break;
+    case "tram":
+      note(state, ev.claimed ? `${seatName(state, ev.seat)} claimed the rest of the hand.`
+        : "The rest of the hand was decided.");
+      break;
+    case "undone":
+      note(state, `${seatName(state, ev.seat)} took back a card.`);
+      break;
+    default:
+      break;
+  }
+}
+
+/** Totals as shown: counting down from the target when the rules say so. */
+function displayTotals(rules, totals) {
+  if (rules && rules.display === "countdown") return totals.map((x) => rules.target - x);
+  return totals;
+}
