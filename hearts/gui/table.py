@@ -25,7 +25,7 @@ from . import cards as cardart
 from . import sounds as sfx
 from .anim import Animator, ease_in_out, speed_scale
 from .screen import Screen
-from .table_draw import ARROWS, Button, TablePainter, hand_order
+from .table_draw import ARROWS, Button, TablePainter, button_width, hand_order
 from .table_layout import Layout
 from .table_model import TableModel
 from .table_state import hint_words, why_illegal
@@ -550,7 +550,7 @@ class TableScreen(TablePainter, Screen):
         y = self.layout.hand_y
         lift = self.layout.lift
         v = self.model.view
-        legal = v.legal if v is not None and v.phase == "play" and v.my_turn else ()
+        legal = v.legal if v is not None and self.model.my_turn_to_play else ()
         chosen = set(self.model.selected) | set(self.model.pass_sent)
         out = []
         for i, c in enumerate(cards):
@@ -626,7 +626,8 @@ class TableScreen(TablePainter, Screen):
                             primary=True, name="start"))
         if self._game_over():
             # OK first and alone primary: Enter closes the sheet, never starts a game
-            gw, gap = round(190 * u), round(12 * u)
+            gap = round(12 * u)
+            gw = max(round(190 * u), button_width("Leave the table", ah))
             over: list[tuple[str, Callable[[], None], str, bool]] = []
             if not self.model.over_closed:
                 over.append(("OK", self._close_over, "over-ok", True))
@@ -684,7 +685,7 @@ class TableScreen(TablePainter, Screen):
                 self._note(f"You pass {v.rules.pass_count} cards: click one to put it back", kind="warn")
             self._relayout()
             return
-        if v.phase == "play" and v.my_turn and card in v.legal:
+        if self.model.my_turn_to_play and card in v.legal:
             self._play(card)
             return
         self._note(why_illegal(v, card), kind="warn")
@@ -920,7 +921,7 @@ class TableScreen(TablePainter, Screen):
         i = self.model.cursor
         for _ in range(n):
             i = (i + step) % n
-            if v is None or v.phase != "play" or not v.my_turn or self.model.hand_cards[i] in v.legal:
+            if v is None or not self.model.my_turn_to_play or self.model.hand_cards[i] in v.legal:
                 return i
         return self.model.cursor
 

@@ -105,6 +105,12 @@ def _avatar(kind: str, d: int, color: tuple[int, int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(s, (d, d))
 
 
+def button_width(label: str, height: int) -> int:
+    """The width a button of ``height`` needs to show ``label`` whole."""
+    size = max(MIN_TEXT, int(height * 0.42))
+    return theme.font(size, "bold").size(label)[0] + 16 + height // 2
+
+
 @dataclass
 class Button:
     """A clickable label on the table (actions, toolbar, dialog choices)."""
@@ -190,7 +196,8 @@ class TablePainter:
             self._draw_fan(surface, 0, v.cards_left[self.model.me])
         else:
             self._draw_hand(surface, v)
-        self._draw_status(surface, v)
+        if not (self._game_over() and not self.model.over_closed):
+            self._draw_status(surface, v)
         for b in self.buttons:
             if b.name not in GAME_OVER_BUTTONS:
                 b.draw(surface, b is self.hover_button, self.layout.u)
@@ -281,30 +288,42 @@ class TablePainter:
             self._plate_cache[key] = img
         surface.blit(img, rect)
 
+    def _side_w(self) -> int:
+        """The width of the corner panels (table facts, small scoreboard)."""
+        return max(round(262 * self.layout.u), 190)
+
     def _draw_info(self, surface: pygame.Surface, v: View) -> None:
+        """Top left: the hand and table, passing and target, the rules, hearts broken."""
         u = self.layout.u
-        r = pygame.Rect(self.layout.margin, self.layout.margin, round(262 * u), round(112 * u))
-        self._panel(surface, r)
-        x = r.x + round(14 * u)
+        w = self._side_w()
+        inner = w - round(28 * u)
         title = f"Hand {self.model.info.hand + 1}"
         if self.model.info.name:
             title += f" · {self.model.info.name}"
-        surface.blit(_text(_fit(title, round(17 * u), r.width - 28, "bold"), round(17 * u),
-                           theme.TEXT, "bold"), (x, r.y + round(10 * u)))
         d = v.pass_direction
         pass_text = "no passing" if d == "hold" else f"pass {d} {ARROWS[d]}"
-        line = f"{pass_text} · game to {v.rules.target}"
-        surface.blit(_text(line, round(14 * u), theme.TEXT_DIM), (x, r.y + round(34 * u)))
-        rules = _fit("rules: " + self.model.info.summary, round(13 * u), r.width - 28)
-        surface.blit(_text(rules, round(13 * u), theme.TEXT_DIM), (x, r.y + round(54 * u)))
+        lines: list[tuple[str, int, tuple[int, int, int], str]] = []
+        for text, size, colour, face in ((title, 17, theme.TEXT, "bold"),
+                                         (f"{pass_text} · game to {v.rules.target}", 14, theme.TEXT_DIM, "sans"),
+                                         ("rules: " + self.model.info.summary, 13, theme.TEXT_DIM, "sans")):
+            lines += [(part, round(size * u), colour, face) for part in _wrap(text, round(size * u), inner, face)]
+        heart = _text("♥", round(22 * u), theme.HEART_RED if v.hearts_broken else (110, 120, 116), "bold")
+        h = (round(20 * u) + sum(theme.font(max(MIN_TEXT, s_), f).get_linesize() for _, s_, _, f in lines)
+             + heart.get_height() + round(4 * u))
+        r = pygame.Rect(self.layout.margin, self.layout.margin, w, h)
+        self._panel(surface, r)
+        x = r.x + round(14 * u)
+        y = r.y + round(8 * u)
+        for text, size, colour, face in lines:
+            surface.blit(_text(text, size, colour, face), (x, y))
+            y += theme.font(max(MIN_TEXT, size), face).get_linesize()
+        y += round(2 * u)
+        surface.blit(heart, (x, y))
         broken = v.hearts_broken
-        heart = _text("♥", round(22 * u), theme.HEART_RED if broken else (110, 120, 116), "bold")
-        hy = r.y + round(76 * u)
-        surface.blit(heart, (x, hy))
         label = "Hearts broken" if broken else "Hearts not broken"
-        surface.blit(_text(label, round(15 * u), theme.TEXT if broken else theme.TEXT_DIM,
-                           "bold" if broken else "sans"),
-                     (x + heart.get_width() + round(8 * u), hy + round(3 * u)))
+        img = _text(label, round(15 * u), theme.TEXT if broken else theme.TEXT_DIM, "bold" if broken else "sans")
+        surface.blit(img, img.get_rect(midleft=(x + heart.get_width() + round(8 * u),
+                                                y + heart.get_height() // 2)))
 
     def _draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
         """Open-hands tables: every card of the deck, the played ones struck through."""
@@ -336,7 +355,7 @@ class TablePainter:
         """The small scoreboard: top right, unless the player dragged it elsewhere
         (kept as a fraction of the window, so it stays put when the window resizes)."""
         u = self.layout.u
-        w, h = round(262 * u), round(150 * u)
+        w, h = self._side_w(), round(40 * u) + 4 * self._row_h(15)
         W, H = self.size
         if self.model.scores_at is None:
             return pygame.Rect(W - self.layout.margin - w, self.layout.margin, w, h)
@@ -351,34 +370,40 @@ class TablePainter:
         x = r.x + round(14 * u)
         y = r.y + round(10 * u)
         surface.blit(_text("Scores", round(16 * u), theme.TEXT, "bold"), (x, y))
-        hdr = _text("hand   total", round(12 * u), theme.TEXT_DIM)
-        surface.blit(hdr, (r.right - round(14 * u) - hdr.get_width(), y + round(3 * u)))
+        right = r.right - round(14 * u)
+        total_hdr = _text("total", round(12 * u), theme.TEXT_DIM)
+        hand_right = right - max(round(56 * u), total_hdr.get_width() + round(14 * u))
+        hand_hdr = _text("hand", round(12 * u), theme.TEXT_DIM)
+        surface.blit(total_hdr, total_hdr.get_rect(bottomright=(right, y + round(20 * u))))
+        surface.blit(hand_hdr, hand_hdr.get_rect(bottomright=(hand_right, y + round(20 * u))))
         y += round(28 * u)
         pts = v.points if v.points is not None else v.taken_points
         totals = self.model.info.totals if any(self.model.info.totals) else v.totals
         lead = min(totals)
+        name_w = hand_right - round(40 * u) - x
         for s in range(4):
             seat_info = self.model.info.seats[s]
             color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
-            name = _fit(self.model.info.seat_name(s), round(15 * u), round(150 * u))
+            name = _fit(self.model.info.seat_name(s), round(15 * u), name_w)
             surface.blit(_text(name, round(15 * u), color, "bold" if s == self.model.me else "sans"), (x, y))
             t = _text(str(self.model.info.display_total(totals[s])), round(15 * u),
                       theme.ACCENT if totals[s] == lead and any(totals) else theme.TEXT, "bold")
-            surface.blit(t, (r.right - round(14 * u) - t.get_width(), y))
+            surface.blit(t, (right - t.get_width(), y))
             p = _text(str(self.model.info.display_points(pts[s])) if pts[s] else "·", round(14 * u),
                       theme.TEXT_DIM)
-            surface.blit(p, (r.right - round(70 * u) - p.get_width(), y + 1))
-            y += round(26 * u)
+            surface.blit(p, (hand_right - p.get_width(), y + 1))
+            y += self._row_h(15)
 
     def _draw_plate(self, surface: pygame.Surface, v: View, seat: int, rect: pygame.Rect) -> None:
         info = self.model.info.seats[seat]
         turn = (v.turn == seat and v.phase in ("play", "moon-choice") and self.model.info.state != "over"
-                and self.model.taken is None and len(self.model.trick_shown) < 4)
+                and self.model.taken is None and len(self.model.trick_shown) < 4
+                and self.model.summary is None)
         waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
         pts = v.points[seat] if v.points is not None else v.taken_points[seat]
         totals = self.model.info.totals if any(self.model.info.totals) else v.totals
         key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected, info.auto,
-               v.cards_left[seat], pts, totals[seat], turn, v.dealer == seat,
+               self._cards_left(v, seat), pts, totals[seat], turn, v.dealer == seat,
                v.phase == "pass", waiting_pass, seat == self.model.me and not self.model.watching,
                self.model.info.owner_seat == seat)
         img = self._plate_cache.get(key)
@@ -433,8 +458,10 @@ class TablePainter:
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
         total_img = _text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
-        img.blit(_text(_fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold"),
-                 (tx, r.y + round(9 * u)))
+        name_img = _text(_fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold")
+        line_h = theme.font(max(MIN_TEXT, round(13 * u))).get_linesize()
+        ny = r.y + max(2, (h - name_img.get_height() - line_h) // 2)
+        img.blit(name_img, (tx, ny))
         if self.model.view is None:         # before the first deal (the waiting table)
             line = {"empty": "empty seat", "human": "ready"}.get(
                 info.kind, f"bot · {info.level or 'normal'}")
@@ -443,14 +470,19 @@ class TablePainter:
         elif v.phase == "pass" and v.pass_direction != "hold":
             line = "passed ✓"
         else:
-            bits = [f"{v.cards_left[seat]} cards"]
+            n = self._cards_left(v, seat)
+            bits = [f"{n} card{'s' if n != 1 else ''}"]
             bits.append(f"{self.model.info.display_points(pts)} pts" if pts else "0 pts")
             line = " · ".join(bits)
         if not info.connected:
             line = "connection lost"
         elif info.auto:
             line += " · bot plays"
-        img.blit(_text(line, round(13 * u), theme.TEXT_DIM), (tx, r.y + round(34 * u)))
+        f = theme.font(max(MIN_TEXT, round(13 * u)))
+        if f.size(line)[0] > name_w and " · " in line:
+            line = line.split(" · ")[0]           # a narrow plate: the card count only
+        img.blit(_text(_fit(line, round(13 * u), name_w), round(13 * u), theme.TEXT_DIM),
+                 (tx, ny + name_img.get_height()))
         img.blit(total_img, (r.right - round(12 * u) - total_img.get_width(),
                              r.centery - total_img.get_height() // 2))
         if v.dealer == seat:             # on the avatar's corner: clear of the name and the score
@@ -465,15 +497,20 @@ class TablePainter:
             img.blit(crown, (r.x + round(4 * u), r.y + round(2 * u)))
         return img
 
+    def _cards_left(self, v: View, seat: int) -> int:
+        tram = self.tram_cards()
+        return len(tram[seat]) if tram is not None else v.cards_left[seat]
+
     def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
         rel = self.model.rel(seat)
         rect = self.layout.plates[rel]
         n = v.cards_left[seat]
         shown = None
-        if self.model.reveal and v.others is not None:
+        tram = self.tram_cards()
+        if tram is not None:                # the hand ended early: the rest face up
+            shown = sorted(tram[seat], key=hand_order)
+        elif self.model.reveal and v.others is not None:
             shown = sorted(v.others[seat], key=hand_order)
-        elif v.tram is not None and v.phase != "play":
-            shown = None
         if shown:
             self._draw_open_hand(surface, rel, shown)
         elif n:
@@ -609,7 +646,7 @@ class TablePainter:
     def _draw_hand(self, surface: pygame.Surface, v: View) -> None:
         art = self.art
         layout = self._hand_layout()
-        my_turn_play = v.phase == "play" and v.my_turn
+        my_turn_play = self.model.my_turn_to_play
         numbers = (v.phase == "pass" and v.pass_direction != "hold" and not v.has_passed[v.seat]
                    and not self.model.pass_sent)
         sh = art.shadow()
@@ -658,6 +695,8 @@ class TablePainter:
         if self.model.info.state == "waiting":
             return ("Waiting for the owner to start the game" if not self.model.info.owner
                     else "Seats are ready: start the game when you like", theme.TEXT)
+        if self.model.summary is not None:
+            return "Hand over", theme.TEXT
         if self.model.taken is not None:          # the full trick still shows
             winner = self.model.taken[0]
             if winner == self.model.me and not self.model.watching:
@@ -677,12 +716,16 @@ class TablePainter:
         if v.phase == "play":
             if self.model.pending is not None:
                 return f"Playing {self.model.pending.symbol}…", theme.TEXT_DIM
-            if v.my_turn:
+            if self.model.my_turn_to_play:
                 if not v.trick:
                     return "Your lead", theme.ACCENT
                 return f"Your turn · follow {suit_words(v.trick[0][1].suit)} if you can", theme.ACCENT
-            if v.turn is not None:
-                return f"{name(v.turn)} is playing…", theme.TEXT_DIM
+            # whose card comes next as the table shows it (the view may lag the motion)
+            turn = (self.model.trick_shown[-1][0] + 1) % 4 if self.model.trick_shown else v.turn
+            if turn is not None and turn != v.seat:
+                return f"{name(turn)} is playing…", theme.TEXT_DIM
+            if turn is not None:
+                return "Your turn", theme.ACCENT
         if v.phase == "moon-choice" and v.moon is not None:
             if v.moon.shooter == v.seat:
                 return "You shot the moon! Choose:", theme.ACCENT
@@ -884,11 +927,16 @@ class TablePainter:
         w = min(self.size[0] - 2 * self.layout.margin, round(460 * u))
         extra = 0
         for line in self._summary_lines():
-            extra += len(_wrap(line, round(15 * u), w - round(48 * u))) * theme.font(
-                max(MIN_TEXT, round(15 * u))).get_linesize()
-        r = pygame.Rect(0, 0, w, round(120 * u) + self._row_h(16) * 4 + extra)
+            extra += len(_wrap(line, round(15 * u), w - round(48 * u), "bold")) * self._line_h(15, "bold")
+        h = (round(12 * u) + self._line_h(22, "bold") + round(10 * u) + self._line_h(13) + round(6 * u)
+             + self._row_h(16) * 4 + round(6 * u) + extra + round(8 * u) + self._line_h(13) + round(10 * u))
+        r = pygame.Rect(0, 0, w, h)
         r.center = (self.size[0] // 2, self.layout.centre[1])
         return r
+
+    def _line_h(self, size: int, face: str = "sans") -> int:
+        """The line height of text of ``size`` at this scale."""
+        return theme.font(max(MIN_TEXT, round(size * self.layout.u)), face).get_linesize()
 
     def _row_h(self, size: int) -> int:
         """A row's height for text of ``size`` (at this scale, never under the minimum)."""
@@ -906,7 +954,7 @@ class TablePainter:
         except (ValueError, TypeError):
             return None
         # only over the hand that ended (with animations off the next may be dealt already)
-        if len(cards) != 4 or sum(map(len, cards)) != sum(v.cards_left):
+        if len(cards) != 4 or sum(v.cards_left) >= 52:
             return None
         return cards
 
@@ -937,10 +985,10 @@ class TablePainter:
             y += self._row_h(16)
         y += round(6 * u)
         for line in self._summary_lines():
-            for part in _wrap(line, round(15 * u), r.width - round(48 * u)):
+            for part in _wrap(line, round(15 * u), r.width - round(48 * u), "bold"):
                 img = _text(part, round(15 * u), theme.ACCENT_SOFT, "bold")
                 surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
-                y += theme.font(max(MIN_TEXT, round(15 * u))).get_linesize()
+                y += self._line_h(15, "bold")
         tip = _text("Enter or click to go on", round(13 * u), theme.TEXT_DIM)
         surface.blit(tip, tip.get_rect(midbottom=(r.centerx, r.bottom - round(10 * u))))
 

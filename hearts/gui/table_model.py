@@ -86,7 +86,16 @@ class TableModel:
             return False
         if v.phase == "pass":
             return not v.has_passed[v.seat] and not self.pass_sent
-        return v.phase == "play" and v.my_turn and c in v.legal
+        return self.my_turn_to_play and c in v.legal
+
+    @property
+    def my_turn_to_play(self) -> bool:
+        """Your turn to play a card as the table shows it now: not while your card is on its
+        way to the host, in the trick, or while the finished trick still shows."""
+        v = self.view
+        return (v is not None and not self.watching and v.phase == "play" and v.my_turn
+                and self.pending is None and self.taken is None
+                and not any(seat == v.seat for seat, _ in self.trick_shown))
 
     @staticmethod
     def moon_value(v: View) -> int:
