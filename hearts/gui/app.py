@@ -85,6 +85,7 @@ class App:
         self._after_welcome: list[dict[str, Any]] = []
         self._holding_since: float | None = None
         self.local_addresses: list[str] = []     # where others join our LAN host
+        self.local_web: list[str] = []           # ...and where browsers do (QR in the lobby)
         self._after_host: Callable[[int], None] | None = None
         self._demo_port = 0
         from .console import Console
@@ -274,7 +275,8 @@ class App:
         def connected(actual: int) -> None:
             self.connect("127.0.0.1", actual, mode="lan-host")
         self.start_host(bind, port, connected, advertise=advertise,
-                        name=f"{self.settings.name}'s host", bot_level=self.settings.bot_level)
+                        name=f"{self.settings.name}'s host", bot_level=self.settings.bot_level,
+                        web_port=7896)
         from .lobby import ConnectingScreen
         self.show(ConnectingScreen(self, "Starting the host…"))
 
@@ -313,6 +315,7 @@ class App:
         elif kind == "host_started":
             self.session.local_port = payload["port"]
             self.local_addresses = list(payload.get("addresses") or [])
+            self.local_web = list(payload.get("web") or [])     # the browser client's URLs
             then, self._after_host = self._after_host, None
             if then:
                 then(payload["port"])

@@ -249,13 +249,15 @@ class Connection:
             from net.host import Host
             await self.stop_host()
             resume = bool(options.pop("resume", False))
+            web = options.pop("web_port", None)      # also serve the browser client (net.web)
             host = Host(**options)
             try:
-                await host.start(bind, port=port, resume=resume)
+                await host.start(bind, port=port, resume=resume, web_port=web)
             except OSError:
-                if not port:
+                if not port and not web:
                     raise
-                await host.start(bind, port=0)   # the usual port is taken: any free one
+                # the usual ports are taken: any free ones
+                await host.start(bind, port=0, web_port=None if web is None else 0)
         except Exception as e:  # shown to the user in one sentence
             log.debug("host start failed", exc_info=True)
             self.post("host_failed", {"text": f"Could not start a host: {_why(e)}."})
@@ -265,7 +267,7 @@ class Connection:
             from net.discovery import advertise_host
             self.advertiser = await advertise_host(host, advertise_on)
         self.post("host_started", {"port": host.port, "bind": bind,
-                                   "addresses": host.addresses()})
+                                   "addresses": host.addresses(), "web": host.web_addresses()})
 
     # -- a host in a child process (the demo: four bots think without sharing our GIL) ---
     def start_host_process(self, **options: Any) -> None:

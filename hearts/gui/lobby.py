@@ -222,6 +222,11 @@ class LobbyScreen(Screen):
             w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
                    (self.list.rect.right, self.list.rect.top - int(10 * s)), int(17 * s),
                    w.ACCENT, anchor="bottomright")
+            web = [u for u in self.app.local_web if "//127." not in u] or self.app.local_web
+            if web:             # phones scan it to play in a browser (hearts/gui/qr.py)
+                from .qr import draw_qr
+                draw_qr(surface, web[0], (self.panel.right - int(12 * s), self.panel.top + int(10 * s)),
+                        int(84 * s))
         self.form.draw(surface)
 
 
