@@ -1,7 +1,9 @@
 """LAN discovery with zeroconf (mDNS/DNS-SD): advertise a host, browse for hosts.
 
 A host registers ``<name>._hearts._tcp.local.`` with TXT records (``version``,
-``name``, ``tables``, ``seats``, ``rules``, ``playing``). Registration probes
+``name``, ``tables``, ``seats``, ``rules``, ``playing``, and ``web``: the port of
+the browser client when the host serves it, then also named by
+``<name>._http._tcp.local.`` with TXT ``path=/`` for the LAN's service browsers). Registration probes
 the network for about 1.2 s, so `Advertiser.start` only schedules it and
 returns; the host accepts connections meanwhile. When zeroconf cannot run (no
 interface with multicast, sockets refused) the advertiser logs once why and
@@ -48,6 +50,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from .interfaces import Interface, lan_interfaces
 
 SERVICE_TYPE = "_hearts._tcp.local."
+WEB_SERVICE_TYPE = "_http._tcp.local."   # the browser client's page, for LAN service browsers
 log = logging.getLogger(__name__)
 
 _MAX_INSTANCE_BYTES = 56  # 63-byte DNS label, leaving room for zeroconf's "-NN" on a conflict
@@ -160,9 +163,12 @@ class Advertiser:
         properties: Mapping[str, str],
         *,
         interfaces: Iterable[str] | None = None,
+        web_port: int | None = None,
     ) -> None:
         self.name = name
         self.port = port
+        self.web_port = web_port
+        self._web_info: AsyncServiceInfo | None = None
         self._properties = _txt(properties)
         self._interfaces = list(interfaces) if interfaces is not None else None
         self._zc: AsyncZeroconf | None = None
@@ -279,9 +285,31 @@ class Advertiser:
         self._info = info
         self.registered.set()
         log.debug("advertising %s at %s", info.name, ", ".join(self._addresses))
+        if self.web_port:
+            self._track(self._announce_web(info.name[: -len(SERVICE_TYPE) - 1]))
         self._check_conflict()
         await self._publish()  # properties may have changed while probing
         await announced
+
+    async def _announce_web(self, instance: str) -> None:
+        """Name the browser client's page as ``instance._http._tcp.local.`` (path ``/``)."""
+        zc = self._zc
+        if zc is None or self._closed:
+            return
+        old, self._web_info = self._web_info, None
+        try:
+            if old is not None:
+                await zc.async_unregister_service(old)
+            info = AsyncServiceInfo(WEB_SERVICE_TYPE, f"{instance}.{WEB_SERVICE_TYPE}",
+                                    port=self.web_port, properties={"path": "/"},
+                                    server=self._server, parsed_addresses=self._addresses)
+            announced = await zc.async_register_service(info, allow_name_change=True)
+            self._web_info = info
+            await announced
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:      # the game service stands without it
+            log.debug("advertising the web page: %s", e)
 
     def _check_conflict(self) -> None:
         """React to another host announcing our very name (both probed at the same time).
@@ -599,6 +627,9 @@ class Advertised(Protocol):
     @property
     def port(self) -> int: ...
 
+    @property
+    def web_port(self) -> int | None: ...
+
     def txt_properties(self) -> dict[str, str]: ...
 
 
@@ -610,7 +641,8 @@ async def advertise_host(host: Advertised,
     cannot be reached: discovery never stops a host, which is still joined by address.
     """
     try:
-        adv = Advertiser(host.name, host.port, host.txt_properties(), interfaces=interfaces)
+        adv = Advertiser(host.name, host.port, host.txt_properties(), interfaces=interfaces,
+                         web_port=host.web_port)
         await adv.start()
     except Exception as e:
         log.warning("cannot advertise on the LAN (%s); players join by address", e)

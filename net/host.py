@@ -241,6 +241,7 @@ class Host:
                 self._web = await start_web(self, bind, web_port)
             except OSError:
                 self._server.close()
+                self._server = None
                 raise
         self._heartbeat = self._loop.create_task(self._heartbeats())
         for table in self.tables.values():
@@ -367,6 +368,7 @@ class Host:
             "rules": rules[:60],
             "playing": "1" if any(t.running for t in self.tables.values())
             else "0",
+            **({"web": str(self.web_port)} if self.web_port else {}),
         }
 
     def _properties_maybe_changed(self) -> None:

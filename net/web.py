@@ -83,6 +83,10 @@ CLOSE_CODES = {"too-large": 1009, "bad-frame": 1003, "limit": 1008, "hello-first
 HTTP_STATUS = {"limit": 503, "hello-timeout": 408}
 
 
+class WebListenError(OSError):
+    """The browser client's port could not be listened on (the TCP host is not running)."""
+
+
 @dataclass(frozen=True)
 class StaticFile:
     """One file of the page, ready to send."""
@@ -332,9 +336,12 @@ async def start_web(host: "Host", bind: str | None, port: int,
     if "/" not in files:
         log.warning("the browser client's files are missing from %s", WEB_ROOT)
     loop = asyncio.get_running_loop()
-    return await loop.create_server(lambda: WebConnection(host, files), bind, port,
-                                    reuse_address=True)
+    try:
+        return await loop.create_server(lambda: WebConnection(host, files), bind, port,
+                                        reuse_address=True)
+    except OSError as e:
+        raise WebListenError(e.errno, e.strerror) from e
 
 
-__all__ = ["CSP", "DEFAULT_WEB_PORT", "StaticFile", "WS_PATH", "WebConnection", "load_files",
-           "start_web"]
+__all__ = ["CSP", "DEFAULT_WEB_PORT", "StaticFile", "WS_PATH", "WebConnection", "WebListenError",
+           "game_facts", "load_files", "start_web"]

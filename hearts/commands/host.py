@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import gc
 import json
 import logging
@@ -13,8 +14,13 @@ import sys
 import tomllib
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from hearts.cli import UserError
 from hearts.engine import Rules, RulesError
+
+if TYPE_CHECKING:
+    from net.host import Host
 
 log = logging.getLogger("hearts.host")
 
@@ -22,6 +28,12 @@ log = logging.getLogger("hearts.host")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=7895, help="TCP port (default 7895; 0: any)")
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    parser.add_argument("--web-port", type=int, default=None,
+                        help="HTTP port of the browser client, for phones and laptops without "
+                             "Hearts installed (default 7896, or any free port when it is "
+                             "taken; 0: any)")
+    parser.add_argument("--no-web", action="store_true",
+                        help="do not serve the browser client")
     parser.add_argument("--name", default=None, help="the host's name shown on the LAN")
     parser.add_argument("--rules", default="standard",
                         help="default rules of new tables: a preset name or a .json/.toml file")
@@ -76,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--resume needs --save-dir, the folder the tables were saved in")
     if not 0 <= args.port <= 65535:
         raise UserError(f"the port must be from 0 to 65535 (got {args.port})")
+    if args.web_port is not None and not 0 <= args.web_port <= 65535:
+        raise UserError(f"the web port must be from 0 to 65535 (got {args.web_port})")
     from hearts.bots import make_bot
     try:
         make_bot(args.bot, 0)
@@ -104,11 +118,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
         raise_fd_limit(args.max_connections + 256)
     host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
                 limits=limits)
-    try:
-        await host.start(bind=args.bind, port=args.port, resume=args.resume)
-    except OSError as e:
-        why = os.strerror(e.errno) if e.errno else str(e)
-        raise UserError(f"cannot listen on {args.bind}:{args.port} ({why})") from None
+    await _start(host, args)
     # fewer, later collections: the host's objects live long, and a full collection
     # of a busy host is a latency spike for every table
     gc.freeze()
@@ -116,6 +126,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     print(f"Hearts host {host.name!r} is running; join at:", flush=True)
     for addr in host.addresses():
         print(f"  hearts join {addr}", flush=True)
+    print_web_address(host.web_addresses())
     advertiser = None
     if not args.no_advertise:
         from net.discovery import advertise_host
@@ -143,6 +154,43 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
             log.warning("discovery did not close cleanly: %s", e)
     await host.stop()
     return 0
+
+
+async def _start(host: "Host", args: argparse.Namespace) -> None:
+    """Listen for clients, and for browsers unless --no-web (the usual web port, or any free
+    one when it is taken and --web-port did not ask for it)."""
+    from net.web import DEFAULT_WEB_PORT, WebListenError
+    web = None if args.no_web else DEFAULT_WEB_PORT if args.web_port is None else args.web_port
+    try:
+        try:
+            await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=web)
+        except WebListenError as e:
+            if args.web_port is not None or e.errno != errno.EADDRINUSE:
+                raise
+            log.info("web port %d is taken; the browser client gets a free port", web)
+            await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=0)
+    except WebListenError as e:
+        why = os.strerror(e.errno) if e.errno else str(e)
+        raise UserError(f"cannot serve the browser client on {args.bind}:{web} ({why}); "
+                        "choose another --web-port or use --no-web") from None
+    except OSError as e:
+        why = os.strerror(e.errno) if e.errno else str(e)
+        raise UserError(f"cannot listen on {args.bind}:{args.port} ({why})") from None
+
+
+def print_web_address(urls: list[str]) -> None:
+    """The browser client's addresses and a QR code of the first LAN one (for phones)."""
+    if not urls:
+        return
+    print("Phones and laptops join in a browser at:", flush=True)
+    for url in urls:
+        print(f"  {url}", flush=True)
+    lan = [u for u in urls if "//127." not in u and "//[::1]" not in u]
+    from hearts.gui.qr import terminal_qr
+    try:
+        print(terminal_qr((lan or urls)[0]), flush=True)
+    except UnicodeEncodeError:      # a terminal that cannot show block characters
+        pass
 
 
 def show_history(save_dir: str | None) -> int:
