@@ -239,7 +239,8 @@ class CreateTableDialog(Dialog):
         super().__init__(app)
         self.rules: dict[str, Any] = {}
         self.name = w.TextInput(f"{app.settings.name}'s table", max_len=24)
-        self.preset = w.Choice(list(PRESETS), "standard", on_change=self._preset)
+        self.preset = w.Choice(list(PRESETS), "standard", on_change=self._preset,
+                               show=self._preset_text)
         self.more = w.Button("All rules…", self.edit_rules)
         self.password = w.TextInput("", placeholder="none: anyone may join", max_len=64,
                                     on_submit=lambda _: self.create())
@@ -252,15 +253,23 @@ class CreateTableDialog(Dialog):
     def _preset(self, name: str) -> None:
         self.rules = {}
 
+    def _preset_text(self, name: str) -> str:
+        """The preset, or "custom (based on standard)" once the rules were changed."""
+        from .rules_dialog import preset_words
+        return preset_words(Rules.from_dict({"preset": name, **self.rules})) if self.rules \
+            else name
+
     def edit_rules(self) -> None:
         from .rules_dialog import RulesDialog
         base = Rules.from_dict({"preset": self.preset.value, **self.rules}).to_dict()
 
         def keep(rules: dict[str, Any]) -> None:
-            self.rules = rules
-            name = Rules.from_dict(rules).preset_name()
-            if name:
-                self.preset.value = name
+            from .rules_dialog import nearest_preset
+            chosen = Rules.from_dict(rules)
+            name = chosen.preset_name()
+            self.preset.value = name or nearest_preset(chosen)
+            base = Rules.preset(self.preset.value).to_dict()
+            self.rules = {} if name else {k: v for k, v in rules.items() if base.get(k) != v}
         RulesDialog(self.app, base, editable=True, on_apply=keep, title="Rules of the new table").open()
 
     def create(self) -> None:
@@ -298,9 +307,6 @@ class CreateTableDialog(Dialog):
                    anchor="midleft")
         w.text(surface, "optional: friends-only table", (self.password.rect.left,
                self.password.rect.bottom + 4), int(15 * s), w.DIM, anchor="topleft")
-        if self.rules:
-            w.text(surface, "custom rules set", (self.more.rect.centerx, self.more.rect.bottom + 4),
-                   int(15 * s), w.DIM, anchor="midtop")
 
 
 class PasswordDialog(Dialog):

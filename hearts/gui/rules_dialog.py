@@ -1,8 +1,11 @@
-"""The rules dialog: the presets and every option of docs/rules.md.
+"""The rules dialog: a preset (each with its one-line description), the common options,
+and the rest folded under "More options".
 
 Editable for the table's owner (Apply sends ``set_rules``; while a game runs only the
 target can change, with ``set_target``), read-only for everyone else. The lobby's "New
-table" uses it with ``on_apply`` to collect rules instead of sending them.
+table" uses it with ``on_apply`` to collect rules instead of sending them. Values are in
+plain words; the help of the option under the mouse (else the focused one) shows at the
+bottom, and a gold label marks an option changed from the preset, as the legend says.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.engine import PRESETS, Rules, RulesError
-from hearts.engine.rule_options import OPTIONS
+from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS
 
 from . import widgets as w
 from .dialog import Dialog
@@ -23,9 +26,14 @@ if TYPE_CHECKING:
 CUSTOM = "custom"
 PASS_CYCLES = (("left", "right", "across", "hold"), ("left", "right", "across"), ("left",),
                ("right",), ("across",), ("hold",), ("left", "right"), ("left", "right", "hold"))
+# Shown at once; the others are folded under "More options".
+COMMON = ("pass_cycle", "first_lead", "hearts_break", "queen_points", "moon", "target",
+          "turn_seconds", "allow_undo")
+
+
 def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
                  enabled: bool) -> w.Widget:
-    """The right widget for rule option ``name``."""
+    """The right widget for rule option ``name``, showing its value in plain words."""
     option = OPTIONS[name]
     if option.kind == "cycle":
         value = tuple(value)
@@ -38,11 +46,29 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
         return w.Toggle(bool(value), on_change=on_change, enabled=enabled)
     low, high = option.bounds
     return w.NumberField(value, low, high, on_change=on_change,
-                         optional=option.kind == "optional-int", enabled=enabled)
+                         optional=option.kind == "optional-int", enabled=enabled,
+                         show=option.words)
+
+
+def nearest_preset(rules: Rules) -> str:
+    """The preset ``rules`` differ least from (what a custom set is "based on")."""
+    mine = rules.to_dict()
+
+    def distance(name: str) -> int:
+        theirs = Rules.preset(name).to_dict()
+        return sum(1 for k, v in mine.items() if theirs.get(k) != v)
+    return min(PRESETS, key=distance)
+
+
+def preset_words(rules: Rules) -> str:
+    """"standard", or "custom (based on standard)"."""
+    name = rules.preset_name()
+    return name or f"{CUSTOM} (based on {nearest_preset(rules)})"
 
 
 class RulesDialog(Dialog):
-    """Every option in two columns, a preset chooser on top, a description of the focused row."""
+    """The preset on top with its description, the common options in two columns, the
+    rest folded; help for the option under the mouse or focused; a legend."""
 
     def __init__(self, app: "App", rules: dict[str, Any], editable: bool, locked: bool = False,
                  on_apply: Callable[[dict[str, Any]], Any] | None = None,
@@ -59,14 +85,21 @@ class RulesDialog(Dialog):
         self.on_apply = on_apply
         self.title = title or ("Table rules" if editable else "Table rules (set by the owner)")
         self.error = ""
-        self.preset = w.Choice([*PRESETS, CUSTOM], current.preset_name() or CUSTOM,
-                               on_change=self._preset, enabled=editable and not self.locked)
+        self.base = current.preset_name() or nearest_preset(current)
+        self.preset = w.Choice([*PRESETS, CUSTOM], self.base, on_change=self._preset,
+                               show=self._preset_text, enabled=editable and not self.locked)
         self.preset.options.remove(CUSTOM)
-        if self.preset.value == CUSTOM or current.preset_name() is None:
+        if current.preset_name() is None:
             self.preset.options.append(CUSTOM)
             self.preset.value = CUSTOM
         self.form.add(self.preset)
+        self.unfolded = any(n not in COMMON and self.draft[n] != v
+                            for n, v in Rules.preset(self.base).to_dict().items())
+        self.fold = w.Button("", self._toggle_fold)
+        self.form.add(self.fold)
         self.fields: dict[str, w.Widget] = {}
+        self.label_rects: dict[str, pygame.Rect] = {}
+        self.hovered: str | None = None
         self._build_fields()
         buttons: list[w.Button] = []
         if editable:
@@ -79,12 +112,32 @@ class RulesDialog(Dialog):
         for b in buttons:
             self.form.add(b)
         self.form.focus(self.preset if self.preset.enabled else buttons[0])
+        self.layout(app.size)
+
+    # -- what is shown ----------------------------------------------------------------------
+    def _preset_text(self, value: str) -> str:
+        return f"{CUSTOM} (based on {self.base})" if value == CUSTOM else value
+
+    def shown_names(self) -> list[str]:
+        """The options on screen: the common ones, or every one when unfolded."""
+        names = Rules.names()
+        return list(names) if self.unfolded else [n for n in names if n in COMMON]
+
+    def changed(self, name: str) -> bool:
+        """Whether option ``name`` differs from the preset the draft is based on."""
+        return self.draft[name] != Rules.preset(self.base).to_dict()[name]
+
+    def _fold_label(self) -> str:
+        if self.unfolded:
+            return "Fewer options  ▴"
+        hidden = sum(1 for n in Rules.names() if n not in COMMON and self.changed(n))
+        return "More options  ▾" + (f"  ({hidden} changed)" if hidden else "")
 
     def _build_fields(self) -> None:
         for old in self.fields.values():
             self.form.widgets.remove(old)
         self.fields = {}
-        at = 1
+        at = self.form.widgets.index(self.fold)
         for name in Rules.names():
             enabled = self.editable and (not self.locked or name == "target")
             widget = value_widget(name, self.draft[name], self._setter(name), enabled)
@@ -93,6 +146,10 @@ class RulesDialog(Dialog):
             at += 1
         if self.rect.width > 400:
             self.layout(self.app.size)
+
+    def _toggle_fold(self) -> None:
+        self.unfolded = not self.unfolded
+        self.layout(self.app.size)
 
     def _setter(self, name: str) -> Callable[[Any], None]:
         def set_value(v: Any) -> None:
@@ -111,11 +168,13 @@ class RulesDialog(Dialog):
                 self.preset.options.append(CUSTOM)
             self.preset.value = CUSTOM
         else:
-            self.preset.value = name
+            self.preset.value = self.base = name
+        self.fold.label = self._fold_label()
 
     def _preset(self, name: str) -> None:
         if name == CUSTOM:
             return
+        self.base = name
         self.draft = Rules.preset(name).to_dict()
         focused = self.form.focused
         self._build_fields()
@@ -129,6 +188,8 @@ class RulesDialog(Dialog):
         bad = [n for n, x in self.fields.items() if isinstance(x, w.NumberField) and not x.valid]
         if bad:
             self.error = f"{OPTIONS[bad[0]].label} must be {OPTIONS[bad[0]].accepts()}."
+            if bad[0] not in COMMON and not self.unfolded:
+                self._toggle_fold()
             return
         try:
             Rules.from_dict(self.draft)
@@ -158,60 +219,108 @@ class RulesDialog(Dialog):
                 self._build_fields()
                 self._sync_preset()
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = next((n for n in self.shown_names()
+                                 if self.label_rects[n].union(self.fields[n].rect)
+                                 .collidepoint(event.pos)), None)
+        return super().handle_event(event)
+
+    # -- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        names = Rules.names()
+        names = self.shown_names()
         half = (len(names) + 1) // 2
-        rh, gap = int(32 * s), int(6 * s)
+        gap = max(3, int(6 * s))
+        line = w.font(int(16 * s)).get_linesize()
+        self._fold_h, self._button_h = max(24, int(34 * s)), max(28, int(42 * s))
+        head = int(62 * s) + max(24, int(36 * s)) + line + int(16 * s)   # title, preset, about
+        foot = int(8 * s) + self._fold_h + 2 * line + int(12 * s) + self._button_h + int(14 * s)
+        rh = max(24, int(32 * s))
+        if head + half * (rh + gap) + foot > size[1] - 20:
+            rh = max(20, (size[1] - 20 - head - foot) // half - gap)
         width = min(size[0] - 20, int(1180 * s))
-        height = min(size[1] - 20, int(120 * s) + half * (rh + gap) + int(100 * s))
+        height = head + half * (rh + gap) + foot
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
-        rh = min(rh, (height - int(220 * s)) // half - gap)
         col_w = (width - int(60 * s)) // 2
         label_w = int(col_w * 0.46)
-        self.preset.rect = pygame.Rect(0, self.rect.top + int(56 * s), int(300 * s), int(36 * s))
+        self.preset.rect = pygame.Rect(0, self.rect.top + int(54 * s), int(360 * s),
+                                       max(24, int(36 * s)))
         self.preset.rect.centerx = self.rect.centerx + int(40 * s)
-        self.label_rects: dict[str, pygame.Rect] = {}
-        top = self.preset.rect.bottom + int(20 * s)
+        self.label_rects = {}
+        top = self.rect.top + head
+        shown = set(names)
+        for name, widget in self.fields.items():
+            widget.visible = name in shown
         for i, name in enumerate(names):
             col, row = divmod(i, half)
             x = self.rect.left + int(20 * s) + col * (col_w + int(20 * s))
             y = top + row * (rh + gap)
             self.label_rects[name] = pygame.Rect(x, y, label_w, rh)
             self.fields[name].rect = pygame.Rect(x + label_w + 8, y, col_w - label_w - 8, rh)
-        bw, bh = int(150 * s), int(42 * s)
+        bottom = top + half * (rh + gap)
+        self.fold.label = self._fold_label()
+        self.fold.rect = pygame.Rect(0, bottom + int(8 * s), int(300 * s), self._fold_h)
+        self.fold.rect.centerx = self.rect.centerx
+        bw, bh = int(150 * s), self._button_h
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * int(16 * s)
         x = self.rect.centerx - total // 2
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.rect.bottom - bh - int(14 * s), bw, bh)
             x += bw + int(16 * s)
+        if self.hovered not in shown:
+            self.hovered = None
+
+    def _note(self) -> tuple[str, Any]:
+        """The line above the buttons: an error, the help of the option under the mouse
+        or focused, or why the options cannot change."""
+        focused = self.form.focused
+        name = self.hovered or next((n for n, x in self.fields.items() if x is focused), None)
+        if self.error:
+            return self.error, w.RED
+        if name is not None:
+            return f"{OPTIONS[name].label}: {OPTIONS[name].help}", w.TEXT
+        if focused is self.preset or self.form.focused is None:
+            return "Choose a preset, then change any option; F1 shows these rules at the " \
+                "table.", w.DIM
+        if self.locked and self.editable:
+            return "While a game runs only the target can change.", w.DIM
+        if not self.editable:
+            return "Only the table's owner can change the rules.", w.DIM
+        return "", w.DIM
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.app.scale
         size = int(16 * s)
+        f = w.font(size)
         w.text(surface, "Preset", (self.preset.rect.left - int(12 * s), self.preset.rect.centery),
                int(18 * s), anchor="midright")
+        about = PRESET_DESCRIPTIONS.get(self.preset.value) or (
+            f"Your own rules, starting from {self.base}: gold labels mark the changes.")
+        w.text(surface, w.fit(about, f, self.rect.width - int(40 * s)),
+               (self.rect.centerx, self.preset.rect.bottom + int(8 * s)), size, w.DIM,
+               anchor="midtop")
         for name, r in self.label_rects.items():
-            changed = self.draft[name] != Rules().to_dict()[name]
-            w.text(surface, w.fit(OPTIONS[name].label, w.font(size), r.width),
-                   (r.left, r.centery), size, w.ACCENT if changed else w.TEXT, anchor="midleft")
-        focused = self.form.focused
-        note = ""
-        if self.error:
-            note, colour = self.error, w.RED
-        elif focused in self.fields.values():
-            name = next(n for n, x in self.fields.items() if x is focused)
-            note, colour = OPTIONS[name].help, w.TEXT
-        elif self.locked and self.editable:
-            note, colour = "While a game runs only the target can change.", w.DIM
-        elif not self.editable:
-            note, colour = "Only the table's owner can change the rules.", w.DIM
-        if note:
-            lines = w.wrap(note, w.font(size), self.rect.width - int(60 * s))[:2]
-            y = self.buttons[0].rect.top - int(6 * s)
-            for line in reversed(lines):
-                r = w.text(surface, line, (self.rect.centerx, y), size, colour,
-                           anchor="midbottom")
-                y = r.top
+            changed = self.changed(name)
+            w.text(surface, w.fit(OPTIONS[name].label, f, r.width), (r.left, r.centery), size,
+                   w.ACCENT if changed else w.TEXT, bold=name == self.hovered, anchor="midleft")
+        note, colour = self._note()
+        room = self.rect.width - int(60 * s)
+        lines = w.wrap(note, f, room)[:2] if note else []
+        y = self.buttons[0].rect.top - int(6 * s)
+        for line in reversed(lines):
+            r = w.text(surface, line, (self.rect.centerx, y), size, colour, anchor="midbottom")
+            y = r.top
+        # The legend, beside the buttons.
+        swatch = pygame.Rect(self.rect.left + int(20 * s), 0, int(12 * s), int(12 * s))
+        swatch.centery = self.buttons[0].rect.centery
+        legend = "changed from the preset"
+        if self.buttons[0].rect.left - swatch.right - int(30 * s) >= f.size(legend)[0]:
+            pygame.draw.rect(surface, w.ACCENT, swatch, border_radius=2)
+            w.text(surface, legend, (swatch.right + int(6 * s), swatch.centery), size, w.ACCENT,
+                   anchor="midleft")
+        else:
+            w.text(surface, "Gold: " + legend, (self.rect.centerx, self.fold.rect.bottom
+                                                + int(4 * s)), size, w.ACCENT, anchor="midtop")

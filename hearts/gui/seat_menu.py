@@ -64,7 +64,9 @@ class TableMenu(Dialog):
         state = tbl.state
         owner = sess.owner
         self.form = w.Form(on_cancel=self.close)
-        self.title = f"{tbl.name or 'Table'} — {tbl.summary}"
+        from .rules_dialog import preset_words
+        self.title = tbl.name or "Table"
+        self.subtitle = f"Rules: {preset_words(tbl.rules)} · game to {tbl.rules.target}"
         self.items: list[w.Button] = []
 
         def add(label: str, action: Any, enabled: bool = True, primary: bool = False) -> None:
@@ -82,7 +84,7 @@ class TableMenu(Dialog):
             if state in ("playing", "paused"):
                 add("End the game…", self._end)
         add("Rules…" if owner else "Rules (read-only)…", self._rules)
-        if owner:
+        if owner and sess.mode != "bots":          # no friends to keep out of a solo game
             add("Password (friends only)…" if not tbl.locked
                 else "Password: friends only…", self._password)
         for seat in range(4):
@@ -145,21 +147,40 @@ class TableMenu(Dialog):
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        bh, gap = int(42 * s), int(10 * s)
         width = min(size[0] - 20, int(560 * s))
-        height = int(70 * s) + len(self.items) * (bh + gap) + int(16 * s)
+        title_f = w.font(int(26 * s), True)
+        self.title_lines = w.wrap(self.title, title_f, width - int(30 * s))[:2]
+        sub_f = w.font(int(16 * s))
+        self.sub_lines = w.wrap(self.subtitle, sub_f, width - int(40 * s))[:2]
+        head = int(14 * s) + len(self.title_lines) * title_f.get_linesize() \
+            + len(self.sub_lines) * sub_f.get_linesize() + int(12 * s)
+        bh, gap = int(42 * s), int(10 * s)
+        room = size[1] - 20 - head - int(16 * s)
+        if len(self.items) * (bh + gap) > room:       # a small window: shorter buttons
+            gap = max(4, int(6 * s))
+            bh = max(24, room // len(self.items) - gap)
+        height = head + len(self.items) * (bh + gap) + int(16 * s)
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
-        y = self.rect.top + int(62 * s)
+        y = self.rect.top + head
         for b in self.items:
             b.rect = pygame.Rect(self.rect.left + int(30 * s), y, width - int(60 * s), bh)
             y += bh + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        title, self.title = self.title, w.fit(self.title, w.font(int(26 * self.app.scale), True),
-                                              self.rect.width - 30)
+        title, self.title = self.title, ""      # drawn here, wrapped, with the rules under it
         super().draw(surface)
         self.title = title
+        s = self.app.scale
+        y = self.rect.top + int(14 * s)
+        for line in self.title_lines:
+            r = w.text(surface, line, (self.rect.centerx, y), int(26 * s), w.ACCENT, bold=True,
+                       anchor="midtop")
+            y = r.bottom
+        for line in self.sub_lines:
+            r = w.text(surface, line, (self.rect.centerx, y + int(2 * s)), int(16 * s), w.DIM,
+                       anchor="midtop")
+            y = r.bottom
 
 
 class SeatMenu(Dialog):

@@ -411,14 +411,18 @@ class Toggle(Choice):
 
 
 class NumberField(TextInput):
-    """A whole number in [low, high]; Left/Right or Up/Down step it when focused."""
+    """A whole number in [low, high]; Left/Right or Up/Down step it when focused.
+
+    ``show`` puts the number in words while the field is not being edited ("13 points",
+    "off" for a 0 that means none)."""
 
     def __init__(self, value: int | None, low: int, high: int, rect=None,
                  on_change: Callable[[int | None], Any] | None = None, optional: bool = False,
-                 enabled: bool = True) -> None:
+                 enabled: bool = True, show: Callable[[int | None], str] | None = None) -> None:
         super().__init__("" if value is None else str(value), rect, max_len=6,
                          placeholder="default" if optional else "",
                          allowed=lambda ch: ch.isdigit() or ch == "-")
+        self.show = show
         self.enabled = enabled
         self.low, self.high, self.optional = low, high, optional
         self.on_number = on_change
@@ -451,6 +455,15 @@ class NumberField(TextInput):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.show is not None and not self.focused and self.valid and self.visible:
+            pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect,
+                             border_radius=6)
+            pygame.draw.rect(surface, PANEL_EDGE, self.rect, 1, border_radius=6)
+            size = self.font_size()
+            words = fit(self.show(self.number), font(size), self.rect.width - 16)
+            text(surface, words, self.rect.center, size, TEXT if self.enabled else DIM,
+                 anchor="center")
+            return
         super().draw(surface)
         if not self.valid:
             pygame.draw.rect(surface, RED, self.rect, 2, border_radius=6)
