@@ -221,6 +221,9 @@ class Host:
         """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves;
         ``web_port`` (0: a free one) also serves the browser client there (`net.web`)."""
         self._loop = asyncio.get_running_loop()
+        if web_port is not None:            # first: when its port is taken, nothing is done
+            from .web import start_web
+            self._web = await start_web(self, bind, web_port)
         if self.save_dir is not None:
             self.save_dir.mkdir(parents=True, exist_ok=True)
             if resume:
@@ -233,16 +236,16 @@ class Host:
                 log.info("%d saved table(s) in %s are kept; start with --resume to bring them "
                          "back", len(left), self.save_dir)
             self.core.next_table = max([self.core.next_table, *(i + 1 for i in ids)])
-        self._server = await self._loop.create_server(lambda: Connection(self), bind, port,
-                                                      reuse_address=True)
-        if web_port is not None:
-            from .web import start_web
-            try:
-                self._web = await start_web(self, bind, web_port)
-            except OSError:
-                self._server.close()
-                self._server = None
-                raise
+        try:
+            self._server = await self._loop.create_server(lambda: Connection(self), bind, port,
+                                                          reuse_address=True)
+        except OSError:
+            if self._web is not None:
+                self._web.close()
+                self._web = None
+            raise
+        if self._web is not None:
+            await self._web.start_serving()
         self._heartbeat = self._loop.create_task(self._heartbeats())
         for table in self.tables.values():
             self._arm(table)

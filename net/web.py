@@ -331,14 +331,15 @@ def _strip_server(response: Response) -> None:
 
 async def start_web(host: "Host", bind: str | None, port: int,
                     files: dict[str, StaticFile] | None = None) -> asyncio.base_events.Server:
-    """Listen for browsers on ``bind``:``port`` beside ``host``'s TCP listener."""
+    """Listen for browsers on ``bind``:``port`` beside ``host``'s TCP listener (bound, not
+    yet serving: ``await server.start_serving()``; `WebListenError` when it cannot)."""
     files = load_files() if files is None else files
     if "/" not in files:
         log.warning("the browser client's files are missing from %s", WEB_ROOT)
     loop = asyncio.get_running_loop()
     try:
         return await loop.create_server(lambda: WebConnection(host, files), bind, port,
-                                        reuse_address=True)
+                                        reuse_address=True, start_serving=False)
     except OSError as e:
         raise WebListenError(e.errno, e.strerror) from e
 

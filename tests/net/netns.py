@@ -276,6 +276,32 @@ async def _play_hand(name: str, timeout: float) -> None:
         await client.close()
 
 
+async def _web_page(name: str, timeout: float) -> None:
+    """Find the page named NAME among ``_http._tcp.local.`` services and fetch it."""
+    import asyncio
+
+    from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+    from net.discovery import WEB_SERVICE_TYPE, instance_label
+
+    azc = AsyncZeroconf()
+    try:
+        info = AsyncServiceInfo(WEB_SERVICE_TYPE, f"{instance_label(name)}.{WEB_SERVICE_TYPE}")
+        if not await info.async_request(azc.zeroconf, int(timeout * 1000)):
+            _say(event="not-found")
+            return
+        address, port = info.parsed_addresses()[0], info.port
+        path = (info.decoded_properties.get("path") or "/")
+    finally:
+        await azc.async_close()
+    reader, writer = await asyncio.open_connection(address, port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {address}:{port}\r\n\r\n".encode())
+    data = await asyncio.wait_for(reader.read(), timeout)
+    writer.close()
+    _say(event="page", port=port, path=path, status=data.split(b" ", 2)[1].decode(),
+         title=b"<title>Hearts</title>" in data)
+
+
 def main(argv: list[str]) -> None:
     import asyncio
     import logging
@@ -289,6 +315,8 @@ def main(argv: list[str]) -> None:
     elif role == "watch":
         with contextlib.suppress(TimeoutError, KeyboardInterrupt):
             asyncio.run(_watch(float(rest[0])))
+    elif role == "web-page":
+        asyncio.run(_web_page(rest[0], float(rest[1])))
     elif role == "play-hand":
         asyncio.run(_play_hand(rest[0], float(rest[1])))
     else:

@@ -61,6 +61,14 @@ def test_a_host_is_discovered_joined_played_and_gone_when_it_stops() -> None:
         assert lines[1]["host"] == name
         assert sum(lines[2]["scored"]["points"]) in (26, 78)  # 78: shot the moon, others +26
 
+        # the browser client: its port in the TXT record, its page named by _http._tcp
+        assert props["web"] == "7896"
+        page = client.run("-m", "tests.net.netns", "web-page", name, "5", timeout=20)
+        assert page.returncode == 0, page.stderr
+        got = json.loads(page.stdout.splitlines()[-1])
+        assert (got["event"], got["port"], got["path"], got["status"], got["title"]) == \
+            ("page", 7896, "/", "200", True)
+
         # the table it made shows in the TXT records
         updated = read_event(watcher, "updated", 5, _named(name))
         assert updated["host"]["properties"]["tables"] == "1"
