@@ -118,7 +118,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
 
 # search settings of the levels: simulated plays per decision and a time cap (seconds)
-NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24, "moon_aware": True}
+NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 16, "pass_more": 48,
+                          "moon_aware": True}
 HARD: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
                         "pass_spread": 3}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)

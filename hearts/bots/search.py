@@ -85,7 +85,7 @@ class SearchBot:
     def __init__(self, seed: int | str | None = None, work: int = 6000, cap: float = 0.2,
                  min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
                  pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
-                 my_risk: int = 5) -> None:
+                 my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -93,6 +93,8 @@ class SearchBot:
         self.max_worlds = max_worlds
         self.pass_worlds = pass_worlds
         self.pass_spread = pass_spread
+        self.pass_keep = pass_keep      # with pass_more: the best passes searched further
+        self.pass_more = pass_more
         # moon-aware: playout opponents whose sampled cards make a moon plausible (at most
         # ``opp_risk`` losers) try for it, and this seat also searches its own attempt when its
         # cards allow (``my_risk``), in play and in the pass
@@ -130,58 +132,76 @@ class SearchBot:
         to = view.pass_to
         unseen = [i for i in range(52) if not hand >> i & 1]
         totals = [0.0] * len(cands)
-        done = 0
+        counts = [0] * len(cands)
+        active = list(range(len(cands)))
         rng = self.rng
         others = tuple(s for s in range(4) if s != me)
-        for _ in range(self.pass_worlds):
-            rng.shuffle(unseen)
-            hands = [0, 0, 0, 0]
-            hands[me] = hand
-            k = 0
-            for s in range(4):
-                if s != me:
-                    for i in unseen[k:k + 13]:
-                        hands[s] |= 1 << i
-                    k += 13
-            passes = [0, 0, 0, 0]
-            for s in range(4):
-                if s != me:
-                    if self.moon_aware and pass_keeps_moon(sr, hands[s], n):
-                        chosen = shoot_pass(sr, hands[s], n)   # a hand that may run keeps its winners
+        # every candidate in pass_worlds deals, then the best pass_keep in pass_more deals more
+        schedule = [(self.pass_worlds, 0)]
+        if self.pass_more and self.pass_keep < len(cands):
+            schedule.append((self.pass_more, self.pass_keep))
+        cut = False
+        for n_worlds, keep in schedule:
+            if keep:
+                active = sorted(active, key=lambda j: totals[j] / counts[j])[:keep]
+            for w in range(n_worlds):
+                after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
+                for j in active:
+                    mine = 0
+                    for i in cands[j]:
+                        mine |= 1 << i
+                    world = list(after)
+                    world[me] ^= mine
+                    world[to] |= mine
+                    st = start_state(sr, world, view)
+                    if self.moon_aware:
+                        shooters = shooters_in(st, others, self.opp_risk)
+                        if moon_plausible(st, me, self.my_risk - 1):
+                            shooters |= 1 << me
+                        moon_playout(st, shooters, me)
                     else:
-                        chosen = pass_policy(sr, hands[s], n)[0]
-                    for i in chosen:
-                        passes[s] |= 1 << i
-            after = list(hands)
-            for s in range(4):
-                if s != me:
-                    after[s] ^= passes[s]
-                    after[(s + offset) & 3] |= passes[s]
-            for j, cand in enumerate(cands):
-                mine = 0
-                for i in cand:
-                    mine |= 1 << i
-                world = list(after)
-                world[me] ^= mine
-                world[to] |= mine
-                st = start_state(sr, world, view)
-                if self.moon_aware:
-                    shooters = shooters_in(st, others, self.opp_risk)
-                    if moon_plausible(st, me, self.my_risk - 1):
-                        shooters |= 1 << me
-                    moon_playout(st, shooters, me)
-                else:
-                    playout(st, play_policy)
-                totals[j] += st.points()[me]
-            done += 1
-            if time.perf_counter() > deadline:
-                if done < self.pass_worlds:
-                    self.capped += 1
+                        playout(st, play_policy)
+                    totals[j] += st.points()[me]
+                    counts[j] += 1
+                if time.perf_counter() > deadline:
+                    cut = w + 1 < n_worlds or keep == 0 and len(schedule) > 1
+                    break
+            if cut:
+                self.capped += 1
                 break
-        means = {c: totals[j] / done for j, c in enumerate(cands)}
+        means = {cands[j]: totals[j] / counts[j] for j in active}
         best = min(means.values())
-        pick = next(c for c in cands if means[c] <= best + 1e-9)
+        pick = next(cands[j] for j in active if means[cands[j]] <= best + 1e-9)
         return pick, means
+
+    def _pass_world(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
+                    me: int, n: int, offset: int) -> list[int]:
+        """A random deal of the unseen cards with the other seats' passes made (this seat's
+        own pass not yet)."""
+        rng.shuffle(unseen)
+        hands = [0, 0, 0, 0]
+        hands[me] = hand
+        k = 0
+        for s in range(4):
+            if s != me:
+                for i in unseen[k:k + 13]:
+                    hands[s] |= 1 << i
+                k += 13
+        passes = [0, 0, 0, 0]
+        for s in range(4):
+            if s != me:
+                if self.moon_aware and pass_keeps_moon(sr, hands[s], n):
+                    chosen = shoot_pass(sr, hands[s], n)   # a hand that may run keeps its winners
+                else:
+                    chosen = pass_policy(sr, hands[s], n)[0]
+                for i in chosen:
+                    passes[s] |= 1 << i
+        after = list(hands)
+        for s in range(4):
+            if s != me:
+                after[s] ^= passes[s]
+                after[(s + offset) & 3] |= passes[s]
+        return after
 
     def choose_moon(self, view: View, budget: float) -> str:
         return moon_choice(view)
