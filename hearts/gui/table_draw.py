@@ -690,6 +690,8 @@ class TablePainter:
 
     def _status_text(self, v: View) -> tuple[str, tuple[int, int, int]]:
         name = self.model.info.seat_name
+        if self.model.disconnected is not None:
+            return "Connection lost: waiting for the host…", theme.TEXT_DIM
         if self._game_over():
             return "Game over", theme.TEXT
         if self.model.info.state == "waiting":

@@ -1,0 +1,74 @@
+"""The finished trick, played in the real app against bots (posted keys, headless): every
+card of the cross readable, the winning card marked and the taker named while the full
+trick shows, the status line not yet naming the next player, and the trick-pause setting."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from hearts.gui import theme
+from hearts.gui.table import TableScreen
+
+from .table_seen import look
+
+
+def _table(app: Any, drive: Any, **settings: Any) -> TableScreen:
+    app.settings.bot_level = "random"
+    for k, v in settings.items():
+        setattr(app.settings, k, v)
+    app.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=4)
+    return drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
+                       and app.screen, what="the table")
+
+
+def _until_full_trick(app: Any, drive: Any, screen: TableScreen, timeout: float = 30) -> None:
+    """Play (Enter on the focused legal card) until a finished trick rests on the table."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        drive.step()
+        m = screen.model
+        if m.taken is not None and len(m.trick_shown) == 4 and not screen.anim.tweens:
+            return
+        if m.my_turn_to_play and not screen.anim.busy:
+            drive.key(pygame.K_RETURN)
+    raise AssertionError("no finished trick showed")
+
+
+def test_the_finished_trick_marks_the_winner_and_names_the_taker(app, drive, shots, monkeypatch):
+    screen = _table(app, drive, animation="normal", trick_pause=2.0)
+    _until_full_trick(app, drive, screen)
+    winner, points, card = screen.model.taken
+    assert (winner, card) in screen.model.trick_shown
+    seen = look(screen, monkeypatch)
+    drive.shot(shots / "table-trick-taken.png")
+    name = "You take it" if winner == screen.model.me else f"{screen.model.info.seat_name(winner)} takes it"
+    assert seen.has("★ " + name)
+    if points:
+        assert seen.has(f"{name}, {points} point")
+    # the status line does not announce the next player while the trick shows
+    assert not seen.has("is playing") and not seen.has("Your turn")
+    # the winning card is framed in the accent colour: the middle of its left edge
+    x, y = screen._slot_topleft(winner)
+    t = max(3, round(4 * screen.layout.u))
+    px = app.surface.get_at((round(x) - t // 2 - 1, round(y + screen.art.height / 2)))[:3]
+    assert sum(abs(a - b) for a, b in zip(px, theme.ACCENT)) < 90, px
+    # every card of the cross shows its top-left corner (the index): no other card covers it
+    rects = {c: pygame.Rect(screen._slot_topleft(s), screen.art.size) for s, c in screen.model.trick_shown}
+    order = sorted(screen.model.trick_shown, key=lambda p: (2, 1, 3, 0).index(screen.model.rel(p[0])))
+    for i, (_, c) in enumerate(order):
+        corner = pygame.Rect(rects[c].topleft, (screen.art.width // 4, screen.art.height // 4))
+        for _, above in order[i + 1:]:
+            assert not rects[above].colliderect(corner), f"{above} covers the index of {c}"
+
+
+def test_the_trick_stays_as_long_as_the_setting_says(app, drive):
+    screen = _table(app, drive, animation="normal", trick_pause=2.0)
+    _until_full_trick(app, drive, screen)
+    start = time.monotonic()
+    while screen.model.taken is not None:
+        drive.step()
+        assert time.monotonic() - start < 6
+    assert time.monotonic() - start >= 1.8        # the 2 s pause (minus a frame or two)
