@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
 
-from .policy import play_policy, play_with_reason
+from .policy import moonless_policy, play_policy, play_with_reason
 from .sim import FULL, QS, QS_BIT, SimRules, SimState
 
 _SUIT_MASKS = tuple(SUIT_MASK)
@@ -204,7 +204,7 @@ def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
         else:
             st.play(play_policy(st, legal))
     while st.ntricks < 13:
-        st.play(play_policy(st, st.legal()))
+        st.play(moonless_policy(st, st.legal()))
     return st
 
 

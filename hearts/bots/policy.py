@@ -121,9 +121,15 @@ def play_policy(st: SimState, legal: int) -> int:
     return play_with_reason(st, legal)[0]
 
 
+def moonless_policy(st: SimState, legal: int) -> int:
+    """`play_policy` once two seats have taken moon cards (nobody can shoot: no moon checks)."""
+    return play_with_reason(st, legal, None)[0]
+
+
 def play_with_reason(st: SimState, legal: int,
-                     alarm: Callable[[SimState, int], int] = moon_threat) -> tuple[int, str]:
-    """`play_policy` with a reason code; ``alarm(state, me)`` names a seat to stop shooting."""
+                     alarm: Callable[[SimState, int], int] | None = moon_threat) -> tuple[int, str]:
+    """`play_policy` with a reason code; ``alarm(state, me)`` names a seat to stop shooting
+    (``None`` once nobody can shoot the moon this hand: the same choice, sooner)."""
     if legal & (legal - 1) == 0:
         return _low(legal), "only"
     me = st.turn
@@ -131,27 +137,28 @@ def play_with_reason(st: SimState, legal: int,
     hand = st.hands[me]
     out = FULL & ~st.played & ~hand
     trick = st.trick
-    threat = alarm(st, me)
+    live = alarm is not None
+    threat = alarm(st, me) if alarm is not None else -1
     if not trick:
-        return _lead(st, sr, me, hand, legal, out, threat)
+        return _lead(st, sr, me, hand, legal, out, threat, live)
     value = sr.value
     tv = 0
     for c in trick:
         tv += value[c]
     led = st.led
     if legal & SUIT_MASK[led]:
-        return _follow(st, sr, me, hand, legal, out, tv, led, threat)
-    return _discard(st, sr, me, hand, legal, out, tv, threat)
+        return _follow(st, sr, me, hand, legal, out, tv, led, threat, live)
+    return _discard(st, sr, me, hand, legal, out, tv, threat, live)
 
 
 def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int, tv: int,
-            led: int, threat: int) -> tuple[int, str]:
+            led: int, threat: int, live: bool) -> tuple[int, str]:
     value = sr.value
     last = len(st.trick) == 3
     best_card = led * 13 + st.best
     above = legal & ~((1 << (best_card + 1)) - 1)
     below = legal & ((1 << best_card) - 1)
-    if shooting(st, me, hand, out):
+    if live and shooting(st, me, hand, out):
         if above:
             return (_low(above) if last else _top(above)), "moon"
         return _low(legal), "duck"
@@ -239,8 +246,8 @@ def _discard_score(c: int, sr: SimRules, hand: int, qs_out: bool) -> int:
 
 
 def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int,
-             tv: int, threat: int) -> tuple[int, str]:
-    if shooting(st, me, hand, out):
+             tv: int, threat: int, live: bool) -> tuple[int, str]:
+    if live and shooting(st, me, hand, out):
         clean = legal & ~sr.moon_cards
         return _low(clean or legal), "moon"
     qs_out = bool(out & QS_BIT)
@@ -266,8 +273,8 @@ def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: in
 
 
 def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
-          out: int, threat: int) -> tuple[int, str]:
-    if shooting(st, me, hand, out):
+          out: int, threat: int, live: bool) -> tuple[int, str]:
+    if live and shooting(st, me, hand, out):
         winners = 0
         for s in range(4):
             mine = legal & SUIT_MASK[s]

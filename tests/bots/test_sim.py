@@ -50,3 +50,28 @@ def test_sim_matches_engine(rules):
             assert sim.points(lambda st, moon: "add") == hand.points()
         else:
             assert sim.points() == hand.points()
+
+
+def test_moonless_policy_plays_as_the_rules_player_once_the_moon_is_dead():
+    """The playouts' shortcut (no moon checks once two seats hold moon cards) changes no choice."""
+    from hearts.bots.policy import moonless_policy, play_policy
+    checked = 0
+    for rules in all_rule_sets(6, seed=5):
+        sr = sim_rules(rules)
+        rng = random.Random(rules.summary())
+        for _ in range(30):
+            order = list(range(52))
+            rng.shuffle(order)
+            hands = [0, 0, 0, 0]
+            for i, c in enumerate(order):
+                hands[i & 3] |= 1 << c
+            st = SimState(sr, hands)
+            st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
+            while st.ntricks < 13:
+                legal = st.legal()
+                card = play_policy(st, legal)
+                if sum(1 for t in st.taken if t & sr.moon_cards) > 1:
+                    assert moonless_policy(st, legal) == card
+                    checked += 1
+                st.play(card)
+    assert checked > 1000
