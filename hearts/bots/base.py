@@ -68,9 +68,12 @@ DEFAULT_LEVEL = "normal"
 def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
     """A bot by name (a level, a kind) or a plug-in ``package.module:ClassName``.
 
-    Levels: ``easy`` (the rules bot with lapses), ``normal`` (the search bot,
-    about 50 ms a move, the default in every seat a bot fills) and ``hard``
-    (the search bot with ten times the work, up to 1 s a move).
+    Levels: ``easy`` (the rules bot with lapses), ``normal`` (the moon-aware search
+    bot, about 50 ms a move, the default in every seat a bot fills) and ``hard`` (the
+    same with twice the work, within the host's 0.5 s a move). Kinds: ``rules``,
+    ``random``, ``shooter`` (the rules bot that tries for the moon whenever its cards
+    allow: a sparring partner for moon defence), ``normal-v1`` and ``hard-v1`` (the
+    levels before the moon-aware round, kept to measure against).
     """
     spec = spec.strip()
     if ":" in spec:
@@ -120,8 +123,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # search settings of the levels: simulated plays per decision and a time cap (seconds)
 NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 16, "pass_more": 48,
                           "moon_aware": True}
-HARD: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
-                        "pass_spread": 3}
+HARD: dict[str, Any] = {"work": 25000, "cap": 0.5, "max_worlds": 300, "pass_worlds": 28,
+                        "pass_more": 96, "pass_spread": 3, "moon_aware": True}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)
 NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
 HARD_V1: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
