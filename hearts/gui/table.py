@@ -544,7 +544,10 @@ class TableScreen(TablePainter, Screen):
             return []
         W, _ = self.size
         w, h = self.art.size
-        step = min(w * 0.64, (W * 0.6 - w) / max(1, n - 1))
+        # as wide as 60% of the window, clear of your plate (left) and the toolbar (right)
+        side = max(self.layout.plates[0].right, round(196 * self.layout.u) + self.layout.margin)
+        span = min(W * 0.6, 2 * (W / 2 - side - round(10 * self.layout.u)))
+        step = min(w * 0.64, (span - w) / max(1, n - 1))
         total = step * (n - 1) + w
         x0 = (W - total) / 2
         y = self.layout.hand_y

@@ -214,6 +214,8 @@ class TablePainter:
             self._draw_summary(surface)
         if self._game_over() and not self.model.over_closed:
             self._draw_game_over(surface)
+        elif self._game_over():
+            self._draw_over_line(surface)
         for b in self.buttons:
             if b.name in GAME_OVER_BUTTONS:
                 b.draw(surface, b is self.hover_button, self.layout.u)
@@ -823,11 +825,11 @@ class TablePainter:
                 img.blit(line_img, (0, ty))
                 ty += line_img.get_height()
             box = img.get_rect().inflate(round(24 * u), round(14 * u))
-            if rel == 2:      # beside the top plate, pointing left at it
-                box.midleft = (plate.right + round(16 * u), plate.centery)
+            if rel == 2:      # below the top plate (over its cards' backs), pointing up at it
+                box.midtop = (plate.centerx, plate.bottom + round(14 * u))
                 box.clamp_ip(surface.get_rect())
-                y = box.centery
-                tail = [(box.left, y - 6), (box.left - 12, y), (box.left, y + 6)]
+                x = plate.centerx
+                tail = [(x - 6, box.top), (x, box.top - 10), (x + 6, box.top)]
             else:             # above the plate, pointing down at it
                 box.midbottom = (plate.centerx, plate.top - round(12 * u))
                 box.clamp_ip(surface.get_rect())
@@ -1060,6 +1062,24 @@ class TablePainter:
         y += round(34 * u)
         self._draw_score_table(surface, pygame.Rect(r.x + round(20 * u), y, r.width - round(40 * u),
                                                      r.bottom - y), self._over_rows(), places=True)
+
+    def _draw_over_line(self, surface: pygame.Surface) -> None:
+        """After OK: who won and your place, above New game and Leave (Tab: the scores)."""
+        u = self.layout.u
+        b = self.button("leave")
+        if b is None:
+            return
+        y = b.rect.top - round(12 * u)
+        words = [self.over_headline(), self.over_place_words(), "Tab shows the final scores"]
+        for text, size, colour in reversed(list(zip(words, (24, 16, 13),
+                                                    (theme.ACCENT, theme.TEXT, theme.TEXT_DIM)))):
+            if not text:
+                continue
+            for line in reversed(_wrap(text, round(size * u), self.size[0] - 4 * self.layout.margin, "bold")):
+                img = _text(line, round(size * u), colour, "bold", True)
+                y -= img.get_height()
+                surface.blit(img, img.get_rect(midtop=(self.size[0] // 2, y)))
+            y -= round(4 * u)
 
     def _draw_score_table(self, surface: pygame.Surface, box: pygame.Rect, max_rows: int,
                           places: bool = False) -> int:
