@@ -194,3 +194,18 @@ def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
     assert play_with_reason(st, legal)[0] == Card.parse("6H").index           # the late alarm
     assert play_with_reason(st, legal, early_alarm) == (Card.parse("AH").index, "block-moon")
     assert make_bot("normal", seed=1).choose_play(view, 5.0) == Card.parse("AH")
+
+
+def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
+    """The rules pass (today's normal searched passes around it) hands A♣ K♦ A♦ to the left:
+    entries for the receiver's moon and nothing left to stop one. The moon-aware pass search
+    keeps at least one of them (a card to win a trick with later)."""
+    from hearts.bots.rules_bot import rules_pass
+    hand = Hand.from_deal(Rules(), deal_with({0: "4C 7C QC AC 4D 5D 9D KD AD 3H 5H 7H 4S"}),
+                          "left", dealer=3)
+    view = hand.view(0)
+    high = set(parse_cards("AC KD AD"))
+    assert set(rules_pass(view)[0]) == high
+    for seed in range(3):
+        passed = set(make_bot("normal", seed=seed).choose_pass(view, 5.0))
+        assert not high <= passed, passed
