@@ -47,6 +47,7 @@ class Connection:
         self.connected = False
         self.client: Any = None         # the net.client.Client while connected
         self.retry_for = RETRY_SECONDS  # keep trying to reconnect for this long
+        self.pings: dict[tuple[str | None, int], float] = {}   # LAN host -> seconds, -1: none
         self.connect_timeout = 5.0
 
     # -- thread ---------------------------------------------------------------------------
@@ -318,14 +319,39 @@ class Connection:
         except Exception as e:  # zeroconf unavailable: say why, keep the address box
             self.post("hosts", {"hosts": [], "error": f"LAN search is not available ({_why(e)})."})
             return
+        pinging: set[asyncio.Task[None]] = set()
+
+        def post() -> None:
+            hosts = sorted(browser.hosts.values(), key=lambda h: h.instance.casefold())
+            self.post("hosts", {"hosts": hosts, "error": None})
+            for h in hosts:
+                if (h.address, h.port) not in self.pings and h.address:
+                    self.pings[(h.address, h.port)] = float("nan")     # measuring
+                    task = asyncio.create_task(self._ping(h.address, h.port, post))
+                    pinging.add(task)
+                    task.add_done_callback(pinging.discard)
         try:
             self.post("hosts", {"hosts": [], "error": None})
             async for _event in browser:
-                hosts = sorted(browser.hosts.values(), key=lambda h: h.instance.casefold())
-                self.post("hosts", {"hosts": hosts, "error": None})
+                post()
         finally:
+            for task in list(pinging):
+                task.cancel()
             with contextlib.suppress(Exception):
                 await browser.close()
+
+    async def _ping(self, address: str, port: int, then: Callable[[], None]) -> None:
+        """How long a TCP handshake with a LAN host takes (-1: no answer within 2 s)."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        try:
+            _reader, writer = await asyncio.wait_for(asyncio.open_connection(address, port), 2.0)
+            took = loop.time() - start
+            writer.close()
+        except (OSError, asyncio.TimeoutError):
+            took = -1.0
+        self.pings[(address, port)] = took
+        then()
 
     async def _stop_browsing(self) -> None:
         task, self._browser_task = self._browser_task, None

@@ -35,14 +35,28 @@ def seat_text(seat: dict[str, Any]) -> str:
     return "free"
 
 
+COLUMNS = (("Table", 0.3), ("Rules", 0.17), ("Game", 0.17), ("Seats", 0.36))
+
+
 def table_row(t: dict[str, Any]) -> str:
-    seats = " · ".join(seat_text(s) for s in t.get("seats") or ())
-    state = STATE_TEXT.get(t.get("state", ""), t.get("state", ""))
+    """One table for the lobby's columns (see `COLUMNS`): name and owner, rules, state,
+    the four seats on two lines."""
+    owner = t.get("owner")
+    about = [f"{owner}'s" if owner else "no owner"]
     if t.get("locked"):
-        state += ", friends only"
-    watchers = t.get("watchers") or 0
-    extra = f", {watchers} watching" if watchers else ""
-    return f"{t.get('name') or 'Table'} — {t.get('summary', '')} — {state}{extra} — {seats}"
+        about.append("friends only")
+    if t.get("watchers"):
+        about.append(f"{t['watchers']} watching")
+    state = STATE_TEXT.get(t.get("state", ""), t.get("state", ""))
+    if t.get("hand") is not None and t.get("state") in ("playing", "paused"):
+        state += f"\nhand {int(t['hand']) + 1}"
+    rules = str(t.get("summary") or "").split(":")[0]          # "custom: a=b" -> "custom"
+    seats = [seat_text(s) for s in t.get("seats") or ()]
+    free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")
+    seat_cell = (", ".join(seats[:2]) + "\n" + ", ".join(seats[2:])) if seats else ""
+    return "\t".join((f"{t.get('name') or 'Table'}\n{', '.join(about)}",
+                      rules + (f"\n{free} seat{'s' if free != 1 else ''} open" if free else
+                               "\nfull"), state, seat_cell))
 
 
 def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour=w.ACCENT) -> None:
@@ -58,36 +72,20 @@ def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour=w.ACCENT) ->
     pygame.draw.rect(surface, w.PANEL, hole)
 
 
-class TableList(w.ListBox):
-    """The lobby's table rows, with a padlock before each friends-only table."""
+class TableList(w.ColumnList):
+    """The lobby's tables in columns, with a padlock before each friends-only table."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(COLUMNS, **kwargs)
         self.locked: set[Any] = set()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
-        pygame.draw.rect(surface, w.FIELD, self.rect, border_radius=6)
-        pygame.draw.rect(surface, w.ACCENT if self.focused else w.PANEL_EDGE, self.rect,
-                         2 if self.focused else 1, border_radius=6)
-        size = max(12, int(self.row_height * 0.5))
-        f = w.font(size)
-        if not self.rows and self.empty:
-            w.text(surface, self.empty, self.rect.center, size, w.DIM, anchor="center")
-        icon = int(size * 1.1)
-        for n in range(min(self.visible_rows, len(self.rows) - self.top)):
-            i = self.top + n
-            r = pygame.Rect(self.rect.left + 2, self.rect.top + n * self.row_height,
-                            self.rect.width - 4, self.row_height)
-            if i == self.selected:
-                pygame.draw.rect(surface, w.SELECT, r.inflate(0, -2), border_radius=4)
-            x = r.left + 10
-            if self.data[i] in self.locked:
-                draw_padlock(surface, pygame.Rect(x, r.centery - icon // 2, int(icon * 0.8), icon))
-            x += icon + 6                  # every row indented alike, so names line up
-            w.text(surface, w.fit(self.rows[i], f, r.right - 6 - x), (x, r.centery), size,
-                   anchor="midleft")
+    def draw_row(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
+        icon = int(self.text_size() * 1.1)
+        self.indent = icon + 6                  # every row indented alike, names line up
+        if self.data[i] in self.locked:
+            draw_padlock(surface, pygame.Rect(r.left + 10, r.centery - icon // 2,
+                                              int(icon * 0.8), icon))
+        super().draw_row(surface, i, r)
 
 
 class ConnectingScreen(Screen):
@@ -194,9 +192,10 @@ class LobbyScreen(Screen):
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-int(50 * s), 0)
         bh = int(46 * s)
-        self.list.row_height = int(44 * s)
-        self.list.rect = pygame.Rect(inner.left, self.panel.top + int(100 * s), inner.width,
-                                     self.panel.height - int(100 * s) - bh - int(50 * s))
+        self.list.row_height = w.ColumnList.row_height_for(s)
+        top = int(100 * s) + w.font(self.list.text_size()).get_linesize()   # column names
+        self.list.rect = pygame.Rect(inner.left, self.panel.top + top, inner.width,
+                                     self.panel.height - top - bh - int(50 * s))
         gap = int(14 * s)
         bw = (inner.width - gap * (len(self.buttons) - 1)) // len(self.buttons)
         for i, b in enumerate(self.buttons):
@@ -205,6 +204,10 @@ class LobbyScreen(Screen):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.form.handle_event(event)
+
+    def _names_h(self) -> int:
+        """Room above the list for its column names."""
+        return w.font(self.list.text_size()).get_linesize() + int(8 * self.app.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
@@ -215,12 +218,12 @@ class LobbyScreen(Screen):
         w.text(surface, title, (self.panel.centerx, self.panel.top + int(18 * s)), int(32 * s),
                w.ACCENT, bold=True, anchor="midtop")
         w.text(surface, f"You are {sess.name or self.app.settings.name}.  F2 or ` opens the console.",
-               (self.list.rect.left, self.list.rect.top - int(10 * s)), int(17 * s), w.DIM,
+               (self.list.rect.left, self.list.rect.top - self._names_h()), int(17 * s), w.DIM,
                anchor="bottomleft")
         if sess.mode == "lan-host" and self.app.local_addresses:
             where = "Others join at " + ", ".join(self.app.local_addresses[:3])
             w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
-                   (self.list.rect.right, self.list.rect.top - int(10 * s)), int(17 * s),
+                   (self.list.rect.right, self.list.rect.top - self._names_h()), int(17 * s),
                    w.ACCENT, anchor="bottomright")
             web = [u for u in self.app.local_web if "//127." not in u] or self.app.local_web
             if web:             # phones scan it to play in a browser (hearts/gui/qr.py)

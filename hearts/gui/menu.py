@@ -152,6 +152,33 @@ class MainMenu(Screen):
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
 
 
+COLUMNS = (("Host", 0.34), ("Players", 0.12), ("Free seats", 0.2), ("Rules", 0.22),
+           ("Ping", 0.12))
+
+
+def host_row(h: Any, ping: float | None) -> str:
+    """One host for the join list: its columns joined by tabs (see `COLUMNS`)."""
+    p = h.properties
+    tables = int(p["tables"]) if str(p.get("tables", "")).isdigit() else None
+    seats = int(p["seats"]) if str(p.get("seats", "")).isdigit() else None
+    if tables == 0:
+        free = "no tables yet"
+    elif seats is None:
+        free = "–"
+    elif seats == 0:
+        free = f"full ({tables} table{'s' if tables != 1 else ''})"
+    else:
+        free = f"{seats} at {tables} table{'s' if tables != 1 else ''}"
+    players = p.get("players") or "–"
+    rules = str(p.get("rules") or "–").split(":")[0]      # "custom: a=b" -> "custom"
+    if ping is None or ping != ping:                       # unknown, or being measured (NaN)
+        shown_ping = "…"
+    else:
+        shown_ping = f"{max(1, round(ping * 1000))} ms" if ping >= 0 else "no answer"
+    where = f"{h.address}:{h.port}" if h.address else "no address"
+    return "\t".join((f"{h.name}\n{where}", players, free, rules, shown_ping))
+
+
 class JoinScreen(Screen):
     """Hosts found on the LAN, updated live, and a box for an address."""
 
@@ -160,7 +187,7 @@ class JoinScreen(Screen):
         self.hosts: list[Any] = []
         self.search_error: str | None = None
         self.searching = app.discover
-        self.list = w.ListBox(on_activate=self._join_host, row_height=40,
+        self.list = w.ColumnList(COLUMNS, on_activate=self._join_host, row_height=40,
                               empty="Looking for hosts on the LAN…" if app.discover
                               else "LAN search is off; type an address below.")
         self.address = w.TextInput(app.settings.last_address, placeholder="address[:port]",
@@ -183,19 +210,8 @@ class JoinScreen(Screen):
     def on_hosts(self, hosts: list[Any], error: str | None) -> None:
         self.hosts = hosts
         self.search_error = error
-        rows = []
-        for h in hosts:
-            p = h.properties
-            extra = []
-            if p.get("tables"):
-                extra.append(f"{p['tables']} tables")
-            if p.get("seats"):
-                extra.append(f"{p['seats']} free seats")
-            if p.get("rules"):
-                extra.append(p["rules"])
-            rows.append(f"{h.name}  ({h.address}:{h.port})" + ("  —  " + ", ".join(extra)
-                                                                   if extra else ""))
-        self.list.set_rows(rows, hosts)
+        self.list.set_rows([host_row(h, self.app.net.pings.get((h.address, h.port)))
+                            for h in hosts], hosts)
         if error:
             self.list.empty = error
         elif not hosts:
@@ -230,15 +246,15 @@ class JoinScreen(Screen):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        pw = min(size[0] - 40, int(820 * s))
+        pw = min(size[0] - 40, max(int(820 * s), 720))     # the columns need the room
         ph = min(size[1] - 40, int(600 * s))
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-int(60 * s), 0)
         row = int(46 * s)
-        self.list.row_height = int(40 * s)
-        self.list.rect = pygame.Rect(inner.left, self.panel.top + int(110 * s), inner.width,
-                                     ph - int(110 * s) - 3 * row - int(70 * s))
+        self.list.row_height = w.ColumnList.row_height_for(s)
+        self.list.rect = pygame.Rect(inner.left, self.panel.top + int(130 * s), inner.width,
+                                     ph - int(130 * s) - 3 * row - int(70 * s))
         y = self.list.rect.bottom + int(50 * s)
         bw = int(140 * s)
         self.address.rect = pygame.Rect(inner.left, y, inner.width - bw - int(12 * s), row)
@@ -260,7 +276,8 @@ class JoinScreen(Screen):
         w.text(surface, "Join a game", (self.panel.centerx, self.panel.top + int(20 * s)),
                int(34 * s), w.ACCENT, bold=True, anchor="midtop")
         w.text(surface, "Hosts on this network (double-click or Enter to join)",
-               (self.list.rect.left, self.list.rect.top - int(8 * s)), int(18 * s), w.DIM,
+               (self.list.rect.left, self.list.rect.top - w.font(self.list.text_size())
+                .get_linesize() - int(10 * s)), int(18 * s), w.DIM,
                anchor="bottomleft")
         w.text(surface, "Or type an address", (self.address.rect.left,
                                                self.address.rect.top - int(8 * s)),

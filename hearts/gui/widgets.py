@@ -576,6 +576,69 @@ class ListBox(Widget):
                  anchor="midleft")
 
 
+class ColumnList(ListBox):
+    """A list in named columns: each row is its cells joined by tabs, a cell's second line
+    after a newline (drawn dimmer); a cell too long for its column wraps to two lines.
+    ``columns``: (name, share of the width) pairs."""
+
+    def __init__(self, columns: Sequence[tuple[str, float]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.columns = list(columns)
+        self.indent = 0                 # room kept before the first column (an icon)
+
+    def column_lefts(self) -> list[int]:
+        inner = self.rect.inflate(-20, 0)
+        x, lefts = inner.left + self.indent, []
+        width = inner.width - self.indent
+        for _name, share in self.columns:
+            lefts.append(x)
+            x += int(width * share)
+        return lefts
+
+    def text_size(self) -> int:
+        return max(MIN_TEXT, int(self.row_height * 0.3))
+
+    @staticmethod
+    def row_height_for(scale: float) -> int:
+        """Rows tall enough for two lines of text at ``scale``."""
+        return max(2 * font(MIN_TEXT).get_linesize() + 8, int(54 * scale))
+
+    def draw_row(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
+        f = font(self.text_size())
+        lefts = self.column_lefts()
+        rights = lefts[1:] + [self.rect.right - 10]
+        line_h = f.get_linesize()
+        for cell, x, right in zip(self.rows[i].split("\t"), lefts, rights):
+            lines = [ln for part in cell.split("\n") for ln in wrap(part, f, right - x - 8)]
+            if len(lines) > 2:          # two lines at most: the rest is cut, visibly
+                lines = [lines[0], fit(" ".join(lines[1:]), f, right - x - 8)]
+            y = r.centery - line_h * len(lines) // 2
+            for k, line in enumerate(lines):
+                text(surface, line, (x, y), self.text_size(), TEXT if k == 0 else DIM)
+                y += line_h
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
+                         2 if self.focused else 1, border_radius=6)
+        size = self.text_size()
+        if not self.rows and self.empty:
+            text(surface, fit(self.empty, font(size), self.rect.width - 20), self.rect.center,
+                 size, DIM, anchor="center")
+        for (name, _share), x in zip(self.columns, self.column_lefts()):
+            text(surface, name, (x, self.rect.top - 4), size, DIM, bold=True,
+                 anchor="bottomleft")
+        for n in range(min(self.visible_rows, len(self.rows) - self.top)):
+            i = self.top + n
+            r = pygame.Rect(self.rect.left + 2, self.rect.top + n * self.row_height,
+                            self.rect.width - 4, self.row_height)
+            if i == self.selected:
+                pygame.draw.rect(surface, SELECT, r.inflate(0, -2), border_radius=4)
+            self.draw_row(surface, i, r)
+
+
 class Form:
     """The widgets of one screen or dialog and which of them has keyboard focus.
 

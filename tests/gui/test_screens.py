@@ -43,7 +43,9 @@ def test_join_screen_lists_hosts_and_checks_the_address(app, drive, shots):
              HostInfo("Lab", "Lab", ("10.0.0.9",), 7000, {})]
     screen.on_hosts(hosts, None)
     drive.step()
-    assert screen.list.rows[0].startswith("Ann's host  (192.168.1.7:7895)")
+    assert screen.list.rows[0].split("\t") == ["Ann's host\n192.168.1.7:7895", "–",
+                                                "3 at 2 tables", "standard", "…"]
+    assert screen.list.rows[1].split("\t")[2] == "–"
     assert screen.list.value == hosts[0]
     drive.shot(shots / "join.png")
     drive.click(screen.address.rect.center)

@@ -1,0 +1,81 @@
+"""No text cut, too small or outside its box on the client's own screens and dialogs at
+800x600, 1280x800 and 1920x1080 (measured: every line drawn against its box)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hearts.gui.app import App
+from hearts.gui.lobby import CreateTableDialog, LobbyScreen
+from hearts.gui.menu import JoinScreen
+from hearts.gui.rules_dialog import RulesDialog
+from hearts.gui.seat_menu import KeysDialog, SeatMenu, TableMenu
+from hearts.gui.settings import Settings, SettingsScreen
+from net.discovery import HostInfo
+from tests.gui import clipcheck
+from tests.gui.conftest import Driver
+from tests.gui.helpers import Player, host_lobby
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def sized(request, config_home):
+    a = App(Settings(name="Tester", animation="off", sounds=False), size=request.param,
+            discover=False)
+    yield a, Driver(a)
+    a.close()
+
+
+def _check(app, drive, monkeypatch, shots, name) -> None:
+    drive.step()
+    w, h = app.size
+    drive.shot(shots / f"{name}-{w}x{h}.png")
+    assert clipcheck.problems(app, monkeypatch) == [], name
+
+
+def test_menu_settings_join_rules_keys(sized, monkeypatch, shots):
+    app, drive = sized
+    _check(app, drive, monkeypatch, shots, "clip-menu")
+    app.show(SettingsScreen(app))
+    _check(app, drive, monkeypatch, shots, "clip-settings")
+    app.show(JoinScreen(app))
+    app.screen.on_hosts([
+        HostInfo("Ann's host with a long name", "Ann's host", ("192.168.101.107",), 7895,
+                 {"tables": "12", "seats": "0", "rules": "custom: queen_points=14",
+                  "players": "30"}),
+        HostInfo("Lab", "Lab", ("10.0.0.9",), 7000, {"tables": "0", "seats": "0"})], None)
+    _check(app, drive, monkeypatch, shots, "clip-join")
+    app.show(app.main_menu())
+    RulesDialog(app, {"preset": "omnibus", "floor_at_zero": True}, editable=True).open()
+    _check(app, drive, monkeypatch, shots, "clip-rules")
+    app.dialogs.clear()
+    KeysDialog(app).open()
+    _check(app, drive, monkeypatch, shots, "clip-keys")
+
+
+def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
+    app, drive = sized
+    host_lobby(app, drive)
+    ann = Player(app, "Annabelle Featherstonehaugh")
+    try:
+        ann.send("create_table", name="A table with a rather long name", seat=0,
+                 rules={"preset": "hearts2", "queen_points": 14})
+        ann.wait_for("table")
+        drive.until(lambda: app.session.tables, what="the table list")
+        assert isinstance(app.screen, LobbyScreen)
+        _check(app, drive, monkeypatch, shots, "clip-lobby")
+        CreateTableDialog(app).open()
+        _check(app, drive, monkeypatch, shots, "clip-new-table")
+        app.dialogs.clear()
+        drive.click_button(app.screen.form, "Sit")
+        drive.until(lambda: app.session.table is not None and app._at_table(), what="seated")
+        drive.key(pygame.K_ESCAPE)
+        assert isinstance(app.dialogs[-1], TableMenu)
+        _check(app, drive, monkeypatch, shots, "clip-table-menu")
+        app.dialogs.clear()
+        SeatMenu(app, 0).open()
+        _check(app, drive, monkeypatch, shots, "clip-seat-menu")
+    finally:
+        ann.close()
