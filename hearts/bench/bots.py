@@ -1,4 +1,5 @@
-"""`hearts bench bots`: simulator playouts per second and bot decision times."""
+"""`hearts bench bots`: simulator playouts per second and bot decision times at the host's
+bot budget (how many decisions that budget cut short)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=10, help="hands per bot level")
     parser.add_argument("--levels", default="rules,normal,hard")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds offered per decision (default: the host's bot budget)")
 
 
 def _playouts_per_second(seconds: float = 1.0) -> float:
@@ -38,9 +41,13 @@ def _playouts_per_second(seconds: float = 1.0) -> float:
 
 def run(args: argparse.Namespace) -> int:
     print(f"simulator: {_playouts_per_second():.0f} full-hand playouts/s with the rules player")
+    from net.limits import Limits
+    budget = Limits().bot_budget if args.budget is None else args.budget
+    print(f"budget {budget:g} s a decision")
     rules = Rules()
     for level in args.levels.split(","):
         times: list[float] = []
+        capped = 0
         for k in range(args.hands):
             bots = [make_bot(level, seed=f"{args.seed}/{k}/{s}") for s in range(4)]
             hand = Hand.deal(rules, random.Random(f"{args.seed}/{k}"), rules.pass_direction(k))
@@ -48,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
                 if hand.phase == "pass":
                     for s in range(4):
                         t = time.perf_counter()
-                        cards = bots[s].choose_pass(hand.view(s), 1.0)
+                        cards = bots[s].choose_pass(hand.view(s), budget)
                         times.append(time.perf_counter() - t)
                         hand.pass_cards(s, cards)
                 elif hand.phase == "play":
@@ -56,16 +63,17 @@ def run(args: argparse.Namespace) -> int:
                     assert turn is not None
                     s = turn
                     t = time.perf_counter()
-                    card = bots[s].choose_play(hand.view(s), 1.0)
+                    card = bots[s].choose_play(hand.view(s), budget)
                     times.append(time.perf_counter() - t)
                     hand.play(s, card)
                 else:
                     turn = hand.turn
                     assert turn is not None
                     s = turn
-                    hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 1.0))
+                    hand.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
+            capped += sum(getattr(b, "capped", 0) for b in bots)
         times.sort()
         p = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000
         print(f"{level:<8} {len(times):>5} decisions  p50 {p(0.5):7.1f} ms  p99 {p(0.99):7.1f} ms  "
-              f"max {times[-1] * 1000:7.1f} ms")
+              f"max {times[-1] * 1000:7.1f} ms  capped {capped}")
     return 0

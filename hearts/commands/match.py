@@ -23,12 +23,14 @@ from hearts.bots import make_bot
 from hearts.cli import UserError
 from hearts.commands.progress import Progress
 from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
+from net.limits import Limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="search,rules,rules,rules",
                         help="four bots, comma-separated: random, rules, search, easy, normal, "
-                             "hard or package.module:ClassName (default %(default)s)")
+                             "hard, shooter, normal-v1, hard-v1 or package.module:ClassName "
+                             "(default %(default)s)")
     parser.add_argument("--deals", type=int, default=100, help="deals to play (each four times)")
     parser.add_argument("--games", type=int, default=0,
                         help="play this many whole games (each four times) instead of deals")
@@ -36,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="standard", help="a preset name (see docs/rules.md)")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                         help="change one rule option, e.g. --set moon=choose (repeatable)")
-    parser.add_argument("--budget", type=float, default=1.0,
-                        help="seconds a bot is offered per decision (levels cap themselves)")
+    parser.add_argument("--budget", type=float, default=Limits().bot_budget,
+                        help="seconds a bot is offered per decision (default: the host's bot "
+                             "budget, %(default)s; levels cap themselves)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
