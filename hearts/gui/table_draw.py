@@ -379,7 +379,7 @@ class TablePainter:
         surface.blit(total_hdr, total_hdr.get_rect(bottomright=(right, y + round(20 * u))))
         surface.blit(hand_hdr, hand_hdr.get_rect(bottomright=(hand_right, y + round(20 * u))))
         y += round(28 * u)
-        pts = v.points if v.points is not None else v.taken_points
+        pts = self._hand_points(v)
         totals = self.model.info.totals if any(self.model.info.totals) else v.totals
         lead = min(totals)
         name_w = hand_right - round(40 * u) - x
@@ -402,7 +402,7 @@ class TablePainter:
                 and self.model.taken is None and len(self.model.trick_shown) < 4
                 and self.model.summary is None)
         waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
-        pts = v.points[seat] if v.points is not None else v.taken_points[seat]
+        pts = self._hand_points(v)[seat]
         totals = self.model.info.totals if any(self.model.info.totals) else v.totals
         key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected, info.auto,
                self._cards_left(v, seat), pts, totals[seat], turn, v.dealer == seat,
@@ -498,6 +498,13 @@ class TablePainter:
             crown = _text("★", round(13 * u), theme.ACCENT)
             img.blit(crown, (r.x + round(4 * u), r.y + round(2 * u)))
         return img
+
+    def _hand_points(self, v: View) -> tuple[int, ...]:
+        """This hand's points per seat: the scored ones while its summary shows."""
+        s = self.model.summary
+        if s is not None and isinstance(s.get("points"), list) and len(s["points"]) == 4:
+            return tuple(int(p) for p in s["points"])
+        return tuple(v.points if v.points is not None else v.taken_points)
 
     def _cards_left(self, v: View, seat: int) -> int:
         tram = self.tram_cards()
