@@ -97,16 +97,12 @@ function handle(msg) {
       break;
     case "left":
       closeSheet();
-      chat.toggle(false);
-      if (msg.reason !== "left") toast(state.notice || msg.reason, "error", 6000);
+      chat.toggle(false);               // why is said on the lobby (state.notice)
       break;
     case "update":
       if (msg.events.some((e) => e.type === "hand_scored" || e.type === "game_over")) {
         scoresSheet(state, actions, { scored: state.scored });
       }
-      break;
-    case "hint":
-      toast(`Hint: ${msg.reason}`);
       break;
     default:
       break;

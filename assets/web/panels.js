@@ -175,7 +175,7 @@ export class Chat {
         if (this.send("chat", { text })) this.input.value = "";
       },
     }, this.input, h("button.primary", { type: "submit" }, "Send"));
-    this.el = h("aside.chat", { "aria-label": "Chat" },
+    this.el = h("aside.chat-panel", { "aria-label": "Chat" },
       h("header.chat-head", h("h2", "Chat"), h("button.icon.close", { type: "button", onclick: () => this.toggle(false), "aria-label": "Close the chat" }, icon("close"))),
       this.log, form);
   }

@@ -71,6 +71,8 @@ function seatBadge(state, seat, act) {
   return badge;
 }
 
+let lastTrick = new Set();        // the trick cards drawn last time: only new ones animate
+
 function trickArea(state) {
   const view = state.view;
   const slots = [null, null, null, null];
@@ -85,10 +87,13 @@ function trickArea(state) {
     });
     winner = w;
   }
-  return h("div.trick", { "aria-label": "the trick" },
+  const drawn = new Set(slots.filter(Boolean).map((slot) => slot.card));
+  const fresh = (card) => !lastTrick.has(card);
+  const area = h("div.trick", { "aria-label": "the trick" },
     slots.map((slot, i) => h("div.slot." + PLACES[i],
-      slot ? cardEl(slot.card, { classes: slot.seat === winner ? "winner" : "" }) : null)),
-  );
+      slot ? cardEl(slot.card, { classes: [slot.seat === winner ? "winner" : "", fresh(slot.card) ? "fresh" : ""].filter(Boolean).join(".") }) : null)));
+  lastTrick = drawn;
+  return area;
 }
 
 function trickWinnerLine(state) {

@@ -1,0 +1,315 @@
+"""The browser client in a real browser: Debian's Chromium, driven by Playwright, on a
+host on loopback. A phone-sized page names itself, opens a table, plays a whole hand by
+tapping cards, reaches game over; reloads mid-hand and finds its seat and cards again;
+chats with a TCP client at its table; is kicked by an owner and sees why.
+
+Screenshots of the lobby, passing, a trick, the scores and game over at 360x740 and
+1280x800 go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from net.host import Host
+from net.limits import Limits
+from net.protocol import PROTOCOL_VERSION, Decoder, encode
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+_why = None
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:                                     # pragma: no cover
+    _why = "playwright is not installed (pip install -e '.[test]')"
+if _why is None and not os.path.exists(CHROMIUM):
+    _why = "Chromium is not installed (apt-get install chromium; .ci/run does)"
+pytestmark = pytest.mark.skipif(_why is not None, reason=_why or "")
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+PACE = "0.25"            # the page shows bots' cards four times faster than for people
+LEFT_EDGE = {"x": 8, "y": 30}   # a card in the hand is tapped on its visible corner
+
+
+class HostThread:
+    """A host on 127.0.0.1 running in its own thread and event loop."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.host = Host(name="Browser test", bot_level="random", seed=11,
+                         limits=Limits(bot_budget=0.05, drop_grace=30.0))
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.call(self.host.start(bind="127.0.0.1", port=0, web_port=0))
+
+    def call(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(15)
+
+    def stop(self) -> None:
+        self.call(self.host.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+class Line:
+    """A blocking TCP client speaking the protocol (answers pings by itself)."""
+
+    def __init__(self, port: int, name: str) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.dec = Decoder(Limits().from_host())
+        self.got: list[dict[str, Any]] = []
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name})
+        self.welcome = self.until(lambda m: m["type"] == "welcome")
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.sock.sendall(encode(msg))
+
+    def until(self, match: Callable[[dict[str, Any]], bool], timeout: float = 10) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            for i, m in enumerate(self.got):
+                if match(m):
+                    return self.got.pop(i)
+            self.got.clear()
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError("the expected message did not come")
+            self.sock.settimeout(left)
+            for m in self.dec.feed(self.sock.recv(65536)):
+                if m["type"] == "ping":
+                    self.send({"type": "pong"})
+                self.got.append(m)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def chat_from(text: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] == "update" and any(
+        e["type"] == "chat" and e["text"] == text for e in m["events"])
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[HostThread]:
+    h = HostThread()
+    yield h
+    h.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator["Browser"]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)   # a fresh profile
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    where = Path(os.environ.get("HEARTS_WEB_SHOTS") or tmp_path)
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def open_page(browser: "Browser", served: HostThread, name: str) -> "Page":
+    """A fresh phone-sized page (its own storage) that has joined under ``name``."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(f"http://127.0.0.1:{served.host.web_port}/?pace={PACE}")
+    page.fill("#name", name)
+    page.click(".name-form button[type=submit]")
+    page.wait_for_selector(".lobby-screen")
+    return page
+
+
+def snap(page: "Page", shots: Path, what: str) -> None:
+    """Screenshots of the page as it is at phone and laptop size."""
+    page.screenshot(path=str(shots / f"{what}-360x740.png"), animations="disabled")
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=str(shots / f"{what}-1280x800.png"), animations="disabled")
+    page.set_viewport_size(PHONE)
+
+
+def until(done: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Poll ``done`` (page.wait_for_function would evaluate a string, which the page's
+    Content-Security-Policy forbids)."""
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("the page did not get there in time")
+        time.sleep(0.03)
+
+
+def hand_cards(page: "Page") -> list[str]:
+    return page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
+
+
+def pass_three(page: "Page", before: Callable[[], None] | None = None) -> list[str]:
+    page.wait_for_selector("button.pass")
+    cards = page.locator(".hand .card")
+    chosen = []
+    for i in (0, 5, 10):
+        cards.nth(i).click(position=LEFT_EDGE)
+        chosen.append(cards.nth(i).get_attribute("data-card"))
+    assert page.locator(".hand .card.selected").count() == 3
+    if before is not None:
+        before()
+    page.click("button.pass:not([disabled])")
+    return chosen
+
+
+def create_table(page: "Page", preset: str = "standard") -> None:
+    page.click(".new-table")
+    page.select_option("#t-preset", preset)
+    page.click("#create form button[type=submit]")
+    page.wait_for_selector(".table-screen")
+
+
+def command(page: "Page", text: str) -> None:
+    if not page.locator("aside.chat-panel").is_visible():
+        page.click(".chat-btn")
+    page.fill(".chat-input", text)
+    page.press(".chat-input", "Enter")
+
+
+def test_a_phone_plays_a_whole_hand_by_tapping_cards(browser, served, shots) -> None:
+    page = open_page(browser, served, "Ann")
+    snap(page, shots, "lobby-empty")
+    create_table(page)
+    assert page.locator(".seat.bottom .name").inner_text() == "Ann"
+    command(page, "/rules set target 1")        # the game ends after this hand
+    page.wait_for_selector(".chat-log li.reply")
+    page.click(".chat-head .close")
+    page.click("button.start")
+    page.wait_for_selector(".hand .card >> nth=12")
+    passed = pass_three(page, lambda: snap(page, shots, "passing"))
+    page.wait_for_selector(".hand .card.received")        # the exchange: 3 cards came
+    assert page.locator(".hand .card.received").count() == 3
+    assert not set(passed) & set(hand_cards(page)) - set(
+        page.eval_on_selector_all(".hand .card.received", "els => els.map(e => e.dataset.card)"))
+    seen_trick = seen_winner = False
+    illegal_checked = False
+    deadline = time.monotonic() + 90
+    while not page.locator("#gameover").count():
+        assert time.monotonic() < deadline, "the hand did not end"
+        if page.locator("#scores").count():
+            page.click("#scores .buttons .primary")
+        if not seen_winner and page.locator(".trick .card.winner").count():
+            seen_winner = True
+            snap(page, shots, "trick-taken")
+        legal = page.locator(".hand .card.legal")
+        if legal.count():
+            if not illegal_checked and page.locator(".hand .card.illegal").count():
+                bad = page.locator(".hand .card.illegal").first
+                reason = bad.get_attribute("data-reason")
+                assert reason and bad.get_attribute("aria-label").endswith(reason)
+                illegal_checked = True
+            if not seen_trick and page.locator(".trick .card").count() >= 2:
+                seen_trick = True
+                snap(page, shots, "trick")
+            before = len(hand_cards(page))
+            try:
+                legal.first.click(position=LEFT_EDGE, timeout=1000)
+                until(lambda: page.locator(".hand .card").count() < before
+                      or page.locator("#gameover, #scores").count() > 0)
+            except Exception:
+                pass                              # the page redrew under the tap: look again
+        else:
+            page.wait_for_timeout(60)
+    assert seen_trick and illegal_checked
+    snap(page, shots, "game-over")
+    assert "wins the game" in page.locator("#gameover .winner-line").inner_text() or \
+        "win the game" in page.locator("#gameover .winner-line").inner_text()
+    assert page.locator("#gameover table.scores tbody tr").count() == 1
+    # the scores sheet at hand's end, as a player sees it mid-game
+    page.click("#gameover .close")
+    page.click(".scores-btn")
+    snap(page, shots, "scores")
+    page.click("#gameover .close, #scores .close")
+    assert page.errors == []                      # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_reload_mid_hand_returns_to_the_same_seat_and_cards(browser, served, shots) -> None:
+    page = open_page(browser, served, "Cyd")
+    create_table(page)
+    page.click("button.start")
+    page.wait_for_selector(".hand .card >> nth=12")
+    pass_three(page)
+    page.wait_for_selector(".hand .card.legal, .trick .card", timeout=15000)
+    seat = page.locator(".seat.bottom").get_attribute("data-seat")
+    cards = sorted(hand_cards(page))
+    table = page.locator(".bar .tname").inner_text()
+    page.reload()
+    page.wait_for_selector(".table-screen .hand .card")
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == seat
+    assert page.locator(".bar .tname").inner_text() == table
+    until(lambda: page.locator(".hand .card").count() <= len(cards))
+    now = sorted(hand_cards(page))
+    assert set(now) <= set(cards) and len(now) >= len(cards) - 1   # maybe one card played
+    assert page.errors == []                      # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_phone_chats_with_a_tcp_player_at_its_table(browser, served, shots) -> None:
+    page = open_page(browser, served, "Dee")
+    create_table(page)
+    tid = served.call(_table_of(served.host, "Dee"))
+    bob = Line(served.host.port, "Bob")
+    try:
+        bob.send({"type": "sit", "table": tid, "seat": 2})
+        bob.until(lambda m: m["type"] == "table")
+        page.wait_for_selector(".seat.top .name:text('Bob')")
+        bob.send({"type": "chat", "text": "hello from the terminal"})
+        command(page, "hi Bob, from a phone")
+        page.wait_for_selector(".chat-log li:has-text('hello from the terminal')")
+        bob.until(chat_from("hi Bob, from a phone"))
+        command(page, "/who")
+        page.wait_for_selector(".chat-log li.reply:has-text('Bob')")
+        snap(page, shots, "chat")
+    finally:
+        bob.close()
+    page.context.close()
+
+
+async def _table_of(host: Host, name: str) -> int:
+    return next(p.table for p in host.players.values() if p.name == name)
+
+
+def test_a_kicked_phone_sees_why(browser, served, shots) -> None:
+    owner = Line(served.host.port, "Eve")
+    try:
+        owner.send({"type": "create_table", "name": "Eve's den"})
+        tid = owner.until(lambda m: m["type"] == "table")["table"]["id"]
+        page = open_page(browser, served, "Fay")
+        card = page.locator(f".table-card[data-table='{tid}']")
+        card.locator("button.sit").click()
+        page.wait_for_selector(".table-screen")
+        seat = int(page.locator(".seat.bottom").get_attribute("data-seat"))
+        owner.until(lambda m: m["type"] == "table" and m["table"]["seats"][seat]["name"] == "Fay")
+        owner.send({"type": "kick", "seat": seat})
+        page.wait_for_selector(".lobby-screen .notice")
+        notice = page.locator(".notice").inner_text()
+        assert "Eve's den" in notice and "sent you away" in notice
+        snap(page, shots, "kicked")
+        card.locator("button.sit").click()      # and may not come back
+        page.wait_for_selector(".toast.error")
+        assert "kicked" in page.locator(".toast.error").last.inner_text()
+        page.context.close()
+    finally:
+        owner.close()
