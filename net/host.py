@@ -33,7 +33,7 @@ from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, Protoco
 from .savecheck import check_saved_table
 from .server import Player, ServerCore
 from .table import Change, Table, TableState, events_for
-from .views import WATCHER_PAIRS, public_part, public_pairs, seat_pairs, view_bytes
+from .views import public_part, public_pairs, seat_pairs, view_bytes, watcher_pairs
 
 log = logging.getLogger("hearts.host")
 # an update is packed from parts: its six-pair header with "type", the table's shared
@@ -557,7 +557,7 @@ class Host:
             if public is None:
                 view = _NIL
             elif seat is None:
-                view = view_bytes(public, WATCHER_PAIRS)
+                view = view_bytes(public, watcher_pairs(hand, table.reveal_to_watchers()))
             else:
                 view = view_bytes(public, seat_pairs(hand, seat, table.reveal_for(seat)))
             conn.send_bytes(b"".join((head, _EVENTS_KEY, events, _VIEW_KEY, view)))

@@ -191,6 +191,10 @@ class Table:
         return self.rules.open_hands and all(
             s.kind == "bot" for i, s in enumerate(self.seats) if i != seat)
 
+    def reveal_to_watchers(self) -> bool:
+        """Four bots play (a demo): watchers see every hand, there is no one to cheat."""
+        return all(s.kind == "bot" for s in self.seats)
+
     def current_hand(self) -> Any:
         """The hand to show: the one in play, or the last one once the game is over."""
         if self.game is None:
@@ -214,7 +218,7 @@ class Table:
             public = public_part(hand)
         if seat is not None:
             return seat_view(hand, seat, public, self.reveal_for(seat))
-        return watcher_view(public)
+        return watcher_view(public, hand if self.reveal_to_watchers() else None)
 
     def timer(self, now: float) -> dict[str, Any] | None:
         """The clock a client shows: a turn clock (``why`` "turn"), or the grace of

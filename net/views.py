@@ -109,11 +109,12 @@ def seat_view(hand: Any, seat: int, public: dict[str, Any], reveal: bool = False
     return d
 
 
-def watcher_view(public: dict[str, Any]) -> dict[str, Any]:
-    """A watcher's view: no seat's hidden cards."""
+def watcher_view(public: dict[str, Any], hand: Any = None) -> dict[str, Any]:
+    """A watcher's view: no seat's hidden cards, unless ``hand`` is given (a table of
+    four bots, where nobody's cards are secret): then every seat's, in ``others``."""
     d = dict(public)
     d.update({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
-              "others": None})
+              "others": None if hand is None else [_strs(hand.held(s)) for s in range(4)]})
     return d
 
 
@@ -169,6 +170,14 @@ def seat_pairs(hand: Any, seat: int, reveal: bool = False) -> bytes:
         _K["received"], _NIL if received is None else _mask_packed(received),
         _K["legal"], _mask_packed(hand.legal_mask(seat)),
         _K["others"], encode([_strs(hand.held(s)) for s in range(4)]) if reveal else _NIL))
+
+
+def watcher_pairs(hand: Any, reveal: bool) -> bytes:
+    """`WATCHER_PAIRS`, with every seat's cards when ``reveal`` (a table of four bots)."""
+    if not reveal:
+        return WATCHER_PAIRS
+    return pack_pairs({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
+                       "others": [_strs(hand.held(s)) for s in range(4)]})
 
 
 def view_bytes(public: bytes, own: bytes) -> bytes:

@@ -247,8 +247,10 @@ class TableScreen(TablePainter, Screen):
             words = {"player_dropped": "lost the connection", "player_left": "left",
                      "player_kicked": "was kicked", "player_joined": "joined",
                      "player_returned": "is back"}[kind]
-            mine = getattr(getattr(self.app, "session", None), "name", None)
-            if not ((seat == self.model.me and kind == "player_joined") or (mine and who == mine)):
+            session = getattr(self.app, "session", None)
+            mine = getattr(session, "name", None)
+            demo = getattr(session, "mode", None) == "demo"     # the dealer comes and goes
+            if not ((seat == self.model.me and kind == "player_joined") or (mine and who == mine) or demo):
                 self._note(f"{who} {words}")
         elif kind == "undone":
             self._undone = True

@@ -192,7 +192,9 @@ class TablePainter:
         self._draw_trick(surface)
         self._draw_trick_label(surface)
         self._draw_plate(surface, v, self.model.me, self.layout.plates[0])
-        if self.model.watching:
+        if self.model.watching and v.others is not None:      # four bots: every hand shows
+            self._draw_open_hand(surface, 0, sorted(v.others[self.model.me], key=hand_order))
+        elif self.model.watching:
             self._draw_fan(surface, 0, v.cards_left[self.model.me])
         else:
             self._draw_hand(surface, v)
