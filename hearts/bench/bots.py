@@ -9,7 +9,7 @@ import time
 
 from hearts.bots import make_bot
 from hearts.bots.policy import play_policy
-from hearts.bots.sim import SimState, playout, sim_rules
+from hearts.bots.sim import playout, random_deal, sim_rules
 from hearts.engine import Hand, Rules
 
 
@@ -27,14 +27,7 @@ def _playouts_per_second(seconds: float = 1.0) -> float:
     n = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        order = list(range(52))
-        rng.shuffle(order)
-        hands = [0, 0, 0, 0]
-        for i, c in enumerate(order):
-            hands[i & 3] |= 1 << c
-        st = SimState(sr, hands)
-        st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
-        playout(st, play_policy)
+        playout(random_deal(sr, rng), play_policy)
         n += 1
     return n / (time.perf_counter() - start)
 

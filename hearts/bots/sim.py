@@ -9,6 +9,7 @@ the engine on random states.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Callable, Sequence
 
@@ -242,6 +243,18 @@ def _replay(st: SimState, seat: int, card: int) -> None:
     st.turn = seat
     st.hands[seat] |= 1 << card
     st.play(card)
+
+
+def random_deal(sr: SimRules, rng: random.Random) -> SimState:
+    """A random deal at its first lead (the holder of the 2♣ leads): for benchmarks and tests."""
+    order = list(range(52))
+    rng.shuffle(order)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(order):
+        hands[i & 3] |= 1 << c
+    st = SimState(sr, hands)
+    st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
+    return st
 
 
 def playout(st: SimState, policy: Callable[[SimState, int], int]) -> SimState:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts.bots.sim import SimState, sim_rules, state_from_view
+from hearts.bots.sim import SimState, random_deal, sim_rules, state_from_view
 from hearts.engine import Hand
 
 from .helpers import all_rule_sets
@@ -60,13 +60,7 @@ def test_moonless_policy_plays_as_the_rules_player_once_the_moon_is_dead():
         sr = sim_rules(rules)
         rng = random.Random(rules.summary())
         for _ in range(30):
-            order = list(range(52))
-            rng.shuffle(order)
-            hands = [0, 0, 0, 0]
-            for i, c in enumerate(order):
-                hands[i & 3] |= 1 << c
-            st = SimState(sr, hands)
-            st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
+            st = random_deal(sr, rng)
             while st.ntricks < 13:
                 legal = st.legal()
                 card = play_policy(st, legal)
