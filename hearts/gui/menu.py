@@ -76,6 +76,7 @@ class MainMenu(Screen):
         self.form: w.Form = w.Form(self.buttons)
         self.fan: list[pygame.Surface] = []
         self._fan_key: tuple[Any, ...] = ()
+        self.show_fan, self.k, self.title_y, self.fan_centre = True, 1.0, 0, (0, 0)
 
     def _bots_line(self) -> str:
         if self.saved is not None:
@@ -103,15 +104,30 @@ class MainMenu(Screen):
         from .settings import SettingsScreen
         self.app.show(SettingsScreen(self.app, back=self))
 
+    def _heights(self, s: float, fan: bool) -> tuple[int, int, int, int]:
+        """Fan, title with the line under it, buttons, footer: heights at scale ``s``."""
+        n = len(self.buttons)
+        return (int(96 * 1.4 * s) + int(16 * s) if fan else 0, int(76 * s) + int(30 * s),
+                n * int(52 * s) + (n - 1) * int(16 * s), int(44 * s))
+
     def resize(self, size: tuple[int, int]) -> None:
+        """Top to bottom: the card fan, the title, the line above the first button, the
+        buttons, the keys line. A window too small for it all loses the fan first, then
+        the buttons shrink."""
         s = self.app.scale
-        bw, bh, gap = int(340 * s), int(52 * s), int(16 * s)
-        top = int(size[1] * 0.19) + int(96 * 1.4 * s) // 2 + int(132 * s)
-        room = size[1] - int(40 * s) - top               # above the keys line
-        if len(self.buttons) * (bh + gap) > room:
-            bh = max(30, room // len(self.buttons) - gap)
+        room = size[1] - int(24 * s)
+        self.show_fan = sum(self._heights(s, True)) <= room
+        total = sum(self._heights(s, self.show_fan))
+        k = s if total <= room else s * room / total
+        fan_h, title_h, buttons_h, _foot = self._heights(k, self.show_fan)
+        top = max(int(12 * s), (size[1] - sum(self._heights(k, self.show_fan))) // 3)
+        self.fan_centre = (size[0] // 2, top + fan_h // 2)
+        self.title_y = top + fan_h
+        self.k = k
+        bw, bh, gap = int(340 * k), int(52 * k), int(16 * k)
+        y = self.title_y + title_h
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(0, top + i * (bh + gap), bw, bh)
+            b.rect = pygame.Rect(0, y + i * (bh + gap), bw, bh)
             b.rect.centerx = size[0] // 2
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -125,28 +141,27 @@ class MainMenu(Screen):
         app.draw_background(surface)
         s = app.scale
         width, height = surface.get_size()
-        key = (app.settings.deck, app.settings.card_back, int(96 * s))
-        if key != self._fan_key:
-            self._fan_key = key
-            self.fan = _card_fan(app, int(96 * s))
-        if self.fan:
-            cx, cy = width // 2, int(height * 0.19)
+        k = self.k
+        if self.show_fan:
+            key = (app.settings.deck, app.settings.card_back, int(96 * k))
+            if key != self._fan_key:
+                self._fan_key = key
+                self.fan = _card_fan(app, int(96 * k))
+            cx, cy = self.fan_centre
             for i, face in enumerate(self.fan):
                 angle = (1.5 - i) * 12
                 img = pygame.transform.rotozoom(face, angle, 1.0)
-                dx = int((i - 1.5) * 52 * s)
-                dy = int(abs(i - 1.5) * 10 * s)
+                dx = int((i - 1.5) * 52 * k)
+                dy = int(abs(i - 1.5) * 10 * k)
                 surface.blit(img, img.get_rect(center=(cx + dx, cy + dy)))
-            title_y = cy + int(96 * 1.4 * s) // 2 + int(16 * s)
-        else:
-            title_y = int(height * 0.2)
-        w.text(surface, "Hearts", (width // 2 + 2, title_y + 3), int(60 * s), (0, 0, 0),
+        title_y = self.title_y
+        w.text(surface, "Hearts", (width // 2 + 2, title_y + 3), int(60 * k), (0, 0, 0),
                bold=True, anchor="midtop")
-        w.text(surface, "Hearts", (width // 2, title_y), int(60 * s), w.TEXT, bold=True,
+        w.text(surface, "Hearts", (width // 2, title_y), int(60 * k), w.TEXT, bold=True,
                anchor="midtop")
         self.form.draw(surface)
         play = self.buttons[0].rect
-        w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * s)), int(16 * s),
+        w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * k)), int(16 * k),
                w.ACCENT if self.saved is not None else w.DIM, anchor="midbottom")
         w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit",
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")

@@ -313,14 +313,14 @@ class RulesDialog(Dialog):
         for line in reversed(lines):
             r = w.text(surface, line, (self.rect.centerx, y), size, colour, anchor="midbottom")
             y = r.top
-        # The legend, beside the buttons.
-        swatch = pygame.Rect(self.rect.left + int(20 * s), 0, int(12 * s), int(12 * s))
-        swatch.centery = self.buttons[0].rect.centery
+        # The legend, left of the fold button (or above the note when there is no room).
         legend = "changed from the preset"
-        if self.buttons[0].rect.left - swatch.right - int(30 * s) >= f.size(legend)[0]:
+        swatch = pygame.Rect(self.rect.left + int(20 * s), 0, int(12 * s), int(12 * s))
+        swatch.centery = self.fold.rect.centery
+        if self.fold.rect.left - swatch.right - int(16 * s) >= f.size(legend)[0]:
             pygame.draw.rect(surface, w.ACCENT, swatch, border_radius=2)
             w.text(surface, legend, (swatch.right + int(6 * s), swatch.centery), size, w.ACCENT,
                    anchor="midleft")
         else:
-            w.text(surface, "Gold: " + legend, (self.rect.centerx, self.fold.rect.bottom
-                                                + int(4 * s)), size, w.ACCENT, anchor="midtop")
+            w.text(surface, "Gold: " + legend, (self.rect.centerx, y - int(2 * s)), size,
+                   w.ACCENT, anchor="midbottom")

@@ -87,6 +87,13 @@ def fit(s: str, f: pygame.font.Font, width: int) -> str:
     return s + "…"
 
 
+def fitting_size(s: str, size: int, width: int, bold: bool = False) -> int:
+    """``size``, or a smaller one (not under MIN_TEXT) at which ``s`` fits ``width``."""
+    while size > MIN_TEXT and font(size, bold).size(s)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
     """Break ``s`` into lines of at most ``width`` pixels (words kept whole when they fit)."""
     out: list[str] = []
@@ -210,7 +217,7 @@ class Button(Widget):
         pygame.draw.rect(surface, colour, self.rect, border_radius=10)
         if self.primary and self.enabled:
             pygame.draw.rect(surface, (196, 150, 40), self.rect, 2, border_radius=10)
-        size = self.font_size()
+        size = fitting_size(self.label, self.font_size(), self.rect.width - 12, self.primary)
         f = font(size, self.primary)
         text(surface, fit(self.label, f, self.rect.width - 12), self.rect.center, size,
              BUTTON_TEXT if self.enabled else (70, 72, 68), self.primary, "center")
@@ -397,9 +404,11 @@ class Choice(Widget):
             text(surface, "◀", (self.rect.left + 8, self.rect.centery), size, DIM, anchor="midleft")
             text(surface, "▶", (self.rect.right - 8, self.rect.centery), size, DIM,
                  anchor="midright")
-        f = font(size)
-        label = fit(self.show(self.value), f, self.rect.width - 2 * size - 16)
-        text(surface, label, self.rect.center, size, colour, anchor="center")
+        words = self.show(self.value)
+        room = self.rect.width - 2 * size - 16
+        small = fitting_size(words, size, room)
+        text(surface, fit(words, font(small), room), self.rect.center, small, colour,
+             anchor="center")
 
 
 class Toggle(Choice):
@@ -459,8 +468,9 @@ class NumberField(TextInput):
             pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect,
                              border_radius=6)
             pygame.draw.rect(surface, PANEL_EDGE, self.rect, 1, border_radius=6)
-            size = self.font_size()
-            words = fit(self.show(self.number), font(size), self.rect.width - 16)
+            words = self.show(self.number)
+            size = fitting_size(words, self.font_size(), self.rect.width - 16)
+            words = fit(words, font(size), self.rect.width - 16)
             text(surface, words, self.rect.center, size, TEXT if self.enabled else DIM,
                  anchor="center")
             return

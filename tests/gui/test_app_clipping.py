@@ -79,3 +79,33 @@ def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
         _check(app, drive, monkeypatch, shots, "clip-seat-menu")
     finally:
         ann.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_text_size_setting_grows_everything_and_it_still_fits(config_home, monkeypatch,
+                                                                  shots, size):
+    app = App(Settings(name="Tester", animation="off", sounds=False), size=size,
+              discover=False)
+    drive = Driver(app)
+    try:
+        before = app.screen.buttons[0].rect.height
+        app.show(SettingsScreen(app))
+        screen = app.screen
+        text_size = dict(screen.rows)["Text size"]
+        while text_size.value != 1.5:
+            drive.click((text_size.rect.right - 4, text_size.rect.centery))
+        drive.click_button(screen.form, "Save")
+        assert app.settings.ui_scale == 1.5
+        assert Settings.load().ui_scale == 1.5                      # kept
+        menu = app.screen
+        assert menu.buttons[0].rect.height > before * 1.2
+        _check(app, drive, monkeypatch, shots, "clip-menu-ui150")
+        app.show(SettingsScreen(app))
+        _check(app, drive, monkeypatch, shots, "clip-settings-ui150")
+        app.show(JoinScreen(app))
+        _check(app, drive, monkeypatch, shots, "clip-join-ui150")
+        app.show(app.main_menu())
+        RulesDialog(app, {}, editable=True).open()
+        _check(app, drive, monkeypatch, shots, "clip-rules-ui150")
+    finally:
+        app.close()
