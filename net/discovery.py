@@ -1,7 +1,7 @@
 """LAN discovery with zeroconf (mDNS/DNS-SD): advertise a host, browse for hosts.
 
 A host registers ``<name>._hearts._tcp.local.`` with TXT records (``version``,
-``name``, ``tables``, ``seats``, ``rules``, ``playing``, and ``web``: the port of
+``name``, ``tables``, ``seats`` (free), ``players`` (people seated), ``rules``, ``playing``, and ``web``: the port of
 the browser client when the host serves it, then also named by
 ``<name>._http._tcp.local.`` with TXT ``path=/`` for the LAN's service browsers). Registration probes
 the network for about 1.2 s, so `Advertiser.start` only schedules it and

@@ -368,6 +368,7 @@ class Host:
             "name": self.name,
             "tables": str(len(self.tables)),
             "seats": str(sum(t.free_seats() for t in self.tables.values())),
+            "players": str(sum(t.humans() for t in self.tables.values())),
             "rules": rules[:60],
             "playing": "1" if any(t.running for t in self.tables.values())
             else "0",

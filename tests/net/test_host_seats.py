@@ -123,12 +123,13 @@ async def test_discovery_properties_follow_the_tables(host: Host) -> None:
     host.properties_listener = listener
     p = host.txt_properties()
     assert p == {"version": str(PROTOCOL_VERSION), "name": "test", "tables": "0", "seats": "0",
-                 "rules": "standard", "playing": "0"}
+                 "players": "0", "rules": "standard", "playing": "0"}
     ann = await connect(host, "Ann")
     await ann.send("create_table", rules={"preset": "omnibus"})
     await ann.wait_for("table")
     await asyncio.sleep(0.8)
     assert pushed and pushed[-1]["tables"] == "1" and pushed[-1]["seats"] == "3"
+    assert pushed[-1]["players"] == "1"
     assert pushed[-1]["rules"] == "omnibus" and all(isinstance(v, str) for v in pushed[-1].values())
     await ann.send("start")
     await asyncio.sleep(0.8)
