@@ -102,3 +102,30 @@ def test_settings_from_the_table_keep_the_game(app, drive, config_home, shots):
     drive.click_button(dialog.form, "Save")
     assert not app.dialogs and app.screen is table
     assert app.settings.deck == chosen and Settings.load().deck == chosen
+
+
+def test_volume_bot_speed_and_trick_pause_are_set_on_screen(config_home):
+    from hearts.gui import sounds
+    from hearts.gui.app import App
+    from tests.gui.conftest import Driver
+
+    app = App(size=(800, 600), discover=False)
+    drive = Driver(app)
+    try:
+        app.show(SettingsScreen(app))
+        drive.step()
+        rows = dict(app.screen.rows)
+        for label, want in (("Volume", 0.3), ("Bot speed", "fast"), ("Trick stays", 2.0)):
+            widget = rows[label]
+            for _ in range(len(widget.options)):
+                if widget.value == want:
+                    break
+                drive.click((widget.rect.right - 4, widget.rect.centery))
+            assert widget.value == want, label
+        drive.click_button(app.screen.form, "Save")
+        assert sounds.shared().volume == 0.3
+        saved = Settings.load()
+        assert (saved.volume, saved.bot_speed, saved.trick_pause) == (0.3, "fast", 2.0)
+    finally:
+        app.close()
+        sounds.shared().volume = 0.6
