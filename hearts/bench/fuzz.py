@@ -7,8 +7,12 @@ a connection per input and sends what hypothesis draws: random bytes, truncated
 and oversized frames, msgpack bombs (huge declared arrays, maps, strings),
 wrong types in every field, unknown message types, game intents out of turn or
 for another seat, sits at tables it may not join, forged and replayed seat
-tokens, owner commands and console lines from a non-owner. Each input must get
-an error or a closed connection, never a hang or a host error in the log; the
+tokens, owner commands and console lines from a non-owner. The same inputs also
+go over the host's WebSocket side (each frame one binary message), mixed with
+broken WebSocket frames (text, fragments, oversized and reserved ones), and raw
+HTTP requests go to its web port (bad paths, ``..``, huge headers, other methods,
+junk). Each input must get an error or a closed connection, never a hang or a host
+error in the log (an HTTP request an answer: only the page's own files are 200); the
 victims must finish their games untouched, and once the fuzzer's connections
 are gone the host must hold no more players, tables or connections than before.
 
@@ -87,6 +91,7 @@ class HostUnderTest:
                                         daemon=True)
         self.host: Any = None
         self.port = 0
+        self.web_port = 0
 
     def start(self) -> "HostUnderTest":
         logging.getLogger().addHandler(self.errors)
@@ -100,8 +105,9 @@ class HostUnderTest:
     async def _start(self) -> None:
         from net.host import Host
         self.host = Host(name="fuzz", limits=self.limits, bot_level="random", seed=self.seed)
-        await self.host.start(bind="127.0.0.1", port=0)
+        await self.host.start(bind="127.0.0.1", port=0, web_port=0)
         self.port = self.host.port
+        self.web_port = self.host.web_port
         rules = {"target": self.target, "pass_count": 3}
         # table 1: four people
         four = [Client("127.0.0.1", self.port, name=f"Vic{i}", limits=self.limits)
@@ -290,11 +296,163 @@ def strategies(tables: list[int]) -> Any:
     # or a table of its own with a game running (game intents reach the engine)
     join = st.sampled_from([None, "own", *({"type": "watch", "table": t} for t in tables),
                             *({"type": "sit", "table": t} for t in tables)])
-    return st.fixed_dictionaries({
-        "hello": hello, "join": join,
-        "frames": st.lists(frame, min_size=1, max_size=6),
-        "end": st.sampled_from(["close", "reset"]),
-    })
+    # over a WebSocket, also frames no client should send (written as they are)
+    bad_ws = st.one_of(
+        st.builds(lambda b: _ws_frame(0x1, b), st.binary(max_size=40)),          # text
+        st.builds(lambda b: _ws_frame(0x2, b, fin=False), st.binary(max_size=40)),  # no end
+        st.builds(lambda b: _ws_frame(0x0, b), st.binary(max_size=40)),          # stray cont
+        st.builds(lambda n: _ws_frame(0x2, b"", length=n), st.integers(65_537, 2 ** 63 - 1)),
+        st.builds(lambda b: _ws_frame(0x9, b), st.binary(min_size=126, max_size=200)),
+        st.builds(lambda op, b: _ws_frame(op, b), st.sampled_from([3, 4, 5, 6, 7, 11, 15]),
+                  st.binary(max_size=20)),
+        st.builds(lambda b: _ws_frame(0x2, b, rsv=0x40), st.binary(max_size=20)),
+        st.builds(lambda b: _ws_frame(0x2, b, mask=False), st.binary(max_size=20)),
+        st.builds(lambda n: _ws_frame(0x9, b"p") * n, st.integers(1, 300)),      # ping flood
+    )
+    ws_frame = frame | bad_ws.map(lambda b: ("ws", b))
+    socket_case = st.one_of(
+        st.fixed_dictionaries({
+            "via": st.just("tcp"), "hello": hello, "join": join,
+            "frames": st.lists(frame, min_size=1, max_size=6),
+            "end": st.sampled_from(["close", "reset"])}),
+        st.fixed_dictionaries({
+            "via": st.just("ws"), "hello": hello, "join": join,
+            "frames": st.lists(ws_frame, min_size=1, max_size=6),
+            "end": st.sampled_from(["close", "reset"])}))
+    return st.one_of(socket_case, socket_case, socket_case,
+                     http_requests().map(lambda r: {"via": "http", "request": r}))
+
+
+def http_requests() -> Any:
+    """Raw HTTP requests, most of them wrong: paths out of the page, huge or many headers,
+    other methods, junk, requests cut short."""
+    from hypothesis import strategies as st
+
+    paths = st.sampled_from([
+        "/", "/index.html", "/app.js", "/vendor/msgpack.mjs", "/facts.json", "/../pyproject.toml",
+        "/..%2f..%2fetc/passwd", "/%2e%2e/net/web.py", "/vendor/../../net/host.py",
+        "//etc/passwd", "/index.html%00.js", "/./index.html", "/ws", "/ws?x=1", "\\..\\x",
+        "/" + "a" * 9000, "*", "http://evil/", "/%ff%fe"]) | st.text(max_size=60).map(
+        lambda t: "/" + t.replace(" ", "%20").replace("\r", "").replace("\n", ""))
+    methods = st.sampled_from(["GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS",
+                               "CONNECT", "get", "G\x00T", ""])
+    versions = st.sampled_from(["HTTP/1.1", "HTTP/1.0", "HTTP/2.0", "HTTP/9", ""])
+    headers = st.lists(st.sampled_from([
+        "Host: 127.0.0.1", "Upgrade: websocket", "Connection: Upgrade",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Version: 99", "Origin: http://evil.example", "Content-Length: 5",
+        "Content-Length: -1", "Transfer-Encoding: chunked", "If-None-Match: *",
+        "X-Big: " + "b" * 20000, "Bad Header", ": empty", "X-Ctl: \x01\x02"]), max_size=6)
+
+    @st.composite
+    def request(draw: Any) -> bytes:
+        lines = [f"{draw(methods)} {draw(paths)} {draw(versions)}", *draw(headers)]
+        lines += ["X-%d: 1" % i for i in range(draw(st.sampled_from([0, 0, 0, 200])))]
+        data = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8", "surrogatepass")
+        cut = draw(st.integers(0, 9))
+        return data[: len(data) * cut // 10] if cut < 3 else data
+    return request() | st.binary(min_size=1, max_size=300)
+
+
+def _ws_frame(opcode: int, data: bytes, fin: bool = True, mask: bool = True, rsv: int = 0,
+              length: int | None = None) -> bytes:
+    """One WebSocket frame from a client (``length`` may declare more than ``data``)."""
+    n = len(data) if length is None else length
+    head = bytes([(0x80 if fin else 0) | rsv | opcode])
+    m = 0x80 if mask else 0
+    if n < 126:
+        head += bytes([m | n])
+    elif n < 65536:
+        head += bytes([m | 126]) + struct.pack(">H", n)
+    else:
+        head += bytes([m | 127]) + struct.pack(">Q", n)
+    if not mask:
+        return head + data
+    key = b"\x37\xfa\x21\x3d"      # any key will do (hypothesis draws must not use random)
+    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(data))
+
+
+class WebSocketWire:
+    """A client WebSocket on a plain socket, shaped like one for the fuzzer: ``sendall``
+    sends one binary message, ``recv`` returns the payloads of the host's binary
+    messages (b"" once it closed), ``raw`` writes bytes as they are."""
+
+    def __init__(self, port: int, timeout: float) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.buf = b""
+        self.closed = False
+        self.sock.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                          b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+                          b"\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        while b"\r\n\r\n" not in self.buf:
+            data = self.sock.recv(4096)
+            if not data:
+                raise FuzzFailure("the web port closed during the WebSocket handshake")
+            self.buf += data
+        head, _, self.buf = self.buf.partition(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 101"):
+            raise FuzzFailure(f"the WebSocket handshake was refused: {head[:80]!r}")
+
+    def sendall(self, data: bytes) -> None:
+        self.sock.sendall(_ws_frame(0x2, data))
+
+    def raw(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def recv(self, n: int) -> bytes:
+        out = b""
+        while not out:
+            frame = self._frame()
+            if frame is None:
+                if self.closed:
+                    return b""
+                data = self.sock.recv(n)
+                if not data:
+                    self.closed = True
+                    return b""
+                self.buf += data
+                continue
+            opcode, payload = frame
+            if opcode == 0x8:
+                self.closed = True
+                return b""
+            if opcode == 0x2:
+                out += payload
+            elif opcode != 0xA:
+                raise FuzzFailure(f"the host sent a WebSocket frame of opcode {opcode}")
+        return out
+
+    def _frame(self) -> tuple[int, bytes] | None:
+        b = self.buf
+        if len(b) < 2:
+            return None
+        if b[1] & 0x80:
+            raise FuzzFailure("the host masked a frame")
+        n, at = b[1] & 0x7F, 2
+        if n == 126:
+            if len(b) < 4:
+                return None
+            n, at = struct.unpack(">H", b[2:4])[0], 4
+        elif n == 127:
+            if len(b) < 10:
+                return None
+            n, at = struct.unpack(">Q", b[2:10])[0], 10
+        if len(b) < at + n:
+            return None
+        self.buf = b[at + n:]
+        return b[0] & 0x0F, b[at:at + n]
+
+    def settimeout(self, t: float) -> None:
+        self.sock.settimeout(t)
+
+    def setsockopt(self, *args: Any) -> None:
+        self.sock.setsockopt(*args)
+
+    def shutdown(self, how: int) -> None:
+        self.sock.shutdown(how)
+
+    def close(self) -> None:
+        self.sock.close()
 
 
 # -- one input against the host --------------------------------------------------------------
@@ -311,6 +469,8 @@ class Fuzzer:
         self.inputs = 0
         self.frames = 0
         self.tokens: list[str] = []
+        self.by_via: dict[str, int] = {}      # inputs per way in: tcp, ws, http
+        self.files: set[str] | None = None
 
     def _read(self, sock: socket.socket, dec: Decoder, until: Any) -> tuple[list, bool]:
         """Messages until ``until(msg)`` or EOF; (messages, eof). A hang raises FuzzFailure."""
@@ -343,7 +503,19 @@ class Fuzzer:
         """Send one input; raise FuzzFailure when the host misbehaves."""
         self.inputs += 1
         errors_before = len(self.hut.errors.records)
-        sock = socket.create_connection(("127.0.0.1", self.hut.port), timeout=self.wait)
+        via = case.get("via", "tcp")
+        self.by_via[via] = self.by_via.get(via, 0) + 1
+        if via == "http":
+            try:
+                self._http(case["request"])
+            finally:
+                self._check_log(errors_before)
+            return
+        sock: Any
+        if via == "ws":
+            sock = WebSocketWire(self.hut.web_port, self.wait)
+        else:
+            sock = socket.create_connection(("127.0.0.1", self.hut.port), timeout=self.wait)
         dec = Decoder(replace(self.hut.limits, max_frame=1 << 22))
         try:
             self._run(sock, dec, case)
@@ -351,9 +523,57 @@ class Fuzzer:
             if case["end"] == "reset":
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             sock.close()
-        new = self.hut.errors.records[errors_before:]
+        self._check_log(errors_before)
+
+    def _check_log(self, before: int) -> None:
+        new = self.hut.errors.records[before:]
         if new:
             raise FuzzFailure("the host logged an error: " + new[0][:2000])
+
+    def _http(self, request: bytes) -> None:
+        """One raw request to the web port: an HTTP answer (200 only for the page's own
+        files), then the connection closed."""
+        from net.web import load_files
+        if self.files is None:
+            self.files = set(load_files())
+        sock = socket.create_connection(("127.0.0.1", self.hut.web_port), timeout=self.wait)
+        data = b""
+        try:
+            try:
+                sock.sendall(request)
+                sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                return                  # the host closed first (a request over its limit)
+            end = time.monotonic() + self.wait
+            while True:
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise FuzzFailure(f"the web port neither answered nor closed in "
+                                      f"{self.wait:g} s: {request[:120]!r}")
+                sock.settimeout(left)
+                try:
+                    chunk = sock.recv(65536)
+                except socket.timeout:
+                    continue
+                except ConnectionResetError:
+                    break
+                if not chunk:
+                    break
+                data += chunk
+        finally:
+            sock.close()
+        whole = b"\r\n\r\n" in request
+        if not data:
+            if whole and request.startswith(b"GET "):
+                raise FuzzFailure(f"a whole request got no answer: {request[:120]!r}")
+            return
+        if not data.startswith(b"HTTP/1.1 "):
+            raise FuzzFailure(f"the web port answered {data[:60]!r} to {request[:120]!r}")
+        status = data[9:12]
+        if status == b"200":
+            path = request.split(b" ", 2)[1].split(b"?")[0].decode("latin-1")
+            if path not in self.files:
+                raise FuzzFailure(f"{path!r} was served, and it is not a file of the page")
 
     def _run(self, sock: socket.socket, dec: Decoder, case: dict) -> None:
         welcomed = False
@@ -374,8 +594,8 @@ class Fuzzer:
             if len(self.tokens) < 50:
                 self.tokens.append(welcome["token"])
             if case["join"] == "own":
-                sock.sendall(encode({"type": "create_table", "rules": {"pass_count": 3}})
-                             + encode({"type": "start"}))
+                sock.sendall(encode({"type": "create_table", "rules": {"pass_count": 3}}))
+                sock.sendall(encode({"type": "start"}))
                 self._read(sock, dec, lambda m: m["type"] == "error" or m["type"] == "update"
                            and any(e["type"] == "game_started" for e in m["events"]))
             elif case["join"] is not None:
@@ -404,7 +624,10 @@ class Fuzzer:
                 in_sync = False
             sent.append(data)
             try:
-                sock.sendall(data)
+                if kind == "ws" and isinstance(sock, WebSocketWire):
+                    sock.raw(data)          # a frame as it is, broken on purpose
+                else:
+                    sock.sendall(data)
             except (BrokenPipeError, ConnectionResetError):
                 return          # the host closed the connection: allowed
         if welcomed and in_sync:
@@ -511,10 +734,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         hut.stop()
     elapsed = time.monotonic() - t0
-    print(f"hearts bench fuzz: {args.seconds:g} s against a host on loopback with 2 victim "
-          f"tables playing")
+    print(f"hearts bench fuzz: {args.seconds:g} s against a host on loopback (TCP, WebSocket "
+          f"and HTTP) with 2 victim tables playing")
     print(f"  inputs tried : {fuzzer.inputs} ({fuzzer.frames} frames, "
-          f"{fuzzer.inputs / elapsed:.0f} inputs/s)")
+          f"{fuzzer.inputs / elapsed:.0f} inputs/s); by way in: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(fuzzer.by_via.items())))
     print(f"  failures     : {len(failures)}")
     for f in failures[:10]:
         print(f"    - {f}")
