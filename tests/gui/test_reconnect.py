@@ -69,6 +69,7 @@ def test_host_gone_blocks_the_table_until_it_is_back_without_the_table(app, driv
     assert d.text in ("The host closed the connection.", "The connection to the host was lost.")
     assert "Errno" not in d.text and "Reconnecting, attempt" in d.status
     assert app.dialogs[-1] is d and not app.banner
+    assert app.screen.model.disconnected == d.text             # the table greyed, input refused
     # Input goes nowhere: Escape opens no table menu, keys and clicks send nothing.
     drive.key(pygame.K_ESCAPE)
     drive.key(pygame.K_RETURN)
