@@ -155,7 +155,8 @@ class Console:
         elif t == "welcome":
             self.add(f"Connected to {msg.get('host') or 'the host'} as {msg.get('name')}.", INFO)
         elif t == "left":
-            self.add(f"You left the table ({msg.get('reason') or 'left'}).", INFO)
+            self.add("The table's owner removed you from it." if msg.get("reason") == "kicked"
+                     else "You left the table.", INFO)
         elif t == "update":
             for change in msg.get("events") or ():
                 self._change(change)
@@ -320,7 +321,7 @@ class Console:
                    anchor="topright")
         else:
             self._draw_badge(surface)
-        if not self.visible and self.peeking:
+        if not self.visible and self.peeking and self.app.screen.is_table:
             # Narrower than the open console: the north name plate stays clear.
             width = min(self.rect.width, int(surface.get_width() * 0.38))
             recent = [x for x in self.lines[-4:] if time.monotonic() - x.at < PEEK_SECONDS]

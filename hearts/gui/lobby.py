@@ -42,7 +42,7 @@ def table_row(t: dict[str, Any]) -> str:
     """One table for the lobby's columns (see `COLUMNS`): name and owner, rules, state,
     the four seats on two lines."""
     owner = t.get("owner")
-    about = [f"{owner}'s" if owner else "no owner"]
+    about = []
     if t.get("locked"):
         about.append("friends only")
     if t.get("watchers"):
@@ -51,10 +51,11 @@ def table_row(t: dict[str, Any]) -> str:
     if t.get("hand") is not None and t.get("state") in ("playing", "paused"):
         state += f"\nhand {int(t['hand']) + 1}"
     rules = str(t.get("summary") or "").split(":")[0]          # "custom: a=b" -> "custom"
-    seats = [seat_text(s) for s in t.get("seats") or ()]
+    seats = [("★ " if s.get("kind") == "human" and owner and s.get("name") == owner else "")
+             + seat_text(s) for s in t.get("seats") or ()]       # ★ the owner, as at the table
     free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")
     seat_cell = (", ".join(seats[:2]) + "\n" + ", ".join(seats[2:])) if seats else ""
-    return "\t".join((f"{t.get('name') or 'Table'}\n{', '.join(about)}",
+    return "\t".join((f"{t.get('name') or 'Table'}" + (f"\n{', '.join(about)}" if about else ""),
                       rules + (f"\n{free} seat{'s' if free != 1 else ''} open" if free else
                                "\nfull"), state, seat_cell))
 
