@@ -564,7 +564,8 @@ class App:
             else:
                 restart()
         elif tbl is None and sess.mode is None:
-            self.play_against_bots()
+            play = getattr(self.screen, "play", None)       # the menu asks about a saved game
+            play() if callable(play) else self.play_against_bots()
         elif tbl is None and sess.state == "connected":
             from .lobby import CreateTableDialog
             CreateTableDialog(self).open()

@@ -53,8 +53,11 @@ class Dialog:
         w.panel(surface, self.rect, alpha=255)
         if self.title:
             s = self.app.scale
-            w.text(surface, self.title, (self.rect.centerx, self.rect.top + int(14 * s)),
-                   int(26 * s), w.ACCENT, bold=True, anchor="midtop")
+            room = self.rect.width - int(30 * s)
+            size = w.fitting_size(self.title, int(26 * s), room, bold=True)
+            w.text(surface, w.fit(self.title, w.font(size, True), room),
+                   (self.rect.centerx, self.rect.top + int(14 * s)), size, w.ACCENT, bold=True,
+                   anchor="midtop")
         self.form.draw(surface)
 
 

@@ -89,7 +89,13 @@ class MainMenu(Screen):
         return f"{self.app.settings.bot_level} bots · {summary}"
 
     def play(self) -> None:
-        self.app.play_against_bots()
+        """A new game against bots; it replaces a saved one, so that asks first."""
+        if self.saved is None:
+            self.app.play_against_bots()
+            return
+        self.app.message("New game", f"Start a new game? Your saved game ({self.saved.summary})"
+                         " is replaced.", {"New game": self.app.play_against_bots,
+                                           "Keep it": None}, default="Keep it")
 
     def resume(self) -> None:
         self.app.play_against_bots(resume=self.saved)

@@ -84,6 +84,12 @@ def test_a_closed_bot_game_is_offered_back_and_continues(config_home, shots):
             else (f"with {mine}" in line)
         drive.step()
         drive.shot(shots / "menu-continue.png")
+        # A new game would replace the saved one: it asks, and keeping it is the default.
+        drive.click_button(menu.form, "New game against bots")
+        ask = app.dialogs[-1]
+        assert "is replaced" in ask.message and ask.form.focused.label == "Keep it"
+        drive.key(pygame.K_RETURN)
+        assert not app.dialogs and app.screen is menu
         drive.click(cont.rect.center)
         drive.until(lambda: _view(app), 15, "the saved game")
         v = _view(app)
