@@ -15,7 +15,7 @@ import pygame
 
 from hearts.engine import Card, Phase, View
 
-from . import theme
+from . import theme, widgets
 from .table_state import pass_words, suit_words, tram_words
 
 SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours alternate
@@ -43,28 +43,10 @@ def _text(s: str, size: int, color: tuple[int, int, int] = theme.TEXT, face: str
     return theme.text(s, size, color, face)
 
 
-def _wrap(s: str, size: int, width: int, face: str = "sans") -> list[str]:
+@functools.lru_cache(maxsize=256)
+def _wrap(s: str, size: int, width: int, face: str = "sans") -> tuple[str, ...]:
     """``s`` broken into lines no wider than ``width`` (at words; a long word at letters)."""
-    f = theme.font(max(MIN_TEXT, size), face)
-    lines: list[str] = []
-    for para in s.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            while f.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and f.size(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
+    return tuple(widgets.wrap(s, theme.font(max(MIN_TEXT, size), face), width))
 
 
 def _fit(s: str, size: int, width: int, face: str = "sans") -> str:

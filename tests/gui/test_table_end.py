@@ -28,13 +28,19 @@ def _deliver(screen: TableScreen, host: LocalTable, until, seconds: float = 60.0
     raise AssertionError("never happened")
 
 
-def test_a_hand_ended_early_shows_the_cards_left_and_waits_for_the_summary(monkeypatch, shots):
+def _no_passing(animation: str) -> tuple[TableScreen, LocalTable]:
+    """A started game without passing (seed 3 ends its first hand early), animated."""
     pygame.display.init()
     host = LocalTable(Rules(pass_cycle=("hold",)), seed=3)
-    screen = TableScreen(RecordingApp(host, animation="normal"))
+    screen = TableScreen(RecordingApp(host, animation=animation))
     host.inbox.append(host.table_message())
     host.start()
     host.run_bots()
+    return screen, host
+
+
+def test_a_hand_ended_early_shows_the_cards_left_and_waits_for_the_summary(monkeypatch, shots):
+    screen, host = _no_passing("normal")
     _deliver(screen, host, lambda: not screen.anim.busy)
     while not (screen.model.summary and screen.model.summary.get("tram")):
         assert screen.model.summary is None, "a hand ended without TRAM first"
@@ -80,12 +86,7 @@ def test_a_hand_ended_early_shows_the_cards_left_and_waits_for_the_summary(monke
 
 
 def test_the_summary_closes_itself_and_then_the_next_hand_comes(monkeypatch):
-    pygame.display.init()
-    host = LocalTable(Rules(pass_cycle=("hold",)), seed=3)
-    screen = TableScreen(RecordingApp(host, animation="fast"))
-    host.inbox.append(host.table_message())
-    host.start()
-    host.run_bots()
+    screen, host = _no_passing("fast")
     for _ in range(40):
         v = screen.model.view
         if screen.model.summary is not None:
