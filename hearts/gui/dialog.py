@@ -62,7 +62,10 @@ class Dialog:
 
 
 class MessageDialog(Dialog):
-    """A sentence and buttons: ``buttons`` maps labels to callbacks (None just closes)."""
+    """A sentence and buttons: ``buttons`` maps labels to callbacks (None just closes);
+    ``default`` names the focused one. `note` is an optional dimmer last line."""
+
+    note = ""
 
     def __init__(self, app: "App", title: str, message: str,
                  buttons: dict[str, Callable[[], Any] | None] | None = None,
@@ -70,9 +73,11 @@ class MessageDialog(Dialog):
         super().__init__(app)
         self.title = title
         self.message = message
-        self.buttons = []
+        self.buttons: list[w.Button] = []
         for label, action in (buttons or {"OK": None}).items():
-            self.buttons.append(self.form.add(w.Button(label, self._wrap(action))))
+            button = w.Button(label, self._wrap(action))
+            self.form.add(button)
+            self.buttons.append(button)
         self.form.focus(self.form.find(default) if default else self.buttons[0])
         self.layout(app.size)
 
@@ -87,76 +92,15 @@ class MessageDialog(Dialog):
         s = self.app.scale
         width = min(size[0] - 40, int(560 * s))
         self.lines = w.wrap(self.message, w.font(int(20 * s)), width - int(48 * s))
+        if self.note:
+            self.lines.append(self.note)
         height = int(90 * s) + len(self.lines) * int(28 * s) + int(70 * s)
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
+        shown = [b for b in self.buttons if b.visible]
         bw, bh, gap = int(150 * s), int(44 * s), int(16 * s)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
-        x = self.rect.centerx - total // 2
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, self.rect.bottom - bh - int(20 * s), bw, bh)
-            x += bw + gap
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        s = self.app.scale
-        y = self.rect.top + int(64 * s)
-        for line in self.lines:
-            w.text(surface, line, (self.rect.centerx, y), int(20 * s), anchor="midtop")
-            y += int(28 * s)
-
-
-class ConnectionDialog(Dialog):
-    """The link to the host is down: why in a plain sentence, the reconnect attempt, and a
-    way out. Modal, so nothing is played or sent while it shows; Escape does not close it."""
-
-    title = "Connection lost"
-
-    def __init__(self, app: "App") -> None:
-        super().__init__(app)
-        self.form.on_cancel = None
-        self.text = "The connection to the host was lost."
-        self.attempt = 0
-        self.gave_up = False
-        self.leave = self.form.add(w.Button("Leave", app.disconnect))
-        self.retry = self.form.add(w.Button("Try again", self._retry, primary=True))
-        self.retry.visible = False
-        self.form.focus(None)       # a stray Enter (playing a card) must not leave the game
-        self.layout(app.size)
-
-    def set_state(self, text: str, attempt: int = 0, gave_up: bool = False) -> None:
-        self.text, self.attempt, self.gave_up = text, attempt, gave_up
-        self.retry.visible = gave_up
-        self.title = "No connection" if gave_up else "Connection lost"
-        self.layout(self.app.size)
-        if gave_up:
-            self.form.focus(self.retry)
-
-    @property
-    def status(self) -> str:
-        """The line under the sentence: the attempt under way, or what the player can do."""
-        if self.gave_up:
-            return "Try again, or leave."
-        if self.attempt:
-            return f"Reconnecting, attempt {self.attempt}…"
-        return "Reconnecting…"
-
-    def _retry(self) -> None:
-        self.set_state("Trying to reach the host again…")
-        self.app.retry_connection()
-
-    def layout(self, size: tuple[int, int]) -> None:
-        s = self.app.scale
-        width = min(size[0] - 40, int(560 * s))
-        self.lines = w.wrap(self.text, w.font(int(20 * s)), width - int(48 * s))
-        self.lines.append(self.status)
-        height = int(90 * s) + len(self.lines) * int(28 * s) + int(70 * s)
-        self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = (size[0] // 2, size[1] // 2)
-        buttons = [b for b in (self.retry, self.leave) if b.visible]
-        bw, bh, gap = int(150 * s), int(44 * s), int(16 * s)
-        x = self.rect.centerx - (len(buttons) * bw + (len(buttons) - 1) * gap) // 2
-        for b in buttons:
+        x = self.rect.centerx - (len(shown) * bw + (len(shown) - 1) * gap) // 2
+        for b in shown:
             b.rect = pygame.Rect(x, self.rect.bottom - bh - int(20 * s), bw, bh)
             x += bw + gap
 
@@ -165,7 +109,50 @@ class ConnectionDialog(Dialog):
         s = self.app.scale
         y = self.rect.top + int(64 * s)
         for i, line in enumerate(self.lines):
-            last = i == len(self.lines) - 1
-            w.text(surface, line, (self.rect.centerx, y), int(20 * s), w.DIM if last else w.TEXT,
+            dim = bool(self.note) and i == len(self.lines) - 1
+            w.text(surface, line, (self.rect.centerx, y), int(20 * s), w.DIM if dim else w.TEXT,
                    anchor="midtop")
             y += int(28 * s)
+
+
+class ConnectionDialog(MessageDialog):
+    """The link to the host is down: why in a plain sentence, the reconnect attempt, and a
+    way out. Modal, so nothing is played or sent while it shows; Escape does not close it."""
+
+    def __init__(self, app: "App") -> None:
+        self.attempt = 0
+        self.gave_up = False
+        super().__init__(app, "Connection lost", "The connection to the host was lost.",
+                         {"Try again": None, "Leave": None})
+        self.form.on_cancel = None
+        self.retry, self.leave = self.buttons
+        self.retry.on_click, self.leave.on_click = self._retry, app.disconnect
+        self.retry.visible = False
+        self.form.focus(None)       # a stray Enter (playing a card) must not leave the game
+
+    @property
+    def text(self) -> str:
+        return self.message
+
+    def set_state(self, text: str, attempt: int = 0, gave_up: bool = False) -> None:
+        self.message, self.attempt, self.gave_up = text, attempt, gave_up
+        self.retry.visible = gave_up
+        self.title = "No connection" if gave_up else "Connection lost"
+        self.layout(self.app.size)
+        if gave_up:
+            self.form.focus(self.retry)
+
+    @property
+    def note(self) -> str:  # type: ignore[override]
+        """The line under the sentence: the attempt under way, or what the player can do."""
+        if self.gave_up:
+            return "Try again, or leave."
+        if self.attempt:
+            return f"Reconnecting, attempt {self.attempt}…"
+        return "Reconnecting…"
+
+    status = note
+
+    def _retry(self) -> None:
+        self.set_state("Trying to reach the host again…")
+        self.app.retry_connection()

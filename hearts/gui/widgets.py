@@ -564,16 +564,21 @@ class ListBox(Widget):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
+    def draw_box(self, surface: pygame.Surface, size: int) -> None:
+        """The field, its focus edge, and the text for no rows."""
         pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
         pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
                          2 if self.focused else 1, border_radius=6)
-        size = max(12, int(self.row_height * 0.5))
-        f = font(size)
         if not self.rows and self.empty:
-            text(surface, self.empty, self.rect.center, size, DIM, anchor="center")
+            text(surface, fit(self.empty, font(size), self.rect.width - 20), self.rect.center,
+                 size, DIM, anchor="center")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        size = max(MIN_TEXT, int(self.row_height * 0.5))
+        f = font(size)
+        self.draw_box(surface, size)
         for n in range(self.visible_rows):
             i = self.top + n
             if i >= len(self.rows):
@@ -630,13 +635,8 @@ class ColumnList(ListBox):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
-        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
-                         2 if self.focused else 1, border_radius=6)
         size = self.text_size()
-        if not self.rows and self.empty:
-            text(surface, fit(self.empty, font(size), self.rect.width - 20), self.rect.center,
-                 size, DIM, anchor="center")
+        self.draw_box(surface, size)
         for (name, _share), x in zip(self.columns, self.column_lefts()):
             text(surface, name, (x, self.rect.top - 4), size, DIM, bold=True,
                  anchor="bottomleft")
