@@ -85,6 +85,14 @@ def test_owner_starts_and_pauses_from_the_table_menu(app, drive):
         drive.key(pygame.K_ESCAPE)
         drive.click_button(app.dialogs[-1].form, "Resume")
         drive.until(lambda: app.session.table.state == "playing", what="resumed")
+        # Ending the game asks first; Enter keeps playing.
+        drive.key(pygame.K_ESCAPE)
+        drive.click_button(app.dialogs[-1].form, "End the game…")
+        ask = app.dialogs[-1]
+        assert ask.title == "End the game" and ask.form.focused.label == "Keep playing"
+        drive.key(pygame.K_RETURN)
+        drive.step(5)
+        assert not app.dialogs and app.session.table.state == "playing"
         # While a game runs only the target may change; the dialog says so.
         drive.key(pygame.K_F1)
         dialog = app.dialogs[-1]
