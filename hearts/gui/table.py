@@ -473,8 +473,7 @@ class TableScreen(TablePainter, Screen):
     def _refused(self, msg: dict[str, Any]) -> None:
         """The host refused an intent: undo what we showed ahead of its answer."""
         if msg.get("ref") == "play" and self.model.pending is not None:
-            self.model.pending = None           # it never left the hand
-            self._note(str(msg.get("message") or "The host refused that card"), kind="warn")
+            self.model.pending = None           # it never left the hand (the app says why)
             self._relayout()
         elif msg.get("ref") == "pass" and self.model.view is not None:
             self.model.pass_sent = list(self.model.view.passed or ())

@@ -1148,18 +1148,23 @@ class TablePainter:
         max_rows = max(3, (self.size[1] - round(140 * u)) // row_h - 6)
         shown = results[-max_rows:]
         W = round(640 * u)
-        Hh = round(90 * u) + row_h * (max(1, len(shown)) + 5)
+        Hh = round(90 * u) + row_h * (max(1, len(shown)) + 6)
         r = pygame.Rect(0, 0, min(W, self.size[0] - 20), Hh)
         r.center = (self.size[0] // 2, self.size[1] // 2)
         self._dim(surface, 110)
         self._panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)
         title = "Scoreboard" + (" (countdown)" if self.model.info.rules.display == "countdown" else "")
-        surface.blit(_text(title, round(22 * u), theme.ACCENT, "bold"),
-                     (r.x + round(20 * u), r.y + round(14 * u)))
+        head = _text(title, round(22 * u), theme.ACCENT, "bold")
+        surface.blit(head, (r.x + round(20 * u), r.y + round(14 * u)))
         target = _text(f"game to {self.model.info.rules.target} · {self.model.info.summary}", round(13 * u),
                        theme.TEXT_DIM)
-        surface.blit(target, (r.right - round(20 * u) - target.get_width(), r.y + round(22 * u)))
-        self._draw_score_table(surface, pygame.Rect(r.x + round(20 * u), r.y + round(56 * u),
+        top = r.y + round(56 * u)
+        if head.get_width() + target.get_width() + round(60 * u) <= r.width:
+            surface.blit(target, (r.right - round(20 * u) - target.get_width(), r.y + round(22 * u)))
+        else:                              # no room beside the title: under it
+            surface.blit(target, (r.x + round(20 * u), r.y + round(16 * u) + head.get_height()))
+            top += target.get_height()
+        self._draw_score_table(surface, pygame.Rect(r.x + round(20 * u), top,
                                                     r.width - round(40 * u), r.height), max_rows)
         tip = _text("Tab or click to close", round(12 * u), theme.TEXT_DIM)
         surface.blit(tip, tip.get_rect(bottomright=(r.right - round(14 * u), r.bottom - round(10 * u))))
