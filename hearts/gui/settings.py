@@ -201,15 +201,15 @@ class SettingsScreen(Screen):
                                 on_change=lambda v: setattr(d, "volume", v))),
             ("Text size", w.Choice(_with(UI_SCALES, d.ui_scale), d.ui_scale, show=_percent,
                                    on_change=lambda v: setattr(d, "ui_scale", v))),
-            ("Bot speed", w.Choice(BOT_SPEEDS, d.bot_speed,
-                                   on_change=lambda v: setattr(d, "bot_speed", v))),
-            ("Trick stays", w.Choice(_with(TRICK_PAUSES, d.trick_pause), d.trick_pause,
-                                     show=_seconds,
-                                     on_change=lambda v: setattr(d, "trick_pause", v))),
             ("Window size", w.Choice(sizes, tuple(d.window), show=_size_text,
                                      on_change=lambda v: setattr(d, "window", tuple(v)))),
             ("Bot level", w.Choice(SEAT_LEVELS, d.bot_level,
                                    on_change=lambda v: setattr(d, "bot_level", v))),
+            ("Bot speed", w.Choice(BOT_SPEEDS, d.bot_speed,
+                                   on_change=lambda v: setattr(d, "bot_speed", v))),
+            ("Pause after a trick", w.Choice(_with(TRICK_PAUSES, d.trick_pause), d.trick_pause,
+                                     show=_seconds,
+                                     on_change=lambda v: setattr(d, "trick_pause", v))),
         ]
         self.labels = [w.Label(text) for text, _ in self.rows]
         self.save_button = w.Button("Save", self.save, primary=True)

@@ -115,7 +115,7 @@ def test_volume_bot_speed_and_trick_pause_are_set_on_screen(config_home):
         app.show(SettingsScreen(app))
         drive.step()
         rows = dict(app.screen.rows)
-        for label, want in (("Volume", 0.3), ("Bot speed", "fast"), ("Trick stays", 2.0)):
+        for label, want in (("Volume", 0.3), ("Bot speed", "fast"), ("Pause after a trick", 2.0)):
             widget = rows[label]
             for _ in range(len(widget.options)):
                 if widget.value == want:
