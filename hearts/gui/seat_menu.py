@@ -88,7 +88,7 @@ class TableMenu(Dialog):
             add("Password (friends only)…" if not tbl.locked
                 else "Password: friends only…", self._password)
         for seat in range(4):
-            add(seat_label(app, seat), lambda s=seat: SeatMenu(app, s).open(),
+            add(seat_label(app, seat), lambda s=seat: self._seat(s),
                 enabled=owner or seat != sess.seat)
         add("Settings…", self._settings)
         add("Chat and commands  (F2)", self._console)
@@ -100,6 +100,10 @@ class TableMenu(Dialog):
     def _send(self, msg: dict[str, Any]) -> None:
         self.close()
         self.app.send(msg)
+
+    def _seat(self, seat: int) -> None:
+        self.close()                     # one menu at a time: the seat's replaces this one
+        SeatMenu(self.app, seat).open()
 
     def _start(self) -> None:
         self._send({"type": "start"})
