@@ -6,6 +6,10 @@ the resulting update reaching all four clients of the table; beside it, the
 same load on a plain asyncio msgpack echo server (a message from one of four
 connections is sent back to all four, with a payload the size of an update),
 run in the same way over the same loopback in the same run.
+
+With ``--web-share F`` the tables play twice, each time on a fresh host process: all
+clients over TCP, then a share F of them over the host's WebSocket side (the
+browser client's way in); both p99s are printed, and their ratio.
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--idle", action="store_true",
                         help="hold --clients idle lobby connections (own process) while the "
                              "tables play")
+    parser.add_argument("--web-share", type=float, default=0.0,
+                        help="also run with this share of the clients (0..1) over WebSocket, "
+                             "after an all-TCP run on a fresh host, and compare the p99s")
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own loop everywhere even when uvloop is installed")
 
@@ -135,21 +142,25 @@ class _Player(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         now = time.perf_counter()
         for msg in self.decoder.feed(data):
-            kind = msg["type"]
-            fut = self.waiters.pop(kind, None)
-            if fut is not None and not fut.done():
-                fut.set_result(msg)
-            if kind == "ping":
-                self.send({"type": "pong"})
-            elif kind == "update":
-                self.seq = msg["seq"]
-                self.stats.arrived((msg["table"], msg["seq"]), now)
-                if self.owner and any(e["type"] in ("game_over",) for e in msg["events"]):
-                    self.send({"type": "start"})
-                self._move(msg.get("view"), now)
-            elif kind == "table":
-                self.seq = max(self.seq, msg["seq"])
-                self._move(msg.get("view"), now)
+            self.handle(msg, now)
+
+    def handle(self, msg: dict, now: float) -> None:
+        """One message from the host."""
+        kind = msg["type"]
+        fut = self.waiters.pop(kind, None)
+        if fut is not None and not fut.done():
+            fut.set_result(msg)
+        if kind == "ping":
+            self.send({"type": "pong"})
+        elif kind == "update":
+            self.seq = msg["seq"]
+            self.stats.arrived((msg["table"], msg["seq"]), now)
+            if self.owner and any(e["type"] in ("game_over",) for e in msg["events"]):
+                self.send({"type": "start"})
+            self._move(msg.get("view"), now)
+        elif kind == "table":
+            self.seq = max(self.seq, msg["seq"])
+            self._move(msg.get("view"), now)
 
     def _move(self, view: dict | None, now: float) -> None:
         if not view or view.get("seat") is None or now >= self.stats.stop_at:
@@ -173,16 +184,75 @@ class _Player(asyncio.Protocol):
             self.send({"type": "moon", "choice": "add"})
 
 
-async def _run_host_load(port: int, tables: int, warmup: float, seconds: float) -> _Stats:
+class _WebPlayer(_Player):
+    """The same player over the host's WebSocket side: websockets' sans-I/O client in an
+    asyncio protocol, one msgpack map per binary message each way."""
+
+    def __init__(self, name: str, stats: _Stats, url: str) -> None:
+        super().__init__(name, stats, random.Random(name))
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+        self.ws = ClientProtocol(parse_uri(url), max_size=None)
+        self.open = False
+        self.ready: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        out = self.ws.data_to_send()
+        if out:
+            self.transport.write(b"".join(out))
+
+    def send(self, msg: dict) -> None:
+        self.ws.send_binary(encode(msg))
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Frame, Opcode
+        now = time.perf_counter()
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.BINARY:
+                    for msg in self.decoder.feed(bytes(event.data)):
+                        self.handle(msg, now)
+            elif not self.open:               # the handshake's response
+                self.open = True
+                self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": self.name})
+                if not self.ready.done():
+                    self.ready.set_result(None)
+        self._flush()
+
+
+def _is_web(k: int, share: float) -> bool:
+    """Whether client number ``k`` goes over WebSocket: spread evenly, ``share`` of them."""
+    return int((k + 1) * share) > int(k * share)
+
+
+async def _run_host_load(port: int, tables: int, warmup: float, seconds: float,
+                         web_port: int | None = None, web_share: float = 0.0) -> _Stats:
     loop = asyncio.get_running_loop()
     stats = _Stats(float("inf"), float("inf"))
     groups: list[list[_Player]] = []
     for t in range(tables):
-        group = []
+        group: list[_Player] = []
         for s in range(4):
-            _, p = await loop.create_connection(
-                functools.partial(_player, f"b{t}s{s}", stats), "127.0.0.1", port)
-            group.append(p)
+            name = f"b{t}s{s}"
+            if web_port and _is_web(t * 4 + s, web_share):
+                url = f"ws://127.0.0.1:{web_port}/ws"
+                _, web = await loop.create_connection(
+                    functools.partial(_WebPlayer, name, stats, url), "127.0.0.1", web_port)
+                await web.ready
+                group.append(web)
+            else:
+                _, p = await loop.create_connection(
+                    functools.partial(_player, name, stats), "127.0.0.1", port)
+                group.append(p)
         groups.append(group)
     for group in groups:
         owner = group[0]
@@ -334,6 +404,8 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         cmd += ["--save-dir", args.save_dir]
     idle_n = args.clients if args.idle else 0
     cmd += ["--max-connections", str(args.tables * 4 + idle_n + 100)]
+    web_port = _free_port() if args.web_share > 0 else None
+    cmd += ["--web-port", str(web_port)] if web_port else ["--no-web"]
     proc = _spawn(cmd)
     idle = None
     try:
@@ -347,6 +419,17 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
             out["idle_alive"] = _stop_idle(idle[0])
         proc.terminate()
         proc.wait(10)
+    if web_port:
+        # the same tables on a fresh host, part of the clients over WebSocket
+        proc = _spawn(cmd)
+        try:
+            await _wait_listening(port, proc)
+            await _wait_listening(web_port, proc)
+            out["mixed"] = await _run_host_load(port, args.tables, args.warmup, args.seconds,
+                                                web_port, args.web_share)
+        finally:
+            proc.terminate()
+            proc.wait(10)
     if not args.no_echo:
         # an update's size: a mid-hand view and a change
         from hearts.engine import Game
@@ -379,6 +462,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"  host : {host.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
           f"p50 {_pct(host.latencies, 50):6.2f} ms  p99 {_pct(host.latencies, 99):6.2f} ms  "
           f"({len(host.latencies)} plays timed)")
+    if "mixed" in results:
+        mixed: _Stats = results["mixed"]
+        print(f"  mixed: {mixed.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
+              f"p50 {_pct(mixed.latencies, 50):6.2f} ms  p99 {_pct(mixed.latencies, 99):6.2f} ms  "
+              f"({len(mixed.latencies)} plays timed; {args.web_share:.0%} of the clients over "
+              f"WebSocket, a fresh host)")
+        print(f"  ratio mixed/all-TCP: p50 "
+              f"{_pct(mixed.latencies, 50) / _pct(host.latencies, 50):.2f}x  p99 "
+              f"{_pct(mixed.latencies, 99) / _pct(host.latencies, 99):.2f}x")
     if "idle_ready" in results:
         alive, got = results.get("idle_alive", (0, 0))
         print(f"  idle : {args.clients} idle lobby connections asked, {results['idle_ready']} "
