@@ -663,7 +663,10 @@ class TableScreen(TablePainter, Screen):
         self.app.send(msg)
 
     def _settle(self) -> None:
-        """Finish every motion so that the view on screen is the newest one."""
+        """Finish every motion so that the view on screen is the newest one (a summary the
+        next hand waits for is closed: the player moved on)."""
+        if self.anim.gate is not None:
+            self.model.summary = None
         if self.anim.busy:
             self.anim.finish()
 

@@ -584,8 +584,7 @@ class TablePainter:
             rel = self.model.rel(seat)
             if pos is None:
                 pos = self._slot_topleft(seat)
-            tilt = 0.0 if card is winning else TILT[rel]
-            img = self._tilted(card, tilt)
+            img = art.face(card) if card is winning else self._tilted(card, TILT[rel])   # upright: it won
             cx, cy = pos[0] + w / 2, pos[1] + h / 2
             sh = art.shadow()
             surface.blit(sh, sh.get_rect(center=(cx + 2, cy + 4)))
