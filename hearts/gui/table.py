@@ -4,9 +4,14 @@ It renders only what the host sends (docs/protocol.md): the seat's view (a
 ``View.to_dict()`` map), the ``table`` facts (names, humans and bots, owner,
 totals, every scored hand) and the changes of each ``update``, which it plays
 back as animations in order: a card flies from its player to the trick, the
-trick is swept to its winner, received cards slide in. Intents go out through
-``app.send``. Drawing is cheap: cards, plates and text are cached surfaces, and
-`animating` is true only while something moves.
+finished trick stays with its winner marked and named (setting ``trick_pause``;
+``bot_speed`` spaces the others' cards), then is swept to its winner; received
+cards slide in; the next hand waits for the hand's summary to close. Intents go
+out through ``app.send``; a card you play stays in your hand until the host's
+update moves it. Drawing is cheap: cards, plates and text are cached surfaces,
+and `animating` is true only while something moves.
+
+The app calls `notify` (a wrapped notice) and `set_disconnected` (greyed, no input).
 """
 
 from __future__ import annotations
@@ -104,10 +109,6 @@ class TableScreen(TablePainter, Screen):
             self.model.hover_card = None
             self.hover_button = None
             self._drag = None
-
-    def catch_up(self) -> None:
-        """Show at once everything received (the end of a scripted run, a screenshot)."""
-        self.anim.finish()
 
     def _anim_scale(self) -> float:
         settings = getattr(self.app, "settings", None)
