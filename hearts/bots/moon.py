@@ -146,8 +146,9 @@ def _shoot_lead(st: SimState, legal: int, out: int) -> int:
 
 def early_alarm(st: SimState, me: int) -> int:
     """The graded moon alarm: the one seat holding every moon card taken so far, as soon as
-    it has a heart and three tricks, two hearts, or the Q♠ (-1 if none). It fires on every
-    hand `moon_threat` fires on, and earlier."""
+    it has two hearts, or a heart or the Q♠ with three tricks or with each other (-1 if
+    none). It fires on every hand `moon_threat` fires on, and earlier; the Q♠ alone, the
+    usual dump, does not."""
     sr = st.sr
     if not sr.moon_on:
         return -1
@@ -163,7 +164,7 @@ def early_alarm(st: SimState, me: int) -> int:
     if shooter < 0 or shooter == me:
         return -1
     hearts = (t & HEARTS_MASK).bit_count()
-    if t & QS_BIT or hearts >= 2 or (hearts and st.won[shooter] >= 3):
+    if hearts >= 2 or (hearts or t & QS_BIT) and (st.won[shooter] >= 3 or t & QS_BIT and hearts):
         return shooter
     return -1
 
