@@ -129,7 +129,7 @@ export function menuSheet(state, act) {
     if (t.state === "playing") items.push(item("Pause", () => act.send("pause")));
     if (t.state === "paused") items.push(item("Resume", () => act.send("resume")));
     if (running) items.push(item("End the game now", () => act.send("end")));
-    items.push(item("Seats, bots and kicking: tap a seat", () => {}));
+    items.push(h("p.small", "Bots and kicking: tap a seat."));
     items.push(item(t.locked ? "Open the table (no password)" : "Set a password", () => act.password()));
   }
   items.push(h("h3", ""), item("Leave the table", () => act.leave(), "danger"));

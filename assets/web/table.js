@@ -211,7 +211,7 @@ function actionBar(state, ui, act) {
       buttons.push(h("button.claim", { type: "button", onclick: () => act.send("claim") }, "Claim the rest"));
     }
   }
-  const hint = state.hint ? h("div.hint-text", `Hint: ${state.hint.cards.map(cardText).join(" ")} — ${state.hint.reason}`) : null;
+  const hint = state.hint ? h("div.hint-text", `Hint: ${state.hint.reason}`) : null;
   return h("div.actions", hint, buttons.length ? h("div.buttons", buttons) : null);
 }
 

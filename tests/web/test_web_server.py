@@ -219,3 +219,22 @@ async def test_stop_closes_websockets_with_bye(host: Host) -> None:
     await host.stop()
     bye = await ws.until("bye")
     assert bye is not None and "shutting down" in bye["reason"]
+
+
+async def test_a_websocket_watcher_sees_no_hidden_card(host: Host) -> None:
+    owner = await WS.open(host, "Ann")
+    await owner.send({"type": "create_table"})
+    tid = (await owner.until("table"))["table"]["id"]
+    await owner.send({"type": "start"})
+    dealt = await owner.until("update", match=lambda m: any(
+        e["type"] == "hand_started" for e in m["events"]))
+    watcher = await WS.open(host, "Wes")
+    await watcher.send({"type": "watch", "table": tid})
+    table = await watcher.until("table")
+    assert table["seat"] is None and table["view"]["hand"] == []
+    await owner.send({"type": "pass", "cards": dealt["view"]["hand"][:3]})   # things happen
+    for _ in range(3):
+        update = await watcher.until("update")
+        view = update["view"]
+        assert view["seat"] is None and view["hand"] == [] and view["legal"] == []
+        assert view["passed"] is None and view["received"] is None and not view.get("others")
