@@ -25,7 +25,8 @@ KINDS = ["random", "rules", "easy", "normal"]
 def test_every_bot_plays_legally_under_every_preset(preset):
     rules = Rules.preset(preset)
     for k in range(2):
-        bots = [make_bot(spec, seed=k) for spec in ("rules", "normal", "easy", "random")]
+        specs = ("rules", "normal", "easy", "random") if k == 0 else ("shooter", "normal", "rules", "easy")
+        bots = [make_bot(spec, seed=k) for spec in specs]
         bots = bots[k:] + bots[:k]
         for b in bots:
             if isinstance(b, SearchBot):
@@ -38,15 +39,16 @@ def test_every_bot_plays_legally_under_every_preset(preset):
 @given(seed=st.integers(0, 10**9), number=st.integers(0, 7))
 def test_bots_play_legally_under_random_rules(seed, number):
     rules = random_rules(random.Random(seed))
-    bots = [make_bot("rules", seed), SearchBot(seed, work=800), make_bot("easy", seed),
-            make_bot("rules", seed + 1)]
+    bots = [make_bot("rules", seed), SearchBot(seed, work=800, moon_aware=seed % 2 == 0),
+            make_bot("easy", seed), make_bot("shooter", seed + 1)]
     rot = number % 4
     hand = play_hand(rules, bots[rot:] + bots[:rot], seed=seed, hand_number=number)
     assert hand.done  # every pass, play and moon choice went through the engine's checks
 
 
 def test_levels_and_kinds_build():
-    for spec in ("random", "rules", "search", "easy", "normal", "hard"):
+    for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter", "normal-v1",
+                 "hard-v1"):
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot"):
@@ -114,7 +116,7 @@ def test_a_view_holds_no_path_to_the_hidden_hands():
     assert not any(hidden[s] & mine for s in hidden)
 
 
-@pytest.mark.parametrize("spec", ["rules", "normal", "easy"])
+@pytest.mark.parametrize("spec", ["rules", "normal", "easy", "shooter"])
 def test_choices_depend_on_the_view_only(spec):
     """Two deals that look the same to a seat (different hidden hands) get the same choice."""
     rules = Rules(pass_cycle=("hold",), tram="off")
@@ -161,7 +163,7 @@ def test_sampled_worlds_respect_what_the_seat_knows():
                     assert world[view.pass_to] & m
 
 
-@pytest.mark.parametrize("spec", ["rules", "easy", "normal"])
+@pytest.mark.parametrize("spec", ["rules", "easy", "normal", "shooter"])
 def test_same_seed_same_choices(spec):
     rules = Rules.preset("omnibus")
     logs = []
