@@ -32,7 +32,7 @@ import struct
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Iterator
 
 from net.client import Client, decision_key, random_intent
 from net.limits import Limits
@@ -472,24 +472,29 @@ class Fuzzer:
         self.by_via: dict[str, int] = {}      # inputs per way in: tcp, ws, http
         self.files: set[str] | None = None
 
-    def _read(self, sock: socket.socket, dec: Decoder, until: Any) -> tuple[list, bool]:
-        """Messages until ``until(msg)`` or EOF; (messages, eof). A hang raises FuzzFailure."""
-        out: list = []
+    def _chunks(self, sock: Any, hang: Any) -> Iterator[bytes]:
+        """What ``sock`` receives until it closes; FuzzFailure(``hang()``) after ``wait``."""
         end = time.monotonic() + self.wait
         while True:
             left = end - time.monotonic()
             if left <= 0:
-                raise FuzzFailure(f"the host neither answered nor closed in {self.wait:g} s "
-                                  f"(got {out[-3:]})")
+                raise FuzzFailure(hang())
             sock.settimeout(left)
             try:
                 data = sock.recv(65536)
             except socket.timeout:
                 continue
             except ConnectionResetError:
-                return out, True
+                return
             if not data:
-                return out, True
+                return
+            yield data
+
+    def _read(self, sock: socket.socket, dec: Decoder, until: Any) -> tuple[list, bool]:
+        """Messages until ``until(msg)`` or EOF; (messages, eof). A hang raises FuzzFailure."""
+        out: list = []
+        for data in self._chunks(sock, lambda: f"the host neither answered nor closed in "
+                                               f"{self.wait:g} s (got {out[-3:]})"):
             for msg in dec.feed(data):
                 try:
                     check_event(msg)
@@ -498,6 +503,7 @@ class Fuzzer:
                 out.append(msg)
                 if until(msg):
                     return out, False
+        return out, True
 
     def run(self, case: dict) -> None:
         """Send one input; raise FuzzFailure when the host misbehaves."""
@@ -544,21 +550,8 @@ class Fuzzer:
                 sock.shutdown(socket.SHUT_WR)
             except OSError:
                 return                  # the host closed first (a request over its limit)
-            end = time.monotonic() + self.wait
-            while True:
-                left = end - time.monotonic()
-                if left <= 0:
-                    raise FuzzFailure(f"the web port neither answered nor closed in "
-                                      f"{self.wait:g} s: {request[:120]!r}")
-                sock.settimeout(left)
-                try:
-                    chunk = sock.recv(65536)
-                except socket.timeout:
-                    continue
-                except ConnectionResetError:
-                    break
-                if not chunk:
-                    break
+            for chunk in self._chunks(sock, lambda: f"the web port neither answered nor "
+                                                    f"closed in {self.wait:g} s: {request[:120]!r}"):
                 data += chunk
         finally:
             sock.close()
