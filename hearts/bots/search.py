@@ -7,6 +7,15 @@ then plays the card with the fewest mean points. The same worlds are used for
 every candidate (less noise), cards that are interchangeable are searched once,
 and the number of worlds is set from a work budget so that the choices depend
 on the seed only; the time budget is a hard cap on top.
+
+Moon-aware (``moon_aware=True``, the levels since v1): in each world an opponent
+whose cards make a moon plausible plays the moon attempt (`moon.shoot_play`), a
+seat the early alarm names is dealt a hand that can run in two worlds of three,
+and this seat's own attempt is searched as a second continuation of every card
+when its cards allow; a card is worth its better continuation. The pass search
+adds the passes that keep stoppers and the moon attempt's pass, has opponents
+with a runnable hand pass like shooters, and gives the best few passes more
+worlds (successive halving).
 """
 
 from __future__ import annotations
