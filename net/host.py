@@ -250,7 +250,8 @@ class Host:
         for table in self.tables.values():
             self._arm(table)
             self._schedule_bots(table)
-        log.info("hosting %r on port %d", self.name, self.port)
+        log.info("hosting %r on port %d%s", self.name, self.port,
+                 f" (browsers on {self.web_port})" if self.web_port else "")
 
     @property
     def port(self) -> int:

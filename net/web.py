@@ -47,6 +47,10 @@ if TYPE_CHECKING:
     from .host import Host
 
 log = logging.getLogger("hearts.web")
+# websockets says "connection open" and "HTTP response sent" for each at INFO: the host's
+# log is for people, so only its warnings pass
+_protocol_log = logging.getLogger("hearts.web.websockets")
+_protocol_log.setLevel(logging.WARNING)
 
 DEFAULT_WEB_PORT = 7896
 WS_PATH = "/ws"
@@ -148,7 +152,7 @@ class WebConnection(Connection):
         super().__init__(host)
         self.files = files
         # no extensions (no compression): a message is its bytes, framed by us on the way out
-        self.ws = ServerProtocol(max_size=host.limits.max_frame)
+        self.ws = ServerProtocol(max_size=host.limits.max_frame, logger=_protocol_log)
         self._request_bytes = 0
         self._parts: list[bytes] = []        # a fragmented message being received
         self._close_code = 1000
@@ -253,7 +257,7 @@ class WebConnection(Connection):
     # -- HTTP ----------------------------------------------------------------------------------
     def _request(self, request: Request) -> None:
         path = urlsplit(request.path).path
-        method = getattr(request, "method", "GET")
+        method = request.method
         if path == WS_PATH:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc.lower() != \
