@@ -222,15 +222,17 @@ class LobbyScreen(Screen):
                (self.list.rect.left, self.list.rect.top - self._names_h()), int(17 * s), w.DIM,
                anchor="bottomleft")
         if sess.mode == "lan-host" and self.app.local_addresses:
-            where = "Others join at " + ", ".join(self.app.local_addresses[:3])
-            w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
-                   (self.list.rect.right, self.list.rect.top - self._names_h()), int(17 * s),
-                   w.ACCENT, anchor="bottomright")
+            right = self.list.rect.right
             web = [u for u in self.app.local_web if "//127." not in u] or self.app.local_web
             if web:             # phones scan it to play in a browser (hearts/gui/qr.py)
                 from .qr import draw_qr
-                draw_qr(surface, web[0], (self.panel.right - int(12 * s), self.panel.top + int(10 * s)),
-                        int(84 * s))
+                size = self.list.rect.top - self.panel.top - int(16 * s)
+                draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), size)
+                right -= size + int(10 * s)
+            where = "Others join at " + ", ".join(self.app.local_addresses[:3])
+            w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
+                   (right, self.list.rect.top - self._names_h()), int(17 * s),
+                   w.ACCENT, anchor="bottomright")
         self.form.draw(surface)
 
 

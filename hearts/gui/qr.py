@@ -34,7 +34,7 @@ def qr_surface(text: str, size: int) -> "pygame.Surface":
     code = _code(text)
     border = 2
     modules = code.symbol_size(scale=1, border=border)[0]
-    scale = max(1, size // modules)
+    scale = max(1, size // modules)             # whole pixels a module, at most ``size``
     surface = pygame.Surface((modules * scale, modules * scale))
     surface.fill((255, 255, 255))
     for y, row in enumerate(code.matrix_iter(scale=1, border=border)):
