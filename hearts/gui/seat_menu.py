@@ -87,7 +87,8 @@ class TableMenu(Dialog):
         if owner and sess.mode != "bots":          # no friends to keep out of a solo game
             add("Password (friends only)…" if not tbl.locked
                 else "Password: friends only…", self._password)
-        for seat in range(4):
+        me = sess.seat if sess.seat is not None else 0
+        for seat in sorted(range(4), key=lambda x: (x - me) % 4):   # south, west, north, east
             add(seat_label(app, seat), lambda s=seat: self._seat(s),
                 enabled=owner or seat != sess.seat)
         add("Settings…", self._settings)
