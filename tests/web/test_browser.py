@@ -262,8 +262,20 @@ def test_reload_mid_hand_returns_to_the_same_seat_and_cards(browser, served, sho
     until(lambda: page.locator(".hand .card").count() <= len(cards))
     now = sorted(hand_cards(page))
     assert set(now) <= set(cards) and len(now) >= len(cards) - 1   # maybe one card played
+    # the network drops the page (a phone asleep): it comes back by itself to its seat
+    served.call(_drop(served.host, "Cyd"))
+    page.wait_for_selector("#banner:not([hidden])")
+    page.wait_for_selector("#banner", state="hidden", timeout=10000)
+    page.wait_for_selector(".table-screen .hand .card")
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == seat
+    assert set(hand_cards(page)) <= set(cards)
     assert page.errors == []                      # type: ignore[attr-defined]
     page.context.close()
+
+
+async def _drop(host: Host, name: str) -> None:
+    player = next(p for p in host.players.values() if p.name == name)
+    player.conn.transport.abort()
 
 
 def test_a_phone_chats_with_a_tcp_player_at_its_table(browser, served, shots) -> None:
