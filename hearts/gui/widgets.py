@@ -209,7 +209,7 @@ class Button(Widget):
         if not self.visible:
             return
         colour = DISABLED if not self.enabled else BUTTON_DOWN if self.pressed \
-            else BUTTON_HOVER if self.focused else BUTTON
+            else BUTTON_HOVER if self.hover or self.focused else BUTTON
         shadow = self.rect.move(0, 3)
         pygame.draw.rect(surface, (6, 24, 14), shadow, border_radius=10)
         if self.focused:
@@ -679,6 +679,8 @@ class Form:
     def focus(self, w: Widget | None) -> None:
         for x in self.widgets:
             x.focused = False
+            if isinstance(x, Button) and x is not w:
+                x.hover = False         # the focus moved: only one button looks selected
         self.focus_index = self.widgets.index(w) if w in self.widgets else -1
         if w is not None:
             w.focused = True

@@ -188,3 +188,21 @@ def test_cancel_while_dealing_stays_in_the_menu(app, drive):
     while time.monotonic() < end:
         drive.step()
     assert isinstance(app.screen, MainMenu) and app.session.table is None and not app.dialogs
+
+
+def test_only_one_menu_button_ever_looks_selected(app, drive):
+    from hearts.gui import widgets as w
+    menu = app.screen
+
+    def lit():
+        return [b.label for b in menu.buttons if b.focused or b.hover]
+    assert lit() == ["Play against bots"]
+    host = menu.form.find("Host a LAN game")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=host.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    drive.step()
+    assert lit() == ["Host a LAN game"]
+    drive.key(pygame.K_TAB)                    # the keyboard moves on; the pointer stays
+    assert lit() == ["Join a game"]
+    assert not any(b.primary for b in menu.buttons)     # no gold "default" edge beside focus
+    assert isinstance(menu.form.focused, w.Button)
