@@ -553,8 +553,16 @@ class TablePainter:
             else:
                 x0 = cx - width // 2
             y = top + ri * round(h * 0.45)
-            for i, c in enumerate(row):
-                surface.blit(art.face(c), (x0 + i * step, y))
+            key = ("row", tuple(c.index for c in row), w, art.style, step)
+            img = self._plate_cache.get(key)
+            if img is None:                  # one surface per row: a demo shows four hands
+                img = pygame.Surface((width, h), pygame.SRCALPHA)
+                for i, c in enumerate(row):
+                    img.blit(art.face(c), (i * step, 0))
+                if len(self._plate_cache) > 200:
+                    self._plate_cache.clear()
+                self._plate_cache[key] = img
+            surface.blit(img, (x0, y))
 
     def _tilted(self, card: Card, angle: float) -> pygame.Surface:
         key = (card.index, angle, self.art.width, self.art.style, self.art.back_name)
