@@ -47,10 +47,14 @@ export function cardEl(card, { onclick, classes = "", label } = {}) {
   if (!card) return h("div.card.back" + (classes ? "." + classes : ""), { "aria-hidden": "true" });
   const s = SUITS[suit(card)];
   const r = rankText(card);
+  // a tap acts on pointer down: the table may be redrawn (a bot played) before the finger
+  // lifts, which would lose a click; a click from the keyboard (detail 0) acts too
   const el = h("button.card" + (isRed(card) ? ".red" : ".black") + (rank(card) === "T" ? ".ten" : "") +
     (classes ? "." + classes : ""),
-    { type: "button", onclick, dataset: { card }, "aria-label": label || cardText(card),
-      title: label || cardText(card) },
+    { type: "button", dataset: { card }, "aria-label": label || cardText(card),
+      title: label || cardText(card),
+      onpointerdown: onclick && ((e) => { if (e.button === 0) { e.preventDefault(); onclick(e); } }),
+      onclick: onclick && ((e) => { if (e.detail === 0) onclick(e); }) },
     h("span.corner.tl", h("span.r", r), h("span.s", s)),
     h("span.pip", s),
     h("span.corner.br", h("span.r", r), h("span.s", s)));
