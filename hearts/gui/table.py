@@ -547,7 +547,7 @@ class TableScreen(TablePainter, Screen):
         W, _ = self.size
         w, h = self.art.size
         # as wide as 60% of the window, clear of your plate (left) and the toolbar (right)
-        side = max(self.layout.plates[0].right, round(196 * self.layout.u) + self.layout.margin)
+        side = max(self.layout.plates[0].right, self._toolbar_width() + self.layout.margin)
         span = min(W * 0.6, 2 * (W / 2 - side - round(10 * self.layout.u)))
         step = min(w * 0.64, (span - w) / max(1, n - 1))
         total = step * (n - 1) + w
@@ -570,6 +570,11 @@ class TableScreen(TablePainter, Screen):
         return out
 
     # -- buttons ------------------------------------------------------------------------------------
+    def _toolbar_width(self) -> int:
+        """The toolbar's buttons: wide enough for the longest label, whole."""
+        u = self.layout.u
+        return max(round(196 * u), button_width("Hide hands  (Ctrl-R)", round(38 * u)))
+
     def _relayout(self) -> None:
         """Rebuild the buttons for the current state."""
         W, H = self.size
@@ -578,7 +583,7 @@ class TableScreen(TablePainter, Screen):
         v = self.model.view
         bh = round(38 * u)
         # toolbar, bottom right
-        bw = round(196 * u)
+        bw = self._toolbar_width()
         x = W - self.layout.margin - bw
         y = H - self.layout.margin - bh
         tools: list[tuple[str, Callable[[], None], str, bool]] = [
@@ -613,12 +618,14 @@ class TableScreen(TablePainter, Screen):
                                 pygame.Rect(cx - aw // 2, ay, aw, ah), primary=True,
                                 enabled=len(self.model.selected) == n, name="pass"))
             if v.rules.tram == "claim" and v.can_claim():
-                b.append(Button("Claim the rest  (T)", self._claim,
-                                pygame.Rect(W - self.layout.margin - round(230 * u), self.layout.status_y - ah,
-                                            round(230 * u), ah), primary=True, name="claim"))
+                label = "Claim the rest  (T)"
+                cw = max(round(230 * u), button_width(label, ah))
+                b.append(Button(label, self._claim,
+                                pygame.Rect(W - self.layout.margin - cw, self.layout.status_y - ah, cw, ah),
+                                primary=True, name="claim"))
             if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
                 m = self.model.moon_value(v)
-                dw = round(360 * u)
+                dw = max(round(360 * u), button_width(f"Take {m} off my score  (S)", ah))
                 my = round(H * 0.5)
                 b.append(Button(f"Add {m} to the others  (A)", lambda: self._moon("add"),
                                 pygame.Rect(cx - dw // 2, my, dw, ah), primary=True, name="moon-add"))

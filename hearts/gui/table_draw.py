@@ -314,8 +314,8 @@ class TablePainter:
     def _draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
         """Open-hands tables: every card of the deck, the played ones struck through."""
         u = self.layout.u
-        row = round(19 * u)
-        r = pygame.Rect(self.layout.margin, 0, round(262 * u), round(26 * u) + 4 * row)
+        row = max(round(19 * u), self._line_h(13))
+        r = pygame.Rect(self.layout.margin, 0, self._side_w(), self._line_h(13) + round(12 * u) + 4 * row)
         r.bottom = self.layout.plates[0].top - round(16 * u)
         self._panel(surface, r)
         surface.blit(_text("Cards played", round(13 * u), theme.TEXT_DIM, "bold"),
@@ -324,7 +324,7 @@ class TablePainter:
         colw = (r.width - round(30 * u)) / 13
         colours = ((220, 220, 220), (255, 120, 120), (255, 120, 120), (220, 220, 220))
         for suit in range(4):
-            y = r.y + round(24 * u) + (3 - suit) * row
+            y = r.y + self._line_h(13) + round(8 * u) + (3 - suit) * row
             surface.blit(_text("♣♦♥♠"[suit], round(13 * u), colours[suit]), (r.x + round(8 * u), y))
             for rank in range(13):
                 gone = played >> (suit * 13 + rank) & 1

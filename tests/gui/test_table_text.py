@@ -4,13 +4,17 @@ notices and chat bubbles wrap; the dealer's chip never covers a score."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
 import pytest
 
-from hearts.engine import Rules
+from hearts.engine import Hand, Rules
+from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
+
+from net.mirror import TableInfo
 
 from .table_host import LocalTable, RecordingApp
 from .table_seen import look, problems
@@ -53,6 +57,15 @@ def _states(size):
                                      "cards": [[str(c) for c in screen.model.hand_cards[:3]], [], [], []]}}
     yield "tram summary", screen
     screen.model.summary = None
+    opened, _ = _screen(size, Rules(open_hands=True))
+    yield "open hands", opened
+    rules = Rules(moon="choose")
+    view = dataclasses.replace(Hand.deal(rules, 9, "hold").view(0), phase="moon-choice",
+                               moon=Moon(0, False, None), turn=0, legal=())
+    moon = TableScreen(RecordingApp(size=size))
+    moon.show_view(view, TableInfo(rules=rules))
+    moon.update(0)
+    yield "moon choice", moon
     over, host = _screen(size, Rules(target=30), seed=5)
     play_until(over, host, lambda v: over.model.info.state == "over", limit=600)
     yield "game over", over
@@ -74,7 +87,7 @@ def test_no_text_is_cut_small_or_off_the_window(size, shots: Path, monkeypatch) 
         surf = pygame.Surface(size)
         screen.draw(surf)
         pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}-{name.replace(' ', '-')}.png"))
-    assert len(seen_states) == 7
+    assert len(seen_states) == 9
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
