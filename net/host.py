@@ -92,12 +92,20 @@ class Connection(asyncio.Protocol):
         except ProtocolError as e:
             self.fail(error(e.code, e.message))
             return
+        self.deliver(messages)
+
+    def deliver(self, messages: list[Any], others: int = 0) -> None:
+        """Hand whole decoded messages to the host within the message rate (``others``:
+        more frames that count toward it, like a WebSocket's pings)."""
+        if not messages and not others:
+            return
+        now = self.host._loop.time()
         if messages:
             # only whole messages count as life: a client dribbling a frame byte by byte
             # is closed by the heartbeat like a silent one
-            self.last_seen = now = self.host._loop.time()
-            if not self.host.guard.messages(self, len(messages), now):
-                return
+            self.last_seen = now
+        if not self.host.guard.messages(self, len(messages) + others, now):
+            return
         for raw in messages:
             if self.closed:
                 return

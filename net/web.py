@@ -68,7 +68,7 @@ CONTENT_TYPES = {
     ".webmanifest": "application/manifest+json",
 }
 # the page runs only its own scripts and styles and talks only to this host
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
 SECURITY_HEADERS = (
@@ -228,18 +228,9 @@ class WebConnection(Connection):
         return True
 
     def _dispatch(self, messages: list[Any], pings: int) -> None:
-        """Hand whole messages to the host, as `Connection.data_received` does for TCP."""
-        if not messages and not pings or self.closed:
-            return
-        now = self.host.loop.time()
-        if messages:
-            self.last_seen = now
-        if not self.host.guard.messages(self, len(messages) + pings, now):
-            return
-        for raw in messages:
-            if self.closed:
-                break
-            self.host._on_message(self, raw)
+        """Hand the whole messages so far to the host, as the TCP side does."""
+        if not self.closed:
+            self.deliver(messages, pings)
         messages.clear()
 
     def _write_protocol(self, out: list[bytes] | None = None) -> None:
