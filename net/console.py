@@ -24,6 +24,7 @@ HELP = {
     "join": "/join TABLE [SEAT] - sit at a table",
     "watch": "/watch TABLE - watch a table",
     "leave": "/leave - leave your table",
+    "lobby": "/lobby TEXT - say it in the lobby (everyone on this host sees it)",
     "rules": "/rules - show the rules; /rules set NAME VALUE - change one (owner)",
     "preset": "/preset NAME - use a preset of rules (owner)",
     "start": "/start - start the game; empty seats get bots (owner)",
@@ -141,6 +142,13 @@ def _watch(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
 
 def _leave(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "leave"}, "you left the table")
+
+
+def _lobby(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    if not args:
+        return "usage: /lobby TEXT", False
+    core.say_in_lobby(player, " ".join(args))
+    return "said in the lobby", True
 
 
 def _rules(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
@@ -267,7 +275,7 @@ def _moon(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
 
 _COMMANDS: dict[str, Callable[["ServerCore", "Player", list[str]], Reply]] = {
     "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
-    "watch": _watch, "leave": _leave, "rules": _rules, "preset": _preset,
+    "watch": _watch, "leave": _leave, "lobby": _lobby, "rules": _rules, "preset": _preset,
     "start": _simple("start", "the game has started"),
     "pause": _simple("pause", "the game is paused"),
     "resume": _simple("resume", "the game goes on"),
@@ -280,7 +288,8 @@ _COMMANDS: dict[str, Callable[["ServerCore", "Player", list[str]], Reply]] = {
 
 
 # -- the host operator's console (stdin of `hearts host`) --------------------------------
-OPERATOR_HELP = ("operator commands: TEXT - say it at every table | /tables | /who TABLE | "
+OPERATOR_HELP = ("operator commands: TEXT - say it at every table and in the lobby | /tables | "
+                 "/who TABLE | "
                  "/say TABLE TEXT | /kick TABLE NAME | /end TABLE | /close TABLE | /quit")
 
 
@@ -290,8 +299,9 @@ def operator_command(host: "Host", line: str) -> str | None:
     if not text:
         return ""
     if not text.startswith("/"):
+        lobby = any(p.table is None and p.conn is not None for p in host.core.players.values())
         n = host.announce(text)
-        return f"said at {n} table(s)"
+        return f"said at {n} table(s)" + (" and in the lobby" if lobby else "")
     words = text.split()
     cmd, args = words[0][1:].lower(), words[1:]
     if cmd in ("quit", "exit", "stop"):

@@ -57,6 +57,7 @@ class Guard:
         self._idle_since: dict[int, float] = {}  # table id -> when its last person went
         self.refused = 0
         self._lobby_next = 0.0                   # no table list to the lobby before this
+        self._lobby_chat: Bucket | None = None   # every lobby chat line, whoever says it
 
     # -- connections ------------------------------------------------------------------------
     def admit(self, conn: "Connection", now: float) -> bool:
@@ -109,6 +110,16 @@ class Guard:
         if not bucket.take(now):
             raise TableError("limit", f"you are chatting too fast; at most "
                                       f"{self.limits.chat_per_second:g} line a second")
+
+    def lobby_chat(self, now: float) -> None:
+        """Raise TableError('limit') when the whole lobby chats faster than its limit (each
+        lobby line goes to every connection, so one bucket for all keeps that bounded)."""
+        if self._lobby_chat is None:
+            self._lobby_chat = Bucket(self.limits.lobby_chat_per_second,
+                                      self.limits.lobby_chat_burst, now)
+        if not self._lobby_chat.take(now):
+            raise TableError("limit", "the lobby is busy: too many chat lines a second; "
+                                      "try again in a moment")
 
     def forget(self, token: str) -> None:
         self._chat.pop(token, None)

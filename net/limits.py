@@ -42,6 +42,8 @@ class Limits:
     message_burst: int = 200          # ...and burst; past them it is closed (error 'limit')
     chat_per_second: float = 1.0      # chat lines to the table per person, sustained...
     chat_burst: int = 10              # ...and burst; past them a line gets error 'limit'
+    lobby_chat_per_second: float = 5.0  # lobby chat lines from everyone together (each goes
+    lobby_chat_burst: int = 20          # to every connection), sustained and burst
     max_password: int = 64            # characters in a table password
     trusted: tuple[str, ...] = ("127.0.0.1", "::1")  # this machine: no per-address or rate limit
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this

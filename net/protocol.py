@@ -116,7 +116,7 @@ GAME_INTENTS = frozenset({"pass", "play", "moon", "claim", "undo"})
 # Top-level event types the host sends (each a map with ``type``).
 EVENTS = frozenset({
     "welcome", "error", "ping", "pong", "tables", "table", "update", "left", "reply", "hint",
-    "bye",
+    "chat", "bye",
 })
 
 # Change kinds inside an ``update`` (``update.events`` is a list of maps with ``type``).

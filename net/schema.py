@@ -152,6 +152,13 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("reason", "str", "why, in a few words"),
         F("moon", "str", "`add` or `subtract` at a moon choice", nil=True),
     ]),
+    "chat": ("a lobby chat line, to everyone on the host: people at no table send it with "
+             "`chat`, and the host's operator; a table's own chat comes as a change in "
+             "`update`", [
+        F("scope", "str", "`lobby`"),
+        F("name", "str", "who; `host` for the host's own notices"),
+        F("text", "str", "the line"),
+    ]),
     "error": ("a refused message (see the codes below)", [
         F("code", "str", "one of the codes below"),
         F("message", "str", "one sentence for a person"),

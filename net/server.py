@@ -381,10 +381,31 @@ class ServerCore:
         if text.startswith("/"):
             self._do_command(player, msg)
             return
+        if player.table is None or player.table not in self.tables:
+            self.say_in_lobby(player, text)
+            return
         table = self.table_of(player)
         self.guard.chat(player, self.now)
         table._emit({"type": "chat", "name": player.name, "seat": table.seat_of(player.token),
                      "text": text})
+
+    def say_in_lobby(self, player: Player, text: str) -> None:
+        """``player``'s lobby chat line (from anywhere), after the chat rate guards."""
+        self.guard.chat(player, self.now)
+        self.guard.lobby_chat(self.now)
+        self.lobby_chat(player.name, text)
+
+    def lobby_chat(self, name: str, text: str, everyone: bool = True) -> int:
+        """Say a lobby line: to every connected player (those at tables see it marked as
+        the lobby's), or with ``everyone`` False only to those at no table. The line holds
+        a name and text only, nothing of any table. Returns how many got it."""
+        line: Message = {"type": "chat", "scope": "lobby", "name": name, "text": text}
+        sent = 0
+        for p in self.players.values():
+            if p.conn is not None and (everyone or p.table is None):
+                self.out.messages.append((p.conn, line))
+                sent += 1
+        return sent
 
     def _do_command(self, player: Player, msg: Message) -> None:
         from .console import run_command
@@ -448,12 +469,15 @@ class ServerCore:
 
     # -- the operator (the host's own console) -------------------------------------------
     def announce(self, text: str, table_id: int | None = None) -> int:
-        """Say ``text`` as "host" at one table or at every table; returns how many."""
+        """Say ``text`` as "host" at one table, or at every table and in the lobby;
+        returns how many tables."""
         text = clean_text(text, self.limits.max_chat)
         tables = [self.tables[table_id]] if table_id is not None else list(self.tables.values())
         for table in tables:
             table._emit({"type": "chat", "name": "host", "seat": None, "text": text})
             self.touch(table)
+        if table_id is None:
+            self.lobby_chat("host", text, everyone=False)
         return len(tables)
 
     def operator_kick(self, table: Table, seat: int) -> None:

@@ -105,6 +105,7 @@ async def test_every_message_of_real_games_conforms(tmp_path) -> None:
                 await c.connect()
             await a.send("create_table", rules=rules, name=f"T{i}", password="pw" if i else None)
             tid = (await a.wait_for("table"))["table"]["id"]
+            await w.send("chat", text="anyone in the lobby?")      # a lobby line to all
             await b.send("sit", table=tid, seat=2, password="pw")
             await w.send("watch", table=tid, password="pw")
             await w.send("sit", table=999)                       # no-table
@@ -147,7 +148,8 @@ async def test_every_message_of_real_games_conforms(tmp_path) -> None:
         await h.stop()
     kinds = {m["type"] for m in seen}
     changes = {e["type"] for m in seen if m["type"] == "update" for e in m["events"]}
-    assert {"welcome", "tables", "table", "update", "error", "reply", "left"} <= kinds, kinds
+    assert {"welcome", "tables", "table", "update", "error", "reply", "left", "chat"} <= kinds, \
+        kinds
     assert len(changes) >= 18, changes
     problems = [p for m in seen for p in check_message(m)]
     assert not problems, problems[:20]
