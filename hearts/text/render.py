@@ -81,10 +81,12 @@ Commands (type them and press Enter):
                      create password owls (yours is locked) or sit 2 password owls
   leave              leave your table
   quit               leave the host (end of input quits too)
-Any other line is chat to your table. Lines starting with / go to the host as
-commands: /help lists them (/who, /rules, /rules set NAME VALUE, /preset NAME,
-/start, /pause, /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint,
-/password WORD to lock your table, /password off to open it again)."""
+Any other line is chat: to your table, or to the lobby (everyone on the host)
+when you are at none; lobby lines show as [lobby]. Lines starting with / go to
+the host as commands: /help lists them (/who, /lobby TEXT to talk to the lobby
+from a table, /rules, /rules set NAME VALUE, /preset NAME, /start, /pause,
+/resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint, /password WORD to lock
+your table, /password off to open it again)."""
 
 
 class TextRenderer(MirrorReader):
@@ -233,6 +235,10 @@ class TextRenderer(MirrorReader):
             lines[0] = f"host: {lines[0]}"
         # /help, /rules and /tables answer with a head line and items: indent the items
         return lines[:1] + ["  " + i for i in lines[1:]]
+
+    def _on_chat(self, msg: Msg) -> list[str]:
+        """A lobby line (the table's chat comes inside updates)."""
+        return [f"[lobby] {msg.get('name')}: {msg.get('text')}"]
 
     def _on_hint(self, msg: Msg) -> list[str]:
         cards = self.cs(msg.get("cards"))

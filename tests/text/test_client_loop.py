@@ -70,3 +70,36 @@ async def test_a_host_that_stays_away_ends_the_loop_in_one_sentence() -> None:
                                "reconnect within 0.5 s")
     assert "The host says goodbye: the host is shutting down." in out
     assert any(line.startswith("Connection lost (") for line in out)
+
+
+async def test_lobby_chat_between_text_clients() -> None:
+    """A line typed at no table reaches the lobby and the tables as [lobby]; a line typed at
+    a table stays there; /lobby from the table answers the lobby."""
+    host = Host(name="loop", limits=LIMITS, bot_level="random")
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        outs: dict[str, list[str]] = {"Ann": [], "Lou": []}
+        queues: dict[str, asyncio.Queue[str | None]] = {}
+        runs = []
+        for name, out in outs.items():
+            client = Client("127.0.0.1", host.port, name=name)
+            await client.connect()
+            queues[name] = asyncio.Queue()
+            runs.append(asyncio.create_task(TextClient(client, out.append).run(queues[name])))
+        queues["Ann"].put_nowait("create")
+        await _wait_line(outs["Ann"], "You sit at table 1")
+        queues["Lou"].put_nowait("anyone up for a game?")
+        for out in outs.values():
+            await _wait_line(out, "[lobby] Lou: anyone up for a game?")
+        queues["Ann"].put_nowait("only my table hears this")
+        await _wait_line(outs["Ann"], "Ann: only my table hears this")
+        queues["Ann"].put_nowait("/lobby table 1 has three free seats")
+        await _wait_line(outs["Lou"], "[lobby] Ann: table 1 has three free seats")
+        assert not any("only my table" in line for line in outs["Lou"])
+        assert "said in the lobby" in outs["Ann"]
+        for q in queues.values():
+            q.put_nowait(None)
+        for run in runs:
+            assert await asyncio.wait_for(run, 5) == 0
+    finally:
+        await host.stop()
