@@ -1,10 +1,12 @@
 """The console: a chat log and an input line drawn over the table (or lobby).
 
-F2 or ` (backquote) opens and closes it, so does the table's Chat button; Escape closes
-it. A line starting with ``/`` is a host command (/help, /rules, /end N, /kick NAME...),
-anything else is chat to the table. Tab completes command and player names; Up/Down
-recall earlier lines. While it is closed, new lines show for a few seconds at the same
-place and the Chat button carries a badge with the number of unread lines.
+F2 or ` (backquote) opens and closes it, so do the table's and the lobby's Chat buttons;
+Escape closes it. A line starting with ``/`` is a host command (/help, /rules, /end N,
+/kick WEST...), anything else is chat to the table, or to the lobby (everyone on the host)
+from the lobby; lobby lines reach the table too, marked "Lobby ·". Tab completes command
+and player names; Up/Down recall earlier lines. While it is closed, new lines show for a
+few seconds at the table and the Chat button carries a badge with the number of unread
+lines.
 """
 
 from __future__ import annotations
@@ -25,9 +27,13 @@ HOST = (255, 214, 120)
 OK = (140, 220, 150)
 BAD = (255, 110, 110)
 INFO = (170, 190, 200)
+LOBBY = (120, 205, 235)      # lobby lines' names, apart from the table's chat
 MAX_LINES = 500
+MAX_LOBBY = 50
+LOBBY_MARK = "Lobby · "
 COMMANDS = ("/help", "/who", "/tables", "/rules", "/preset", "/start", "/pause", "/resume",
-            "/end", "/kick", "/allow", "/bot", "/hint", "/sit", "/leave")
+            "/end", "/kick", "/allow", "/bot", "/hint", "/sit", "/leave", "/lobby")
+DIRECTION_WORDS = ("south", "west", "north", "east")
 PEEK_SECONDS = 8.0
 
 
@@ -48,6 +54,7 @@ class Console:
         self.lines: list[Line] = []
         self.scroll = 0          # lines scrolled back from the newest
         self.unread = 0
+        self.lobby: list[Line] = []    # the lobby's chat lines (the lobby screen shows them)
         self.input = w.TextInput(placeholder="chat, or /help for commands", max_len=300,
                                  on_submit=self.submit)
         self.input.focused = True
@@ -82,6 +89,7 @@ class Console:
 
     def clear(self) -> None:
         self.lines.clear()
+        self.lobby.clear()
         self.unread = 0
 
     # -- log ------------------------------------------------------------------------------
@@ -107,10 +115,7 @@ class Console:
         if text.startswith("/"):
             self.add("> " + text, INFO)
             self.app.send({"type": "command", "text": text})
-        elif self.app.session.table is None:
-            self.add("Chat goes to the people at your table: sit at or watch a table first.",
-                     INFO)
-        else:
+        else:       # to the table, or to the lobby from the lobby (the host decides)
             self.app.send({"type": "chat", "text": text})
 
     def complete(self) -> None:
@@ -126,7 +131,9 @@ class Console:
         else:
             tbl = self.app.session.table
             seats = tbl.seats if tbl is not None else []
-            names = [x.name for x in seats if x.kind == "human" and x.name]
+            names = [x.name for x in seats if x.kind != "empty" and x.name]
+            if value.split()[0].lower() in ("/bot", "/kick", "/sit", "/join"):
+                names += DIRECTION_WORDS      # seats by where they sit, as the menus say
             options = [n for n in names if n.lower().startswith(tail.lower())]
             prefix = head + " "
             word = tail
@@ -150,8 +157,8 @@ class Console:
             self.add(str(msg.get("text", "")), OK if msg.get("ok", True) else BAD)
         elif t == "error":
             self.add("! " + str(msg.get("message", "")), BAD)
-        elif t == "chat":   # a top-level chat (host notice outside a table)
-            self._chat(msg)
+        elif t == "chat":   # top-level: a lobby line (the table's chat is in updates)
+            self._lobby_chat(msg)
         elif t == "welcome":
             self.add(f"Connected to {msg.get('host') or 'the host'} as {msg.get('name')}.", INFO)
         elif t == "left":
@@ -172,6 +179,15 @@ class Console:
                 name += " (watching)"
                 colour = INFO
             self.add(": " + str(c.get("text", "")), CHAT, name, colour)
+
+    def _lobby_chat(self, c: dict[str, Any]) -> None:
+        """A lobby line: kept for the lobby screen, and logged marked as the lobby's."""
+        name = str(c.get("name") or "?")
+        text = ": " + str(c.get("text", ""))
+        colour = HOST if name == "host" else LOBBY
+        self.lobby.append(Line(text, CHAT, name, colour))
+        del self.lobby[:-MAX_LOBBY]
+        self.add(text, CHAT, LOBBY_MARK + name, colour)
 
     def _name(self, seat: Any) -> str:
         tbl = self.app.session.table
@@ -306,6 +322,9 @@ class Console:
         size = int(16 * s)
         lh = self._line_height()
         if self.visible:
+            self.input.placeholder = ("chat to your table, or /help for commands"
+                                      if self.app.session.table is not None
+                                      else "chat to the lobby (everyone here), or /help")
             w.panel(surface, self.rect, alpha=238, colour=(10, 14, 18))
             rows = self._rows()
             wrapped = self._wrapped(self.lines[-(rows + self.scroll + 40):], self.rect.width - 24)

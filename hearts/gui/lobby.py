@@ -2,6 +2,8 @@
 
 Friends-only tables (a password) show a padlock; sitting at or watching one asks for
 its password first (`PasswordDialog`), and asks again when the host says it is wrong.
+Under the list, the lobby's latest chat lines; the Chat button (F2) opens the console,
+where a line goes to everyone on the host, and carries the unread badge.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from .app import App
 
 POLL_SECONDS = 2.0
+CHAT_ROWS = 3          # lobby chat rows under the table list
 STATE_TEXT = {"waiting": "waiting", "playing": "playing", "paused": "paused", "over": "game over"}
 
 
@@ -122,13 +125,16 @@ class LobbyScreen(Screen):
         self.list = TableList(on_activate=lambda t: self.sit(), row_height=44,
                               empty="No tables yet: create one.")
         self.asked: tuple[str, int, bool] | None = None   # last sit/watch: verb, table, password?
+        self.chat_button = w.Button("Chat (F2)", app.console.open)
         self.buttons = [
             w.Button("New table", self.create, primary=True),
             w.Button("Sit", self.sit),
             w.Button("Watch", self.watch),
             w.Button("Refresh", lambda: app.send({"type": "list_tables"})),
+            self.chat_button,
             w.Button("Leave host", app.disconnect),
         ]
+        self.chat_box = pygame.Rect(0, 0, 0, 0)
         self.form: w.Form = w.Form([self.list, *self.buttons], on_cancel=app.disconnect)
         self.polled = time.monotonic()
         self.refresh()
@@ -149,6 +155,10 @@ class LobbyScreen(Screen):
         has = self.list.value is not None
         self.form.find("Sit").enabled = has       # type: ignore[union-attr]
         self.form.find("Watch").enabled = has     # type: ignore[union-attr]
+
+    def button(self, name: str) -> w.Button | None:
+        """The Chat button (``chat``), where the console's unread badge goes."""
+        return self.chat_button if name == "chat" else None
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("type") == "tables":
@@ -195,16 +205,54 @@ class LobbyScreen(Screen):
         bh = int(46 * s)
         self.list.row_height = w.ColumnList.row_height_for(s)
         top = int(100 * s) + w.font(self.list.text_size()).get_linesize()   # column names
+        chat_h = self._chat_font().get_linesize() * (CHAT_ROWS + 1) + int(10 * s)
         self.list.rect = pygame.Rect(inner.left, self.panel.top + top, inner.width,
-                                     self.panel.height - top - bh - int(50 * s))
+                                     self.panel.height - top - bh - chat_h - int(56 * s))
+        self.chat_box = pygame.Rect(inner.left, self.list.rect.bottom + int(8 * s), inner.width,
+                                    chat_h)
         gap = int(14 * s)
         bw = (inner.width - gap * (len(self.buttons) - 1)) // len(self.buttons)
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(inner.left + i * (bw + gap), self.list.rect.bottom + int(20 * s),
+            b.rect = pygame.Rect(inner.left + i * (bw + gap), self.chat_box.bottom + int(14 * s),
                                  bw, bh)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.form.handle_event(event)
+
+    def _chat_size(self) -> int:
+        return max(w.MIN_TEXT, int(16 * self.app.scale))
+
+    def _chat_font(self) -> pygame.font.Font:
+        return w.font(self._chat_size())
+
+    def draw_chat(self, surface: pygame.Surface) -> None:
+        """The lobby's latest chat lines, newest last, wrapped (never cut)."""
+        s = self.app.scale
+        box = self.chat_box
+        pygame.draw.rect(surface, (16, 30, 24), box, border_radius=int(6 * s))
+        size = self._chat_size()
+        f = self._chat_font()
+        lh = f.get_linesize()
+        pad = int(8 * s)
+        lines = self.app.console.lobby
+        head = "Lobby chat: everyone on this host reads it (F2 to write)" if lines else \
+            "Lobby chat: nobody has said anything yet. Press F2 or Chat to write to everyone here."
+        for row in w.wrap(head, f, box.width - 2 * pad)[:1]:
+            w.text(surface, row, (box.left + pad, box.top + int(4 * s)), size, w.DIM)
+        rows: list[tuple[Any, str, bool]] = []
+        bold = w.font(size, True)
+        for line in lines[-CHAT_ROWS:]:
+            room = box.width - 2 * pad - (bold.size(line.name)[0] - f.size(line.name)[0])
+            for i, part in enumerate(w.wrap(line.name + line.text, f, room)):
+                rows.append((line, part, i == 0))
+        y = box.top + int(4 * s) + lh
+        for line, part, first in rows[-CHAT_ROWS:]:
+            x = box.left + pad
+            if first and part.startswith(line.name):
+                r = w.text(surface, line.name, (x, y), size, line.name_colour, bold=True)
+                part, x = part[len(line.name):], r.right
+            w.text(surface, part, (x, y), size)
+            y += lh
 
     def _names_h(self) -> int:
         """Room above the list for its column names."""
@@ -218,6 +266,7 @@ class LobbyScreen(Screen):
         title = f"Lobby of {sess.host_name}" if sess.host_name else "Lobby"
         w.text(surface, title, (self.panel.centerx, self.panel.top + int(18 * s)), int(32 * s),
                w.ACCENT, bold=True, anchor="midtop")
+        self.draw_chat(surface)
         w.text(surface, f"You are {sess.name or self.app.settings.name}.  F2 or ` opens the console.",
                (self.list.rect.left, self.list.rect.top - self._names_h()), int(17 * s), w.DIM,
                anchor="bottomleft")

@@ -62,9 +62,20 @@ def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
     try:
         ann.send("create_table", name="A table with a rather long name", seat=0,
                  rules={"preset": "hearts2", "queen_points": 14})
-        ann.wait_for("table")
+        first = ann.wait_for("table")["table"]["id"]
         drive.until(lambda: app.session.tables, what="the table list")
         assert isinstance(app.screen, LobbyScreen)
+        _check(app, drive, monkeypatch, shots, "clip-lobby-quiet")
+        ann.send("leave")                       # lobby lines come from people at no table
+        ann.send("chat", text="Anyone for a game of omnibus with the queen at fourteen "
+                              "points? I will open a table with a rather long name, and "
+                              "there is room for three more: sit down when you see it!")
+        ann.send("create_table", name="A table with a rather long name", seat=0,
+                 rules={"preset": "hearts2", "queen_points": 14})
+        tid = ann.wait_for(lambda e: e["type"] == "table" and e["table"]["id"] != first)[
+            "table"]["id"]
+        drive.until(lambda: app.console.lobby and [t["id"] for t in app.session.tables] == [tid],
+                    what="the lobby line and the new table")
         _check(app, drive, monkeypatch, shots, "clip-lobby")
         CreateTableDialog(app).open()
         _check(app, drive, monkeypatch, shots, "clip-new-table")

@@ -92,10 +92,82 @@ def test_rule_changes_are_listed_and_chat_has_an_unread_badge(app, drive, shots,
         bob.close()
 
 
-def test_chat_in_the_lobby_says_where_it_goes(app, drive):
+def _drawn(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    with clipcheck.recording(monkeypatch) as rec:
+        app.draw()
+    return [(text, r) for text, r, _h in rec.drawn]
+
+
+def test_lobby_chat_in_the_lobby_and_at_the_table(app, drive, shots, monkeypatch):
+    """A line typed in the lobby reaches a player at no table; lobby lines show under the
+    table list, badge the lobby's Chat button, and reach the table marked as the lobby's."""
     host_lobby(app, drive)
-    drive.key(pygame.K_F2)
-    assert app.console.visible
-    drive.type("hello")
-    drive.key(pygame.K_RETURN)
-    assert "sit at or watch a table first" in app.console.lines[-1].text
+    lou = Player(app, "Lou")
+    try:
+        drive.key(pygame.K_F2)
+        assert app.console.visible
+        app.draw()
+        assert app.console.input.placeholder.startswith("chat to the lobby")
+        drive.type("anyone for a game?")
+        drive.key(pygame.K_RETURN)
+        line = lou.wait_for("chat")
+        assert line == {"type": "chat", "scope": "lobby", "name": "Tester",
+                        "text": "anyone for a game?"}
+        drive.key(pygame.K_ESCAPE)
+        assert not app.console.visible
+        lou.send("chat", text="me! make a table and I sit down")
+        drive.until(lambda: any(x.text.endswith("I sit down") for x in app.console.lobby),
+                    what="Lou's lobby line")
+        drive.step(2)
+        drawn = _drawn(app, monkeypatch)
+        texts = [t for t, _r in drawn]
+        chat_box = app.screen.chat_box
+        # both lines under the list, names first; the Chat button carries the unread badge
+        for name, said in (("Tester", ": anyone for a game?"),
+                           ("Lou", ": me! make a table and I sit down")):
+            assert name in texts and said in texts, texts
+            assert chat_box.contains(dict(drawn)[said])
+        chat = app.screen.button("chat")
+        assert app.console.unread >= 1
+        badge = [r for t, r in drawn if t == str(app.console.unread)]
+        assert badge and badge[0].colliderect(chat.rect.inflate(40, 40))
+        assert clipcheck.problems(app, monkeypatch) == []
+        drive.shot(shots / "lobby-chat.png")
+        drive.click(chat.rect.center)
+        assert app.console.visible and app.console.unread == 0
+        drive.key(pygame.K_ESCAPE)
+
+        # at a table: Lou's lobby lines arrive marked as the lobby's, with the badge
+        drive.click_button(app.screen.form, "New table")
+        drive.click_button(app.dialogs[-1].form, "Create")
+        drive.until(lambda: isinstance(app.screen, TableScreen), what="our table")
+        drive.step(2)
+        unread = app.console.unread
+        lou.send("chat", text="is there room at your table?")
+        drive.until(lambda: app.console.unread > unread, what="the lobby line at the table")
+        last = app.console.lines[-1]
+        assert last.name == "Lobby · Lou" and last.text == ": is there room at your table?"
+        drive.step(2)
+        drawn = _drawn(app, monkeypatch)
+        texts = [t for t, _r in drawn]
+        assert "Lobby · Lou" in texts                  # the recent lines over the table
+        chat = app.screen.button("chat")
+        badge = [r for t, r in drawn if t == str(app.console.unread)]
+        assert badge and badge[0].colliderect(chat.rect.inflate(40, 40))
+        drive.shot(shots / "lobby-chat-at-table.png")
+        # chat typed at the table stays there: Lou, in the lobby, does not get it
+        drive.key(pygame.K_F2)
+        assert app.console.input.placeholder.startswith("chat to your table")
+        drive.type("just the bots and me")
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: app.console.lines[-1].text.endswith("just the bots and me"),
+                    what="our table line")
+        assert app.console.lines[-1].name == "Tester"
+        import asyncio
+        try:
+            got = lou.wait_for(lambda e: "just the bots" in str(e), timeout=0.5)
+        except asyncio.TimeoutError:
+            got = None
+        assert got is None
+    finally:
+        lou.close()
