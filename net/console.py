@@ -16,12 +16,16 @@ if TYPE_CHECKING:
     from .server import Player, ServerCore
     from .table import Table
 
+PLACES = ("south", "west", "north", "east")   # as the table shows them, south being you
+SEAT_HELP = ("SEAT is a place (south is you, then west, north, east), the name of its player "
+             "or bot, or its number 0-3")
+
 HELP = {
     "help": "/help - this list",
-    "who": "/who - the people and bots at your table",
+    "who": "/who - the people and bots at your table, by place and seat number",
     "tables": "/tables - the tables on this host",
     "new": "/new [PRESET] - open a table and sit at it",
-    "join": "/join TABLE [SEAT] - sit at a table",
+    "join": "/join TABLE [SEAT] (or /sit) - sit at a table; /sit SEAT - take a seat at yours",
     "watch": "/watch TABLE - watch a table",
     "leave": "/leave - leave your table",
     "lobby": "/lobby TEXT - say it in the lobby (everyone on this host sees it)",
@@ -30,9 +34,10 @@ HELP = {
     "start": "/start - start the game; empty seats get bots (owner)",
     "pause": "/pause, /resume - pause or resume the game (owner)",
     "end": "/end N - play to N points; /end now - end the game (owner)",
-    "kick": "/kick NAME - send a player away; they cannot come back (owner)",
+    "kick": "/kick NAME or SEAT - send a player away; they cannot come back (owner)",
     "allow": "/allow NAME - let a kicked player come back (owner)",
-    "bot": "/bot SEAT LEVEL - put a bot in a seat or change its level; /bot SEAT off (owner)",
+    "bot": "/bot SEAT LEVEL - put a bot in a seat or change its level, e.g. /bot west hard; "
+           "/bot SEAT off (owner)",
     "password": "/password WORD - friends only: joining needs WORD; /password off (owner)",
     "hint": "/hint - what the bot would do for you now",
     "pass": "/pass C C C - pass cards, e.g. /pass QS AH 2D",
@@ -76,17 +81,22 @@ def _table(core: "ServerCore", player: "Player") -> "Table":
 def _help(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if args and args[0].lstrip("/") in HELP:
         return HELP[args[0].lstrip("/")], True
-    return "Commands (F2 or ` opens this console):\n" + "\n".join(HELP.values()), True
+    return ("Commands (F2 or ` opens this console):\n" + "\n".join(HELP.values())
+            + f"\n{SEAT_HELP}."), True
 
 
 def _who(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     t = _table(core, player)
+    me = _my_seat(t, player)
     parts = []
-    for i, s in enumerate(t.seats):
+    for step, place in enumerate(PLACES):
+        i = (me + step) % 4
+        s = t.seats[i]
+        where = f"{place} (seat {i})"
         if s.kind == "empty":
-            parts.append(f"{i}: empty")
+            parts.append(f"{where}: empty")
         elif s.kind == "bot":
-            parts.append(f"{i}: {s.name} ({s.level} bot)")
+            parts.append(f"{where}: {s.name} ({s.level} bot)")
         else:
             flags = []
             if s.token == t.owner:
@@ -95,10 +105,46 @@ def _who(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                 flags.append("away")
             if s.auto:
                 flags.append("bot playing")
-            parts.append(f"{i}: {s.name}" + (f" ({', '.join(flags)})" if flags else ""))
+            parts.append(f"{where}: {s.name}" + (f" ({', '.join(flags)})" if flags else ""))
     if t.watchers:
         parts.append("watching: " + ", ".join(t.watchers.values()))
     return f"table {t.id} {t.name!r}: " + "; ".join(parts), True
+
+
+def _my_seat(t: "Table", player: "Player | None") -> int:
+    """The seat the table is drawn from for ``player``: theirs, else seat 0 (south)."""
+    seat = t.seat_of(player.token) if player is not None else None
+    return 0 if seat is None else seat
+
+
+def seat_from_words(t: "Table", player: "Player | None", words: str) -> int | None:
+    """The seat ``words`` names at ``t`` as ``player`` sees it: a number 0-3, a place
+    (south is the player's own seat, then west, north, east, as the menus show them),
+    or the name of its player or bot (any case); None when it names none."""
+    text = " ".join(words.split()).lower()
+    if text.isdigit():
+        return int(text) if int(text) < 4 else None
+    if text in PLACES:
+        return (_my_seat(t, player) + PLACES.index(text)) % 4
+    for i, s in enumerate(t.seats):
+        if s.kind != "empty" and (s.name or "").lower() == text:
+            return i
+    return None
+
+
+def _seat(t: "Table", player: "Player", words: str) -> int:
+    """`seat_from_words`, or TableError with what a seat can be."""
+    seat = seat_from_words(t, player, words)
+    if seat is None:
+        raise TableError("bad-message", f"no seat {words!r} at this table: {SEAT_HELP}")
+    return seat
+
+
+def _place(t: "Table", player: "Player", seat: int) -> str:
+    """"west (Clara)": a seat as the player sees it, for replies."""
+    s = t.seats[seat]
+    place = PLACES[(seat - _my_seat(t, player)) % 4]
+    return f"{place} ({s.name})" if s.kind != "empty" and s.name else place
 
 
 def _tables(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
@@ -120,13 +166,19 @@ def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
 
 
 def _join(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
-    if not args or not args[0].isdigit() or (len(args) > 1 and not args[1].isdigit()):
-        return "usage: /join TABLE [SEAT]", False
-    msg: dict[str, Any] = {"type": "sit", "table": int(args[0])}
-    if len(args) > 1:
-        msg["seat"] = int(args[1])
+    if not args:
+        return "usage: /join TABLE [SEAT], or /sit SEAT at your table", False
+    if args[0].isdigit():
+        tid, seat_words = int(args[0]), " ".join(args[1:])
+    elif player.table is not None and player.table in core.tables:
+        tid, seat_words = player.table, " ".join(args)       # /sit west: a seat at yours
+    else:
+        return "usage: /join TABLE [SEAT] (" + SEAT_HELP + ")", False
+    msg: dict[str, Any] = {"type": "sit", "table": tid}
+    t = core.get_table(tid)
+    if seat_words:
+        msg["seat"] = _seat(t, player, seat_words)
     core.dispatch(player, check_intent(msg, core.limits))
-    t = core.tables[int(args[0])]
     seat = t.seat_of(player.token)
     if seat is None:
         return f"you will take a seat at table {t.id} when the next hand starts", True
@@ -201,31 +253,28 @@ def _end(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                    f"the game now ends at {n} points")
 
 
-def _find_seat(core: "ServerCore", player: "Player", name: str) -> int | None:
-    t = _table(core, player)
-    for i, s in enumerate(t.seats):
-        if s.kind == "human" and (s.name or "").lower() == name.lower():
-            return i
-    return None
-
-
 def _kick(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
-        return "usage: /kick NAME", False
+        return "usage: /kick NAME or SEAT", False
     name = " ".join(args)
     t = _table(core, player)
     t.require_owner(player.token, "kick a player")
-    seat = _find_seat(core, player, name)
-    if seat is None and name.isdigit() and int(name) < 4:
-        seat = int(name)
+    seat = seat_from_words(t, player, name)
     if seat is None:
         watcher = next((tok for tok, n in t.watchers.items() if n.lower() == name.lower()), None)
         if watcher is None:
-            return f"nobody called {name} is at this table", False
+            return f"nobody called {name} is at this table ({SEAT_HELP})", False
+        who = t.watchers[watcher]
         t.kick_watcher(player.token, watcher, core.now)
         core.kicked(t, watcher)
-        return f"{name} was kicked", True
-    return _intent(core, player, {"type": "kick", "seat": seat}, f"{name} was kicked")
+        return f"{who} was kicked", True
+    s = t.seats[seat]
+    if s.kind != "human":
+        what = f"{s.name}, a bot" if s.kind == "bot" else "nobody"
+        return (f"{_place(t, player, seat).split(' ')[0]} is {what}: only people can be "
+                "kicked (/bot SEAT off removes a bot before the game)"), False
+    who = s.name or name
+    return _intent(core, player, {"type": "kick", "seat": seat}, f"{who} was kicked")
 
 
 def _allow(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
@@ -236,11 +285,14 @@ def _allow(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
 
 
 def _bot(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
-    if len(args) != 2 or not args[0].isdigit():
-        return "usage: /bot SEAT LEVEL (or /bot SEAT off)", False
-    level = None if args[1].lower() in ("off", "none", "remove") else args[1]
-    return _intent(core, player, {"type": "bot", "seat": int(args[0]), "level": level},
-                   f"seat {args[0]}: " + (f"{level} bot" if level else "bot removed"))
+    if len(args) < 2:
+        return "usage: /bot SEAT LEVEL (or /bot SEAT off); " + SEAT_HELP, False
+    t = _table(core, player)
+    seat = _seat(t, player, " ".join(args[:-1]))
+    level = None if args[-1].lower() in ("off", "none", "remove") else args[-1].lower()
+    where = _place(t, player, seat).split(" ")[0]
+    return _intent(core, player, {"type": "bot", "seat": seat, "level": level},
+                   f"{where} (seat {seat}): " + (f"{level} bot" if level else "bot removed"))
 
 
 def _password(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
@@ -289,8 +341,8 @@ _COMMANDS: dict[str, Callable[["ServerCore", "Player", list[str]], Reply]] = {
 
 # -- the host operator's console (stdin of `hearts host`) --------------------------------
 OPERATOR_HELP = ("operator commands: TEXT - say it at every table and in the lobby | /tables | "
-                 "/who TABLE | "
-                 "/say TABLE TEXT | /kick TABLE NAME | /end TABLE | /close TABLE | /quit")
+                 "/who TABLE | /say TABLE TEXT | /kick TABLE NAME or SEAT | /end TABLE | "
+                 "/close TABLE | /quit")
 
 
 def operator_command(host: "Host", line: str) -> str | None:
@@ -321,12 +373,12 @@ def operator_command(host: "Host", line: str) -> str | None:
         host.announce(" ".join(args[1:]), table.id)
         return f"said at table {table.id}"
     if cmd == "kick" and len(args) > 1:
-        name = " ".join(args[1:]).lower()
-        for i, s in enumerate(table.seats):
-            if s.kind == "human" and (s.name or "").lower() == name:
-                host.operator_kick(table, i)
-                return f"{s.name} was kicked from table {table.id}"
-        return f"nobody called {' '.join(args[1:])} sits at table {table.id}"
+        seat = seat_from_words(table, None, " ".join(args[1:]))
+        if seat is None or table.seats[seat].kind != "human":
+            return f"nobody called {' '.join(args[1:])} sits at table {table.id}"
+        name = table.seats[seat].name
+        host.operator_kick(table, seat)
+        return f"{name} was kicked from table {table.id}"
     if cmd == "end":
         if not table.running:
             return f"table {table.id} has no running game"

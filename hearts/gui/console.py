@@ -131,8 +131,10 @@ class Console:
         else:
             tbl = self.app.session.table
             seats = tbl.seats if tbl is not None else []
-            names = [x.name for x in seats if x.kind != "empty" and x.name]
-            if value.split()[0].lower() in ("/bot", "/kick", "/sit", "/join"):
+            cmd = value.split()[0].lower()
+            kinds = ("human",) if cmd in ("/kick", "/allow") else ("human", "bot")
+            names = [x.name for x in seats if x.kind in kinds and x.name]
+            if cmd in ("/bot", "/kick", "/sit", "/join"):
                 names += DIRECTION_WORDS      # seats by where they sit, as the menus say
             options = [n for n in names if n.lower().startswith(tail.lower())]
             prefix = head + " "

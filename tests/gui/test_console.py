@@ -118,3 +118,27 @@ def test_help_is_a_list_and_rules_are_in_words_and_hints_stay_out(app, drive, sh
         app.send({"type": "hint"})
     drive.until(lambda: len(hints) >= 3, what="three hints")
     assert not any("Hint" in x.text for x in console.lines[before:])
+
+
+def test_seats_by_place_in_the_console(app, drive):
+    """Tab completes a place after /bot; /bot north hard seats a hard bot where the menus
+    say North; /kick west sends Bob (on the West plate) away."""
+    bob = own_table_with_bob(app, drive)
+    try:
+        app.console.open()
+        drive.type("/bot nor")
+        drive.key(pygame.K_TAB)
+        assert app.console.input.value == "/bot north "
+        drive.type("hard")
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: app.session.table.seats[2].kind == "bot", what="the north bot")
+        assert app.session.table.seats[2].level == "hard"
+        drive.until(lambda: any(x.text == "north (seat 2): hard bot" and x.colour == OK
+                                for x in app.console.lines), what="the answer")
+        from hearts.gui.seat_menu import seat_label
+        assert seat_label(app, 1) == "West: Bob"
+        drive.type("/kick west")
+        drive.key(pygame.K_RETURN)
+        assert bob.wait_for("left")["reason"] == "kicked"
+    finally:
+        bob.close()
