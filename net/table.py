@@ -290,7 +290,7 @@ class Table:
             target.pending = (token, name)
             self.watchers[token] = name
             self._emit({"type": "chat", "name": "host", "seat": None,
-                        "text": f"{name} takes seat {seat} from the bot at the next hand"})
+                        "text": f"{name} takes {target.name}'s seat at the next hand"})
             self.seats_changed = True
             return seat
         level = target.level

@@ -189,7 +189,9 @@ class TableMenu(Dialog):
 
 
 class SeatMenu(Dialog):
-    """One seat: kick the person (owner), bot level (owner), sit here (anyone, when free)."""
+    """One seat: who plays there, then what this person may do: kick the person and the bot
+    level (owner), sit here (anyone, when the host lets them); everyone else is told that
+    only the owner changes seats."""
 
     def __init__(self, app: "App", seat: int) -> None:
         super().__init__(app)
@@ -203,9 +205,11 @@ class SeatMenu(Dialog):
         info = tbl.seats[self.seat]
         kind = info.kind
         state = tbl.state
+        running = state in ("playing", "paused")
         self.title = seat_label(app, self.seat)
         self.form = w.Form(on_cancel=self.close)
         self.items: list[w.Widget] = []
+        self.notes = [seat_about(tbl, self.seat, sess.seat)]
         self.level: w.Choice | None = None
         if sess.owner and kind == "human" and self.seat != sess.seat:
             self._add(w.Button(f"Kick {info.name or 'this player'}", self.kick))
@@ -216,9 +220,16 @@ class SeatMenu(Dialog):
             self._add(w.Button("Set bot" if kind == "empty" else "Change bot level", self.set_bot))
             if kind == "bot" and state == "waiting":
                 self._add(w.Button("Remove the bot", self.remove_bot))
-        if kind in ("empty", "bot") and self.seat != sess.seat and (
-                sess.seat is None or state in ("waiting", "over")):   # no seat swaps mid-game
-            self._add(w.Button("Sit here", self.sit))
+        if kind in ("empty", "bot") and self.seat != sess.seat:
+            if sess.seat is None or not running:          # no seat swaps mid-game
+                self._add(w.Button("Sit here from the next hand" if running and kind == "bot"
+                                   else "Sit here", self.sit))
+            else:
+                self.notes.append("You can move to this seat between games.")
+        if not sess.owner:
+            owner = tbl.seats[tbl.owner_seat].name if tbl.owner_seat is not None else None
+            self.notes.append(f"Only the table's owner{f' ({owner})' if owner else ''} can "
+                              "kick players or change the bots.")
         self._add(w.Button("Close", self.close, primary=True))
         self.form.focus_first()
         self.layout(app.size)
@@ -262,13 +273,47 @@ class SeatMenu(Dialog):
         s = self.app.scale
         bh, gap = int(42 * s), int(10 * s)
         width = min(size[0] - 20, int(520 * s))
-        height = int(70 * s) + len(self.items) * (bh + gap) + int(16 * s)
+        f = w.font(self._note_size())
+        self.note_lines = [line for note in self.notes
+                           for line in w.wrap(note, f, width - int(60 * s))]
+        notes_h = len(self.note_lines) * f.get_linesize() + int(10 * s)
+        height = int(62 * s) + notes_h + len(self.items) * (bh + gap) + int(16 * s)
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
-        y = self.rect.top + int(62 * s)
+        y = self.rect.top + int(62 * s) + notes_h
         for x in self.items:
             x.rect = pygame.Rect(self.rect.left + int(30 * s), y, width - int(60 * s), bh)
             y += bh + gap
+
+    def _note_size(self) -> int:
+        return max(w.MIN_TEXT, int(17 * self.app.scale))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.app.scale
+        size = self._note_size()
+        y = self.rect.top + int(56 * s)
+        for line in self.note_lines:
+            r = w.text(surface, line, (self.rect.left + int(30 * s), y), size)
+            y = r.top + w.font(size).get_linesize()
+
+
+def seat_about(tbl: TableInfo, seat: int, me: int | None) -> str:
+    """One sentence on who plays ``seat``, for its menu."""
+    info = tbl.seats[seat]
+    if seat == me:
+        return "This is your seat."
+    owner = " (the table's owner)" if seat == tbl.owner_seat else ""
+    if info.kind == "human":
+        name = info.name or "Someone"
+        if not info.connected or info.auto:
+            return f"{name}{owner} plays here; away now, so a {info.level or 'normal'} bot " \
+                   "plays for them until they come back."
+        return f"{name}{owner} plays here."
+    if info.kind == "bot":
+        return f"{info.name or 'A bot'}, a {info.level or 'normal'} bot, plays here."
+    return "Nobody sits here yet: a bot takes the seat when the game starts." \
+        if tbl.state == "waiting" else "Nobody sits here."
 
 
 class KeysDialog(Dialog):
