@@ -290,6 +290,7 @@ class TableScreen(TablePainter, Screen):
         old_cards = set(self.model.hand_cards)
         self.model.hand_cards = sorted(view.hand, key=hand_order)
         self.model.trick_shown = list(view.trick)
+        self.model.played_ahead = []
         self.model.pending = None
         self.model.taken = None
         if view.phase != "pass":
@@ -343,6 +344,7 @@ class TableScreen(TablePainter, Screen):
                 self.model.pending = None
             self._relayout()
         self.model.trick_shown.append((seat, card))
+        self.model.played_ahead.append((seat, card))
         end = self._slot_topleft(seat)
         self.anim.move(("trick", card), start, end, 0.22 if seat == self.model.me else 0.3)
         if seat != self.model.me or self.model.watching:

@@ -175,9 +175,10 @@ class TablePainter:
         self._draw_trick_label(surface)
         self._draw_plate(surface, v, self.model.me, self.layout.plates[0])
         if self.model.watching and v.others is not None:      # four bots: every hand shows
-            self._draw_open_hand(surface, 0, sorted(v.others[self.model.me], key=hand_order))
+            self._draw_open_hand(surface, 0, sorted(self.model.held(self.model.me, v.others[self.model.me]),
+                                                    key=hand_order))
         elif self.model.watching:
-            self._draw_fan(surface, 0, v.cards_left[self.model.me])
+            self._draw_fan(surface, 0, self.model.cards_left(v, self.model.me))
         else:
             self._draw_hand(surface, v)
         if not (self._game_over() and not self.model.over_closed):
@@ -492,18 +493,18 @@ class TablePainter:
 
     def _cards_left(self, v: View, seat: int) -> int:
         tram = self.tram_cards()
-        return len(tram[seat]) if tram is not None else v.cards_left[seat]
+        return len(tram[seat]) if tram is not None else self.model.cards_left(v, seat)
 
     def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
         rel = self.model.rel(seat)
         rect = self.layout.plates[rel]
-        n = v.cards_left[seat]
+        n = self.model.cards_left(v, seat)
         shown = None
         tram = self.tram_cards()
         if tram is not None:                # the hand ended early: the rest face up
             shown = sorted(tram[seat], key=hand_order)
         elif self.model.reveal and v.others is not None:
-            shown = sorted(v.others[seat], key=hand_order)
+            shown = sorted(self.model.held(seat, v.others[seat]), key=hand_order)
         if shown:
             self._draw_open_hand(surface, rel, shown)
         elif n:

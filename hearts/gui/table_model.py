@@ -8,7 +8,7 @@ with a `Layout`, and tests can read it without a window.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from hearts.engine import Card, View
 from net.mirror import TableInfo
@@ -34,6 +34,7 @@ class TableModel:
     watching: bool = False
     hand_cards: list[Card] = field(default_factory=list)      # in the order shown
     trick_shown: list[tuple[int, Card]] = field(default_factory=list)
+    played_ahead: list[tuple[int, Card]] = field(default_factory=list)  # shown played, still in the view's hands
     selected: list[Card] = field(default_factory=list)        # chosen to pass
     pass_sent: list[Card] = field(default_factory=list)       # passed, not yet exchanged
     cursor: int = 0                                           # keyboard focus in the hand
@@ -69,6 +70,16 @@ class TableModel:
         self.notes = []
         self.hint = None
         self.hint_cards = set()
+
+    def cards_left(self, v: View, seat: int) -> int:
+        """Cards ``seat`` holds as the table shows it: ``v``'s count less the cards shown
+        played since that view (the view after a hand's last card waits for its summary)."""
+        return v.cards_left[seat] - sum(1 for s, _ in self.played_ahead if s == seat)
+
+    def held(self, seat: int, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` of ``seat``'s open hand less those shown played since the view."""
+        gone = {c for s, c in self.played_ahead if s == seat}
+        return [c for c in cards if c not in gone]
 
     @property
     def me(self) -> int:

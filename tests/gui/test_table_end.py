@@ -184,3 +184,27 @@ def test_the_screenshot_of_a_scripted_run_is_the_last_hand_scored(app, drive, sh
     assert screen._status_text(m.view)[0] == "Hand over"
     assert sum(m.view.cards_left) < 52                                  # not the next deal
     assert list(m.summary["totals"]) == list(screen.model.info.results[0].totals)
+
+
+def test_under_a_hands_summary_no_seat_still_holds_a_card_it_played():
+    """The view after a hand's last card is of the next deal, so it waits for the summary;
+    meanwhile the plates, fans and open hands count the cards shown played, not that view."""
+    pygame.display.init()
+    host = LocalTable(Rules(pass_cycle=("hold",), tram="off"), seed=3)
+    screen = TableScreen(RecordingApp(host, animation="normal"))
+    host.inbox.append(host.table_message())
+    host.start()
+    host.run_bots()
+    _deliver(screen, host, lambda: not screen.anim.busy)
+    while screen.model.summary is None:
+        v = screen.model.view
+        if screen.model.my_turn_to_play:
+            screen.click_card(v.legal[0])
+        _deliver(screen, host, lambda: screen.model.summary is not None
+                 or (not screen.anim.busy and screen.model.my_turn_to_play))
+    v = screen.model.view
+    assert sum(v.cards_left) > 0, "the summary's view is still the last trick's"
+    assert [screen.model.cards_left(v, s) for s in range(4)] == [0, 0, 0, 0]
+    assert not screen.model.hand_cards
+    if v.others is not None:
+        assert all(not screen.model.held(s, v.others[s]) for s in range(4))
