@@ -86,7 +86,8 @@ when you are at none; lobby lines show as [lobby]. Lines starting with / go to
 the host as commands: /help lists them (/who, /lobby TEXT to talk to the lobby
 from a table, /rules, /rules set NAME VALUE, /preset NAME, /start, /pause,
 /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint, /password WORD to lock
-your table, /password off to open it again)."""
+your table, /password off to open it again). A SEAT is its number (0-3), the name
+of its player or bot, or its place: south (you), west, north, east."""
 
 
 class TextRenderer(MirrorReader):
