@@ -38,10 +38,16 @@ PEEK_SECONDS = 8.0
 
 
 class Line:
-    __slots__ = ("name", "text", "colour", "name_colour", "at")
+    """One line of the log; ``said`` marks words someone said (chat, lobby, the host's
+    operator), which alone peek over a closed console and count as unread: the table
+    shows hands, moons and seats its own way."""
 
-    def __init__(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN) -> None:
+    __slots__ = ("name", "text", "colour", "name_colour", "at", "said")
+
+    def __init__(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN,
+                 said: bool = False) -> None:
         self.text, self.colour, self.name, self.name_colour = text, colour, name, name_colour
+        self.said = said
         self.at = time.monotonic()
 
 
@@ -93,11 +99,12 @@ class Console:
         self.unread = 0
 
     # -- log ------------------------------------------------------------------------------
-    def add(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN) -> None:
+    def add(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN,
+            said: bool = False) -> None:
         for i, part in enumerate(text.split("\n")):
-            self.lines.append(Line(part, colour, name if i == 0 else "", name_colour))
+            self.lines.append(Line(part, colour, name if i == 0 else "", name_colour, said))
         del self.lines[:-MAX_LINES]
-        if not self.visible:
+        if not self.visible and said:
             self.unread += 1
         self.app.redraw()
 
@@ -173,14 +180,14 @@ class Console:
     def _chat(self, c: dict[str, Any]) -> None:
         name = str(c.get("name") or "?")
         if name == "host":
-            self.add(str(c.get("text", "")), HOST)
+            self.add(str(c.get("text", "")), HOST, said=True)
         else:
             seat = c.get("seat")
             colour = HUMAN
             if seat is None:
                 name += " (watching)"
                 colour = INFO
-            self.add(": " + str(c.get("text", "")), CHAT, name, colour)
+            self.add(": " + str(c.get("text", "")), CHAT, name, colour, said=True)
 
     def _lobby_chat(self, c: dict[str, Any]) -> None:
         """A lobby line: kept for the lobby screen, and logged marked as the lobby's."""
@@ -189,7 +196,7 @@ class Console:
         colour = HOST if name == "host" else LOBBY
         self.lobby.append(Line(text, CHAT, name, colour))
         del self.lobby[:-MAX_LOBBY]
-        self.add(text, CHAT, LOBBY_MARK + name, colour)
+        self.add(text, CHAT, LOBBY_MARK + name, colour, said=True)
 
     def _name(self, seat: Any) -> str:
         tbl = self.app.session.table
@@ -289,9 +296,13 @@ class Console:
 
     @property
     def peeking(self) -> bool:
-        """Closed, but a chat line arrived in the last few seconds."""
-        return not self.visible and bool(self.lines) and \
-            time.monotonic() - self.lines[-1].at < PEEK_SECONDS
+        """Closed, but someone said something in the last few seconds."""
+        return not self.visible and bool(self._recent())
+
+    def _recent(self) -> list[Line]:
+        """The last few words said that are still fresh (at most four lines)."""
+        now = time.monotonic()
+        return [x for x in self.lines[-12:] if x.said and now - x.at < PEEK_SECONDS][-4:]
 
     # -- drawing --------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -343,14 +354,16 @@ class Console:
         else:
             self._draw_badge(surface)
         if not self.visible and self.peeking and self.app.screen.is_table:
-            # Narrower than the open console: the north name plate stays clear.
+            # Narrower than the open console (the north name plate stays clear), and under
+            # the table's information panel rather than over it.
             width = min(self.rect.width, int(surface.get_width() * 0.38))
-            recent = [x for x in self.lines[-4:] if time.monotonic() - x.at < PEEK_SECONDS]
-            wrapped = self._wrapped(recent, width - 24)[-4:]
+            rows = 4 if surface.get_height() >= 720 else 3
+            wrapped = self._wrapped(self._recent(), width - 24)[-rows:]
             if not wrapped:
                 return
-            box = pygame.Rect(self.rect.left, self.rect.top, width,
-                              lh * len(wrapped) + int(12 * s))
+            below = getattr(self.app.screen, "info_rect", None)
+            top = below.bottom + int(6 * s) if isinstance(below, pygame.Rect) else self.rect.top
+            box = pygame.Rect(self.rect.left, top, width, lh * len(wrapped) + int(12 * s))
             w.panel(surface, box, alpha=150, colour=(10, 14, 18))
             y = box.top + int(6 * s)
             for line, part, first in wrapped:

@@ -125,6 +125,8 @@ class Button:
 class TablePainter:
     """The drawing half of the table screen (see `TableScreen` for the state it reads)."""
 
+    info_rect: pygame.Rect | None = None     # the information panel, as last drawn (the console peeks under it)
+
     if TYPE_CHECKING:   # what the painter reads, kept by `TableScreen`
         from .anim import Animator
         from .cards import CardArt
@@ -160,6 +162,7 @@ class TablePainter:
             self.resize(surface.get_size())
         surface.blit(theme.background(self._setting("background", "green"), self.size), (0, 0))
         v = self.model.view
+        self.info_rect = None
         if v is None:
             self._draw_waiting(surface)
             return
@@ -298,6 +301,7 @@ class TablePainter:
         h = (round(20 * u) + sum(theme.font(max(MIN_TEXT, s_), f).get_linesize() for _, s_, _, f in lines)
              + heart.get_height() + round(4 * u))
         r = pygame.Rect(self.layout.margin, self.layout.margin, w, h)
+        self.info_rect = r
         self._panel(surface, r)
         x = r.x + round(14 * u)
         y = r.y + round(8 * u)

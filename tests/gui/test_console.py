@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 
 from hearts.gui.console import BAD, OK
+from tests.gui import clipcheck
 from tests.gui.helpers import own_table_with_bob
 
 
-def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots):
+def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots, monkeypatch):
     bob = own_table_with_bob(app, drive)
     try:
         console = app.console
@@ -43,6 +44,23 @@ def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots):
         drive.until(lambda: console.peeking and console.lines[-1].text.endswith("are you there?"),
                     what="the peek line")
         drive.shot(shots / "console-peek.png")
+        # Once the game runs, it peeks under the table's information panel, not over it.
+        app.send({"type": "start"})
+        drive.until(lambda: app.screen.model.view is not None, what="the deal")
+        bob.send("chat", text="dealt!")
+        drive.until(lambda: console.peeking and console.lines[-1].text.endswith("dealt!"),
+                    what="the second peek line")
+        with clipcheck.recording(monkeypatch) as rec:
+            app.draw()
+        peek = [r for t, r, _h in rec.drawn if t.endswith("dealt!")]
+        info = app.screen.info_rect
+        assert peek and info is not None and peek[0].top >= info.bottom
+        # Lines the table shows its own way (a player leaving) are logged, but neither
+        # peek nor count as unread: only words someone said do.
+        unread = console.unread
+        console._change({"type": "player_left", "name": "Zed"})
+        assert console.lines[-1].text == "Zed left." and console.unread == unread
+        assert all(x.said for x in console._recent())
     finally:
         bob.close()
 
