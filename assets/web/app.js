@@ -33,7 +33,8 @@ function send(type, fields) {
 }
 
 const chat = new Chat(send);
-document.body.append(chat.el);
+const lobbyChat = new Chat(send, { lobby: true });
+document.body.append(chat.el, lobbyChat.el);
 
 // -- the queue: host messages in order, paced ---------------------------------------------
 const queue = [];
@@ -162,7 +163,9 @@ function render() {
   const screen = state.table ? tableScreen(state, ui, actions) : lobbyScreen(state, actions);
   fill(app, screen);
   document.body.classList.toggle("at-table", !!state.table);
+  document.body.classList.toggle("in-lobby", !state.table);
   chat.render(state);
+  lobbyChat.render(state);
   if (chat.open) state.unread = 0;
   if (state.table) document.title = `${state.table.name} · Hearts`;
   else document.title = state.host ? `${state.host} · Hearts` : "Hearts";
@@ -170,6 +173,7 @@ function render() {
 
 function showName(why) {
   Object.assign(state, freshState());
+  document.body.classList.remove("in-lobby", "at-table");
   fill(app, nameScreen(saved.name, (name) => {
     saved.name = name;
     fill(app, h("div.screen.connecting", h("p", "Connecting…")));

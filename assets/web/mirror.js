@@ -12,7 +12,8 @@ export function freshState() {
     owner: false,
     view: null,                 // my view of the hand, with `rules` put back
     timer: null,                // {seats, seconds, why, paused?, at}
-    chat: [],                   // {name, seat, text, kind} ("chat", "note", "reply", "error")
+    chat: [],                   // {name, seat, text, kind, lobby?} ("chat", "host", "note", "reply", "error")
+    lobby: [],                  // the lobby's chat lines and the host's answers at no table
     unread: 0,
     hint: null,                 // {cards, reason, moon}
     trickShown: null,           // a finished trick held on the table: {leader, cards, winner}
@@ -26,9 +27,16 @@ const seatName = (state, seat) =>
   seat === null || seat === undefined ? "a watcher"
     : (state.table && state.table.seats[seat] && state.table.seats[seat].name) || `seat ${seat + 1}`;
 
+const KEEP = 300;               // lines kept in each log
+
+function keep(lines, line) {
+  lines.push(line);
+  if (lines.length > KEEP) lines.splice(0, lines.length - KEEP);
+}
+
+/** A line of our own in the table's chat, or in the lobby's when at no table. */
 export function note(state, text, kind = "note") {
-  state.chat.push({ name: "", seat: null, text, kind });
-  if (state.chat.length > 300) state.chat.splice(0, state.chat.length - 300);
+  keep(state.table ? state.chat : state.lobby, { name: "", seat: null, text, kind });
 }
 
 function setTimer(state, timer) {
@@ -83,9 +91,19 @@ export function apply(state, msg) {
       state.hint = msg;
       break;
     case "reply":
+      if (state.table) state.unread++;
       note(state, msg.text, msg.ok ? "reply" : "error");
-      state.unread++;
       break;
+    case "chat": {               // a lobby line: shown in the lobby, and in the table's chat marked as such
+      if (msg.scope !== "lobby") break;
+      const line = { name: msg.name, seat: null, text: msg.text, kind: msg.name === "host" ? "host" : "chat", lobby: true };
+      keep(state.lobby, line);
+      if (state.table) {
+        keep(state.chat, line);
+        if (!state.me || msg.name !== state.me.name) state.unread++;
+      }
+      break;
+    }
     case "bye":
       note(state, `The host is closing: ${msg.reason}`, "error");
       break;
@@ -157,7 +175,7 @@ function change(state, ev) {
       note(state, ev.name ? `${ev.name} now owns the table.` : "The table has no owner now.");
       break;
     case "chat":
-      state.chat.push({ name: ev.name, seat: ev.seat, text: ev.text,
+      keep(state.chat, { name: ev.name, seat: ev.seat, text: ev.text,
         kind: ev.name === "host" && ev.seat === null ? "host" : "chat" });
       if (!state.me || ev.name !== state.me.name) state.unread++;
       break;

@@ -160,13 +160,18 @@ export function seatSheet(state, seat, facts, act) {
   return sheet(s.kind === "empty" ? `Seat ${seat + 1}` : `${s.name || "Seat " + (seat + 1)}`, h("div.menu", items), { id: "seat" });
 }
 
-/** The chat log and its line; `/` lines are commands answered by the host. */
+/** A chat log and its line; `/` lines are commands answered by the host. The table's chat
+ * (opened and closed, lobby lines in it marked) or, with `lobby`, the lobby's, always shown there. */
 export class Chat {
-  constructor(send) {
+  constructor(send, { lobby = false } = {}) {
     this.send = send;
-    this.shown = 0;
-    this.log = h("ol.chat-log", { "aria-live": "polite" });
-    this.input = h("input.chat-input", { type: "text", maxlength: "300", placeholder: "Chat, or /help", enterkeyhint: "send", "aria-label": "Chat line" });
+    this.lobby = lobby;
+    this.last = null;               // the last line shown
+    this.log = h("ol.chat-log", { "aria-live": "polite",
+      dataset: { empty: lobby ? "Nobody has said anything yet. What you write here reaches everyone on this host." : "" } });
+    this.input = h("input.chat-input", { type: "text", maxlength: "300", enterkeyhint: "send",
+      placeholder: lobby ? "Talk to the lobby" : "Chat, or /help",
+      "aria-label": lobby ? "Lobby chat line" : "Chat line" });
     const form = h("form.chat-form", {
       onsubmit: (e) => {
         e.preventDefault();
@@ -175,20 +180,30 @@ export class Chat {
         if (this.send("chat", { text })) this.input.value = "";
       },
     }, this.input, h("button.primary", { type: "submit" }, "Send"));
-    this.el = h("aside.chat-panel", { "aria-label": "Chat" },
-      h("header.chat-head", h("h2", "Chat"), h("button.icon.close", { type: "button", onclick: () => this.toggle(false), "aria-label": "Close the chat" }, icon("close"))),
-      this.log, form);
+    this.el = lobby
+      ? h("aside.lobby-chat", { "aria-label": "Lobby chat" },
+        h("header.chat-head", h("h2", "Lobby chat"), h("span.chat-sub", "everyone on this host")), this.log, form)
+      : h("aside.chat-panel", { "aria-label": "Chat" },
+        h("header.chat-head", h("h2", "Chat"), h("button.icon.close", { type: "button", onclick: () => this.toggle(false), "aria-label": "Close the chat" }, icon("close"))),
+        this.log, form);
   }
 
   render(state) {
-    if (state.chat.length < this.shown) { fill(this.log); this.shown = 0; }
-    for (const line of state.chat.slice(this.shown)) {
-      const mine = state.me && line.name === state.me.name && line.kind === "chat";
-      this.log.append(h("li." + line.kind + (mine ? ".mine" : ""),
-        line.name && line.kind !== "note" ? h("b", line.name === "host" ? "host" : line.name) : null, line.text));
-    }
-    this.shown = state.chat.length;
-    this.log.scrollTop = this.log.scrollHeight;
+    const lines = this.lobby ? state.lobby : state.chat;
+    const from = this.last ? lines.lastIndexOf(this.last) + 1 : 0;
+    if (from === 0) fill(this.log);         // a new log, or more new lines than it keeps
+    for (const line of lines.slice(from)) this.log.append(this.item(state, line));
+    while (this.log.childElementCount > lines.length) this.log.firstElementChild.remove();
+    if (from < lines.length) this.log.scrollTop = this.log.scrollHeight;
+    this.last = lines.length ? lines[lines.length - 1] : null;
+  }
+
+  item(state, line) {
+    const mine = state.me && line.name === state.me.name && line.kind === "chat";
+    const tagged = line.lobby && !this.lobby;
+    return h("li." + line.kind + (tagged ? ".lobby" : "") + (mine ? ".mine" : ""),
+      tagged ? h("span.tag", { title: "said in the lobby, to everyone on this host" }, "lobby") : null,
+      line.name && line.kind !== "note" ? h("b", line.name) : null, line.text);
   }
 
   get open() { return document.body.classList.contains("chat-open"); }

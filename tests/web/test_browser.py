@@ -1,9 +1,10 @@
 """The browser client in a real browser: Debian's Chromium, driven by Playwright, on a
 host on loopback. A phone-sized page names itself, opens a table, plays a whole hand by
 tapping cards, reaches game over; reloads mid-hand and finds its seat and cards again;
-chats with a TCP client at its table; is kicked by an owner and sees why.
+chats with a TCP client at its table; is kicked by an owner and sees why; chats in the
+lobby with a TCP client while a page at a table sees the lobby's lines marked as such.
 
-Screenshots of the lobby, passing, a trick, the scores and game over at 360x740 and
+Screenshots of the lobby (empty, and with its chat), passing, a trick, the scores and game over at 360x740 and
 1280x800 go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
 """
 
@@ -183,8 +184,8 @@ def create_table(page: "Page", preset: str = "standard") -> None:
 def command(page: "Page", text: str) -> None:
     if not page.locator("aside.chat-panel").is_visible():
         page.click(".chat-btn")
-    page.fill(".chat-input", text)
-    page.press(".chat-input", "Enter")
+    page.fill("aside.chat-panel .chat-input", text)
+    page.press("aside.chat-panel .chat-input", "Enter")
 
 
 def test_a_phone_plays_a_whole_hand_by_tapping_cards(browser, served, shots) -> None:
@@ -325,3 +326,43 @@ def test_a_kicked_phone_sees_why(browser, served, shots) -> None:
         page.context.close()
     finally:
         owner.close()
+
+
+def lobby_line(text: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] == "chat" and m.get("scope") == "lobby" and m["text"] == text
+
+
+def test_lobby_chat_between_a_phone_and_a_tcp_player_and_at_a_table(browser, served, shots) -> None:
+    seated = open_page(browser, served, "Ivy")
+    create_table(seated)
+    page = open_page(browser, served, "Gus")
+    hal = Line(served.host.port, "Hal")
+    try:
+        page.fill(".lobby-chat .chat-input", "anyone for a game? Ivy's table has three bots")
+        page.press(".lobby-chat .chat-input", "Enter")
+        assert hal.until(lobby_line("anyone for a game? Ivy's table has three bots"))["name"] == "Gus"
+        assert page.input_value(".lobby-chat .chat-input") == ""
+        long = "in a minute: " + "finishing my tea first, then I sit down " * 3
+        hal.send({"type": "chat", "text": long.strip()})
+        page.wait_for_selector(f".lobby-chat .chat-log li:has-text('{long.strip()}')")
+        assert page.locator(".lobby-chat li:has-text('in a minute') b").inner_text() == "Hal"
+        # at a table the line is in the chat, marked as the lobby's, and counted as unread
+        seated.wait_for_selector(".chat-btn .badge")
+        assert int(seated.locator(".chat-btn .badge").inner_text()) >= 2
+        assert not seated.locator(".lobby-chat").is_visible()
+        seated.click(".chat-btn")
+        lobby = seated.locator("aside.chat-panel .chat-log li.lobby:has-text('in a minute')")
+        assert lobby.locator(".tag").inner_text().lower() == "lobby"
+        assert lobby.locator("b").inner_text() == "Hal"
+        # and the table's own chat stays out of the lobby
+        command(seated, "table talk only")
+        seated.wait_for_selector("aside.chat-panel .chat-log li.chat:not(.lobby):has-text('table talk only')")
+        snap(seated, shots, "table-chat-with-lobby")
+        page.wait_for_timeout(300)
+        assert page.locator(".lobby-chat li:has-text('table talk only')").count() == 0
+        snap(page, shots, "lobby-chat")
+        assert page.errors == [] and seated.errors == []        # type: ignore[attr-defined]
+    finally:
+        hal.close()
+    page.context.close()
+    seated.context.close()
