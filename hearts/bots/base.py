@@ -70,7 +70,7 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
     Levels: ``easy`` (the rules bot with lapses), ``normal`` (the moon-aware search
     bot, about 50 ms a move, the default in every seat a bot fills) and ``hard`` (the
-    same with four times the work, within the host's 0.5 s a move). Kinds: ``rules``,
+    same with about three times the work, within the host's 0.5 s a move). Kinds: ``rules``,
     ``random``, ``shooter`` (the rules bot that tries for the moon whenever its cards
     allow: a sparring partner for moon defence), ``normal-v1`` and ``hard-v1`` (the
     levels before the moon-aware round, kept to measure against).
@@ -123,8 +123,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # search settings of the levels: simulated plays per decision and a time cap (seconds)
 NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 16, "pass_more": 48,
                           "moon_aware": True}
-HARD: dict[str, Any] = {"work": 50000, "cap": 0.5, "max_worlds": 400, "pass_worlds": 28,
-                        "pass_more": 96, "pass_spread": 3, "moon_aware": True}
+HARD: dict[str, Any] = {"work": 32000, "cap": 0.5, "max_worlds": 400, "pass_worlds": 24,
+                        "pass_more": 72, "moon_aware": True}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)
 NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
 HARD_V1: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
