@@ -582,6 +582,8 @@ class App:
         else:
             RulesDialog(self, {}, editable=False, title="Rules (standard)").open()
 
+    _window_closed = False           # the last event was the window's close button
+
     def quit(self) -> None:
         self.running = False
 
@@ -637,8 +639,18 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one pygame event: dialogs, console, shortcuts, then the screen."""
         t = event.type
+        if t == pygame.WINDOWCLOSE:        # the close button: SDL posts QUIT right after
+            self._window_closed = True
+            return
         if t == pygame.QUIT:
-            self.request_quit()
+            # After the close button: ask, as Ctrl-Q does. A QUIT alone is a signal (SIGTERM,
+            # Ctrl-C in the terminal, the session ending): quit at once; a game against bots
+            # is saved after every move, so nothing is lost.
+            if self._window_closed:
+                self._window_closed = False
+                self.request_quit()
+            else:
+                self.quit()
             return
         if t == NET_EVENT:
             return  # the inbox is drained every frame

@@ -115,3 +115,20 @@ def test_leaving_a_running_game_asks_first(app, drive):
     drive.click_button(app.dialogs[-1].form, "Leave the table")
     drive.click_button(app.dialogs[-1].form, "Leave")
     drive.until(lambda: type(app.screen).__name__ == "MainMenu", what="the menu")
+
+
+def test_the_close_button_asks_but_a_signal_quits_at_once(app, drive):
+    """SDL turns both the window's close button and SIGTERM/SIGINT into QUIT; only the
+    button (WINDOWCLOSE first) asks, so `kill` or a session's end never hangs the client."""
+    app.settings.bot_level = "random"
+    app.play_against_bots()
+    drive.until(lambda: _view(app), 15, "table")
+    drive.until(lambda: app.session.table and app.session.table.state == "playing", what="the game")
+    app.dispatch(pygame.event.Event(pygame.WINDOWCLOSE))
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    ask = app.dialogs[-1]
+    assert isinstance(ask, MessageDialog) and ask.title == "Quit" and app.running
+    drive.key(pygame.K_RETURN)                     # Keep playing
+    assert app.running and not app.dialogs
+    app.dispatch(pygame.event.Event(pygame.QUIT))  # what SIGTERM becomes
+    assert not app.running
