@@ -211,7 +211,10 @@ function actionBar(state, ui, act) {
       buttons.push(h("button.claim", { type: "button", onclick: () => act.send("claim") }, "Claim the rest"));
     }
   }
-  const hint = state.hint ? h("div.hint-text", `Hint: ${state.hint.reason}`) : null;
+  // the hint's reason says why; the cards are named here, once
+  const hintLine = (hint) =>
+    "Hint: " + [(hint.cards || []).map(cardText).join(" "), hint.reason].filter(Boolean).join(" · ");
+  const hint = state.hint ? h("div.hint-text", hintLine(state.hint)) : null;
   return h("div.actions", hint, buttons.length ? h("div.buttons", buttons) : null);
 }
 

@@ -55,7 +55,7 @@ class Hint:
     """What a bot would do for a seat, and a one-line reason a person understands."""
 
     cards: tuple[Card, ...]   # one card to play, or the cards to pass
-    reason: str
+    reason: str               # why, without the cards: each front end names them once
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 

@@ -12,10 +12,6 @@ from .search import SearchBot
 from .sim import FULL, QS, state_from_view
 
 
-def _card_words(card: Card) -> str:
-    return card.symbol
-
-
 def situation(view: View, card: Card) -> str:
     """A reason code for playing ``card`` now, read from the situation alone."""
     if len(view.legal) == 1:
@@ -52,8 +48,7 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
         bot = SearchBot(seed=0, **NORMAL)
         cards = bot.choose_pass(view, budget)
         code = pass_reason([c.index for c in cards])
-        names = " ".join(_card_words(c) for c in cards)
-        return Hint(tuple(cards), f"pass {names}: {PASS_REASONS[code]}")
+        return Hint(tuple(cards), PASS_REASONS[code])
     if view.phase == "moon-choice":
         choice = moon_choice(view)
         taken, won = taken_masks(view)
@@ -72,7 +67,7 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
     rules_card, code = play_with_reason(st, legal_mask(view))
     if rules_card != card.index:
         code = situation(view, card)
-    reason = f"{card.symbol}: {REASONS[code]}"
+    reason = REASONS[code]
     if means:
         reason += f" (about {min(means.values()):.1f} points for you this hand)"
     return Hint((card,), reason)

@@ -20,13 +20,13 @@ _DIAMONDS_MASK = SUIT_MASK[DIAMONDS]
 
 REASONS = {
     "only": "the only card you may play",
-    "dump-queen": "drop the Q♠ on a trick someone else wins",
+    "dump-queen": "drop the queen on a trick someone else wins",
     "duck": "play under the winning card so you do not take the trick",
     "duck-spade": "stay under the Q♠ while it is still out",
     "win-clean": "no points in this trick yet: get rid of a high card while it is safe",
     "win-low": "you cannot play under the winning card; play low and hope someone goes over you",
     "win-last": "you take this trick anyway; throw your most dangerous card into it",
-    "win-jack": "take the J♦: it is worth -10 to whoever wins it",
+    "win-jack": "take the jack: it is worth -10 to whoever wins it",
     "discard": "you cannot follow suit; throw away your most dangerous card",
     "discard-safe": "you cannot follow suit; keep points off the player going for the moon",
     "block-moon": "take a point yourself to stop the moon",
@@ -406,9 +406,9 @@ def pass_reason(chosen: list[int] | tuple[int, ...]) -> str:
 
 
 PASS_REASONS = {
-    "pass-moon": "a hand to shoot the moon with: keep the high cards, pass low ones",
-    "pass-queen": "pass the Q♠: too few low spades to hide it",
-    "pass-spades": "pass the high spades that could catch the Q♠",
-    "pass-high": "pass high cards that would win tricks with points",
-    "pass-void": "pass high cards and empty a short suit",
+    "pass-moon": "a hand to shoot the moon with: keep the high cards, give away low ones",
+    "pass-queen": "too few low spades to hide the queen behind",
+    "pass-spades": "high spades that could catch the queen",
+    "pass-high": "high cards that would win tricks with points",
+    "pass-void": "high cards out and a short suit emptied",
 }

@@ -470,7 +470,7 @@ class TableScreen(TablePainter, Screen):
             self.model.selected = [c for c in cards if c in self.model.hand_cards][: v.rules.pass_count]
         self.model.hint_cards = set(cards)
         reason = str(msg.get("reason") or "")
-        self.model.hint = hint_words(reason, len(cards))
+        self.model.hint = hint_words(reason, cards)
         self._relayout()
 
     def _refused(self, msg: dict[str, Any]) -> None:

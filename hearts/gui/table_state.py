@@ -38,12 +38,13 @@ def moon_points(rules: Rules) -> int:
     return moon_value(rules)
 
 
-def hint_words(reason: str, cards: int) -> str:
-    """The hint's line: its reason, which names the card once ("Hint: 5♥: play low…")."""
+def hint_words(reason: str, cards: list[Card]) -> str:
+    """The hint's line: the cards named once, then why ("Hint: 5♥ · play low…")."""
+    names = " ".join(c.symbol for c in cards)
     reason = reason.strip()
-    if reason:
-        return f"Hint: {reason}"
-    return "Hint: the outlined card" + ("s" if cards != 1 else "")
+    if names and reason:
+        return f"Hint: {names} · {reason}"
+    return f"Hint: {names or reason}" if names or reason else "Hint: none"
 
 
 def tram_words(tram: dict[str, Any] | None, name: Callable[[int], str], me: int | None) -> str | None:

@@ -310,9 +310,8 @@ def test_hint_highlights_the_cards(surface) -> None:
     assert screen.model.hint_cards and screen.model.hint_cards <= set(screen.model.hand_cards)
     assert set(screen.model.selected) == screen.model.hint_cards       # passing: the hint picks the cards
     (hint, kind), = [n for n in screen.note_lines() if n[1] == "hint"]
-    assert hint.startswith("Hint: pass ")
     for c in screen.model.hint_cards:                 # the cards named once, then the reason
-        assert hint.split(":")[1].count(c.symbol) == 1
+        assert hint.count(c.symbol) == 1
 
 
 def test_watcher_sees_no_cards_and_cannot_act(surface, shots: Path) -> None:

@@ -8,7 +8,7 @@ import dataclasses
 
 import pygame
 
-from hearts.engine import Hand, Rules
+from hearts.engine import Card, Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
 from net.mirror import TableInfo
@@ -32,7 +32,9 @@ def test_hint_and_notices_never_cover_the_prompt_and_go_when_you_act(app, drive,
     seen = look(screen, monkeypatch)
     drive.shot(shots / "table-hint-and-notice.png")
     hint = screen.model.hint
-    assert hint == "Hint: " + hints[-1]["reason"]              # the reason once, no card repeated
+    names = " ".join(Card.parse(c).symbol for c in hints[-1]["cards"])
+    assert hint == f"Hint: {names} · {hints[-1]['reason']}"  # the cards named once, then why
+    assert not any(Card.parse(c).symbol in hints[-1]["reason"] for c in hints[-1]["cards"])
     assert seen.has("Pass 3 cards to the left")                # the prompt is still there
     assert " ".join(s for s, _ in seen.lines if s in LONG and len(s) > 4) == LONG
     assert sum(1 for s, _ in seen.lines if s.startswith("Hint:")) == 1

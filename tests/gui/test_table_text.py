@@ -38,7 +38,7 @@ def _screen(size, rules=None, seed=3, **settings) -> tuple[TableScreen, LocalTab
 def _states(size):
     """(name, screen) in each state worth reading."""
     screen, host = _screen(size)
-    screen.on_message({"type": "hint", "cards": [], "reason": "pass Q♠ A♥ K♥: pass the Q♠: too few low spades"})
+    screen.on_message({"type": "hint", "cards": [], "reason": "too few low spades to hide the queen behind"})
     screen.notify(LONG)
     screen.model.keyboard = True
     yield "passing", screen
