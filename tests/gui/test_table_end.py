@@ -107,7 +107,7 @@ def _shot(screen: TableScreen) -> pygame.Surface:
     return surf
 
 
-def _play_by_keys(app, drive, done, timeout: float = 90.0) -> None:
+def _play_by_keys(app, drive, done, timeout: float = 240.0) -> None:
     """Pass with 1 2 3 Enter, play with Enter, ask a hint (Ctrl-H) each turn, until ``done()``."""
     screen = app.screen
     end = time.monotonic() + timeout
