@@ -962,10 +962,11 @@ class TableScreen(TablePainter, Screen):
 
     @property
     def animating(self) -> bool:
-        """Only while cards move or host messages wait to be shown. Notices, bubbles and
-        the turn clock change slowly: the app's idle wake-ups (a few a second) suffice."""
+        """Only while cards move, host messages wait to be shown or your plate's cue
+        pulses (animations on; off, it shows steady). Notices, bubbles and the turn clock
+        change slowly: the app's idle wake-ups suffice."""
         return ((self.anim.busy or self._backlog > 0) and not self.anim.gated
-                or self.clock < self.model.cue_until)
+                or self.clock < self.model.cue_until and self.anim.scale > 0)
 
     def _landed(self, key: tuple[str, Card]) -> None:
         """A card in flight arrived: stop drawing it as flying."""

@@ -406,7 +406,7 @@ class TablePainter:
         pad = round(8 * self.layout.u)
         surface.blit(img, (rect.x - pad, rect.y - pad))
         if seat == self.model.me and self.clock < self.model.cue_until:
-            pulse = 0.5 + 0.5 * abs(((self.clock * 3) % 2) - 1)
+            pulse = 0.5 + 0.5 * abs(((self.clock * 3) % 2) - 1) if self.anim.scale > 0 else 1.0
             t = max(3, round(5 * self.layout.u))
             pygame.draw.rect(surface, tuple(round(c * pulse) for c in CUE), rect.inflate(2 * t, 2 * t),
                              width=t, border_radius=round(18 * self.layout.u))

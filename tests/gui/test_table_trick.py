@@ -9,10 +9,14 @@ from typing import Any
 
 import pygame
 
+from hearts.engine import Rules
 from hearts.gui import theme
 from hearts.gui.table import TableScreen
+from hearts.gui.table_draw import CUE
 
+from .table_host import LocalTable, RecordingApp
 from .table_seen import look
+from .test_table_end import _deliver
 
 
 def _table(app: Any, drive: Any, **settings: Any) -> TableScreen:
@@ -72,3 +76,41 @@ def test_the_trick_stays_as_long_as_the_setting_says(app, drive):
         drive.step()
         assert time.monotonic() - start < 6
     assert time.monotonic() - start >= 1.8        # the 2 s pause (minus a frame or two)
+
+
+def _cue_pixel(screen: TableScreen) -> tuple[int, int, int]:
+    """The colour in the middle of the top edge of the ring drawn round your plate."""
+    surf = pygame.Surface(screen.size)
+    screen.draw(surf)
+    rect = screen.layout.plates[0]
+    t = max(3, round(5 * screen.layout.u))
+    return tuple(surf.get_at((rect.centerx, rect.top - (t + 1) // 2))[:3])
+
+
+def test_taking_points_rings_your_plate_steady_with_animations_off():
+    """Your plate is ringed in the cue colour while the trick you took points with shows
+    and a moment after; with animations it pulses (frames run), with them off it stays
+    steady and keeps no frames running (the app may sleep until the next input)."""
+    for animation in ("off", "normal"):
+        pygame.display.init()
+        host = LocalTable(Rules(pass_cycle=("hold",)), seed=1)
+        screen = TableScreen(RecordingApp(host, animation=animation))
+        host.inbox.append(host.table_message())
+        host.start()
+        host.run_bots()
+        _deliver(screen, host, lambda: not screen.anim.busy)
+        while screen.clock >= screen.model.cue_until:
+            assert screen.model.summary is None, "the hand ended before you took points"
+            screen.click_card(screen.model.view.legal[0])
+            _deliver(screen, host, lambda: screen.clock < screen.model.cue_until
+                     or (not screen.anim.busy and screen.model.my_turn_to_play))
+        first = _cue_pixel(screen)
+        screen.update(0.25)
+        later = _cue_pixel(screen)
+        if animation == "off":
+            assert first == later == CUE and not screen.animating
+        else:
+            assert first != later and screen.animating
+        for _ in range(120):
+            screen.update(1 / 30)
+        assert screen.clock >= screen.model.cue_until and _cue_pixel(screen) != CUE
