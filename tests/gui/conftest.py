@@ -43,11 +43,28 @@ def app(config_home: Path) -> Iterator[Any]:
     a.close()
 
 
+class LapseClock:
+    """The app's frame clock in a time-lapse: every frame counts as ``ms`` milliseconds
+    (the app's longest step while things move is 100 ms) and none waits for the screen's
+    refresh, so a hand's animations and pauses play in a few hundred quick frames."""
+
+    def __init__(self, ms: int = 100) -> None:
+        self.ms = ms
+
+    def tick(self, framerate: int = 0) -> int:
+        return self.ms
+
+
 class Driver:
     """Posts input events to a running `App` and steps its loop until a condition holds."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
+
+    def time_lapse(self, ms: int = 100) -> None:
+        """Run the app's animations and pauses on frames, not on the wall clock (see
+        `LapseClock`); timeouts given to `until` stay in real seconds."""
+        self.app.clock = LapseClock(ms)
 
     def step(self, n: int = 1) -> None:
         """Run ``n`` frames at once (no idle wait)."""
@@ -56,13 +73,16 @@ class Driver:
             self.app.step()
 
     def until(self, cond: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
+        """Step until ``cond()`` is true (at once if it already is: a step with nothing
+        to do sleeps a second waiting for input) and return its value."""
         end = time.monotonic() + timeout
-        while time.monotonic() < end:
+        value = cond()
+        while not value:
+            if time.monotonic() >= end:
+                raise AssertionError(f"timed out waiting for {what or cond}")
             self.app.step()
             value = cond()
-            if value:
-                return value
-        raise AssertionError(f"timed out waiting for {what or cond}")
+        return value
 
     def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,

@@ -171,6 +171,7 @@ def test_the_screenshot_of_a_scripted_run_is_the_last_hand_scored(app, drive, sh
     app.settings.trick_pause = 0.2
     app.settings.bot_speed = "fast"
     app.exit_after_hands = 1
+    drive.time_lapse()          # the hand's animations run, on frames rather than seconds
     app.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=5)
     drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
     _play_by_keys(app, drive, lambda: not app.running, timeout=120)
