@@ -23,7 +23,7 @@ def _view(app: App):
     return app.screen.model.view if isinstance(app.screen, TableScreen) else None
 
 
-def _play_until(app: App, drive: Driver, done, limit: float = 240) -> None:
+def _play_until(app: App, drive: Driver, done, limit: float = 60) -> None:
     """Pass and play (first cards, first legal card) through app.send until ``done()``."""
     end = time.monotonic() + limit
     acted = None

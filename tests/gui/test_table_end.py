@@ -107,7 +107,7 @@ def _shot(screen: TableScreen) -> pygame.Surface:
     return surf
 
 
-def _play_by_keys(app, drive, done, timeout: float = 240.0) -> None:
+def _play_by_keys(app, drive, done, timeout: float = 60.0) -> None:
     """Pass with 1 2 3 Enter, play with Enter, ask a hint (Ctrl-H) each turn, until ``done()``."""
     screen = app.screen
     end = time.monotonic() + timeout
@@ -174,7 +174,7 @@ def test_the_screenshot_of_a_scripted_run_is_the_last_hand_scored(app, drive, sh
     drive.time_lapse()          # the hand's animations run, on frames rather than seconds
     app.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=5)
     drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
-    _play_by_keys(app, drive, lambda: not app.running, timeout=120)
+    _play_by_keys(app, drive, lambda: not app.running)
     screen = app.screen
     path = shots / "table-exit-after-hands.png"
     app.save_screenshot(path)
