@@ -28,10 +28,10 @@ def _deliver(screen: TableScreen, host: LocalTable, until, seconds: float = 60.0
     raise AssertionError("never happened")
 
 
-def _no_passing(animation: str) -> tuple[TableScreen, LocalTable]:
+def _no_passing(animation: str, seed: int = 3) -> tuple[TableScreen, LocalTable]:
     """A started game without passing (seed 3 ends its first hand early), animated."""
     pygame.display.init()
-    host = LocalTable(Rules(pass_cycle=("hold",)), seed=3)
+    host = LocalTable(Rules(pass_cycle=("hold",)), seed=seed)
     screen = TableScreen(RecordingApp(host, animation=animation))
     host.inbox.append(host.table_message())
     host.start()

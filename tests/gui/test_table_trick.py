@@ -9,14 +9,12 @@ from typing import Any
 
 import pygame
 
-from hearts.engine import Rules
 from hearts.gui import theme
 from hearts.gui.table import TableScreen
 from hearts.gui.table_draw import CUE
 
-from .table_host import LocalTable, RecordingApp
 from .table_seen import look
-from .test_table_end import _deliver
+from .test_table_end import _deliver, _no_passing
 
 
 def _table(app: Any, drive: Any, **settings: Any) -> TableScreen:
@@ -92,12 +90,7 @@ def test_taking_points_rings_your_plate_steady_with_animations_off():
     and a moment after; with animations it pulses (frames run), with them off it stays
     steady and keeps no frames running (the app may sleep until the next input)."""
     for animation in ("off", "normal"):
-        pygame.display.init()
-        host = LocalTable(Rules(pass_cycle=("hold",)), seed=1)
-        screen = TableScreen(RecordingApp(host, animation=animation))
-        host.inbox.append(host.table_message())
-        host.start()
-        host.run_bots()
+        screen, host = _no_passing(animation, seed=1)
         _deliver(screen, host, lambda: not screen.anim.busy)
         while screen.clock >= screen.model.cue_until:
             assert screen.model.summary is None, "the hand ended before you took points"
