@@ -118,6 +118,15 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
         raise_fd_limit(args.max_connections + 256)
     host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
                 limits=limits)
+    # SIGINT and SIGTERM stop the host from here on: one that comes while it starts ends it as
+    # soon as it has started (a KeyboardInterrupt mid-start left it hanging on its tasks)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
     await _start(host, args)
     # fewer, later collections: the host's objects live long, and a full collection
     # of a busy host is a latency spike for every table
@@ -131,13 +140,6 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     if not args.no_advertise:
         from net.discovery import advertise_host
         advertiser = await advertise_host(host)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError):
-            pass
     console = None
     if _console_wanted(args):
         console = asyncio.ensure_future(_operator_console(host, stop))
