@@ -60,7 +60,7 @@ class Hint:
 
 
 BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "normal-v1",
-             "normal-v2", "hard-v1")
+             "hard-v1")
 LEVELS = ("easy", "normal", "hard")
 SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
 DEFAULT_LEVEL = "normal"
@@ -69,14 +69,12 @@ DEFAULT_LEVEL = "normal"
 def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
     """A bot by name (a level, a kind) or a plug-in ``package.module:ClassName``.
 
-    Levels: ``easy`` (the rules bot with lapses), ``normal`` (the search bot, about
-    40 ms a move, the default in every seat a bot fills) and ``hard`` (the moon-aware
-    search with about three times the work, within the host's 0.5 s a move). Kinds:
-    ``rules``, ``random``, ``shooter`` (the rules bot that tries for the moon whenever its
-    cards allow: a sparring partner for moon defence), ``normal-v2`` (the moon-aware
-    search at normal's effort: the candidate next ``normal``, which still loses about
-    0.4 points a hand to ``normal`` head to head), ``normal-v1`` (``normal`` by the name
-    it is measured by) and ``hard-v1`` (``hard`` before the moon-aware round).
+    Levels: ``easy`` (the rules bot with lapses), ``normal`` (the moon-aware search, about
+    40 ms a move, the default in every seat a bot fills) and ``hard`` (the same search with
+    about three times the work and a longer pass search, within the host's 0.5 s a move).
+    Kinds: ``rules``, ``random``, ``shooter`` (the rules bot that tries for the moon whenever
+    its cards allow: a sparring partner for moon defence), ``normal-v1`` and ``hard-v1``
+    (the levels before the moon-aware round, kept to measure the new ones against).
     """
     spec = spec.strip()
     if ":" in spec:
@@ -123,17 +121,17 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
                      "or package.module:ClassName")
 
 
-# search settings of the levels: simulated plays per decision and a time cap (seconds)
-NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
-# the moon-aware search at normal's effort: replaces NORMAL once it beats it head to head
-NORMAL_V2: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 16, "pass_more": 48,
-                             "moon_aware": True}
-HARD: dict[str, Any] = {"work": 32000, "cap": 0.5, "max_worlds": 400, "pass_worlds": 24,
-                        "pass_more": 72, "moon_aware": True}
-# hard as it was before the moon-aware round (kept to measure the new one against)
+# search settings of the levels: simulated plays per decision, a time cap (seconds), the pass
+# search, the moon model (`SearchBot`) and how worlds are read from the plays seen
+NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 16, "pass_more": 48,
+                          "moon_aware": True, "my_risk": 3, "shoot_z": 1.5, "infer": 8}
+HARD: dict[str, Any] = {**NORMAL, "work": 32000, "cap": 0.5, "max_worlds": 400,
+                        "pass_worlds": 24, "pass_more": 72}
+# the levels as they were before the moon-aware round (kept to measure the new ones against)
+NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
 HARD_V1: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
                            "pass_spread": 3}
-SETTINGS = {"hard": HARD, "normal-v1": NORMAL, "normal-v2": NORMAL_V2, "hard-v1": HARD_V1}
+SETTINGS = {"hard": HARD, "normal-v1": NORMAL_V1, "hard-v1": HARD_V1}
 
 
 def hint(view: View, budget: float = 0.2) -> Hint:

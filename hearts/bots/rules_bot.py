@@ -103,6 +103,7 @@ class ShooterBot(RulesBot):
 
     name = "shooter"
     risk = 5
+    moon_attempt = False   # set when it plays for the moon (the match counts and clears it)
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
         sr = sim_rules(view.rules)
@@ -116,6 +117,7 @@ class ShooterBot(RulesBot):
         me = view.seat
         started = st.taken[me] & st.sr.moon_cards
         if moon_plausible(st, me, risk=8 if started else self.risk):
+            self.moon_attempt = True
             return Card.from_index(shoot_play(st, legal_mask(view)))
         return rules_play(view)[0]
 

@@ -26,6 +26,7 @@ from itertools import combinations
 
 from hearts.engine import Card, View
 
+from .inference import PlayReader
 from .moon import early_alarm, moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
 from .policy import pass_policy, pass_scores, play_policy
 from .rules_bot import moon_choice, rules_pass, rules_play
@@ -94,7 +95,9 @@ class SearchBot:
     def __init__(self, seed: int | str | None = None, work: int = 6000, cap: float = 0.2,
                  min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
                  pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
-                 my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0) -> None:
+                 my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
+                 moon_pass: bool | None = None, infer: int = 0, prune: float = 0.0,
+                 shoot_z: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -108,9 +111,18 @@ class SearchBot:
         # ``opp_risk`` losers) try for it, and this seat also searches its own attempt when its
         # cards allow (``my_risk``), in play and in the pass
         self.moon_aware = moon_aware
+        self.moon_pass = moon_aware if moon_pass is None else moon_pass
+        # worlds are drawn up to ``infer`` times each, kept by how likely they make the plays
+        # seen (`PlayReader`); 0 draws each world once, by the voids only
+        self.infer = infer
+        # halfway through a play's worlds, drop candidates more than ``prune`` standard errors
+        # behind the best and give their work to the others (0: every candidate to the end)
+        self.prune = prune
+        self.shoot_z = shoot_z
         self.opp_risk = opp_risk
         self.my_risk = my_risk
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
+        self.moon_attempt = False  # set when a play is chosen for its moon continuation
         self.last_worlds = 0
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
@@ -135,13 +147,17 @@ class SearchBot:
         pool = order[:min(len(order), n + self.pass_spread)]
         cands = [rules_choice] + [tuple(sorted(c)) for c in combinations(pool, n)
                                   if tuple(sorted(c)) != rules_choice]
-        if self.moon_aware:
+        if self.moon_pass:
             cands += [c for c in moon_passes(sr, hand, n, order) if c not in cands]
         offset = (view.pass_to - me) & 3
         to = view.pass_to
         unseen = [i for i in range(52) if not hand >> i & 1]
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
+        # per candidate: the moon continuation's points less the plain one's, summed and squared
+        gain = [0.0] * len(cands)
+        gain_sq = [0.0] * len(cands)
+        last = 0
         active = list(range(len(cands)))
         rng = self.rng
         others = tuple(s for s in range(4) if s != me)
@@ -163,7 +179,7 @@ class SearchBot:
                     world[me] ^= mine
                     world[to] |= mine
                     st = start_state(sr, world, view)
-                    if self.moon_aware:
+                    if self.moon_pass:
                         shooters = shooters_in(st, others, self.opp_risk)
                         if moon_plausible(st, me, self.my_risk - 1):
                             shooters |= 1 << me
@@ -199,7 +215,7 @@ class SearchBot:
         passes = [0, 0, 0, 0]
         for s in range(4):
             if s != me:
-                if self.moon_aware and pass_keeps_moon(sr, hands[s], n):
+                if self.moon_pass and pass_keeps_moon(sr, hands[s], n):
                     chosen = shoot_pass(sr, hands[s], n)   # a hand that may run keeps its winners
                 else:
                     chosen = pass_policy(sr, hands[s], n)[0]
@@ -230,6 +246,35 @@ class SearchBot:
                 return trial
         return world
 
+    def _prune(self, active: list[int], totals: list[float], squares: list[float],
+                counts: list[int], nm: int) -> list[int]:
+        """The candidates within ``prune`` standard errors of the best mean (its better mode)."""
+        stats = {}
+        for j in active:
+            n = counts[j]
+            k = min(range(j * nm, j * nm + nm), key=lambda i: totals[i])
+            mean = totals[k] / n
+            var = max(0.0, squares[k] / n - mean * mean)
+            stats[j] = (mean, (var / n) ** 0.5)
+        best = min(stats, key=lambda j: stats[j][0])
+        mean, se = stats[best]
+        return [j for j in active if stats[j][0] <= mean + self.prune * max(se, 0.25)]
+
+    def _draw(self, sampler: Sampler, reader: PlayReader) -> list[int]:
+        """A world drawn by voids and kept with the probability of the plays seen in it
+        (after ``infer`` draws, the likeliest of them)."""
+        rng = self.rng
+        best, best_w = None, -1.0
+        for _ in range(self.infer):
+            hidden = sampler.sample(rng)
+            w = reader.weight(hidden)
+            if w >= 1.0 or rng.random() < w:
+                return hidden
+            if w > best_w:
+                best, best_w = hidden, w
+        assert best is not None
+        return best
+
     def choose_play(self, view: View, budget: float) -> Card:
         return self.evaluate(view, budget)[0]
 
@@ -255,50 +300,90 @@ class SearchBot:
         modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
         threat = early_alarm(base, me) if self.moon_aware else -1
         worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
-        totals = [0.0] * (len(cands) * len(modes))
+        nm = len(modes)
+        totals = [0.0] * (len(cands) * nm)
+        squares = [0.0] * (len(cands) * nm)
+        counts = [0] * len(cands)
+        # per candidate: the moon continuation's points less the plain one's, summed and squared
+        gain = [0.0] * len(cands)
+        gain_sq = [0.0] * len(cands)
+        last = 0
+        active = list(range(len(cands)))
+        # halfway, the candidates far behind the best are dropped and their work goes to the rest
+        check = worlds // 2 if self.prune and len(cands) > 2 else -1
         my_hand = base.hands[me]
         rng = self.rng
         done = 0
-        for w in range(worlds):
-            hidden = sampler.sample(rng)
+        reader = PlayReader(view) if self.infer and view.tricks else None
+        # the chance that each other seat is playing for the moon, read from its plays
+        shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
+        while done < worlds:
+            hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
             hidden[me] = my_hand
             world = base.copy()
             world.hands = hidden
             if self.moon_aware:
-                if threat >= 0 and w % 3:
+                if threat >= 0 and done % 3:
                     # a seat with every point so far is likely shooting: two worlds in three
                     # are dealt so that its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
                 shooters = shooters_in(world, others, self.opp_risk)
-                k = 0
-                for c in cands:
-                    for mode in modes:
+                for s in others:
+                    if shooting[s] and rng.random() < shooting[s]:
+                        shooters |= 1 << s
+                for j in active:
+                    for m, mode in enumerate(modes):
                         st = world.copy()
-                        st.play(c)
+                        st.play(cands[j])
                         moon_playout(st, shooters | mode, me)
-                        totals[k] += st.points()[me]
-                        k += 1
+                        p = st.points()[me]
+                        totals[j * nm + m] += p
+                        squares[j * nm + m] += p * p
+                        if m:
+                            d = p - last
+                            gain[j] += d
+                            gain_sq[j] += d * d
+                        last = p
+                    counts[j] += 1
             else:
-                for j, c in enumerate(cands):
+                for j in active:
                     st = world.copy()
-                    st.play(c)
+                    st.play(cands[j])
                     playout(st, play_policy)
-                    totals[j] += st.points()[me]
+                    p = st.points()[me]
+                    totals[j] += p
+                    squares[j] += p * p
+                    counts[j] += 1
             done += 1
+            if done == check:
+                spent = done * len(active)
+                active = self._prune(active, totals, squares, counts, nm)
+                worlds = min(self.max_worlds, done + (worlds * len(cands) - spent) // len(active))
             if time.perf_counter() > deadline:
                 if done < worlds:
                     self.capped += 1
                 break
-        if len(modes) > 1:
-            # a card's value is its better continuation: played on, or going for the moon
-            totals = [min(totals[2 * j], totals[2 * j + 1]) for j in range(len(cands))]
+        shoots: set[int] = set()
+        if nm > 1:
+            # a card's value is its better continuation: played on, or going for the moon when
+            # that is better by ``shoot_z`` standard errors (the better of two noisy means is
+            # too good: a moon chosen on noise is a costly failed attempt)
+            for j in active:
+                n = counts[j]
+                mean = gain[j] / n
+                se = (max(0.0, gain_sq[j] / n - mean * mean) / n) ** 0.5
+                if mean < -self.shoot_z * se:
+                    shoots.add(cands[j])
+            totals = [totals[2 * j + (cands[j] in shoots)] for j in range(len(cands))]
         self.last_worlds = done
-        means = {c: totals[j] / done for j, c in enumerate(cands)}
+        means = {cands[j]: totals[j] / counts[j] for j in active}
         best = min(means.values())
         preferred = rules_play(view)[0].index
         rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
-        tied = [c for c in cands if means[c] <= best + 1e-9]
+        tied = [c for c in means if means[c] <= best + 1e-9]
         pick = preferred if rep in tied else tied[0]
+        if pick in shoots:
+            self.moon_attempt = True
         return Card.from_index(pick), means
 
 

@@ -4,8 +4,10 @@ Every deal is played four times with the bots rotated one seat each time (same
 cards, each bot in each seat), pass directions cycle by deal number. Reports
 per bot: mean points per hand with a 95% interval over deals, moons shot and
 suffered (split by the seat it passed to and the others, with the share of its
-passes holding two or three cards ranked Q or higher outside hearts), game win share (with ``--games``), decision time p50 and p99, and how
-many decisions hit their time cap (those are the only source of run-to-run
+passes holding two or three cards ranked Q or higher outside hearts), moon
+attempts (hands a bot that says so played for the moon) and how many it shot,
+game win share (with ``--games``), decision time p50 and p99, and how many
+decisions hit their time cap (those are the only source of run-to-run
 differences for a seed).
 """
 
@@ -123,11 +125,18 @@ class _Moons:
         self.by_others = [0] * 4
         self.passes = [0] * 4
         self.high_passes = [0] * 4
+        self.attempts = [0] * 4
+        self.attempts_won = [0] * 4
 
-    def add(self, hand: Hand, entry_of_seat: list[int]) -> None:
+    def add(self, hand: Hand, entry_of_seat: list[int], bots: list[Any]) -> None:
         offset = hand.pass_to
         for s in range(4):
             e = entry_of_seat[s]
+            if getattr(bots[s], "moon_attempt", False):
+                # the bot played for the moon this hand (bots that say so: search, shooter)
+                bots[s].moon_attempt = False
+                self.attempts[e] += 1
+                self.attempts_won[e] += hand.moon is not None and hand.moon.shooter == s
             passed = hand.passed_mask(s)
             if offset and passed is not None:
                 self.passes[e] += 1
@@ -144,7 +153,8 @@ class _Moons:
     def figures(self) -> dict[str, list[int]]:
         return {"shot": self.shot, "suffered": [a + b for a, b in zip(self.by_receiver, self.by_others)],
                 "suffered_receiver": self.by_receiver, "suffered_others": self.by_others,
-                "passes": self.passes, "high_passes": self.high_passes}
+                "passes": self.passes, "high_passes": self.high_passes,
+                "attempts": self.attempts, "attempts_won": self.attempts_won}
 
 
 def _collect_caps(bots: list[Any], recs: list[_Recorder], entry_of_seat: list[int]) -> None:
@@ -165,7 +175,7 @@ def play_deal(specs: list[str], rules: Rules, seed: str, d: int, budget: float) 
         _play_hand(hand, hand, bots, budget, recs, entry_of_seat)
         _collect_caps(bots, recs, entry_of_seat)
         pts = hand.points()
-        moons.add(hand, entry_of_seat)
+        moons.add(hand, entry_of_seat, bots)
         for s in range(4):
             points[entry_of_seat[s]] += pts[s] / 4
     return {"points": points, **moons.figures(), "hands": 4,
@@ -189,7 +199,7 @@ def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) 
             _play_hand(game, hand, bots, budget, recs, entry_of_seat)
             hands += 1
             pts = hand.points()
-            moons.add(hand, entry_of_seat)
+            moons.add(hand, entry_of_seat, bots)
             for s in range(4):
                 game_points[s] += pts[s]
         for s in range(4):
@@ -248,6 +258,9 @@ def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
             "moons_suffered_from_receiver": by_receiver,
             "moons_suffered_from_others": by_others,
             "passes": passes,
+            # hands in which the bot played for the moon, and how many of them it shot
+            "moon_attempts": sum(u["attempts"][i] for u in units for i in entries),
+            "moon_attempts_won": sum(u["attempts_won"][i] for u in units for i in entries),
             "high_pass_share": round(high / passes, 4) if passes else 0.0,
             # per seat and hand: the receiver's moon rate against the other two (or three) seats'
             "receiver_moon_rate": round(by_receiver / passes, 4) if passes else 0.0,
@@ -331,6 +344,12 @@ def run(args: argparse.Namespace) -> int:
               f"({row['receiver_moon_rate'] * 100:.1f}%) / {row['moons_suffered_from_others']:>5} "
               f"({row['other_seat_moon_rate'] * 100:.1f}%)   high passes "
               f"{row['high_pass_share'] * 100:.1f}% of {row['passes']}")
+    tried = {name: row for name, row in result["per_bot"].items() if row["moon_attempts"]}
+    if tried:
+        print("moon attempts (hands a bot played for the moon) and how many it shot: " + ", ".join(
+            f"{name} {row['moon_attempts_won']} of {row['moon_attempts']} "
+            f"({row['moon_attempts_won'] / row['moon_attempts'] * 100:.0f}%)"
+            for name, row in tried.items()))
     if len(set(specs)) < 4:
         print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
                                           for e in result["per_entry"]))

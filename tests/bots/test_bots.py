@@ -49,7 +49,7 @@ def test_bots_play_legally_under_random_rules(seed, number):
 
 def test_levels_and_kinds_build():
     for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter", "normal-v1",
-                 "normal-v2", "hard-v1"):
+                 "hard-v1"):
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot"):

@@ -100,3 +100,7 @@ def test_shooter_moons_rules_tables(capsys):
     # it tries whenever its cards make a moon plausible, and often gets there
     assert shooter["moons_shot"] >= 8
     assert out["per_bot"]["rules"]["moons_suffered"] >= 3 * shooter["moons_shot"]
+    # every moon it shot came from a hand it played for the moon, and it says which hands
+    assert shooter["moon_attempts"] > shooter["moons_shot"]
+    assert shooter["moon_attempts_won"] == shooter["moons_shot"]
+    assert out["per_bot"]["rules"]["moon_attempts"] == 0      # the rules bot does not say

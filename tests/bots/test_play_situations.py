@@ -30,6 +30,14 @@ def deal_with(fixed: dict[int, str], voids: dict[int, str] = {}, seed: int = 0) 
     return [hands[s] for s in range(4)]
 
 
+def level(spec: str, seed: int = 1):
+    """A bot of level ``spec`` whose choices depend on its seed only (no time cap to hit on a
+    loaded machine)."""
+    bot = make_bot(spec, seed=seed)
+    bot.cap = 10.0
+    return bot
+
+
 def position(rules: Rules, deal, plays: str, dealer: int = 3) -> Hand:
     hand = Hand.from_deal(rules, deal, "hold", dealer=dealer)
     for text in plays.split():
@@ -162,13 +170,14 @@ def test_moon_choice_when_the_rules_ask():
 def test_a_hand_that_can_run_all_thirteen_shoots():
     """Eight top hearts with the 2♥ among them, and the top spades and clubs: led in the right
     order every trick is ours. Ducking (the rules player's way) hands a heart away; the
-    moon-aware search (normal-v2, hard) searches its own moon attempt and takes them all."""
+    moon-aware search (normal, hard) searches its own moon attempt and takes them all."""
     rules = Rules(pass_cycle=("hold",))
     for seed in range(3):
         deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=seed)
-        for spec, moons in (("normal-v2", True), ("hard", True), ("rules", False)):
+        for spec, moons in (("normal", True), ("hard", True), ("rules", False)):
             hand = Hand.from_deal(rules, deal, "hold", dealer=seed)
-            bots = [make_bot(spec, seed=1)] + [make_bot("rules") for _ in range(3)]
+            me = level(spec) if spec != "rules" else make_bot(spec)
+            bots = [me] + [make_bot("rules") for _ in range(3)]
             while not hand.done:
                 s = hand.turn
                 if hand.phase == "play":
@@ -182,7 +191,7 @@ def test_a_hand_that_can_run_all_thirteen_shoots():
 def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
     """Seat 1 took the first two tricks with a heart in each and leads the K♥ from a long run
     of hearts; seat 0, last to play, holds A♥ 6♥. The late alarm (4 hearts, or the Q♠ and
-    2, or 2 by trick 7) ducks with the 6♥ and the moon runs on; normal-v2 covers with the A♥."""
+    2, or 2 by trick 7) ducks with the 6♥ and the moon runs on; normal covers with the A♥."""
     rules = Rules(**OPEN)
     deal = deal_with({0: "2C 7C 9C AH 6H", 1: "AC KC QC KH QH JH TH 9H 8H AS KS",
                       2: "2H 3H 4H", 3: "3C 4C 5H"}, voids={2: "C"}, seed=seed)
@@ -193,11 +202,11 @@ def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
     legal = sum(c.mask for c in view.legal)
     assert play_with_reason(st, legal)[0] == Card.parse("6H").index           # the late alarm
     assert play_with_reason(st, legal, early_alarm) == (Card.parse("AH").index, "block-moon")
-    assert make_bot("normal-v2", seed=1).choose_play(view, 5.0) == Card.parse("AH")
+    assert level("normal").choose_play(view, 5.0) == Card.parse("AH")
 
 
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
-    """The rules pass (today's normal searched passes around it) hands A♣ K♦ A♦ to the left:
+    """The rules pass (normal-v1 searched passes around it) hands A♣ K♦ A♦ to the left:
     entries for the receiver's moon and nothing left to stop one. The moon-aware pass search
     keeps at least one of them (a card to win a trick with later)."""
     from hearts.bots.rules_bot import rules_pass
@@ -207,5 +216,5 @@ def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
     high = set(parse_cards("AC KD AD"))
     assert set(rules_pass(view)[0]) == high
     for seed in range(3):
-        passed = set(make_bot("normal-v2", seed=seed).choose_pass(view, 5.0))
+        passed = set(level("normal", seed).choose_pass(view, 5.0))
         assert not high <= passed, passed

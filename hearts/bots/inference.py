@@ -1,0 +1,120 @@
+"""Reading the other seats' plays: how likely a sampled world makes what each of them played.
+
+The sampler deals hidden cards that agree with the voids shown; `PlayReader` goes
+further. For each play another seat has made this hand it keeps the public state
+just before it, and for a sampled world it asks what that seat would have played
+there holding that world's cards (plus the cards it played since). A world in
+which the seat, as the rules player, would have dumped the Q♠ or points and did
+not is unlikely: it probably did not hold them then (`weight`). A seat whose plays
+a moon shooter's (`shoot_play`) explain better than the rules player's (aces led,
+tricks won high while it could duck) is probably shooting, and the search lets it
+try (`shooting`). The weights are tempered: real players are neither model, so a
+world is made less likely, never impossible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hearts.engine import View
+
+from .moon import moon_open, shoot_play
+from .policy import play_policy
+from .sampling import Sampler
+from .sim import QS, QS_BIT, SimState, sim_rules
+
+STRONG = 0.15     # the seat would have dumped the Q♠ and did not
+WEAK = 0.6        # it would have played a card worth more points and did not
+MILD = 0.5        # it would have played another card worth the same
+SHOOTER = 0.05    # how often a seat is taken to be playing for the moon before its plays are read
+
+
+class PlayReader:
+    """The other seats' plays so far, each with the public state before it."""
+
+    def __init__(self, view: View, strong: float = STRONG, weak: float = WEAK,
+                 mild: float = MILD, prior: float = SHOOTER) -> None:
+        self.strong = strong
+        self.weak = weak
+        self.mild = mild
+        self.prior = prior
+        self.value = sim_rules(view.rules).value
+        self.me = me = view.seat
+        plays = [t.plays() for t in view.tricks]
+        if view.trick:
+            plays.append(list(view.trick))
+        seq = [(seat, card.index) for trick in plays for seat, card in trick]
+        st = SimState(sim_rules(view.rules), [0, 0, 0, 0], view.totals)
+        # the cards each seat plays from each point on (the world holds only what is left)
+        later = [0, 0, 0, 0]
+        after: list[int] = []
+        for seat, card in reversed(seq):
+            later[seat] |= 1 << card
+            after.append(later[seat])
+        after.reverse()
+        # (seat, card played, state before, cards it played from then on, moon still open)
+        self.events: list[tuple[int, int, SimState, int, bool]] = []
+        for k, (seat, card) in enumerate(seq):
+            if not st.trick:
+                st.leader = seat
+            st.turn = seat
+            if seat != me:
+                self.events.append((seat, card, st.copy(), after[k], moon_open(st, seat)))
+            st.hands[seat] |= 1 << card
+            st.play(card)
+        # a seat that can no longer take every moon card is no shooter
+        self.open = [moon_open(st, s) for s in range(4)]
+        # the plays that say most about the cards held: discards, and spades while the Q♠ is out
+        self.telling = [e for e in self.events
+                        if e[2].trick and (e[1] // 13 != e[2].led or e[2].led == 3
+                                           and not e[2].played & QS_BIT)]
+
+    def _factor(self, p: int, card: int, mild: float) -> float:
+        if p == card:
+            return 1.0
+        if p == QS:
+            return self.strong
+        if self.value[p] > self.value[card]:
+            return self.weak
+        return mild
+
+    def weight(self, hidden: list[int]) -> float:
+        """How likely the world ``hidden`` (each seat's cards now) makes the plays seen as the
+        rules player's, in (0, 1]: only a card worth fewer points than the rules player would
+        have played lowers it (the Q♠ not dumped, a heart kept)."""
+        w = 1.0
+        for seat, card, st, later, _ in self.telling:
+            st.hands[seat] = hidden[seat] | later
+            legal = st.legal()
+            if legal & (legal - 1):
+                w *= self._factor(play_policy(st, legal), card, 1.0)
+        return w
+
+    def shooting(self, sampler: Sampler, rng: random.Random, worlds: int = 12) -> list[float]:
+        """For each seat the chance that it is playing for the moon: the prior, raised or
+        lowered by how much better a shooter's play than the rules player's explains each of
+        its plays, averaged over ``worlds`` sampled worlds."""
+        seats = [s for s in range(4) if s != self.me and self.open[s]]
+        if not seats or not self.events:
+            return [0.0, 0.0, 0.0, 0.0]
+        prior = self.prior
+        mild = self.mild
+        chance = [0.0, 0.0, 0.0, 0.0]
+        for _ in range(worlds):
+            hidden = sampler.sample(rng)
+            ratio = [1.0, 1.0, 1.0, 1.0]
+            for seat, card, st, later, open_ in self.events:
+                if not open_ or not self.open[seat]:
+                    continue
+                st.hands[seat] = hidden[seat] | later
+                legal = st.legal()
+                if legal & (legal - 1) == 0:
+                    continue
+                ratio[seat] *= (self._factor(shoot_play(st, legal), card, mild)
+                                / self._factor(play_policy(st, legal), card, mild))
+            for s in seats:
+                chance[s] += prior * ratio[s] / (prior * ratio[s] + 1 - prior) / worlds
+        return chance
+
+
+__all__ = ["PlayReader"]

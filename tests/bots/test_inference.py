@@ -1,0 +1,49 @@
+"""hearts.bots.inference: worlds are weighed by how likely they make the plays seen."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.bots.inference import STRONG, PlayReader
+from hearts.bots.sampling import Sampler
+from hearts.bots.search import SearchBot
+from hearts.engine import Card, Rules
+
+from .test_play_situations import OPEN, deal_with, position
+
+QS = Card.parse("QS").mask
+
+
+def _discarded_a_club():
+    """Seat 1, void in diamonds, threw the 2♣ on the first trick: the rules player (and any
+    sound player) would have thrown the Q♠ had it held it."""
+    rules = Rules(**OPEN)
+    deal = deal_with({0: "3D 4H", 1: "2C 3C", 2: "5D QS", 3: "6D"}, voids={1: "DH"}, seed=4)
+    hand = position(rules, deal, "3D 2C 5D 6D", dealer=3)
+    return hand.view(0)
+
+
+def test_a_world_where_the_discarder_held_the_queen_is_unlikely():
+    view = _discarded_a_club()
+    reader = PlayReader(view)
+    sampler = Sampler(view)
+    rng = random.Random(1)
+    worlds = [sampler.sample(rng) for _ in range(200)]
+    with_queen = [w for w in worlds if w[1] & QS]
+    without = [w for w in worlds if not w[1] & QS]
+    assert with_queen and without
+    assert max(reader.weight(w) for w in with_queen) <= STRONG
+    assert min(reader.weight(w) for w in without) > STRONG
+
+
+def test_inference_moves_the_queen_away_from_the_discarder():
+    view = _discarded_a_club()
+    sampler = Sampler(view)
+    plain = SearchBot(seed=3)
+    reading = SearchBot(seed=3, infer=8)
+    reader = PlayReader(view)
+    n = 300
+    by_voids = sum(bool(sampler.sample(plain.rng)[1] & QS) for _ in range(n)) / n
+    by_plays = sum(bool(reading._draw(sampler, reader)[1] & QS) for _ in range(n)) / n
+    assert by_voids > 0.2          # the voids alone leave it a third of the time
+    assert by_plays < by_voids / 3, (by_voids, by_plays)
