@@ -96,8 +96,8 @@ class SearchBot:
                  min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
                  pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
                  my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
-                 moon_pass: bool | None = None, infer: int = 0, prune: float = 0.0,
-                 shoot_z: float = 0.0) -> None:
+                 moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0, on_evidence: bool = False,
+                 read_alarm: float = 0.2) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -115,10 +115,12 @@ class SearchBot:
         # worlds are drawn up to ``infer`` times each, kept by how likely they make the plays
         # seen (`PlayReader`); 0 draws each world once, by the voids only
         self.infer = infer
-        # halfway through a play's worlds, drop candidates more than ``prune`` standard errors
-        # behind the best and give their work to the others (0: every candidate to the end)
-        self.prune = prune
         self.shoot_z = shoot_z
+        # ``on_evidence``: opponents shoot in the play's playouts only once one is suspected (it
+        # holds every point so far, or its plays read like a shooter's with at least
+        # ``read_alarm`` chance); otherwise every opponent whose sampled cards allow it tries
+        self.on_evidence = on_evidence
+        self.read_alarm = read_alarm
         self.opp_risk = opp_risk
         self.my_risk = my_risk
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
@@ -246,20 +248,6 @@ class SearchBot:
                 return trial
         return world
 
-    def _prune(self, active: list[int], totals: list[float], squares: list[float],
-                counts: list[int], nm: int) -> list[int]:
-        """The candidates within ``prune`` standard errors of the best mean (its better mode)."""
-        stats = {}
-        for j in active:
-            n = counts[j]
-            k = min(range(j * nm, j * nm + nm), key=lambda i: totals[i])
-            mean = totals[k] / n
-            var = max(0.0, squares[k] / n - mean * mean)
-            stats[j] = (mean, (var / n) ** 0.5)
-        best = min(stats, key=lambda j: stats[j][0])
-        mean, se = stats[best]
-        return [j for j in active if stats[j][0] <= mean + self.prune * max(se, 0.25)]
-
     def _draw(self, sampler: Sampler, reader: PlayReader) -> list[int]:
         """A world drawn by voids and kept with the probability of the plays seen in it
         (after ``infer`` draws, the likeliest of them)."""
@@ -302,63 +290,56 @@ class SearchBot:
         worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
         nm = len(modes)
         totals = [0.0] * (len(cands) * nm)
-        squares = [0.0] * (len(cands) * nm)
-        counts = [0] * len(cands)
         # per candidate: the moon continuation's points less the plain one's, summed and squared
         gain = [0.0] * len(cands)
         gain_sq = [0.0] * len(cands)
         last = 0
-        active = list(range(len(cands)))
-        # halfway, the candidates far behind the best are dropped and their work goes to the rest
-        check = worlds // 2 if self.prune and len(cands) > 2 else -1
         my_hand = base.hands[me]
         rng = self.rng
         done = 0
         reader = PlayReader(view) if self.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
+        # the moon model plays only on evidence: this seat's own attempt, a seat holding every
+        # point so far, or plays that read like a shooter's; else the plain playouts
+        alarmed = threat >= 0 or max(shooting) >= self.read_alarm
+        moon_model = self.moon_aware and (nm > 1 or alarmed or not self.on_evidence)
+        if not alarmed:
+            shooting = [0.0] * 4
         while done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
             hidden[me] = my_hand
             world = base.copy()
             world.hands = hidden
-            if self.moon_aware:
+            if moon_model:
                 if threat >= 0 and done % 3:
                     # a seat with every point so far is likely shooting: two worlds in three
                     # are dealt so that its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
-                shooters = shooters_in(world, others, self.opp_risk)
+                shooters = shooters_in(world, others, self.opp_risk) if alarmed or not \
+                    self.on_evidence else 0
                 for s in others:
                     if shooting[s] and rng.random() < shooting[s]:
                         shooters |= 1 << s
-                for j in active:
+                for j, c in enumerate(cands):
                     for m, mode in enumerate(modes):
                         st = world.copy()
-                        st.play(cands[j])
+                        st.play(c)
                         moon_playout(st, shooters | mode, me)
                         p = st.points()[me]
                         totals[j * nm + m] += p
-                        squares[j * nm + m] += p * p
                         if m:
                             d = p - last
                             gain[j] += d
                             gain_sq[j] += d * d
                         last = p
-                    counts[j] += 1
             else:
-                for j in active:
+                for j, c in enumerate(cands):
                     st = world.copy()
-                    st.play(cands[j])
+                    st.play(c)
                     playout(st, play_policy)
-                    p = st.points()[me]
-                    totals[j] += p
-                    squares[j] += p * p
-                    counts[j] += 1
+                    totals[j] += st.points()[me]
             done += 1
-            if done == check:
-                spent = done * len(active)
-                active = self._prune(active, totals, squares, counts, nm)
-                worlds = min(self.max_worlds, done + (worlds * len(cands) - spent) // len(active))
             if time.perf_counter() > deadline:
                 if done < worlds:
                     self.capped += 1
@@ -368,15 +349,14 @@ class SearchBot:
             # a card's value is its better continuation: played on, or going for the moon when
             # that is better by ``shoot_z`` standard errors (the better of two noisy means is
             # too good: a moon chosen on noise is a costly failed attempt)
-            for j in active:
-                n = counts[j]
-                mean = gain[j] / n
-                se = (max(0.0, gain_sq[j] / n - mean * mean) / n) ** 0.5
+            for j in range(len(cands)):
+                mean = gain[j] / done
+                se = (max(0.0, gain_sq[j] / done - mean * mean) / done) ** 0.5
                 if mean < -self.shoot_z * se:
                     shoots.add(cands[j])
             totals = [totals[2 * j + (cands[j] in shoots)] for j in range(len(cands))]
         self.last_worlds = done
-        means = {cands[j]: totals[j] / counts[j] for j in active}
+        means = {c: totals[j] / done for j, c in enumerate(cands)}
         best = min(means.values())
         preferred = rules_play(view)[0].index
         rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
