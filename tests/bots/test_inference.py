@@ -47,3 +47,25 @@ def test_inference_moves_the_queen_away_from_the_discarder():
     by_plays = sum(bool(reading._draw(sampler, reader)[1] & QS) for _ in range(n)) / n
     assert by_voids > 0.2          # the voids alone leave it a third of the time
     assert by_plays < by_voids / 3, (by_voids, by_plays)
+
+
+def test_a_seat_that_plays_like_a_shooter_is_read_as_one():
+    """Seat 1 holds the top hearts, spades and clubs and plays the `shooter` bot: it wins
+    the first tricks high and leads its aces. After three tricks its plays read like a
+    moon attempt well above the prior; a seat that has taken nothing is no shooter while
+    seat 1 holds points."""
+    from hearts.bots import make_bot
+    from hearts.bots.inference import SHOOTER
+    from hearts.engine import Hand
+    rules = Rules(pass_cycle=("hold",))
+    for seed in range(3):
+        deal = deal_with({1: "AC KC QC AD KD AH KH QH JH TH AS KS 2H"}, seed=seed)
+        hand = Hand.from_deal(rules, deal, "hold", dealer=0)
+        bots = [make_bot("rules"), make_bot("shooter"), make_bot("rules"), make_bot("rules")]
+        while len(hand.view(0).tricks) < 3:
+            s = hand.turn
+            hand.play(s, bots[s].choose_play(hand.view(s), 1.0))
+        view = hand.view(0)
+        chance = PlayReader(view).shooting(Sampler(view), random.Random(1))
+        assert chance[1] > 2 * SHOOTER, (seed, chance)
+        assert chance[2] == chance[3] == 0.0
