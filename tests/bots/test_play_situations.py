@@ -169,8 +169,9 @@ def test_moon_choice_when_the_rules_ask():
 
 def test_a_hand_that_can_run_all_thirteen_shoots():
     """Eight top hearts with the 2♥ among them, and the top spades and clubs: led in the right
-    order every trick is ours. Ducking (the rules player's way) hands a heart away; the
-    moon-aware search (normal, hard) searches its own moon attempt and takes them all."""
+    order every trick is ours. Ducking (the rules player's way) hands a heart away; normal
+    and hard search their own moon attempt from a hand with at most one losing card, and
+    take them all."""
     rules = Rules(pass_cycle=("hold",))
     for seed in range(3):
         deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=seed)
@@ -206,9 +207,9 @@ def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
 
 
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
-    """The rules pass (normal-v1 searched passes around it) hands A♣ K♦ A♦ to the left:
-    entries for the receiver's moon and nothing left to stop one. The moon-aware pass search
-    keeps at least one of them (a card to win a trick with later)."""
+    """The rules pass hands A♣ K♦ A♦ to the left: entries for the receiver's moon and
+    nothing left to stop one. The pass search (every search level, which tries the passes
+    around the rules pass in sampled deals) keeps at least one of them."""
     from hearts.bots.rules_bot import rules_pass
     hand = Hand.from_deal(Rules(), deal_with({0: "4C 7C QC AC 4D 5D 9D KD AD 3H 5H 7H 4S"}),
                           "left", dealer=3)
