@@ -319,6 +319,11 @@ def run(args: argparse.Namespace) -> int:
         "per_bot": summarize(specs, units),
         "per_entry": [_entry_row(specs[i], [u["points"][i] for u in units]) for i in range(4)],
     }
+    rest = [i for i in range(4) if specs[i] != specs[0]]
+    if rest:
+        # the first bot against the others on the same deals: the paired figure to compare by
+        result["first_vs_rest"] = _entry_row(specs[0], [
+            u["points"][0] - sum(u["points"][i] for i in rest) / len(rest) for u in units])
     if args.json:
         print(json.dumps(result))
         return 0
@@ -350,6 +355,11 @@ def run(args: argparse.Namespace) -> int:
             f"{name} {row['moon_attempts_won']} of {row['moon_attempts']} "
             f"({row['moon_attempts_won'] / row['moon_attempts'] * 100:.0f}%)"
             for name, row in tried.items()))
+    if "first_vs_rest" in result:
+        row = result["first_vs_rest"]
+        lo, hi = row["ci95"]
+        print(f"{specs[0]} against the others on the same deals: {row['points_per_hand']:+.2f} "
+              f"points a hand (95% interval {lo:+.2f} .. {hi:+.2f}; below 0 is better)")
     if len(set(specs)) < 4:
         print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
                                           for e in result["per_entry"]))

@@ -104,3 +104,13 @@ def test_shooter_moons_rules_tables(capsys):
     assert shooter["moon_attempts"] > shooter["moons_shot"]
     assert shooter["moon_attempts_won"] == shooter["moons_shot"]
     assert out["per_bot"]["rules"]["moon_attempts"] == 0      # the rules bot does not say
+
+
+def test_the_first_bot_is_compared_with_the_others_on_the_same_deals(capsys):
+    out = _match(capsys, "--bots", "rules,random,random,random", "--deals", "12", "--seed", "3")
+    paired = out["first_vs_rest"]
+    rules, rand = out["per_bot"]["rules"], out["per_bot"]["random"]
+    assert abs(paired["points_per_hand"] - (rules["points_per_hand"] - rand["points_per_hand"])) < 0.01
+    assert paired["ci95"][1] < 0            # the rules player beats random ones, surely
+    same = _match(capsys, "--bots", "random,random,random,random", "--deals", "2")
+    assert "first_vs_rest" not in same
