@@ -8,14 +8,19 @@ every candidate (less noise), cards that are interchangeable are searched once,
 and the number of worlds is set from a work budget so that the choices depend
 on the seed only; the time budget is a hard cap on top.
 
-Moon-aware (``moon_aware=True``, the levels since v1): in each world an opponent
-whose cards make a moon plausible plays the moon attempt (`moon.shoot_play`), a
-seat the early alarm names is dealt a hand that can run in two worlds of three,
-and this seat's own attempt is searched as a second continuation of every card
-when its cards allow; a card is worth its better continuation. The pass search
-adds the passes that keep stoppers and the moon attempt's pass, has opponents
-with a runnable hand pass like shooters, and gives the best few passes more
-worlds (successive halving).
+Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
+``infer`` times and kept with the probability of the other seats' plays in it.
+
+Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
+moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
+one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
+it holds every point so far (then it is dealt a hand that can run in two worlds of
+three) or its plays read like a shooter's. This seat's own attempt is searched as
+a second continuation of every card when its cards allow (``my_risk``), and chosen
+when better by ``shoot_z`` standard errors. The moon-aware pass search
+(``moon_pass``, in no level: it lost points head to head) adds the passes that
+keep stoppers and the moon attempt's pass, has opponents with a runnable hand pass
+like shooters, and gives the best few passes more worlds (successive halving).
 """
 
 from __future__ import annotations
