@@ -21,7 +21,7 @@ from hearts.engine import View
 from .moon import moon_open, shoot_play
 from .policy import play_policy
 from .sampling import Sampler
-from .sim import QS, QS_BIT, SimState, sim_rules
+from .sim import QS, QS_BIT, SimState, replay, sim_rules
 
 STRONG = 0.15     # the seat would have dumped the Q♠ and did not
 WEAK = 0.6        # it would have played a card worth more points and did not
@@ -55,13 +55,13 @@ class PlayReader:
         # (seat, card played, state before, cards it played from then on, moon still open)
         self.events: list[tuple[int, int, SimState, int, bool]] = []
         for k, (seat, card) in enumerate(seq):
-            if not st.trick:
-                st.leader = seat
-            st.turn = seat
             if seat != me:
-                self.events.append((seat, card, st.copy(), after[k], moon_open(st, seat)))
-            st.hands[seat] |= 1 << card
-            st.play(card)
+                before = st.copy()
+                before.turn = seat
+                if not before.trick:
+                    before.leader = seat
+                self.events.append((seat, card, before, after[k], moon_open(st, seat)))
+            replay(st, seat, card)
         # a seat that can no longer take every moon card is no shooter
         self.open = [moon_open(st, s) for s in range(4)]
         # the plays that say most about the cards held: discards, and spades while the Q♠ is out

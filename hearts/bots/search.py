@@ -101,8 +101,8 @@ class SearchBot:
                  min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
                  pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
                  my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
-                 moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0, on_evidence: bool = False,
-                 read_alarm: float = 0.2) -> None:
+                 moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
+                 on_evidence: bool = False, read_alarm: float = 0.2) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -161,10 +161,6 @@ class SearchBot:
         unseen = [i for i in range(52) if not hand >> i & 1]
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
-        # per candidate: the moon continuation's points less the plain one's, summed and squared
-        gain = [0.0] * len(cands)
-        gain_sq = [0.0] * len(cands)
-        last = 0
         active = list(range(len(cands)))
         rng = self.rng
         others = tuple(s for s in range(4) if s != me)
@@ -365,7 +361,7 @@ class SearchBot:
         best = min(means.values())
         preferred = rules_play(view)[0].index
         rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
-        tied = [c for c in means if means[c] <= best + 1e-9]
+        tied = [c for c in cands if means[c] <= best + 1e-9]
         pick = preferred if rep in tied else tied[0]
         if pick in shoots:
             self.moon_attempt = True

@@ -226,9 +226,9 @@ def state_from_view(view: View, hidden: Sequence[int] | None = None) -> SimState
     for t in view.tricks:
         for i, c in enumerate(t.cards):
             s = (t.leader + i) & 3
-            _replay(st, s, c.index)
+            replay(st, s, c.index)
     for s, c in view.trick:
-        _replay(st, s, c.index)
+        replay(st, s, c.index)
     if not view.tricks and not view.trick and view.leader is not None:
         st.leader = st.turn = view.leader
     elif view.turn is not None:
@@ -236,7 +236,7 @@ def state_from_view(view: View, hidden: Sequence[int] | None = None) -> SimState
     return st
 
 
-def _replay(st: SimState, seat: int, card: int) -> None:
+def replay(st: SimState, seat: int, card: int) -> None:
     """Apply a known play; the card is added to the hand first so `play` can remove it."""
     if not st.trick:
         st.leader = seat
