@@ -68,10 +68,13 @@ class Driver:
         self.app.clock = LapseClock(ms)
 
     def step(self, n: int = 1) -> None:
-        """Run ``n`` frames at once (no idle wait)."""
+        """Run ``n`` frames at once (no idle wait). Each frame ends with a millisecond's
+        sleep: forced frames back to back never let go of the GIL, and on an idle machine
+        the network thread (the in-process host and the connection) starves."""
         for _ in range(n):
             self.app.redraw()
             self.app.step()
+            time.sleep(0.001)
 
     def until(self, cond: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
         """Step until ``cond()`` is true (at once if it already is: a step with nothing
