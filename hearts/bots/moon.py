@@ -183,10 +183,10 @@ def shooters_in(st: SimState, seats: tuple[int, ...], risk: int = 4) -> int:
     return mask
 
 
-def moon_playout(st: SimState, shooters: int, me: int, lone: bool = False) -> SimState:
+def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
     """Play ``st`` to its end: seats in the ``shooters`` mask try for the moon while it is
     open, ``me`` plays the rules player with the early alarm (as its search defends), the
-    others the rules player (``lone``: without its moon alarm, leaving the defence to ``me``)."""
+    others the rules player."""
     mc = st.sr.moon_cards
     while st.ntricks < 13:
         if not st.trick:
@@ -202,8 +202,6 @@ def moon_playout(st: SimState, shooters: int, me: int, lone: bool = False) -> Si
             st.play(shoot_play(st, legal))
         elif turn == me:
             st.play(play_with_reason(st, legal, early_alarm)[0])
-        elif lone:
-            st.play(moonless_policy(st, legal))
         else:
             st.play(play_policy(st, legal))
     while st.ntricks < 13:

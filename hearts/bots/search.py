@@ -15,15 +15,12 @@ Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
 moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
 one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
 it holds every point so far (then it is dealt a hand that can run in two worlds of
-three) or its plays read like a shooter's. Once one is suspected, the other seats
-play on without their moon alarm, leaving the defence to this seat (fewer moons
-at a table of shooters, nothing lost against the rules player). This seat's own
-attempt is searched as a second continuation of every card when its cards allow
-(``my_risk``), and chosen when better by ``shoot_z`` standard errors. The
-moon-aware pass search (``moon_pass``, in no level: it lost points head to head)
-adds the passes that keep stoppers and the moon attempt's pass, has opponents
-with a runnable hand pass like shooters, and gives the best few passes more
-worlds (successive halving).
+three) or its plays read like a shooter's. This seat's own attempt is searched as
+a second continuation of every card when its cards allow (``my_risk``), and chosen
+when better by ``shoot_z`` standard errors. The moon-aware pass search
+(``moon_pass``, in no level: it lost points head to head) adds the passes that
+keep stoppers and the moon attempt's pass, has opponents with a runnable hand pass
+like shooters, and gives the best few passes more worlds (successive halving).
 """
 
 from __future__ import annotations
@@ -329,7 +326,7 @@ class SearchBot:
                     for m, mode in enumerate(modes):
                         st = world.copy()
                         st.play(c)
-                        moon_playout(st, shooters | mode, me, lone=alarmed)
+                        moon_playout(st, shooters | mode, me)
                         p = st.points()[me]
                         totals[j * nm + m] += p
                         if m:

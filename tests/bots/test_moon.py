@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hearts.bots.moon import (early_alarm, hand_losers, moon_playout, moon_plausible, shoot_pass,
-                              shoot_play, suit_losers)
+from hearts.bots.moon import (early_alarm, hand_losers, moon_plausible, shoot_pass, shoot_play,
+                              suit_losers)
 from hearts.bots.sim import FULL, SimState, sim_rules
 from hearts.engine import Card, Rules, parse_cards
 
@@ -97,21 +97,3 @@ def test_early_alarm_rises_before_the_late_one():
     assert early_alarm(st, 0) == 1
     st.taken[2] = mask("4H")          # two seats with points: no moon
     assert early_alarm(st, 0) == -1
-
-
-def test_a_lone_defence_leaves_the_block_to_this_seat():
-    # seat 1 has every point but the last five hearts and has led the K♥; seat 2's A♥ stops the
-    # moon only if seat 2 takes the trick now: its later A♥ would fall on seat 1's A♣
-    rules = Rules(hearts_break="free")
-    hands = {0: "8H 3D", 1: "KH AC", 2: "AH 6H", 3: "7H 2D"}
-    def start() -> SimState:
-        st = _state(rules, hands, 1)
-        st.ntricks = 11
-        st.taken[1] = mask("QS 2H 3H 4H 5H 9H TH JH QH")
-        st.won[1] = 11
-        st.play(Card.parse("KH").index)
-        return st
-    covered = moon_playout(start(), 1 << 1, 0)
-    assert covered.taken[2] & mask("AH") and covered.points()[1] > 0
-    alone = moon_playout(start(), 1 << 1, 0, lone=True)
-    assert alone.points() == [26, 0, 26, 26]
