@@ -277,95 +277,129 @@ class SearchBot:
         cands = candidates(view)
         if len(cands) == 1:
             return Card.from_index(cands[0]), {}
-        limit = max(0.0, min(budget, self.cap)) * 0.85
-        deadline = start + limit
+        deadline = start + max(0.0, min(budget, self.cap)) * 0.85
         me = view.seat
         base = state_from_view(view)
         sampler = Sampler(view)
-        left = sum(view.cards_left) + len(view.trick)
-        worlds = self.work // (len(cands) * max(left, 1))
-        others = tuple(s for s in range(4) if s != me)
+        rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
         modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
-        threat = early_alarm(base, me) if self.moon_aware else -1
+        left = sum(view.cards_left) + len(view.trick)
+        worlds = self.work // (len(cands) * max(left, 1))
         worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
-        nm = len(modes)
-        totals = [0.0] * (len(cands) * nm)
-        # per candidate: the moon continuation's points less the plain one's, summed and squared
-        gain = [0.0] * len(cands)
-        gain_sq = [0.0] * len(cands)
-        last = 0
-        my_hand = base.hands[me]
-        rng = self.rng
-        done = 0
         reader = PlayReader(view) if self.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
+        threat = early_alarm(base, me) if self.moon_aware else -1
         # the moon model plays only on evidence: this seat's own attempt, a seat holding every
         # point so far, or plays that read like a shooter's; else the plain playouts
         alarmed = threat >= 0 or max(shooting) >= self.read_alarm
-        moon_model = self.moon_aware and (nm > 1 or alarmed or not self.on_evidence)
+        moon_model = self.moon_aware and (len(modes) > 1 or alarmed or not self.on_evidence)
         if not alarmed:
             shooting = [0.0] * 4
-        while done < worlds:
+        scores = _Scores(len(cands), len(modes))
+        while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
-            hidden[me] = my_hand
+            hidden[me] = base.hands[me]
             world = base.copy()
             world.hands = hidden
             if moon_model:
-                if threat >= 0 and done % 3:
+                if threat >= 0 and scores.done % 3:
                     # a seat with every point so far is likely shooting: two worlds in three
                     # are dealt so that its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
-                shooters = shooters_in(world, others, self.opp_risk) if alarmed or not \
-                    self.on_evidence else 0
-                for s in others:
-                    if shooting[s] and rng.random() < shooting[s]:
-                        shooters |= 1 << s
-                for j, c in enumerate(cands):
-                    for m, mode in enumerate(modes):
-                        st = world.copy()
-                        st.play(c)
-                        moon_playout(st, shooters | mode, me)
-                        p = st.points()[me]
-                        totals[j * nm + m] += p
-                        if m:
-                            d = p - last
-                            gain[j] += d
-                            gain_sq[j] += d * d
-                        last = p
+                shooters = self._shooters(world, me, alarmed, shooting)
+                scores.add_moon_world(world, cands, modes, shooters, me)
             else:
-                for j, c in enumerate(cands):
-                    st = world.copy()
-                    st.play(c)
-                    playout(st, play_policy)
-                    totals[j] += st.points()[me]
-            done += 1
+                scores.add_world(world, cands, me)
             if time.perf_counter() > deadline:
-                if done < worlds:
+                if scores.done < worlds:
                     self.capped += 1
                 break
-        shoots: set[int] = set()
-        if nm > 1:
-            # a card's value is its better continuation: played on, or going for the moon when
-            # that is better by ``shoot_z`` standard errors (the better of two noisy means is
-            # too good: a moon chosen on noise is a costly failed attempt)
-            for j in range(len(cands)):
-                mean = gain[j] / done
-                se = (max(0.0, gain_sq[j] / done - mean * mean) / done) ** 0.5
-                if mean < -self.shoot_z * se:
-                    shoots.add(cands[j])
-            totals = [totals[2 * j + (cands[j] in shoots)] for j in range(len(cands))]
-        self.last_worlds = done
-        means = {c: totals[j] / done for j, c in enumerate(cands)}
-        best = min(means.values())
-        preferred = rules_play(view)[0].index
-        rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
-        tied = [c for c in cands if means[c] <= best + 1e-9]
-        pick = preferred if rep in tied else tied[0]
+        self.last_worlds = scores.done
+        means, shoots = scores.means(cands, self.shoot_z)
+        pick = _pick(view, cands, means)
         if pick in shoots:
             self.moon_attempt = True
         return Card.from_index(pick), means
+
+    def _shooters(self, world: SimState, me: int, alarmed: bool, shooting: list[float]) -> int:
+        """The mask of seats that try for the moon in this world's playouts: those whose cards
+        allow it (once alarmed, or always without ``on_evidence``), and each seat read as
+        shooting with its chance."""
+        others = tuple(s for s in range(4) if s != me)
+        shooters = shooters_in(world, others, self.opp_risk) if alarmed or not \
+            self.on_evidence else 0
+        for s in others:
+            if shooting[s] and self.rng.random() < shooting[s]:
+                shooters |= 1 << s
+        return shooters
+
+
+class _Scores:
+    """Each candidate's points summed over the worlds searched; with two modes (played on,
+    or going for this seat's moon) also the per-world gain of the moon continuation."""
+
+    def __init__(self, n_cands: int, n_modes: int) -> None:
+        self.nm = n_modes
+        self.totals = [0.0] * (n_cands * n_modes)
+        self.gain = [0.0] * n_cands
+        self.gain_sq = [0.0] * n_cands
+        self.done = 0
+
+    def add_world(self, world: SimState, cands: list[int], me: int) -> None:
+        """Every candidate played on by the rules player for all seats."""
+        for j, c in enumerate(cands):
+            st = world.copy()
+            st.play(c)
+            playout(st, play_policy)
+            self.totals[j] += st.points()[me]
+        self.done += 1
+
+    def add_moon_world(self, world: SimState, cands: list[int], modes: tuple[int, ...],
+                       shooters: int, me: int) -> None:
+        """Every candidate in every mode, with the ``shooters`` trying for the moon."""
+        nm = self.nm
+        last = 0
+        for j, c in enumerate(cands):
+            for m, mode in enumerate(modes):
+                st = world.copy()
+                st.play(c)
+                moon_playout(st, shooters | mode, me)
+                p = st.points()[me]
+                self.totals[j * nm + m] += p
+                if m:
+                    d = p - last
+                    self.gain[j] += d
+                    self.gain_sq[j] += d * d
+                last = p
+        self.done += 1
+
+    def means(self, cands: list[int], shoot_z: float) -> tuple[dict[int, float], set[int]]:
+        """Each candidate's mean points, and the candidates whose value is their moon
+        continuation: better than played on by ``shoot_z`` standard errors of the paired
+        difference (the better of two noisy means is too good: a moon chosen on noise is a
+        costly failed attempt)."""
+        done = self.done
+        totals = self.totals
+        shoots: set[int] = set()
+        if self.nm > 1:
+            for j in range(len(cands)):
+                mean = self.gain[j] / done
+                se = (max(0.0, self.gain_sq[j] / done - mean * mean) / done) ** 0.5
+                if mean < -shoot_z * se:
+                    shoots.add(cands[j])
+            totals = [totals[2 * j + (cands[j] in shoots)] for j in range(len(cands))]
+        return {c: totals[j] / done for j, c in enumerate(cands)}, shoots
+
+
+def _pick(view: View, cands: list[int], means: dict[int, float]) -> int:
+    """The candidate with the fewest mean points; among equals, the rules player's card."""
+    best = min(means.values())
+    preferred = rules_play(view)[0].index
+    rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
+    tied = [c for c in cands if means[c] <= best + 1e-9]
+    return preferred if rep in tied else tied[0]
 
 
 __all__ = ["SearchBot", "candidates", "start_state"]
