@@ -10,6 +10,7 @@ import time
 from hearts.bots import make_bot
 from hearts.bots.policy import play_policy
 from hearts.bots.sim import playout, random_deal, sim_rules
+from hearts.bots.table import play_hand
 from hearts.engine import Hand, Rules
 
 
@@ -44,26 +45,7 @@ def run(args: argparse.Namespace) -> int:
         for k in range(args.hands):
             bots = [make_bot(level, seed=f"{args.seed}/{k}/{s}") for s in range(4)]
             hand = Hand.deal(rules, random.Random(f"{args.seed}/{k}"), rules.pass_direction(k))
-            while not hand.done:
-                if hand.phase == "pass":
-                    for s in range(4):
-                        t = time.perf_counter()
-                        cards = bots[s].choose_pass(hand.view(s), budget)
-                        times.append(time.perf_counter() - t)
-                        hand.pass_cards(s, cards)
-                elif hand.phase == "play":
-                    turn = hand.turn
-                    assert turn is not None
-                    s = turn
-                    t = time.perf_counter()
-                    card = bots[s].choose_play(hand.view(s), budget)
-                    times.append(time.perf_counter() - t)
-                    hand.play(s, card)
-                else:
-                    turn = hand.turn
-                    assert turn is not None
-                    s = turn
-                    hand.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
+            play_hand(hand, bots, budget, timed=lambda seat, seconds: times.append(seconds))
             capped += sum(getattr(b, "capped", 0) for b in bots)
         times.sort()
         p = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000

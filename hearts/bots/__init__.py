@@ -8,7 +8,8 @@ Modules: `base` (the protocol, `make_bot`, `hint`), `sim` (a fast simulator on
 card masks), `policy` (the hand-written player on masks), `moon` (when a hand
 can run, the moon attempt's play and pass, the early moon alarm), `rules_bot`
 (the rules, easy and shooter bots), `sampling` (dealing the unseen cards
-consistent with a view), `search`, `hints`, `examples` (a plug-in bot to copy).
+consistent with a view), `search`, `hints`, `table` (bots playing a hand among
+themselves), `examples` (a plug-in bot to copy).
 """
 
 from .base import BOT_NAMES, LEVELS, SEAT_LEVELS, Bot, Hint, RandomBot, hint, make_bot

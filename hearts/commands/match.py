@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from hearts.bots import make_bot
+from hearts.bots.table import play_hand
 from hearts.cli import UserError
 from hearts.commands.progress import Progress
 from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
@@ -79,37 +80,14 @@ class _Recorder:
 def _play_hand(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: list[_Recorder],
                entry_of_seat: list[int]) -> None:
     """Play ``hand`` to its end; actions go to ``actor`` (the hand itself, or its `Game`)."""
+    def timed(seat: int, seconds: float) -> None:
+        recs[entry_of_seat[seat]].times.append(seconds)
     try:
-        _play_turns(actor, hand, bots, budget, recs, entry_of_seat)
+        play_hand(hand, bots, budget, actor, timed)
     except IllegalMove as e:
         seat = hand.turn if hand.phase != "pass" else None
         who = getattr(bots[seat], "name", "a bot") if seat is not None else "a bot"
         raise UserError(f"bot {who} made an illegal move: {e}") from None
-
-
-def _play_turns(actor: Any, hand: Hand, bots: list[Any], budget: float, recs: list[_Recorder],
-                entry_of_seat: list[int]) -> None:
-    while not hand.done:
-        if hand.phase == "pass":
-            for s in range(4):
-                if not hand.has_passed(s):
-                    t = time.perf_counter()
-                    cards = bots[s].choose_pass(hand.view(s), budget)
-                    recs[entry_of_seat[s]].times.append(time.perf_counter() - t)
-                    actor.pass_cards(s, cards)
-        elif hand.phase == "play":
-            turn = hand.turn
-            assert turn is not None
-            s = turn
-            t = time.perf_counter()
-            card = bots[s].choose_play(hand.view(s), budget)
-            recs[entry_of_seat[s]].times.append(time.perf_counter() - t)
-            actor.play(s, card)
-        else:
-            turn = hand.turn
-            assert turn is not None
-            s = turn
-            actor.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
 
 
 HIGH_OUTSIDE_HEARTS = sum(1 << (suit * 13 + rank) for suit in (0, 1, 3) for rank in (10, 11, 12))
