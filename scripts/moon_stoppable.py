@@ -19,40 +19,31 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts.bots import make_bot  # noqa: E402
-from hearts.bots.moon import moon_plausible, shoot_play  # noqa: E402
-from hearts.bots.policy import play_policy  # noqa: E402
+from hearts.bots import Bot, make_bot  # noqa: E402
+from hearts.bots.rules_bot import shooter_play  # noqa: E402
 from hearts.bots.sim import SimState, state_from_view  # noqa: E402
-from hearts.engine import Hand, Rules, View  # noqa: E402
+from hearts.bots.table import play_hand  # noqa: E402
+from hearts.engine import Card, Hand, Rules, View  # noqa: E402
 
 
 class TooBig(Exception):
     """The search for a stopping line visited more than its node limit."""
 
 
-def shooter_play(st: SimState) -> int:
-    """The card the `shooter` bot plays for the seat to play in ``st`` (all hands known)."""
-    seat = st.turn
-    legal = st.legal()
-    started = st.taken[seat] & st.sr.moon_cards
-    if moon_plausible(st, seat, 8 if started else 5):
-        return shoot_play(st, legal)
-    return play_policy(st, legal)
-
-
 def can_stop(st: SimState, me: int, limit: int = 200_000, _nodes: list[int] | None = None) -> bool:
     """Whether some line of ``me``'s plays from ``st`` ends the hand with no moon by another
-    seat, the others playing `shooter_play` (raises `TooBig` past ``limit`` choices)."""
+    seat, the others playing as `shooter` does (raises `TooBig` past ``limit`` choices)."""
     nodes = _nodes if _nodes is not None else [0]
     mc = st.sr.moon_cards
     while st.ntricks < 13:
         if not st.trick and sum(1 for t in st.taken if t & mc) > 1:
             return True
         if st.turn != me:
-            st.play(shooter_play(st))
+            st.play(shooter_play(st, st.legal())[0])
             continue
         nodes[0] += 1
         if nodes[0] > limit:
@@ -70,30 +61,31 @@ def can_stop(st: SimState, me: int, limit: int = 200_000, _nodes: list[int] | No
     return not (len(holders) == 1 and holders[0] != me and st.taken[holders[0]] & mc == mc)
 
 
+class Recording:
+    """A bot that keeps the full state (every hand) before each of its plays."""
+
+    def __init__(self, bot: Bot, hand: Hand) -> None:
+        self.bot = bot
+        self.hand = hand
+        self.states: list[SimState] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        self.states.append(state_from_view(view, [self.hand.held_mask(s) for s in range(4)]))
+        return self.bot.choose_play(view, budget)
+
+
 def play_recorded(bot_spec: str, deal_seed: str, d: int) -> tuple[Hand, list[SimState]]:
     """Deal ``d`` played out with the bot in seat 0; the full state at each of its plays."""
     rules = Rules()
     hand = Hand.deal(rules, random.Random(f"{deal_seed}/deal/{d}"), rules.pass_direction(d),
                      dealer=d % 4)
-    bots = [make_bot(bot_spec if s == 0 else "shooter", seed=f"{deal_seed}/{d}/{s}")
-            for s in range(4)]
-    states: list[SimState] = []
-    while not hand.done:
-        if hand.phase == "pass":
-            for s in range(4):
-                if not hand.has_passed(s):
-                    hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
-            continue
-        turn = hand.turn
-        assert turn is not None
-        view: View = hand.view(turn)
-        if hand.phase == "play":
-            if turn == 0:
-                states.append(state_from_view(view, [hand.held_mask(k) for k in range(4)]))
-            hand.play(turn, bots[turn].choose_play(view, 1.0))
-        else:
-            hand.choose_moon(turn, bots[turn].choose_moon(view, 1.0))
-    return hand, states
+    seat0 = Recording(make_bot(bot_spec, seed=f"{deal_seed}/{d}/0"), hand)
+    shooters = [make_bot("shooter", seed=f"{deal_seed}/{d}/{s}") for s in (1, 2, 3)]
+    play_hand(hand, [seat0, *shooters], 1.0)
+    return hand, seat0.states
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,7 +8,7 @@ from hearts.engine import Card, View
 
 from .moon import moon_plausible, pass_keeps_moon, shoot_pass, shoot_play
 from .policy import pass_policy, play_with_reason
-from .sim import best_moon_choice, sim_rules, state_from_view
+from .sim import SimState, best_moon_choice, sim_rules, state_from_view
 
 
 def legal_mask(view: View) -> int:
@@ -113,13 +113,21 @@ class ShooterBot(RulesBot):
         return rules_pass(view)[0]
 
     def choose_play(self, view: View, budget: float) -> Card:
-        st = state_from_view(view)
-        me = view.seat
-        started = st.taken[me] & st.sr.moon_cards
-        if moon_plausible(st, me, risk=8 if started else self.risk):
-            self.moon_attempt = True
-            return Card.from_index(shoot_play(st, legal_mask(view)))
-        return rules_play(view)[0]
+        card, attempt = shooter_play(state_from_view(view), legal_mask(view), self.risk)
+        self.moon_attempt |= attempt
+        return Card.from_index(card)
 
 
-__all__ = ["RulesBot", "EasyBot", "ShooterBot", "moon_choice", "rules_pass", "rules_play"]
+def shooter_play(st: SimState, legal: int, risk: int = ShooterBot.risk) -> tuple[int, bool]:
+    """The `shooter` bot's card for the seat to play in ``st`` from ``legal``, and whether it
+    plays it for the moon: the moon attempt while its cards allow one (at most ``risk`` losers
+    before it has a point, 8 after), else the rules player's."""
+    me = st.turn
+    started = st.taken[me] & st.sr.moon_cards
+    if moon_plausible(st, me, risk=8 if started else risk):
+        return shoot_play(st, legal), True
+    return play_with_reason(st, legal)[0], False
+
+
+__all__ = ["RulesBot", "EasyBot", "ShooterBot", "moon_choice", "rules_pass", "rules_play",
+           "shooter_play"]

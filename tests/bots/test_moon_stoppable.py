@@ -46,7 +46,7 @@ def test_the_other_seats_defend_as_the_rules_player_does():
     # seat 0 has no stopper, but seat 2 covers the K♥ with the A♥ (the rules player's moon
     # alarm has fired): every line of seat 0's ends without the moon
     st = _two_tricks_left()
-    assert stoppable.shooter_play(st) == Card.parse("AH").index
+    assert stoppable.shooter_play(st, st.legal())[0] == Card.parse("AH").index
     assert stoppable.can_stop(st, 0)
 
 
