@@ -297,6 +297,7 @@ class SearchBot:
         moon_model = self.moon_aware and (len(modes) > 1 or alarmed or not self.on_evidence)
         if not alarmed:
             shooting = [0.0] * 4
+        others = tuple(s for s in range(4) if s != me)
         scores = _Scores(len(cands), len(modes))
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
@@ -308,7 +309,7 @@ class SearchBot:
                     # a seat with every point so far is likely shooting: two worlds in three
                     # are dealt so that its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
-                shooters = self._shooters(world, me, alarmed, shooting)
+                shooters = self._shooters(world, others, alarmed, shooting)
                 scores.add_moon_world(world, cands, modes, shooters, me)
             else:
                 scores.add_world(world, cands, me)
@@ -323,11 +324,11 @@ class SearchBot:
             self.moon_attempt = True
         return Card.from_index(pick), means
 
-    def _shooters(self, world: SimState, me: int, alarmed: bool, shooting: list[float]) -> int:
-        """The mask of seats that try for the moon in this world's playouts: those whose cards
-        allow it (once alarmed, or always without ``on_evidence``), and each seat read as
-        shooting with its chance."""
-        others = tuple(s for s in range(4) if s != me)
+    def _shooters(self, world: SimState, others: tuple[int, ...], alarmed: bool,
+                  shooting: list[float]) -> int:
+        """The mask of the ``others`` that try for the moon in this world's playouts: those
+        whose cards allow it (once alarmed, or always without ``on_evidence``), and each seat
+        read as shooting with its chance."""
         shooters = shooters_in(world, others, self.opp_risk) if alarmed or not \
             self.on_evidence else 0
         for s in others:
