@@ -14,8 +14,9 @@ Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
 Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
 moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
 one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
-it holds every point so far (then it is dealt a hand that can run in two worlds of
-three) or its plays read like a shooter's. This seat's own attempt is searched as
+it holds every point so far (then, with ``run_on_tell`` only while it leads hearts,
+it is dealt a hand that can run in two worlds of three) or its plays read like a
+shooter's. This seat's own attempt is searched as
 a second continuation of every card when its cards allow (``my_risk``), and chosen
 when better by ``shoot_z`` standard errors. The moon-aware pass search
 (``moon_pass``, in no level: it lost points head to head) adds the passes that
@@ -30,6 +31,7 @@ import time
 from itertools import combinations
 
 from hearts.engine import Card, View
+from hearts.engine.cards import HEARTS
 
 from .inference import PlayReader
 from .moon import early_alarm, moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
@@ -102,7 +104,8 @@ class SearchBot:
                  pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
                  my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
                  moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
-                 on_evidence: bool = False, read_alarm: float = 0.2) -> None:
+                 on_evidence: bool = False, read_alarm: float = 0.2,
+                 run_on_tell: bool = False) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -126,6 +129,9 @@ class SearchBot:
         # ``read_alarm`` chance); otherwise every opponent whose sampled cards allow it tries
         self.on_evidence = on_evidence
         self.read_alarm = read_alarm
+        # ``run_on_tell``: worlds are dealt so that a seat holding every point can run only
+        # while it leads hearts (the shooter's tell), not on every alarm (see `evaluate`)
+        self.run_on_tell = run_on_tell
         self.opp_risk = opp_risk
         self.my_risk = my_risk
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
@@ -298,6 +304,10 @@ class SearchBot:
         if not alarmed:
             shooting = [0.0] * 4
         others = tuple(s for s in range(4) if s != me)
+        # worlds where the suspect's cards can run: dealt on any alarm, or with ``run_on_tell``
+        # only while it leads hearts. Dealt on a weaker alarm they made the search defend
+        # against moons nobody was trying, and cost points against players who were not
+        runnable = threat >= 0 and (not self.run_on_tell or leads_hearts(view, threat))
         scores = _Scores(len(cands), len(modes))
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
@@ -305,7 +315,7 @@ class SearchBot:
             world = base.copy()
             world.hands = hidden
             if moon_model:
-                if threat >= 0 and scores.done % 3:
+                if runnable and scores.done % 3:
                     # a seat with every point so far is likely shooting: two worlds in three
                     # are dealt so that its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
@@ -335,6 +345,11 @@ class SearchBot:
             if shooting[s] and self.rng.random() < shooting[s]:
                 shooters |= 1 << s
         return shooters
+
+
+def leads_hearts(view: View, seat: int) -> bool:
+    """Whether ``seat`` led the trick in play with a heart."""
+    return bool(view.trick) and view.trick[0][0] == seat and view.trick[0][1].suit == HEARTS
 
 
 class _Scores:

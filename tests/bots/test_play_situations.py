@@ -8,7 +8,9 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.moon import early_alarm
+from hearts.bots.base import NORMAL
 from hearts.bots.policy import play_with_reason
+from hearts.bots.search import SearchBot
 from hearts.bots.sim import FULL, state_from_view
 from hearts.engine import Card, Hand, Rules, parse_cards
 
@@ -204,6 +206,40 @@ def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
     assert play_with_reason(st, legal)[0] == Card.parse("6H").index           # the late alarm
     assert play_with_reason(st, legal, early_alarm) == (Card.parse("AH").index, "block-moon")
     assert level("normal").choose_play(view, 5.0) == Card.parse("AH")
+
+
+class CountingSearch(SearchBot):
+    """`normal`, counting the worlds dealt so that a suspected shooter's cards can run."""
+
+    def __init__(self) -> None:
+        super().__init__(1, **{**NORMAL, "cap": 10.0})
+        self.runnable = 0
+
+    def _shooting_world(self, *args):
+        self.runnable += 1
+        return super()._shooting_world(*args)
+
+
+def test_worlds_favour_the_suspects_moon_only_while_it_leads_hearts():
+    """Seat 1 holds every point so far (two hearts) in each position. Leading the K♥ (the
+    cover test above), two worlds in three are dealt so that its cards can run. Leading a
+    low diamond, or after it lost that trick, its hand is drawn like anyone's: the suspicion
+    alone does not pay for a defence that costs points when nobody shoots."""
+    rules = Rules(**OPEN)
+    deal = deal_with({0: "2C 7C 9C AH 6H 3D", 1: "AC KC QC KH QH JH TH 9H 8H AS KS 2D",
+                      2: "2H 3H 4H 4D", 3: "3C 4C 5H AD"}, voids={2: "C"}, seed=1)
+    hearts = position(rules, deal, "2C AC 2H 3C  KC 3H 4C 7C  KH 4H 5H", dealer=3)
+    plain = position(rules, deal, "2C AC 2H 3C  KC 3H 4C 7C  2D 4D", dealer=3)
+    lost = position(rules, deal, "2C AC 2H 3C  KC 3H 4C 7C  2D 4D AD 3D  5H", dealer=3)
+    for hand in (hearts, plain, lost):
+        assert hand.taken_points() == [0, 2, 0, 0] and hand.turn == (3 if hand is plain else 0)
+    bot = CountingSearch()
+    bot.evaluate(hearts.view(0), 10.0)
+    assert bot.runnable == bot.last_worlds * 2 // 3 > 0
+    for hand in (plain, lost):
+        bot.runnable = 0
+        bot.evaluate(hand.view(hand.turn), 10.0)
+        assert bot.last_worlds > 0 and bot.runnable == 0
 
 
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
