@@ -307,7 +307,7 @@ class SearchBot:
         # worlds where the suspect's cards can run: dealt on any alarm, or with ``run_on_tell``
         # only while it leads hearts. Dealt on a weaker alarm they made the search defend
         # against moons nobody was trying, and cost points against players who were not
-        runnable = threat >= 0 and (not self.run_on_tell or leads_hearts(view, threat))
+        runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat))
         scores = _Scores(len(cands), len(modes))
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
@@ -316,8 +316,8 @@ class SearchBot:
             world.hands = hidden
             if moon_model:
                 if runnable and scores.done % 3:
-                    # a seat with every point so far is likely shooting: two worlds in three
-                    # are dealt so that its cards can run, and it tries
+                    # the suspect is likely shooting: two worlds in three are dealt so that
+                    # its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
                 shooters = self._shooters(world, others, alarmed, shooting)
                 scores.add_moon_world(world, cands, modes, shooters, me)
@@ -347,7 +347,7 @@ class SearchBot:
         return shooters
 
 
-def leads_hearts(view: View, seat: int) -> bool:
+def _leads_hearts(view: View, seat: int) -> bool:
     """Whether ``seat`` led the trick in play with a heart."""
     return bool(view.trick) and view.trick[0][0] == seat and view.trick[0][1].suit == HEARTS
 

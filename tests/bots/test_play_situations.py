@@ -7,8 +7,8 @@ import random
 import pytest
 
 from hearts.bots import make_bot
-from hearts.bots.moon import early_alarm
 from hearts.bots.base import NORMAL
+from hearts.bots.moon import early_alarm
 from hearts.bots.policy import play_with_reason
 from hearts.bots.search import SearchBot
 from hearts.bots.sim import FULL, state_from_view
