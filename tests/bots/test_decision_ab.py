@@ -1,0 +1,122 @@
+"""scripts/decision_ab.py: the paired A/B at the level of single plays."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from hearts.bots import SearchBot, make_bot
+from hearts.bots.base import NORMAL
+from hearts.bots.table import play_hand
+from hearts.engine import Card, Hand, Rules, View
+
+_PATH = Path(__file__).resolve().parents[2] / "scripts" / "decision_ab.py"
+_spec = importlib.util.spec_from_file_location("decision_ab", _PATH)
+assert _spec and _spec.loader
+decision_ab = importlib.util.module_from_spec(_spec)
+sys.modules["decision_ab"] = decision_ab     # its dataclasses look their module up
+_spec.loader.exec_module(decision_ab)
+
+HIGH = "tests.bots.test_decision_ab:HighCard"
+SEARCH = "tests.bots.test_decision_ab:QuickSearch"
+
+
+class QuickSearch(SearchBot):
+    """`normal` with less work and no time cap within the 1 s offered: its plays depend on
+    the seed only, however busy the machine."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed, **{**NORMAL, "work": 3000, "cap": 5.0})
+
+
+class HighCard:
+    """The rules bot's pass, then always the highest legal card."""
+
+    name = "high"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rules = make_bot("rules")
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return self.rules.choose_pass(view, budget)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        return max(view.legal, key=lambda c: c.index)
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return "add"
+
+
+class SwitchAt:
+    """The rules bot, playing ``alt``'s card at its ``at``-th choice with more than one legal
+    card: the hand a fork's other branch should be."""
+
+    name = "switch"
+
+    def __init__(self, at: int, alt: object) -> None:
+        self.rules = make_bot("rules")
+        self.alt = alt
+        self.at = at
+        self.k = 0
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return self.rules.choose_pass(view, budget)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        if len(view.legal) > 1:
+            self.k += 1
+            if self.k == self.at:
+                return self.alt.choose_play(view, budget)  # type: ignore[attr-defined]
+        return self.rules.choose_play(view, budget)
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return self.rules.choose_moon(view, budget)
+
+
+def _hand_points(d: int, seat: int, seat_bot: object) -> int:
+    rules = Rules()
+    deal = Hand.deal(rules, random.Random(f"t/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
+    hand = Hand(rules, deal.deal_masks, deal.pass_direction, deal.dealer)
+    bots = [seat_bot if s == seat else make_bot("rules") for s in range(4)]
+    play_hand(hand, bots, 1.0)
+    return hand.points()[seat]
+
+
+def test_a_fork_is_worth_the_hand_played_with_the_other_card():
+    for d in range(6):
+        result = decision_ab.duel_hand("rules", HIGH, "rules", d, 1, "t")
+        assert result.points == _hand_points(d, 1, make_bot("rules"))
+        if not result.forks:
+            continue
+        # the first fork, replayed by hand: the rules bot plays the high card there once
+        fork = result.forks[0]
+        assert fork.b_card.index > fork.a_card.index
+        assert result.points - _hand_points(d, 1, SwitchAt(fork.play, HighCard())) == fork.worth
+        return
+    pytest.fail("the rules bot always played the highest card in six deals")
+
+
+def test_a_search_bot_against_itself_never_forks():
+    # B draws from A's random state, so the same bot agrees at every play
+    result = decision_ab.duel_hand(SEARCH, SEARCH, "rules", 3, 0, "t")
+    assert result.forks == []
+    # asking another bot leaves A's own line as it was
+    differ = decision_ab.duel_hand(SEARCH, HIGH, "rules", 3, 0, "t")
+    assert differ.forks and differ.points == result.points
+
+
+def test_the_command_prints_the_summary(capsys):
+    assert decision_ab.main(["--bot", "rules", "--vs", HIGH, "--table", "rules",
+                             "--deals", "2", "--seats", "0", "--list", "--seed", "t"]) == 0
+    out = capsys.readouterr().out
+    assert "rules against " + HIGH + ":" in out and "forks in 2 hands" in out
+    assert "trick" in out     # the listed forks
+
+
+def test_an_unknown_bot_is_one_clear_error(capsys):
+    assert decision_ab.main(["--vs", "nobot", "--deals", "1"]) == 2
+    assert "unknown bot 'nobot'" in capsys.readouterr().err
