@@ -92,8 +92,9 @@ def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandF
         if turn == seat and len(view.legal) > 1:
             k += 1
             other = make_bot(b, seed=f"{seed}/{d}/{seat}/B{k}")
-            if state is not None and isinstance(getattr(other, "rng", None), random.Random):
-                other.rng.setstate(state)
+            other_rng = getattr(other, "rng", None)
+            if state is not None and isinstance(other_rng, random.Random):
+                other_rng.setstate(state)
             alt = other.choose_play(view, 1.0)
             if alt != card:
                 tag = f"{seed}/{d}/{seat}/F{k}"
