@@ -1,13 +1,13 @@
 """Where do two bots choose differently, and what is each difference worth? A paired A/B
 at the level of single plays.
 
-Bot A plays seeded deals in one seat against three table bots (standard rules). At each
-of A's plays, bot B is asked too, from the same view and, when both bots draw from a
+Bot A plays seeded deals in one seat against three table bots (standard rules). At A's
+pass and each of its plays, bot B is asked too, from the same view and, when both bots draw from a
 ``random.Random`` called ``rng``, from the same random state: a variant that differs
-from A only in some positions then agrees everywhere else. Where the two cards differ
-(a fork), the hand is played to its end twice from there, once with each card, A
+from A only in some positions then agrees everywhere else. Where the two differ (a
+fork), the hand is played to its end twice from there, once with each choice, A
 playing on in both and every bot seeded alike; the fork is worth the difference of
-A's seat's points. A's card is then played and the hand goes on.
+A's seat's points. A's choice is then made and the hand goes on.
 
     .venv/bin/python scripts/decision_ab.py --bot normal --vs "pkg.mod:Variant" \\
         --table normal-v1 --deals 200 --seats 0,2 --jobs 2
@@ -26,24 +26,24 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.table import play_hand  # noqa: E402
-from hearts.engine import Card, Hand, Rules  # noqa: E402
+from hearts.engine import Card, Hand, Rules, View  # noqa: E402
 
 
 @dataclass
 class Fork:
-    """One play where A and B chose differently (A's ``play``-th choice with more than one
-    legal card), and A's points minus B's from there."""
+    """One choice where A and B differ (the pass, ``trick`` None, or A's ``play``-th play
+    with more than one legal card), and A's points minus B's from there."""
 
     play: int
-    trick: int
-    a_card: Card
-    b_card: Card
+    trick: int | None
+    a_cards: tuple[Card, ...]
+    b_cards: tuple[Card, ...]
     worth: int
 
 
@@ -57,16 +57,30 @@ class HandForks:
     forks: list[Fork] = field(default_factory=list)
 
 
-def _play_on(hand: Hand, seat: int, card: Card, specs: list[str], tag: str) -> int:
-    """``seat``'s points when ``card`` is played now and seeded bots finish the hand."""
+def _both(bot: Any, b: str, view: View, method: str, tag: str) -> tuple[Any, Any]:
+    """A's choice (``method`` of ``bot``) and B's from the same view and random state."""
+    rng = getattr(bot, "rng", None)
+    state = rng.getstate() if isinstance(rng, random.Random) else None
+    mine = getattr(bot, method)(view, 1.0)
+    other = make_bot(b, seed=tag)
+    other_rng = getattr(other, "rng", None)
+    if state is not None and isinstance(other_rng, random.Random):
+        other_rng.setstate(state)
+    return mine, getattr(other, method)(view, 1.0)
+
+
+def _points_after(hand: Hand, seat: int, act: Callable[[Hand], None], specs: list[str],
+                  tag: str) -> int:
+    """``seat``'s points when ``act`` is done on a copy of ``hand`` and seeded bots finish it."""
     rest = Hand.from_dict(hand.to_dict())
-    rest.play(seat, card)
+    act(rest)
     play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}") for s, spec in enumerate(specs)], 1.0)
     return rest.points()[seat]
 
 
 def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandForks:
-    """Deal ``d`` with A in ``seat`` and ``table`` bots elsewhere, B asked at A's plays."""
+    """Deal ``d`` with A in ``seat`` and ``table`` bots elsewhere, B asked at A's pass and
+    plays."""
     rules = Rules()
     deal = Hand.deal(rules, random.Random(f"{seed}/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
     specs = [a if s == seat else table for s in range(4)]
@@ -77,8 +91,19 @@ def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandF
     while not hand.done:
         if hand.phase == "pass":
             for s in range(4):
-                if not hand.has_passed(s):
+                if hand.has_passed(s):
+                    continue
+                if s != seat:
                     hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
+                    continue
+                mine, alt = _both(bots[s], b, hand.view(s), "choose_pass", f"{seed}/{d}/{s}/B0")
+                mine, alt = tuple(sorted(mine)), tuple(sorted(alt))
+                if mine != alt:
+                    tag = f"{seed}/{d}/{seat}/F0"
+                    worth = (_points_after(hand, s, lambda h: h.pass_cards(s, mine), specs, tag)
+                             - _points_after(hand, s, lambda h: h.pass_cards(s, alt), specs, tag))
+                    out.forks.append(Fork(0, None, mine, alt, worth))
+                hand.pass_cards(s, list(mine))
             continue
         turn = hand.turn
         assert turn is not None
@@ -86,21 +111,16 @@ def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandF
         if hand.phase != "play":
             hand.choose_moon(turn, bots[turn].choose_moon(view, 1.0))
             continue
-        rng = getattr(bots[turn], "rng", None)
-        state = rng.getstate() if turn == seat and isinstance(rng, random.Random) else None
-        card = bots[turn].choose_play(view, 1.0)
-        if turn == seat and len(view.legal) > 1:
-            k += 1
-            other = make_bot(b, seed=f"{seed}/{d}/{seat}/B{k}")
-            other_rng = getattr(other, "rng", None)
-            if state is not None and isinstance(other_rng, random.Random):
-                other_rng.setstate(state)
-            alt = other.choose_play(view, 1.0)
-            if alt != card:
-                tag = f"{seed}/{d}/{seat}/F{k}"
-                worth = (_play_on(hand, seat, card, specs, tag)
-                         - _play_on(hand, seat, alt, specs, tag))
-                out.forks.append(Fork(k, hand.trick_number, card, alt, worth))
+        if turn != seat or len(view.legal) == 1:
+            hand.play(turn, bots[turn].choose_play(view, 1.0))
+            continue
+        k += 1
+        card, other = _both(bots[turn], b, view, "choose_play", f"{seed}/{d}/{seat}/B{k}")
+        if other != card:
+            tag = f"{seed}/{d}/{seat}/F{k}"
+            worth = (_points_after(hand, seat, lambda h: h.play(seat, card), specs, tag)
+                     - _points_after(hand, seat, lambda h: h.play(seat, other), specs, tag))
+            out.forks.append(Fork(k, hand.trick_number, (card,), (other,), worth))
         hand.play(turn, card)
     out.points = hand.points()[seat]
     return out
@@ -108,6 +128,10 @@ def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandF
 
 def _job(args: tuple[str, str, str, int, int, str]) -> HandForks:
     return duel_hand(*args)
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)
 
 
 def interval(xs: list[float]) -> tuple[float, float, float]:
@@ -161,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for h in hands:
             for f in h.forks:
-                print(f"deal {h.deal} seat {h.seat} trick {f.trick}: {f.a_card} against "
-                      f"{f.b_card}: {f.worth:+d}")
+                where = "pass" if f.trick is None else f"trick {f.trick}"
+                print(f"deal {h.deal} seat {h.seat} {where}: {_cards(f.a_cards)} against "
+                      f"{_cards(f.b_cards)}: {f.worth:+d}")
     print(summary(args.bot, args.vs, hands))
     return 0
 

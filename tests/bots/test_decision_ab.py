@@ -51,6 +51,24 @@ class HighCard:
         return "add"
 
 
+class LowPass:
+    """The rules bot, passing its lowest cards."""
+
+    name = "lowpass"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rules = make_bot("rules")
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return sorted(view.hand, key=lambda c: (c.rank, c.suit))[:view.rules.pass_count]
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        return self.rules.choose_play(view, budget)
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return self.rules.choose_moon(view, budget)
+
+
 class SwitchAt:
     """The rules bot, playing ``alt``'s card at its ``at``-th choice with more than one legal
     card: the hand a fork's other branch should be."""
@@ -94,10 +112,20 @@ def test_a_fork_is_worth_the_hand_played_with_the_other_card():
             continue
         # the first fork, replayed by hand: the rules bot plays the high card there once
         fork = result.forks[0]
-        assert fork.b_card.index > fork.a_card.index
+        assert fork.trick is not None and fork.b_cards[0].index > fork.a_cards[0].index
         assert result.points - _hand_points(d, 1, SwitchAt(fork.play, HighCard())) == fork.worth
         return
     pytest.fail("the rules bot always played the highest card in six deals")
+
+
+def test_a_pass_fork_is_worth_the_hand_with_the_other_pass():
+    # deal 0 passes left; the rules bot keeps its low cards, so the passes differ
+    result = decision_ab.duel_hand("rules", "tests.bots.test_decision_ab:LowPass", "rules", 0, 2,
+                                   "t")
+    fork = result.forks[0]
+    assert fork.trick is None and fork.play == 0 and len(fork.b_cards) == 3
+    assert result.points - _hand_points(0, 2, LowPass()) == fork.worth
+    assert all(f.trick is None for f in result.forks)     # the rest is played alike
 
 
 def test_a_search_bot_against_itself_never_forks():
