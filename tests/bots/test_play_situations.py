@@ -172,8 +172,7 @@ def test_moon_choice_when_the_rules_ask():
 def test_a_hand_that_can_run_all_thirteen_shoots():
     """Eight top hearts with the 2♥ among them, and the top spades and clubs: led in the right
     order every trick is ours. Ducking (the rules player's way) hands a heart away; normal
-    and hard search their own moon attempt from a hand with at most one losing card, and
-    take them all."""
+    and hard search their own moon attempt from such a hand, and take them all."""
     rules = Rules(pass_cycle=("hold",))
     for seed in range(3):
         deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=seed)
@@ -188,6 +187,25 @@ def test_a_hand_that_can_run_all_thirteen_shoots():
                 else:
                     hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 5.0))
             assert (hand.moon is not None and hand.moon.shooter == 0) == moons, (spec, seed)
+
+
+def test_a_hand_with_three_losing_cards_shoots_when_it_pays():
+    """Seven top hearts, A♠ K♠ A♣, and three losers (4♣ 3♣ 2♦): normal searches its own moon
+    from a hand with up to three losing cards and shoots in each of four deals. With its
+    earlier rule (at most one loser, chosen at 3 standard errors) it ducked in one of them
+    and took 4 points."""
+    rules = Rules(pass_cycle=("hold",))
+    for seed in range(4):
+        deal = deal_with({0: "AH KH QH JH TH 9H 8H AS KS AC 4C 3C 2D"}, seed=seed)
+        hand = Hand.from_deal(rules, deal, "hold", dealer=seed)
+        bots = [level("normal", seed)] + [make_bot("rules") for _ in range(3)]
+        while not hand.done:
+            s = hand.turn
+            if hand.phase == "play":
+                hand.play(s, bots[s].choose_play(hand.view(s), 5.0))
+            else:
+                hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 5.0))
+        assert hand.moon is not None and hand.moon.shooter == 0, seed
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
