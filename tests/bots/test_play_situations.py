@@ -12,6 +12,7 @@ from hearts.bots.moon import early_alarm
 from hearts.bots.policy import play_with_reason
 from hearts.bots.search import SearchBot
 from hearts.bots.sim import FULL, state_from_view
+from hearts.bots.table import play_hand
 from hearts.engine import Card, Hand, Rules, parse_cards
 
 OPEN = dict(pass_cycle=("hold",), first_lead="left-of-dealer", first_trick="anything",
@@ -179,13 +180,7 @@ def test_a_hand_that_can_run_all_thirteen_shoots():
         for spec, moons in (("normal", True), ("hard", True), ("rules", False)):
             hand = Hand.from_deal(rules, deal, "hold", dealer=seed)
             me = level(spec) if spec != "rules" else make_bot(spec)
-            bots = [me] + [make_bot("rules") for _ in range(3)]
-            while not hand.done:
-                s = hand.turn
-                if hand.phase == "play":
-                    hand.play(s, bots[s].choose_play(hand.view(s), 5.0))
-                else:
-                    hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 5.0))
+            play_hand(hand, [me] + [make_bot("rules") for _ in range(3)], 5.0)
             assert (hand.moon is not None and hand.moon.shooter == 0) == moons, (spec, seed)
 
 
@@ -198,13 +193,7 @@ def test_a_hand_with_three_losing_cards_shoots_when_it_pays():
     for seed in range(4):
         deal = deal_with({0: "AH KH QH JH TH 9H 8H AS KS AC 4C 3C 2D"}, seed=seed)
         hand = Hand.from_deal(rules, deal, "hold", dealer=seed)
-        bots = [level("normal", seed)] + [make_bot("rules") for _ in range(3)]
-        while not hand.done:
-            s = hand.turn
-            if hand.phase == "play":
-                hand.play(s, bots[s].choose_play(hand.view(s), 5.0))
-            else:
-                hand.choose_moon(s, bots[s].choose_moon(hand.view(s), 5.0))
+        play_hand(hand, [level("normal", seed)] + [make_bot("rules") for _ in range(3)], 5.0)
         assert hand.moon is not None and hand.moon.shooter == 0, seed
 
 
