@@ -1,10 +1,10 @@
 """Where do two bots choose differently, and what is each difference worth? A paired A/B
-at the level of single plays.
+at the level of single choices.
 
 Bot A plays seeded deals in one seat against three table bots (standard rules). At A's
-pass and each of its plays, bot B is asked too, from the same view and, when both bots draw from a
-``random.Random`` called ``rng``, from the same random state: a variant that differs
-from A only in some positions then agrees everywhere else. Where the two differ (a
+pass and each of its plays, bot B is asked too, from the same view and, when both bots
+draw from a ``random.Random`` called ``rng``, from the same random state: a variant that
+differs from A only in some positions then agrees everywhere else. Where the two differ (a
 fork), the hand is played to its end twice from there, once with each choice, A
 playing on in both and every bot seeded alike; the fork is worth the difference of
 A's seat's points. A's choice is then made and the hand goes on.
@@ -159,7 +159,7 @@ def summary(a: str, b: str, hands: list[HandForks]) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bot", default="normal", help="bot A, which plays the hands")
-    p.add_argument("--vs", required=True, help="bot B, asked at each of A's plays")
+    p.add_argument("--vs", required=True, help="bot B, asked at A's pass and each of its plays")
     p.add_argument("--table", default="normal-v1", help="the three other seats")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first deal")
