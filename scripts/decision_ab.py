@@ -31,7 +31,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts.bots import make_bot  # noqa: E402
-from hearts.bots.table import play_hand  # noqa: E402
+from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Hand, Rules, View  # noqa: E402
 
 
@@ -82,10 +82,9 @@ def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandF
     """Deal ``d`` with A in ``seat`` and ``table`` bots elsewhere, B asked at A's pass and
     plays."""
     rules = Rules()
-    deal = Hand.deal(rules, random.Random(f"{seed}/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
+    hand = seeded_deal(rules, seed, d)
     specs = [a if s == seat else table for s in range(4)]
     bots = [make_bot(spec, seed=f"{seed}/{d}/{seat}/{s}") for s, spec in enumerate(specs)]
-    hand = Hand(rules, deal.deal_masks, deal.pass_direction, deal.dealer)
     out = HandForks(d, seat, 0)
     k = 0
     while not hand.done:

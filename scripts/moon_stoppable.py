@@ -16,7 +16,6 @@ play it names is where the bot's choice, not its knowledge, may have lost the ha
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts.bots import Bot, make_bot  # noqa: E402
 from hearts.bots.rules_bot import shooter_play  # noqa: E402
 from hearts.bots.sim import SimState, state_from_view  # noqa: E402
-from hearts.bots.table import play_hand  # noqa: E402
+from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Hand, Rules, View  # noqa: E402
 
 
@@ -80,8 +79,7 @@ class Recording:
 def play_recorded(bot_spec: str, deal_seed: str, d: int) -> tuple[Hand, list[SimState]]:
     """Deal ``d`` played out with the bot in seat 0; the full state at each of its plays."""
     rules = Rules()
-    hand = Hand.deal(rules, random.Random(f"{deal_seed}/deal/{d}"), rules.pass_direction(d),
-                     dealer=d % 4)
+    hand = seeded_deal(rules, deal_seed, d)
     seat0 = Recording(make_bot(bot_spec, seed=f"{deal_seed}/{d}/0"), hand)
     shooters = [make_bot("shooter", seed=f"{deal_seed}/{d}/{s}") for s in (1, 2, 3)]
     play_hand(hand, [seat0, *shooters], 1.0)

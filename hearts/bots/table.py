@@ -3,10 +3,11 @@ diagnostic scripts share."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any, Callable, Sequence
 
-from hearts.engine import Hand
+from hearts.engine import Hand, Rules
 
 
 def play_hand(hand: Hand, bots: Sequence[Any], budget: float, actor: Any = None,
@@ -39,4 +40,10 @@ def play_hand(hand: Hand, bots: Sequence[Any], budget: float, actor: Any = None,
             actor.choose_moon(seat, bots[seat].choose_moon(hand.view(seat), budget))
 
 
-__all__ = ["play_hand"]
+def seeded_deal(rules: Rules, seed: str, d: int) -> Hand:
+    """Deal ``d`` of a run seeded ``seed``: the same cards, pass direction and dealer in
+    every run and tool given that seed (`hearts match`, the diagnostic scripts)."""
+    return Hand.deal(rules, random.Random(f"{seed}/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
+
+
+__all__ = ["play_hand", "seeded_deal"]

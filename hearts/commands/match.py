@@ -16,13 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from hearts.bots import make_bot
-from hearts.bots.table import play_hand
+from hearts.bots.table import play_hand, seeded_deal
 from hearts.cli import UserError
 from hearts.commands.progress import Progress
 from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
@@ -142,7 +141,7 @@ def _collect_caps(bots: list[Any], recs: list[_Recorder], entry_of_seat: list[in
 
 def play_deal(specs: list[str], rules: Rules, seed: str, d: int, budget: float) -> dict[str, Any]:
     """One deal in all four rotations: per entry mean points, moons, times."""
-    deal = Hand.deal(rules, random.Random(f"{seed}/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
+    deal = seeded_deal(rules, seed, d)
     recs = [_Recorder() for _ in specs]
     points = [0.0] * 4
     moons = _Moons()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import random
 import sys
 from pathlib import Path
 
@@ -11,8 +10,8 @@ import pytest
 
 from hearts.bots import SearchBot, make_bot
 from hearts.bots.base import NORMAL
-from hearts.bots.table import play_hand
-from hearts.engine import Card, Hand, Rules, View
+from hearts.bots.table import play_hand, seeded_deal
+from hearts.engine import Card, Rules, View
 
 _PATH = Path(__file__).resolve().parents[2] / "scripts" / "decision_ab.py"
 _spec = importlib.util.spec_from_file_location("decision_ab", _PATH)
@@ -97,8 +96,7 @@ class SwitchAt:
 
 def _hand_points(d: int, seat: int, seat_bot: object) -> int:
     rules = Rules()
-    deal = Hand.deal(rules, random.Random(f"t/deal/{d}"), rules.pass_direction(d), dealer=d % 4)
-    hand = Hand(rules, deal.deal_masks, deal.pass_direction, deal.dealer)
+    hand = seeded_deal(rules, "t", d)
     bots = [seat_bot if s == seat else make_bot("rules") for s in range(4)]
     play_hand(hand, bots, 1.0)
     return hand.points()[seat]
