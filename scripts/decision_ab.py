@@ -57,72 +57,77 @@ class HandForks:
     forks: list[Fork] = field(default_factory=list)
 
 
-def _both(bot: Any, b: str, view: View, method: str, tag: str) -> tuple[Any, Any]:
-    """A's choice (``method`` of ``bot``) and B's from the same view and random state."""
-    rng = getattr(bot, "rng", None)
-    state = rng.getstate() if isinstance(rng, random.Random) else None
-    mine = getattr(bot, method)(view, 1.0)
-    other = make_bot(b, seed=tag)
-    other_rng = getattr(other, "rng", None)
-    if state is not None and isinstance(other_rng, random.Random):
-        other_rng.setstate(state)
-    return mine, getattr(other, method)(view, 1.0)
+class _Asking:
+    """A's bot in its seat: at each choice it asks B too (from A's random state) and plays
+    every fork on to the end with each choice (into ``forks``)."""
 
+    def __init__(self, bot: Any, b: str, hand: Hand, seat: int, specs: list[str],
+                 tag: str) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.b = b
+        self.hand = hand
+        self.specs = specs
+        self.tag = tag
+        self.name = getattr(bot, "name", "A")
+        self.forks: list[Fork] = []
+        self.k = 0      # A's plays with more than one legal card so far (0: the pass)
 
-def _points_after(hand: Hand, seat: int, act: Callable[[Hand], None], specs: list[str],
-                  tag: str) -> int:
-    """``seat``'s points when ``act`` is done on a copy of ``hand`` and seeded bots finish it."""
-    rest = Hand.from_dict(hand.to_dict())
-    act(rest)
-    play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}") for s, spec in enumerate(specs)], 1.0)
-    return rest.points()[seat]
+    def _both(self, view: View, method: str) -> tuple[Any, Any]:
+        rng = getattr(self.bot, "rng", None)
+        state = rng.getstate() if isinstance(rng, random.Random) else None
+        mine = getattr(self.bot, method)(view, 1.0)
+        other = make_bot(self.b, seed=f"{self.tag}/B{self.k}")
+        other_rng = getattr(other, "rng", None)
+        if state is not None and isinstance(other_rng, random.Random):
+            other_rng.setstate(state)
+        return mine, getattr(other, method)(view, 1.0)
+
+    def _points_after(self, act: Callable[[Hand], None]) -> int:
+        """A's points when ``act`` is done on a copy of the hand and seeded bots finish it."""
+        rest = Hand.from_dict(self.hand.to_dict())
+        act(rest)
+        tag = f"{self.tag}/F{self.k}"
+        play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}") for s, spec in enumerate(self.specs)],
+                  1.0)
+        return rest.points()[self.seat]
+
+    def _fork(self, trick: int | None, mine: tuple[Card, ...], alt: tuple[Card, ...],
+              act: Callable[[Hand, tuple[Card, ...]], None]) -> None:
+        worth = (self._points_after(lambda h: act(h, mine))
+                 - self._points_after(lambda h: act(h, alt)))
+        self.forks.append(Fork(self.k, trick, mine, alt, worth))
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        mine, alt = (tuple(sorted(cards)) for cards in self._both(view, "choose_pass"))
+        if mine != alt:
+            self._fork(None, mine, alt, lambda h, cards: h.pass_cards(self.seat, list(cards)))
+        return list(mine)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        if len(view.legal) == 1:
+            return self.bot.choose_play(view, budget)
+        self.k += 1
+        card, alt = self._both(view, "choose_play")
+        if alt != card:
+            self._fork(self.hand.trick_number, (card,), (alt,),
+                       lambda h, cards: h.play(self.seat, cards[0]))
+        return card
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return self.bot.choose_moon(view, budget)
 
 
 def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandForks:
     """Deal ``d`` with A in ``seat`` and ``table`` bots elsewhere, B asked at A's pass and
     plays."""
-    rules = Rules()
-    hand = seeded_deal(rules, seed, d)
+    hand = seeded_deal(Rules(), seed, d)
     specs = [a if s == seat else table for s in range(4)]
     bots = [make_bot(spec, seed=f"{seed}/{d}/{seat}/{s}") for s, spec in enumerate(specs)]
-    out = HandForks(d, seat, 0)
-    k = 0
-    while not hand.done:
-        if hand.phase == "pass":
-            for s in range(4):
-                if hand.has_passed(s):
-                    continue
-                if s != seat:
-                    hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
-                    continue
-                mine, alt = _both(bots[s], b, hand.view(s), "choose_pass", f"{seed}/{d}/{s}/B0")
-                mine, alt = tuple(sorted(mine)), tuple(sorted(alt))
-                if mine != alt:
-                    tag = f"{seed}/{d}/{seat}/F0"
-                    worth = (_points_after(hand, s, lambda h: h.pass_cards(s, mine), specs, tag)
-                             - _points_after(hand, s, lambda h: h.pass_cards(s, alt), specs, tag))
-                    out.forks.append(Fork(0, None, mine, alt, worth))
-                hand.pass_cards(s, list(mine))
-            continue
-        turn = hand.turn
-        assert turn is not None
-        view = hand.view(turn)
-        if hand.phase != "play":
-            hand.choose_moon(turn, bots[turn].choose_moon(view, 1.0))
-            continue
-        if turn != seat or len(view.legal) == 1:
-            hand.play(turn, bots[turn].choose_play(view, 1.0))
-            continue
-        k += 1
-        card, other = _both(bots[turn], b, view, "choose_play", f"{seed}/{d}/{seat}/B{k}")
-        if other != card:
-            tag = f"{seed}/{d}/{seat}/F{k}"
-            worth = (_points_after(hand, seat, lambda h: h.play(seat, card), specs, tag)
-                     - _points_after(hand, seat, lambda h: h.play(seat, other), specs, tag))
-            out.forks.append(Fork(k, hand.trick_number, (card,), (other,), worth))
-        hand.play(turn, card)
-    out.points = hand.points()[seat]
-    return out
+    asking = _Asking(bots[seat], b, hand, seat, specs, f"{seed}/{d}/{seat}")
+    bots[seat] = asking
+    play_hand(hand, bots, 1.0)
+    return HandForks(d, seat, hand.points()[seat], asking.forks)
 
 
 def _job(args: tuple[str, str, str, int, int, str]) -> HandForks:

@@ -1,4 +1,4 @@
-"""scripts/decision_ab.py: the paired A/B at the level of single plays."""
+"""scripts/decision_ab.py: the paired A/B at the level of single choices."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts.bots import SearchBot, make_bot
+from hearts.bots import RulesBot, SearchBot, make_bot
 from hearts.bots.base import NORMAL
 from hearts.bots.table import play_hand, seeded_deal
 from hearts.engine import Card, Rules, View
@@ -32,66 +32,41 @@ class QuickSearch(SearchBot):
         super().__init__(seed, **{**NORMAL, "work": 3000, "cap": 5.0})
 
 
-class HighCard:
+class HighCard(RulesBot):
     """The rules bot's pass, then always the highest legal card."""
 
     name = "high"
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rules = make_bot("rules")
-
-    def choose_pass(self, view: View, budget: float) -> list[Card]:
-        return self.rules.choose_pass(view, budget)
-
     def choose_play(self, view: View, budget: float) -> Card:
         return max(view.legal, key=lambda c: c.index)
 
-    def choose_moon(self, view: View, budget: float) -> str:
-        return "add"
 
-
-class LowPass:
+class LowPass(RulesBot):
     """The rules bot, passing its lowest cards."""
 
     name = "lowpass"
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rules = make_bot("rules")
-
     def choose_pass(self, view: View, budget: float) -> list[Card]:
         return sorted(view.hand, key=lambda c: (c.rank, c.suit))[:view.rules.pass_count]
 
-    def choose_play(self, view: View, budget: float) -> Card:
-        return self.rules.choose_play(view, budget)
 
-    def choose_moon(self, view: View, budget: float) -> str:
-        return self.rules.choose_moon(view, budget)
-
-
-class SwitchAt:
-    """The rules bot, playing ``alt``'s card at its ``at``-th choice with more than one legal
-    card: the hand a fork's other branch should be."""
+class SwitchAt(HighCard):
+    """The rules bot, playing the highest legal card at its ``at``-th choice with more than
+    one legal card: the hand a fork's other branch should be."""
 
     name = "switch"
 
-    def __init__(self, at: int, alt: object) -> None:
-        self.rules = make_bot("rules")
-        self.alt = alt
+    def __init__(self, at: int) -> None:
+        super().__init__()
         self.at = at
         self.k = 0
-
-    def choose_pass(self, view: View, budget: float) -> list[Card]:
-        return self.rules.choose_pass(view, budget)
 
     def choose_play(self, view: View, budget: float) -> Card:
         if len(view.legal) > 1:
             self.k += 1
             if self.k == self.at:
-                return self.alt.choose_play(view, budget)  # type: ignore[attr-defined]
-        return self.rules.choose_play(view, budget)
-
-    def choose_moon(self, view: View, budget: float) -> str:
-        return self.rules.choose_moon(view, budget)
+                return super().choose_play(view, budget)
+        return RulesBot.choose_play(self, view, budget)
 
 
 def _hand_points(d: int, seat: int, seat_bot: object) -> int:
@@ -111,7 +86,7 @@ def test_a_fork_is_worth_the_hand_played_with_the_other_card():
         # the first fork, replayed by hand: the rules bot plays the high card there once
         fork = result.forks[0]
         assert fork.trick is not None and fork.b_cards[0].index > fork.a_cards[0].index
-        assert result.points - _hand_points(d, 1, SwitchAt(fork.play, HighCard())) == fork.worth
+        assert result.points - _hand_points(d, 1, SwitchAt(fork.play)) == fork.worth
         return
     pytest.fail("the rules bot always played the highest card in six deals")
 
