@@ -170,8 +170,8 @@ def early_alarm(st: SimState, me: int) -> int:
 
 
 def defend_policy(st: SimState, legal: int) -> int:
-    """The rules player with the early moon alarm."""
-    return play_with_reason(st, legal, early_alarm)[0]
+    """The rules player with the early moon alarm, keeping its stoppers."""
+    return play_with_reason(st, legal, early_alarm, True)[0]
 
 
 def shooters_in(st: SimState, seats: tuple[int, ...], risk: int = 4) -> int:
@@ -201,7 +201,7 @@ def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
         if shooters >> turn & 1:
             st.play(shoot_play(st, legal))
         elif turn == me:
-            st.play(play_with_reason(st, legal, early_alarm)[0])
+            st.play(defend_policy(st, legal))
         else:
             st.play(play_policy(st, legal))
     while st.ntricks < 13:

@@ -127,9 +127,12 @@ def moonless_policy(st: SimState, legal: int) -> int:
 
 
 def play_with_reason(st: SimState, legal: int,
-                     alarm: Callable[[SimState, int], int] | None = moon_threat) -> tuple[int, str]:
+                     alarm: Callable[[SimState, int], int] | None = moon_threat,
+                     keep_stoppers: bool = False) -> tuple[int, str]:
     """`play_policy` with a reason code; ``alarm(state, me)`` names a seat to stop shooting
-    (``None`` once nobody can shoot the moon this hand: the same choice, sooner)."""
+    (``None`` once nobody can shoot the moon this hand: the same choice, sooner). With
+    ``keep_stoppers`` a seat that cannot follow while that seat wins the trick throws its
+    lowest card, keeping the high ones that may take a trick from it later."""
     if legal & (legal - 1) == 0:
         return _low(legal), "only"
     me = st.turn
@@ -148,7 +151,7 @@ def play_with_reason(st: SimState, legal: int,
     led = st.led
     if legal & SUIT_MASK[led]:
         return _follow(st, sr, me, hand, legal, out, tv, led, threat, live)
-    return _discard(st, sr, me, hand, legal, out, tv, threat, live)
+    return _discard(st, sr, me, hand, legal, out, tv, threat, live, keep_stoppers)
 
 
 def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int, tv: int,
@@ -246,7 +249,7 @@ def _discard_score(c: int, sr: SimRules, hand: int, qs_out: bool) -> int:
 
 
 def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int,
-             tv: int, threat: int, live: bool) -> tuple[int, str]:
+             tv: int, threat: int, live: bool, keep_stoppers: bool = False) -> tuple[int, str]:
     if live and shooting(st, me, hand, out):
         clean = legal & ~sr.moon_cards
         return _low(clean or legal), "moon"
@@ -258,6 +261,9 @@ def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: in
             clean = legal & ~sr.point_cards
             if clean:
                 cands, reason = clean, "discard-safe"
+            if keep_stoppers:
+                low = min(iter_bits(cands), key=lambda c: (c % 13, -c))
+                return low, reason
         else:
             pts = legal & sr.penalty
             if pts:

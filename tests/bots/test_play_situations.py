@@ -8,7 +8,7 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.base import NORMAL
-from hearts.bots.moon import early_alarm
+from hearts.bots.moon import defend_policy, early_alarm
 from hearts.bots.policy import play_with_reason
 from hearts.bots.search import SearchBot
 from hearts.bots.sim import FULL, state_from_view
@@ -262,3 +262,29 @@ def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
     for seed in range(3):
         passed = set(level("normal", seed).choose_pass(view, 5.0))
         assert not high <= passed, passed
+
+
+# deal 78 of the seeded "stop" deals after the pass: seat 1, going for the moon, has taken
+# A♥ 9♥ 6♥ and seven tricks; it leads the 5♦ (nobody else holds a diamond) to the tenth trick
+STOPPER_DEAL = ["2D 7D 8D QD 3H 6H 7H 9H TH QH 6S TS KS",
+                "2C 4C JC QC KC AC 4D 5D 9D KD JH 2S JS",
+                "6C 9C 6D JD AD 2H 5H 8H AH 3S 7S 8S 9S",
+                "3C 5C 7C 8C TC 3D TD 4H KH 4S 5S QS AS"]
+STOPPER_PLAYS = ("2C 9C 8C 2D 3S 4S 6S 2S TS JS 9S 5S AC 6C TC KS KC AH 3C QD QC AD 7C 7D "
+                 "KD JD TD 8D 9D 6D 3D 9H JC 8S 5C 6H 5D 7S AS")
+
+
+def test_a_seat_that_must_feed_the_shooter_keeps_its_stopper():
+    """Seat 0 holds only hearts (3♥ 7♥ T♥ Q♥) and must throw one on the suspect's trick. Its
+    Q♥ is the one card that can beat the suspect's J♥ later. The rules player throws its
+    highest heart; the playouts' defender, and `normal`, throw a low one and keep the Q♥."""
+    rules = Rules(pass_cycle=("hold",))
+    hand = position(rules, [parse_cards(h) for h in STOPPER_DEAL], STOPPER_PLAYS, dealer=2)
+    assert hand.turn == 0 and hand.taken_points()[1] == 3
+    view = hand.view(0)
+    st = state_from_view(view)
+    legal = sum(c.mask for c in view.legal)
+    assert play_with_reason(st, legal, early_alarm)[0] == Card.parse("QH").index
+    assert defend_policy(st, legal) == Card.parse("3H").index
+    for seed in (1, 2, 3):
+        assert level("normal", seed).choose_play(view, 5.0) != Card.parse("QH"), seed
