@@ -131,9 +131,10 @@ NORMAL: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24, "infer":
 HARD: dict[str, Any] = {**NORMAL, "work": 32000, "cap": 0.5, "max_worlds": 400,
                         "pass_worlds": 60}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)
-NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24}
+NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24,
+                             "trick_splits": False}
 HARD_V1: dict[str, Any] = {"work": 60000, "cap": 0.95, "max_worlds": 600, "pass_worlds": 120,
-                           "pass_spread": 3}
+                           "pass_spread": 3, "trick_splits": False}
 SETTINGS = {"hard": HARD, "normal-v1": NORMAL_V1, "hard-v1": HARD_V1}
 
 

@@ -41,11 +41,13 @@ from .sampling import Sampler
 from .sim import FULL, SimRules, SimState, playout, sim_rules, state_from_view
 
 
-def candidates(view: View) -> list[int]:
+def candidates(view: View, trick_splits: bool = True) -> list[int]:
     """Legal card indices, one per group of interchangeable cards.
 
-    Two legal cards of one suit are interchangeable when no unseen card lies
-    between them and they are worth the same points.
+    Two legal cards of one suit are interchangeable when no unseen card, nor a card of
+    the trick in play, lies between them and they are worth the same points (with the 5♣
+    led, the 4♣ ducks and the 7♣ wins). ``trick_splits=False`` is the v1 levels' grouping,
+    which missed the trick's cards.
     """
     sr = sim_rules(view.rules)
     legal = sorted(c.index for c in view.legal)
@@ -53,6 +55,9 @@ def candidates(view: View) -> list[int]:
     for card in view.hand:
         my |= card.mask
     out = FULL & ~view.played_mask() & ~my
+    if trick_splits:
+        for _, card in view.trick:
+            out |= card.mask
     reps: list[int] = []
     prev = -1
     for c in legal:
@@ -105,7 +110,7 @@ class SearchBot:
                  my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
                  moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
                  on_evidence: bool = False, read_alarm: float = 0.2,
-                 run_on_tell: bool = False) -> None:
+                 run_on_tell: bool = False, trick_splits: bool = True) -> None:
         self.rng = random.Random(seed)
         self.work = work
         self.cap = cap
@@ -132,6 +137,7 @@ class SearchBot:
         # ``run_on_tell``: worlds are dealt so that a seat holding every point can run only
         # while it leads hearts (the shooter's tell), not on every alarm (see `evaluate`)
         self.run_on_tell = run_on_tell
+        self.trick_splits = trick_splits    # see `candidates`
         self.opp_risk = opp_risk
         self.my_risk = my_risk
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
@@ -280,7 +286,7 @@ class SearchBot:
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0], {}
-        cands = candidates(view)
+        cands = candidates(view, self.trick_splits)
         if len(cands) == 1:
             return Card.from_index(cands[0]), {}
         deadline = start + max(0.0, min(budget, self.cap)) * 0.85

@@ -10,7 +10,7 @@ from hearts.bots import make_bot
 from hearts.bots.base import NORMAL
 from hearts.bots.moon import defend_policy, early_alarm
 from hearts.bots.policy import play_with_reason
-from hearts.bots.search import SearchBot
+from hearts.bots.search import SearchBot, candidates
 from hearts.bots.sim import FULL, state_from_view
 from hearts.bots.table import play_hand
 from hearts.engine import Card, Hand, Rules, parse_cards
@@ -288,3 +288,30 @@ def test_a_seat_that_must_feed_the_shooter_keeps_its_stopper():
     assert defend_policy(st, legal) == Card.parse("3H").index
     for seed in (1, 2, 3):
         assert level("normal", seed).choose_play(view, 5.0) != Card.parse("QH"), seed
+
+
+# deal 170 of the seeded "stop" deals after the pass: seat 1 has taken all 21 points so far
+# and leads the 5♣ to the twelfth trick (the Q♥ and 8♥ thrown on it); seat 0 holds the 4♣
+# and 7♣, and the 6♣ is gone
+TRICK_DEAL = ["4C 6C 7C TC QC KC AC 5D 8D TD 3H 5H 8S",
+              "2C 5C 3D 6D KD AD 9H KH 5S TS JS KS AS",
+              "3C 8C 2D 4D 7D 9D 6H 7H QH 4S 6S 7S QS",
+              "9C JC JD QD 2H 4H 8H TH JH AH 2S 3S 9S"]
+TRICK_PLAYS = ("2C 8C JC 6C 2S 8S AS QS AD 9D QD TD KD 7D JD 8D KS 7S 9S 5D JS 6S 3S AC 6D 4D "
+               "AH 3H KH 6H 2H 5H TS 4S 9C KC 3D 2D JH QC 5S 3C TH TC 5C QH 8H")
+
+
+def test_a_card_of_the_trick_splits_cards_that_would_be_alike():
+    """No unseen club lies between the 4♣ and the 7♣, but the 5♣ in the trick does: the 4♣
+    ducks and hands the suspect the moon, the 7♣ takes the trick and stops it. The search
+    weighs both (the v1 levels searched one of them and played the rules player's duck)."""
+    rules = Rules(pass_cycle=("hold",))
+    hand = position(rules, [parse_cards(h) for h in TRICK_DEAL], TRICK_PLAYS, dealer=2)
+    assert hand.turn == 0 and hand.taken_points()[1] == 21
+    view = hand.view(0)
+    four, seven = Card.parse("4C").index, Card.parse("7C").index
+    assert candidates(view) == [four, seven]
+    assert candidates(view, trick_splits=False) == [four]
+    for seed in (1, 2, 3):
+        assert level("normal", seed).choose_play(view, 5.0) == Card.parse("7C"), seed
+    assert level("normal-v1").choose_play(view, 5.0) == Card.parse("4C")
