@@ -171,7 +171,7 @@ def early_alarm(st: SimState, me: int) -> int:
 
 def defend_policy(st: SimState, legal: int) -> int:
     """The rules player with the early moon alarm, keeping its stoppers."""
-    return play_with_reason(st, legal, early_alarm, True)[0]
+    return play_with_reason(st, legal, early_alarm, keep_stoppers=True)[0]
 
 
 def shooters_in(st: SimState, seats: tuple[int, ...], risk: int = 4) -> int:

@@ -132,7 +132,8 @@ def play_with_reason(st: SimState, legal: int,
     """`play_policy` with a reason code; ``alarm(state, me)`` names a seat to stop shooting
     (``None`` once nobody can shoot the moon this hand: the same choice, sooner). With
     ``keep_stoppers`` a seat that cannot follow while that seat wins the trick throws its
-    lowest card, keeping the high ones that may take a trick from it later."""
+    lowest card (without points if it has one), not its highest: the high ones may take a
+    trick from the shooter later."""
     if legal & (legal - 1) == 0:
         return _low(legal), "only"
     me = st.turn
