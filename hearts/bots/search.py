@@ -54,15 +54,16 @@ def candidates(view: View, trick_splits: bool = True) -> list[int]:
     my = 0
     for card in view.hand:
         my |= card.mask
-    out = FULL & ~view.played_mask() & ~my
+    # the cards that keep two of this seat's apart: the unseen ones, and the trick's
+    apart = FULL & ~view.played_mask() & ~my
     if trick_splits:
         for _, card in view.trick:
-            out |= card.mask
+            apart |= card.mask
     reps: list[int] = []
     prev = -1
     for c in legal:
         if (prev >= 0 and prev // 13 == c // 13 and sr.value[prev] == sr.value[c]
-                and not out & ((1 << c) - (1 << (prev + 1)))):
+                and not apart & ((1 << c) - (1 << (prev + 1)))):
             prev = c
             continue
         reps.append(c)
