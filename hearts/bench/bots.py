@@ -8,8 +8,8 @@ import random
 import time
 
 from hearts.bots import make_bot
-from hearts.bots.policy import play_policy
-from hearts.bots.sim import playout, random_deal, sim_rules
+from hearts.bots.policy import rules_playout
+from hearts.bots.sim import random_deal, sim_rules
 from hearts.bots.table import play_hand
 from hearts.engine import Hand, Rules
 
@@ -28,7 +28,7 @@ def _playouts_per_second(seconds: float = 1.0) -> float:
     n = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        playout(random_deal(sr, rng), play_policy)
+        rules_playout(random_deal(sr, rng))
         n += 1
     return n / (time.perf_counter() - start)
 

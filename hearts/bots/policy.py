@@ -126,6 +126,27 @@ def moonless_policy(st: SimState, legal: int) -> int:
     return play_with_reason(st, legal, None)[0]
 
 
+def rules_playout(st: SimState) -> SimState:
+    """Play ``st`` to its end with the rules player for every seat; returns ``st``.
+
+    The same plays as `playout(st, play_policy)`, sooner: a lone legal card is played
+    without asking, and once two seats hold moon cards the moon checks are dropped.
+    """
+    mc = st.sr.moon_cards
+    policy = play_policy
+    while st.ntricks < 13:
+        if not st.trick and policy is play_policy:
+            t = st.taken
+            if (t[0] & mc and 1) + (t[1] & mc and 1) + (t[2] & mc and 1) + (t[3] & mc and 1) > 1:
+                policy = moonless_policy
+        legal = st.legal()
+        if legal & (legal - 1):
+            st.play(policy(st, legal))
+        else:
+            st.play(legal.bit_length() - 1)
+    return st
+
+
 def play_with_reason(st: SimState, legal: int,
                      alarm: Callable[[SimState, int], int] | None = moon_threat,
                      keep_stoppers: bool = False) -> tuple[int, str]:

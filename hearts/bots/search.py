@@ -2,7 +2,7 @@
 
 For each decision it deals the unseen cards many times consistent with the
 seat's view (`Sampler`), plays each candidate card in every sampled world and
-finishes the hand with the rules player for all four seats (`play_policy`),
+finishes the hand with the rules player for all four seats (`rules_playout`),
 then plays the card with the fewest mean points. The same worlds are used for
 every candidate (less noise), cards that are interchangeable are searched once,
 and the number of worlds is set from a work budget so that the choices depend
@@ -35,10 +35,10 @@ from hearts.engine.cards import HEARTS
 
 from .inference import PlayReader
 from .moon import early_alarm, moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
-from .policy import pass_policy, pass_scores, play_policy
+from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import FULL, SimRules, SimState, playout, sim_rules, state_from_view
+from .sim import FULL, SimRules, SimState, sim_rules, state_from_view
 
 
 def candidates(view: View, trick_splits: bool = True) -> list[int]:
@@ -111,9 +111,14 @@ class SearchBot:
                  my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
                  moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
                  on_evidence: bool = False, read_alarm: float = 0.2,
-                 run_on_tell: bool = False, trick_splits: bool = True) -> None:
+                 run_on_tell: bool = False, trick_splits: bool = True, early_work: int = 0,
+                 early_tricks: int = 4) -> None:
         self.rng = random.Random(seed)
         self.work = work
+        # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
+        # is unknown and a playout's result is noisiest
+        self.early_work = early_work
+        self.early_tricks = early_tricks
         self.cap = cap
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -201,7 +206,7 @@ class SearchBot:
                             shooters |= 1 << me
                         moon_playout(st, shooters, me)
                     else:
-                        playout(st, play_policy)
+                        rules_playout(st)
                     totals[j] += st.points()[me]
                     counts[j] += 1
                 if time.perf_counter() > deadline:
@@ -298,7 +303,9 @@ class SearchBot:
         # this seat's own moon attempt, searched beside the normal play when its cards allow
         modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
         left = sum(view.cards_left) + len(view.trick)
-        worlds = self.work // (len(cands) * max(left, 1))
+        work = self.early_work if self.early_work and len(view.tricks) < self.early_tricks \
+            else self.work
+        worlds = work // (len(cands) * max(left, 1))
         worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
         reader = PlayReader(view) if self.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
@@ -375,7 +382,7 @@ class _Scores:
         for j, c in enumerate(cands):
             st = world.copy()
             st.play(c)
-            playout(st, play_policy)
+            rules_playout(st)
             self.totals[j] += st.points()[me]
         self.done += 1
 

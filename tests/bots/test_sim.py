@@ -69,3 +69,17 @@ def test_moonless_policy_plays_as_the_rules_player_once_the_moon_is_dead():
                     checked += 1
                 st.play(card)
     assert checked > 1000
+
+
+def test_rules_playout_plays_as_the_rules_player():
+    """The search's playout shortcut (lone cards played unasked, no moon checks once the moon
+    is dead) ends every hand exactly as `playout` with `play_policy` does."""
+    from hearts.bots.policy import play_policy, rules_playout
+    from hearts.bots.sim import playout
+    for rules in all_rule_sets(6, seed=7):
+        sr = sim_rules(rules)
+        rng = random.Random(rules.summary())
+        for _ in range(40):
+            st = random_deal(sr, rng)
+            a, b = playout(st.copy(), play_policy), rules_playout(st.copy())
+            assert (a.taken, a.won, a.played, a.ntricks) == (b.taken, b.won, b.played, 13)
