@@ -89,6 +89,8 @@ def shooting(st: SimState, me: int, hand: int, out: int) -> bool:
     mine = taken[me] & mc
     out_hearts = out & _HEARTS_MASK
     my_hearts = hand & _HEARTS_MASK
+    if not mine and (my_hearts.bit_count() < 7 or out_hearts & (0x1C00 << 26)):
+        return False    # not started, and the hand is not strong enough to start (below)
     if out_hearts and _top(my_hearts) < _top(out_hearts):
         return False
     if out & QS_BIT and not hand & (AS_BIT | KS_BIT | QS_BIT):
@@ -254,22 +256,6 @@ def _follow(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int
     return _low(legal), "win-low"
 
 
-def _discard_score(c: int, sr: SimRules, hand: int, qs_out: bool) -> int:
-    if c == QS:
-        return 1000
-    suit = c // 13
-    rank = c - suit * 13
-    v = sr.value[c]
-    if (c == AS or c == KS) and (qs_out or v > 0):
-        return 500 + rank + v
-    if v < 0:
-        return -100
-    if v > 0:
-        return 20 + rank * 2 + v
-    n = (hand & SUIT_MASK[suit]).bit_count()
-    return rank * 3 + (6 if n <= 2 else 0)
-
-
 def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: int,
              tv: int, threat: int, live: bool, keep_stoppers: bool = False) -> tuple[int, str]:
     if live and shooting(st, me, hand, out):
@@ -290,13 +276,29 @@ def _discard(st: SimState, sr: SimRules, me: int, hand: int, legal: int, out: in
             pts = legal & sr.penalty
             if pts:
                 cands, reason = pts, "block-moon"
+    if cands & QS_BIT:
+        return QS, "dump-queen"
+    # the most dangerous card to keep: the A♠/K♠ while the Q♠ may come, then points, then
+    # high cards (of short suits first); a card worth less than nothing is kept
+    value = sr.value
     best, best_score = -1, -10**9
-    for c in iter_bits(cands):
-        s = _discard_score(c, sr, hand, qs_out)
-        if s > best_score:
-            best, best_score = c, s
-    if best == QS:
-        return best, "dump-queen"
+    m = cands
+    while m:
+        bit = m & -m
+        m ^= bit
+        c = bit.bit_length() - 1
+        rank = c % 13
+        v = value[c]
+        if (c == AS or c == KS) and (qs_out or v > 0):
+            score = 500 + rank + v
+        elif v < 0:
+            score = -100
+        elif v > 0:
+            score = 20 + rank * 2 + v
+        else:
+            score = rank * 3 + (6 if (hand & SUIT_MASK[c // 13]).bit_count() <= 2 else 0)
+        if score > best_score:
+            best, best_score = c, score
     return best, reason
 
 
@@ -319,31 +321,38 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
             return _top(hearts), "block-moon"
     qs_live = not st.played & QS_BIT
     voids = st.voids
-    best, best_score, best_reason = -1, None, "lead-safe"
+    void_seats = [0, 0, 0, 0]   # per suit: how many other seats have shown they lack it
+    for o in range(4):
+        if o != me and voids[o]:
+            v = voids[o]
+            for s in range(4):
+                if v >> s & 1:
+                    void_seats[s] += 1
+    value = sr.value
+    best, best_score, best_reason = -1, 0.0, "lead-safe"
     for s in range(4):
         mine = legal & SUIT_MASK[s]
         if not mine:
             continue
-        c = _low(mine)
+        c = (mine & -mine).bit_length() - 1
         out_s = out & SUIT_MASK[s]
-        lower = (out_s & ((1 << c) - 1)).bit_count()
-        higher = (out_s >> c).bit_count()
         reason = "lead-low"
         if not out_s:
             score = 80.0
             reason = "lead-forced"
-        elif not higher:
-            score = 60.0 + sr.value[c]
-            reason = "lead-forced"
         else:
-            score = lower * 4.0 - min(higher, 4)
-            if lower:
-                for o in range(4):
-                    if o != me and voids[o] >> s & 1:
-                        score += 8
-                n_out = out_s.bit_count()
-                if n_out < 4:
-                    score += (4 - n_out) * 5
+            higher = (out_s >> c).bit_count()
+            if not higher:
+                score = 60.0 + value[c]
+                reason = "lead-forced"
+            else:
+                lower = (out_s & ((1 << c) - 1)).bit_count()
+                score = lower * 4.0 - (higher if higher < 4 else 4)
+                if lower:
+                    score += 8 * void_seats[s]
+                    n_out = lower + higher
+                    if n_out < 4:
+                        score += (4 - n_out) * 5
         if s == SPADES and qs_live:
             if hand & QS_BIT:
                 score += 20
@@ -354,12 +363,12 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
                 reason = "lead-spade"
         elif s == HEARTS:
             score += 3
-        if sr.value[c] > 0:
-            score += sr.value[c]
+        if value[c] > 0:
+            score += value[c]
         score += (hand & SUIT_MASK[s]).bit_count() * 0.5
-        if best_score is None or score < best_score:
+        if best < 0 or score < best_score:
             best, best_score, best_reason = c, score, reason
-    if best_score is not None and best_score >= 60:
+    if best >= 0 and best_score >= 60:
         best_reason = "lead-forced"
     return best, best_reason
 
