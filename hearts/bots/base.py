@@ -125,7 +125,7 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # search, how worlds are read from the plays seen, the moon model on evidence only (a suspect's
 # runnable hand dealt only while it leads hearts), and the bot's own moon from a hand with at
 # most three losing cards, a heart or a spade under the Q♠ counting twice (see `SearchBot`)
-NORMAL: dict[str, Any] = {"work": 12000, "early_work": 30000, "cap": 0.3, "pass_worlds": 24,
+NORMAL: dict[str, Any] = {"work": 13000, "early_work": 32000, "cap": 0.3, "pass_worlds": 24,
                           "pass_more": 72, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
                           "moon_pass": False, "my_risk": 3, "shoot_z": 2.0}

@@ -306,7 +306,8 @@ class SearchBot:
         work = self.early_work if self.early_work and len(view.tricks) < self.early_tricks \
             else self.work
         worlds = work // (len(cands) * max(left, 1))
-        worlds = max(self.min_worlds, min(self.max_worlds, worlds // len(modes)))
+        most = self.max_worlds * work // self.work     # more worlds allowed early too
+        worlds = max(self.min_worlds, min(most, worlds // len(modes)))
         reader = PlayReader(view) if self.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
