@@ -121,10 +121,11 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
                      "or package.module:ClassName")
 
 
-# search settings of the levels: simulated plays per decision, a time cap (seconds), the pass
-# search, how worlds are read from the plays seen, the moon model on evidence only (a suspect's
-# runnable hand dealt only while it leads hearts), and the bot's own moon from a hand with at
-# most three losing cards, a heart or a spade under the Q♠ counting twice (see `SearchBot`)
+# search settings of the levels: simulated plays per decision (more in the first four tricks),
+# a time cap (seconds), the pass search (its best four passes searched further), how worlds
+# are read from the plays seen, the moon model on evidence only (a suspect's runnable hand
+# dealt only while it leads hearts), and the bot's own moon from a hand with at most three
+# losing cards, a heart or a spade under the Q♠ counting twice (see `SearchBot`)
 NORMAL: dict[str, Any] = {"work": 13000, "early_work": 32000, "cap": 0.3, "pass_worlds": 24,
                           "pass_more": 72, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
