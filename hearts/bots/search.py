@@ -14,8 +14,9 @@ Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
 Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
 moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
 one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
-it holds every point so far (then, with ``run_on_tell`` only while it leads hearts,
-it is dealt a hand that can run in two worlds of three) or its plays read like a
+it holds every point so far (then, with ``run_on_tell`` only while it leads hearts or
+once it has taken many hearts, ``run_hearts``, it is dealt a hand that can run in two
+worlds of three) or its plays read like a
 shooter's. This seat's own attempt is searched as
 a second continuation of every card when its cards allow (``my_risk``), and chosen
 when better by ``shoot_z`` standard errors. The moon-aware pass search
@@ -31,14 +32,14 @@ import time
 from itertools import combinations
 
 from hearts.engine import Card, View
-from hearts.engine.cards import HEARTS
+from hearts.engine.cards import HEARTS, HEARTS_MASK
 
 from .inference import PlayReader
 from .moon import early_alarm, moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import FULL, SimRules, SimState, sim_rules, state_from_view
+from .sim import FULL, QS_BIT, SimRules, SimState, sim_rules, state_from_view
 
 
 def candidates(view: View, trick_splits: bool = True) -> list[int]:
@@ -111,7 +112,8 @@ class SearchBot:
                  my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
                  moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
                  on_evidence: bool = False, read_alarm: float = 0.2,
-                 run_on_tell: bool = False, trick_splits: bool = True, early_work: int = 0,
+                 run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
+                 trick_splits: bool = True, early_work: int = 0,
                  early_tricks: int = 4) -> None:
         self.rng = random.Random(seed)
         self.work = work
@@ -143,6 +145,10 @@ class SearchBot:
         # ``run_on_tell``: worlds are dealt so that a seat holding every point can run only
         # while it leads hearts (the shooter's tell), not on every alarm (see `evaluate`)
         self.run_on_tell = run_on_tell
+        # ... and also once it has taken ``run_hearts`` hearts, or the Q♠ and ``run_hearts_qs``
+        # hearts (0: never): a seat that deep into a moon is played as able to run
+        self.run_hearts = run_hearts
+        self.run_hearts_qs = run_hearts_qs
         self.trick_splits = trick_splits    # see `candidates`
         self.opp_risk = opp_risk
         self.my_risk = my_risk
@@ -322,7 +328,8 @@ class SearchBot:
         # worlds where the suspect's cards can run: dealt on any alarm, or with ``run_on_tell``
         # only while it leads hearts. Dealt on a weaker alarm they made the search defend
         # against moons nobody was trying, and cost points against players who were not
-        runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat))
+        runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat)
+                                    or self._deep_in_moon(base.taken[threat]))
         scores = _Scores(len(cands), len(modes))
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
@@ -348,6 +355,13 @@ class SearchBot:
         if pick in shoots:
             self.moon_attempt = True
         return Card.from_index(pick), means
+
+    def _deep_in_moon(self, taken: int) -> bool:
+        """Whether a suspect that has taken the cards ``taken`` is played as able to run
+        although it does not lead hearts (``run_hearts``, ``run_hearts_qs``)."""
+        hearts = (taken & HEARTS_MASK).bit_count()
+        return (0 < self.run_hearts <= hearts
+                or bool(taken & QS_BIT) and 0 < self.run_hearts_qs <= hearts)
 
     def _shooters(self, world: SimState, others: tuple[int, ...], alarmed: bool,
                   shooting: list[float]) -> int:

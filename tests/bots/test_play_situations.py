@@ -249,6 +249,37 @@ def test_worlds_favour_the_suspects_moon_only_while_it_leads_hearts():
         assert bot.last_worlds > 0 and bot.runnable == 0
 
 
+# seat 1 won the first six tricks with its clubs while seats 2 and 3, void in clubs, threw it
+# the Q♠ and seven hearts; it leads the 8♠ to the seventh and the others follow low. Seat 0,
+# void in spades, holds the K♥: the top heart left, the one card sure to take a trick from
+# seat 1's Q♥ J♥ T♥ 9♥
+DEEP_DEAL = ["2C 3C 4C 5C 6C 7C 8C KH 6H TD JD AD 2D",
+             "AC KC QC JC TC 9C 8S 6S 7S 9H TH JH QH",
+             "QS 3H 5H 8H 4D 5D 2S 3S 4S 6D 7D 8D 9D",
+             "2H 4H 7H AH 5S 9S TS JS KS AS QD KD 3D"]
+DEEP_PLAYS = "2C AC QS 2H  KC 3H 4H 3C  QC 5H 7H 4C  JC 8H AH 5C  TC 4D QD 6C  9C 5D KD 7C  8S 2S 5S"
+
+
+def test_a_seat_deep_in_a_moon_is_played_as_able_to_run():
+    """The suspect does not lead hearts, but with the Q♠ and seven hearts taken its moon is
+    no longer a suspicion: worlds are dealt so that it can run, and `normal` keeps the K♥
+    (without that, in its worlds the K♥ thrown away cost a point or two, and one seed in six
+    threw it)."""
+    rules = Rules(**OPEN)
+    hand = position(rules, [parse_cards(h) for h in DEEP_DEAL], DEEP_PLAYS)
+    assert hand.turn == 0 and hand.taken_points() == [0, 20, 0, 0]
+    view = hand.view(0)
+    bot = CountingSearch()
+    _, means = bot.evaluate(view, 10.0)
+    assert bot.runnable == bot.last_worlds * 2 // 3 > 0
+    kh = Card.parse("KH").index
+    assert means[kh] > max(m for c, m in means.items() if c != kh) + 5
+    for seed in range(6):
+        assert level("normal", seed).choose_play(view, 5.0) != Card.parse("KH"), seed
+    shallow = SearchBot(1, **{**NORMAL, "cap": 10.0, "run_hearts": 0, "run_hearts_qs": 0})
+    assert shallow.evaluate(view, 10.0)[1][kh] < means[kh] - 5
+
+
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
     """The rules pass hands A♣ K♦ A♦ to the left: entries for the receiver's moon and
     nothing left to stop one. The pass search (every search level, which tries the passes
