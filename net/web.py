@@ -22,6 +22,8 @@ import hashlib
 import http
 import json
 import logging
+import os
+import socket
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -333,10 +335,20 @@ async def start_web(host: "Host", bind: str | None, port: int,
         log.warning("the browser client's files are missing from %s", WEB_ROOT)
     loop = asyncio.get_running_loop()
     try:
-        return await loop.create_server(lambda: WebConnection(host, files), bind, port,
-                                        reuse_address=True, start_serving=False)
+        server = await loop.create_server(lambda: WebConnection(host, files), bind, port,
+                                          reuse_address=True, start_serving=False)
     except OSError as e:
         raise WebListenError(e.errno, e.strerror) from e
+    try:
+        # listen now, not at start_serving: two hosts starting together can both bind the
+        # port (SO_REUSEADDR), and only listen() tells the second one that it is taken
+        for sock in server.sockets:
+            with socket.socket(fileno=os.dup(sock.fileno())) as dup:
+                dup.listen(100)
+    except OSError as e:
+        server.close()
+        raise WebListenError(e.errno, e.strerror) from e
+    return server
 
 
 __all__ = ["CSP", "DEFAULT_WEB_PORT", "StaticFile", "WS_PATH", "WebConnection", "WebListenError",

@@ -3,6 +3,8 @@ flags, one sentence when the asked-for port is taken."""
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import os
 import re
 import signal
@@ -13,8 +15,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from hearts.cli import main
 from hearts.gui.qr import terminal_qr
+from net.host import Host
+from net.web import WebListenError, start_web
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +106,26 @@ def test_the_usual_web_port_taken_gives_another_one() -> None:
             assert ":7896/" not in url
         finally:
             _stop(proc)
+
+
+def test_two_hosts_starting_together_on_one_web_port_the_second_is_told() -> None:
+    """Both bind the port before either listens (SO_REUSEADDR lets them): the second must
+    hear that the port is taken when it starts, so that `hearts host` gives it another
+    one, not fail later with "cannot listen"."""
+    async def both() -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        first = await start_web(Host("One"), "127.0.0.1", port)
+        try:
+            with pytest.raises(WebListenError) as taken:
+                await start_web(Host("Two"), "127.0.0.1", port)
+            assert taken.value.errno == errno.EADDRINUSE
+            await first.start_serving()
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+        finally:
+            first.close()
+            await first.wait_closed()
+
+    asyncio.run(both())
