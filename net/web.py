@@ -55,6 +55,7 @@ _protocol_log = logging.getLogger("hearts.web.websockets")
 _protocol_log.setLevel(logging.WARNING)
 
 DEFAULT_WEB_PORT = 7896
+BACKLOG = 100             # connections waiting to be accepted (asyncio's own default)
 WS_PATH = "/ws"
 WEB_ROOT = Path(__file__).resolve().parents[1] / "assets" / "web"
 
@@ -336,7 +337,8 @@ async def start_web(host: "Host", bind: str | None, port: int,
     loop = asyncio.get_running_loop()
     try:
         server = await loop.create_server(lambda: WebConnection(host, files), bind, port,
-                                          reuse_address=True, start_serving=False)
+                                          reuse_address=True, backlog=BACKLOG,
+                                          start_serving=False)
     except OSError as e:
         raise WebListenError(e.errno, e.strerror) from e
     try:
@@ -344,7 +346,7 @@ async def start_web(host: "Host", bind: str | None, port: int,
         # port (SO_REUSEADDR), and only listen() tells the second one that it is taken
         for sock in server.sockets:
             with socket.socket(fileno=os.dup(sock.fileno())) as dup:
-                dup.listen(100)
+                dup.listen(BACKLOG)
     except OSError as e:
         server.close()
         raise WebListenError(e.errno, e.strerror) from e

@@ -16,9 +16,8 @@ moon attempt (`moon.shoot_play`) in the playouts when its cards in the world mak
 one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
 it holds every point so far (then, with ``run_on_tell`` only while it leads hearts or
 once it has taken many hearts, ``run_hearts``, it is dealt a hand that can run in two
-worlds of three) or its plays read like a
-shooter's. This seat's own attempt is searched as
-a second continuation of every card when its cards allow (``my_risk``), and chosen
+worlds of three) or its plays read like a shooter's. This seat's own attempt is searched
+as a second continuation of every card when its cards allow (``my_risk``), and chosen
 when better by ``shoot_z`` standard errors. The moon-aware pass search
 (``moon_pass``, in no level: it lost points head to head) adds the passes that
 keep stoppers and the moon attempt's pass, has opponents with a runnable hand pass
@@ -326,8 +325,9 @@ class SearchBot:
             shooting = [0.0] * 4
         others = tuple(s for s in range(4) if s != me)
         # worlds where the suspect's cards can run: dealt on any alarm, or with ``run_on_tell``
-        # only while it leads hearts. Dealt on a weaker alarm they made the search defend
-        # against moons nobody was trying, and cost points against players who were not
+        # only while it leads hearts or once it is deep in a moon. Dealt on a weaker alarm they
+        # made the search defend against moons nobody was trying, and cost points against
+        # players who were not
         runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat)
                                     or self._deep_in_moon(base.taken[threat]))
         scores = _Scores(len(cands), len(modes))

@@ -257,7 +257,8 @@ DEEP_DEAL = ["2C 3C 4C 5C 6C 7C 8C KH 6H TD JD AD 2D",
              "AC KC QC JC TC 9C 8S 6S 7S 9H TH JH QH",
              "QS 3H 5H 8H 4D 5D 2S 3S 4S 6D 7D 8D 9D",
              "2H 4H 7H AH 5S 9S TS JS KS AS QD KD 3D"]
-DEEP_PLAYS = "2C AC QS 2H  KC 3H 4H 3C  QC 5H 7H 4C  JC 8H AH 5C  TC 4D QD 6C  9C 5D KD 7C  8S 2S 5S"
+DEEP_PLAYS = ("2C AC QS 2H  KC 3H 4H 3C  QC 5H 7H 4C  JC 8H AH 5C  TC 4D QD 6C  9C 5D KD 7C  "
+              "8S 2S 5S")
 
 
 def test_a_seat_deep_in_a_moon_is_played_as_able_to_run():
