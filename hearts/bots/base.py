@@ -130,7 +130,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 NORMAL: dict[str, Any] = {"work": 13000, "early_work": 32000, "cap": 0.3, "pass_worlds": 24,
                           "pass_more": 72, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
-                          "run_hearts": 6, "run_hearts_qs": 4, "moon_pass": False,
+                          "run_hearts": 6, "run_hearts_qs": 4, "run_read": 0.3,
+                          "moon_pass": False,
                           "my_risk": 3, "shoot_z": 2.0}
 HARD: dict[str, Any] = {**NORMAL, "work": 32000, "early_work": 48000, "cap": 0.5,
                         "max_worlds": 400, "pass_worlds": 48, "pass_more": 144}

@@ -14,9 +14,10 @@ Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
 Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
 moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
 one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
-it holds every point so far (then, with ``run_on_tell`` only while it leads hearts or
-once it has taken many hearts, ``run_hearts``, it is dealt a hand that can run in two
-worlds of three) or its plays read like a shooter's. This seat's own attempt is searched
+it holds every point so far (then, with ``run_on_tell`` only while it leads hearts,
+once it has taken many hearts, ``run_hearts``, or while its plays read like a shooter's,
+``run_read``, it is dealt a hand that can run in two worlds of three) or its plays read
+like a shooter's. This seat's own attempt is searched
 as a second continuation of every card when its cards allow (``my_risk``), and chosen
 when better by ``shoot_z`` standard errors. The moon-aware pass search
 (``moon_pass``, in no level: it lost points head to head) adds the passes that
@@ -112,6 +113,7 @@ class SearchBot:
                  moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
                  on_evidence: bool = False, read_alarm: float = 0.2,
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
+                 run_read: float = 0.0,
                  trick_splits: bool = True, early_work: int = 0,
                  early_tricks: int = 4) -> None:
         self.rng = random.Random(seed)
@@ -148,6 +150,8 @@ class SearchBot:
         # hearts (0: never): a seat that deep into a moon is played as able to run
         self.run_hearts = run_hearts
         self.run_hearts_qs = run_hearts_qs
+        # ... and also when its plays read as a shooter's with at least this chance (0: never)
+        self.run_read = run_read
         self.trick_splits = trick_splits    # see `candidates`
         self.opp_risk = opp_risk
         self.my_risk = my_risk
@@ -325,11 +329,12 @@ class SearchBot:
             shooting = [0.0] * 4
         others = tuple(s for s in range(4) if s != me)
         # worlds where the suspect's cards can run: dealt on any alarm, or with ``run_on_tell``
-        # only while it leads hearts or once it is deep in a moon. Dealt on a weaker alarm they
-        # made the search defend against moons nobody was trying, and cost points against
-        # players who were not
+        # only while it leads hearts, once it is deep in a moon or while its plays read as a
+        # moon attempt's. Dealt on a weaker alarm they made the search defend against moons
+        # nobody was trying, and cost points against players who were not
         runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat)
-                                    or self._deep_in_moon(base.taken[threat]))
+                                    or self._deep_in_moon(base.taken[threat])
+                                    or 0 < self.run_read <= shooting[threat])
         scores = _Scores(len(cands), len(modes))
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)

@@ -8,8 +8,10 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.base import NORMAL
+from hearts.bots.inference import PlayReader
 from hearts.bots.moon import defend_policy, early_alarm
 from hearts.bots.policy import play_with_reason
+from hearts.bots.sampling import Sampler
 from hearts.bots.search import SearchBot, candidates
 from hearts.bots.sim import FULL, state_from_view
 from hearts.bots.table import play_hand
@@ -277,8 +279,46 @@ def test_a_seat_deep_in_a_moon_is_played_as_able_to_run():
     assert means[kh] > max(m for c, m in means.items() if c != kh) + 5
     for seed in range(6):
         assert level("normal", seed).choose_play(view, 5.0) != Card.parse("KH"), seed
-    shallow = SearchBot(1, **{**NORMAL, "cap": 10.0, "run_hearts": 0, "run_hearts_qs": 0})
+    shallow = SearchBot(1, **{**NORMAL, "cap": 10.0, "run_hearts": 0, "run_hearts_qs": 0,
+                               "run_read": 0.0})
     assert shallow.evaluate(view, 10.0)[1][kh] < means[kh] - 5
+
+
+# deal 9 of the seeded "st1" deals among shooters, after the pass: seat 2, going for the moon,
+# led its A♠ and K♠, then the Q♠ itself (the J♥ thrown on it), the T♠ (the 8♥ on it) and the
+# K♦, and leads the 8♠ to the seventh trick; seat 3 threw the Q♦. Seat 0, void in spades,
+# holds the A♥: the stopper `normal` threw there before the read counted
+READ_DEAL = ["2C 7C 8C TC JC AC 7D TH AH 3S 5S 9S JS",
+             "3C 4C 2D 3D 8D 9D AD 2H 5H 7H 2S 6S 7S",
+             "5C 9C QC KD 6H 9H QH KH 8S TS QS KS AS",
+             "6C KC 4D 5D 6D TD JD QD 3H 4H 8H JH 4S"]
+READ_PLAYS = "2C 4C QC 6C  AS 4S JS 7S  KS KC 9S 6S  QS JH 3S 2S  TS 8H 5S AD  KD 4D 7D 2D  8S QD"
+
+
+def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
+    """Seat 2 holds every point (the Q♠ and two hearts: not deep in a moon) and leads a
+    spade, not a heart; but it led its winners, the Q♠ among them, where the rules player
+    would have led low, so its plays read as a moon attempt's. Two worlds in three are then dealt so that it can
+    run (``run_read``), and in them keeping the A♥ is worth more than in worlds dealt as
+    anyone's; with the setting off none are."""
+    hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+    assert hand.turn == 0 and hand.taken_points() == [0, 0, 15, 0]
+    view = hand.view(0)
+    read = PlayReader(view).shooting(Sampler(view), random.Random(1))
+    assert read[2] >= NORMAL["run_read"] > 0 and max(read[1], read[3]) == 0
+    ah, th = Card.parse("AH").index, Card.parse("TH").index
+    gaps = {}
+    for run_read in (NORMAL["run_read"], 0.0):
+        gaps[run_read] = 0.0
+        for seed in range(4):
+            bot = CountingSearch()
+            bot.rng = random.Random(seed)
+            bot.run_read = run_read
+            _, means = bot.evaluate(view, 10.0)
+            assert bot.runnable == (bot.last_worlds * 2 // 3 if run_read else 0)
+            gaps[run_read] += means[th] - means[ah]
+    # the A♥ thrown on the suspect's trick looks less good once the suspect can run
+    assert gaps[NORMAL["run_read"]] < gaps[0.0] - 1.0
 
 
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
