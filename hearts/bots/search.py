@@ -14,12 +14,12 @@ Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
 Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
 moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
 one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
-it holds every point so far (then, with ``run_on_tell`` only while it leads hearts,
-once it has taken many hearts, ``run_hearts``, or while its plays read like a shooter's,
-``run_read``, it is dealt a hand that can run in two worlds of three) or its plays read
-like a shooter's. This seat's own attempt is searched
-as a second continuation of every card when its cards allow (``my_risk``), and chosen
-when better by ``shoot_z`` standard errors. The moon-aware pass search
+it holds every point so far or its plays read like a shooter's. A suspect holding every
+point is dealt a hand that can run in two worlds of three: on the alarm alone, or with
+``run_on_tell`` only while it leads hearts, once it has taken many hearts (``run_hearts``)
+or while its plays read strongly like a shooter's (``run_read``). This seat's own
+attempt is searched as a second continuation of every card when its cards allow
+(``my_risk``), and chosen when better by ``shoot_z`` standard errors. The moon-aware pass search
 (``moon_pass``, in no level: it lost points head to head) adds the passes that
 keep stoppers and the moon attempt's pass, has opponents with a runnable hand pass
 like shooters, and gives the best few passes more worlds (successive halving).

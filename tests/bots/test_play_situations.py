@@ -298,9 +298,9 @@ READ_PLAYS = "2C 4C QC 6C  AS 4S JS 7S  KS KC 9S 6S  QS JH 3S 2S  TS 8H 5S AD  K
 def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
     """Seat 2 holds every point (the Q♠ and two hearts: not deep in a moon) and leads a
     spade, not a heart; but it led its winners, the Q♠ among them, where the rules player
-    would have led low, so its plays read as a moon attempt's. Two worlds in three are then dealt so that it can
-    run (``run_read``), and in them keeping the A♥ is worth more than in worlds dealt as
-    anyone's; with the setting off none are."""
+    would have led low, so its plays read as a moon attempt's. Two worlds in three are then
+    dealt so that it can run (``run_read``), and in them keeping the A♥ is worth more than
+    in worlds dealt as anyone's; with the setting off none are."""
     hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
     assert hand.turn == 0 and hand.taken_points() == [0, 0, 15, 0]
     view = hand.view(0)
