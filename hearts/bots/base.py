@@ -125,14 +125,15 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # a time cap (seconds), the pass search (its best four passes searched further), how worlds
 # are read from the plays seen, the moon model on evidence only (a suspect's runnable hand
 # dealt only while it leads hearts, once it has taken six hearts or the Q♠ and four, or
-# while its plays read as a shooter's with a chance of 0.3), and the bot's own moon from a
-# hand with at most three losing cards, a heart or a spade under the Q♠ counting twice
-# (see `SearchBot`)
+# while its plays read as a shooter's with a chance of 0.3; the moon model itself from a
+# read of 0.1), and the bot's own moon from a hand with at most three losing cards, a heart
+# or a spade under the Q♠ counting twice (see `SearchBot`)
 NORMAL: dict[str, Any] = {"work": 13000, "early_work": 32000, "cap": 0.3, "pass_worlds": 24,
                           "pass_more": 72, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
                           "run_hearts": 6, "run_hearts_qs": 4, "run_read": 0.3,
-                          "moon_pass": False, "my_risk": 3, "shoot_z": 2.0}
+                          "read_alarm": 0.1, "moon_pass": False, "my_risk": 3,
+                          "shoot_z": 2.0}
 HARD: dict[str, Any] = {**NORMAL, "work": 32000, "early_work": 48000, "cap": 0.5,
                         "max_worlds": 400, "pass_worlds": 48, "pass_more": 144}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)

@@ -321,6 +321,45 @@ def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
     assert gaps[NORMAL["run_read"]] < gaps[0.0] - 1.0
 
 
+# deal 11 of the seeded "st1" deals among shooters, after the pass: seat 1, going for the
+# moon, took the second trick with the A♠ over the 2♠ where the rules player would have
+# ducked it; nobody has a point yet
+ALARM_DEAL = ["QC 4C 5C JC 8D JD 4H 6H TH KH 2S 4S TS",
+              "3C 6D QD AD 5H 8H 9H QH AH 7S 9S AS QS",
+              "6C 7C 8C 9C TC 2D 4D 5D 9D KD 2H JH 5S",
+              "2C KC AC 3D 7D TD 3H 7H 3S 6S 8S JS KS"]
+
+
+class MoonModelSearch(SearchBot):
+    """`normal`, counting the worlds searched with the moon model (suspects shooting)."""
+
+    def __init__(self, **settings) -> None:
+        super().__init__(1, **{**NORMAL, "cap": 10.0, **settings})
+        self.moon_worlds = 0
+
+    def _shooters(self, *args):
+        self.moon_worlds += 1
+        return super()._shooters(*args)
+
+
+def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model():
+    """One trick won high where the rules player would have ducked lifts seat 1's read
+    above `normal`'s alarm (0.1) and below the 0.2 it had: every world is then searched
+    with the suspects able to shoot, where before the playouts were the plain ones."""
+    hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
+                    dealer=3)
+    assert hand.turn == 3 and hand.taken_points() == [0, 0, 0, 0]
+    view = hand.view(3)
+    for seed in range(4):
+        read = PlayReader(view).shooting(Sampler(view), random.Random(seed))
+        assert NORMAL["read_alarm"] <= read[1] < 0.2, (seed, read)
+    for alarm, searched in ((NORMAL["read_alarm"], True), (0.2, False)):
+        bot = MoonModelSearch(read_alarm=alarm)
+        bot.evaluate(view, 10.0)
+        assert bot.last_worlds > 0
+        assert bot.moon_worlds == (bot.last_worlds if searched else 0), alarm
+
+
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
     """The rules pass hands A♣ K♦ A♦ to the left: entries for the receiver's moon and
     nothing left to stop one. The pass search (every search level, which tries the passes
