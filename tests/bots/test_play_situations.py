@@ -218,11 +218,17 @@ def test_a_seat_with_every_point_is_covered_at_the_first_chance(seed):
 
 
 class CountingSearch(SearchBot):
-    """`normal`, counting the worlds dealt so that a suspected shooter's cards can run."""
+    """`normal` (with ``settings`` changed), counting the worlds searched with the moon model
+    (suspects shooting) and those dealt so that a suspected shooter's cards can run."""
 
-    def __init__(self) -> None:
-        super().__init__(1, **{**NORMAL, "cap": 10.0})
+    def __init__(self, **settings) -> None:
+        super().__init__(1, **{**NORMAL, "cap": 10.0, **settings})
+        self.moon_worlds = 0
         self.runnable = 0
+
+    def _shooters(self, *args):
+        self.moon_worlds += 1
+        return super()._shooters(*args)
 
     def _shooting_world(self, *args):
         self.runnable += 1
@@ -292,7 +298,8 @@ READ_DEAL = ["2C 7C 8C TC JC AC 7D TH AH 3S 5S 9S JS",
              "3C 4C 2D 3D 8D 9D AD 2H 5H 7H 2S 6S 7S",
              "5C 9C QC KD 6H 9H QH KH 8S TS QS KS AS",
              "6C KC 4D 5D 6D TD JD QD 3H 4H 8H JH 4S"]
-READ_PLAYS = "2C 4C QC 6C  AS 4S JS 7S  KS KC 9S 6S  QS JH 3S 2S  TS 8H 5S AD  KD 4D 7D 2D  8S QD"
+READ_PLAYS = ("2C 4C QC 6C  AS 4S JS 7S  KS KC 9S 6S  QS JH 3S 2S  TS 8H 5S AD  KD 4D 7D 2D  "
+              "8S QD")
 
 
 def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
@@ -330,18 +337,6 @@ ALARM_DEAL = ["QC 4C 5C JC 8D JD 4H 6H TH KH 2S 4S TS",
               "2C KC AC 3D 7D TD 3H 7H 3S 6S 8S JS KS"]
 
 
-class MoonModelSearch(SearchBot):
-    """`normal`, counting the worlds searched with the moon model (suspects shooting)."""
-
-    def __init__(self, **settings) -> None:
-        super().__init__(1, **{**NORMAL, "cap": 10.0, **settings})
-        self.moon_worlds = 0
-
-    def _shooters(self, *args):
-        self.moon_worlds += 1
-        return super()._shooters(*args)
-
-
 def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model():
     """One trick won high where the rules player would have ducked lifts seat 1's read
     above `normal`'s alarm (0.1) and below the 0.2 it had: every world is then searched
@@ -354,7 +349,7 @@ def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model
         read = PlayReader(view).shooting(Sampler(view), random.Random(seed))
         assert NORMAL["read_alarm"] <= read[1] < 0.2, (seed, read)
     for alarm, searched in ((NORMAL["read_alarm"], True), (0.2, False)):
-        bot = MoonModelSearch(read_alarm=alarm)
+        bot = CountingSearch(read_alarm=alarm)
         bot.evaluate(view, 10.0)
         assert bot.last_worlds > 0
         assert bot.moon_worlds == (bot.last_worlds if searched else 0), alarm
