@@ -122,14 +122,16 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
 
 # search settings of the levels: simulated plays per decision (more in the first four tricks),
-# a time cap (seconds), the pass search (its best four passes searched further), how worlds
-# are read from the plays seen, the moon model on evidence only (a suspect's runnable hand
+# racing (halfway through a play's worlds, the cards worse than the best by 1.5 standard
+# errors are dropped and their worlds go to the rest), a time cap (seconds), the pass search
+# (its best four passes searched further), how worlds are read from the plays seen, the
+# moon model on evidence only (a suspect's runnable hand
 # dealt only while it leads hearts, once it has taken six hearts or the Q♠ and four, or
 # while its plays read as a shooter's with a chance of 0.3; the moon model itself from a
 # read of 0.1), and the bot's own moon from a hand with at most three losing cards, a heart
 # or a spade under the Q♠ counting twice (see `SearchBot`)
-NORMAL: dict[str, Any] = {"work": 13000, "early_work": 32000, "cap": 0.3, "pass_worlds": 24,
-                          "pass_more": 72, "pass_keep": 4, "infer": 8,
+NORMAL: dict[str, Any] = {"work": 13000, "early_work": 32000, "prune_z": 1.5, "cap": 0.3,
+                          "pass_worlds": 24, "pass_more": 72, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
                           "run_hearts": 6, "run_hearts_qs": 4, "run_read": 0.3,
                           "read_alarm": 0.1, "moon_pass": False, "my_risk": 3,

@@ -115,7 +115,7 @@ class SearchBot:
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
                  run_read: float = 0.0,
                  trick_splits: bool = True, early_work: int = 0,
-                 early_tricks: int = 4) -> None:
+                 early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.work = work
         # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
@@ -153,6 +153,10 @@ class SearchBot:
         # ... and also when its plays read as a shooter's with at least this chance (0: never)
         self.run_read = run_read
         self.trick_splits = trick_splits    # see `candidates`
+        # racing: after ``prune_at`` of a play's worlds, the candidates worse than the best by
+        # ``prune_z`` standard errors are dropped and their worlds go to the rest (0: never)
+        self.prune_z = prune_z
+        self.prune_at = prune_at
         self.opp_risk = opp_risk
         self.my_risk = my_risk
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
@@ -336,6 +340,10 @@ class SearchBot:
                                     or self._deep_in_moon(base.taken[threat])
                                     or 0 < self.run_read <= shooting[threat])
         scores = _Scores(len(cands), len(modes))
+        # racing (``prune_z``): part way, the candidates clearly worse than the best are
+        # dropped and the worlds they would have had go to the rest
+        check = max(self.min_worlds, int(worlds * self.prune_at)) if self.prune_z else 0
+        units = worlds * len(cands)
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
             hidden[me] = base.hands[me]
@@ -350,13 +358,18 @@ class SearchBot:
                 scores.add_moon_world(world, cands, modes, shooters, me)
             else:
                 scores.add_world(world, cands, me)
+            if scores.done == check and check < worlds:
+                scores.prune(self.prune_z, self.shoot_z)
+                if len(scores.active) == 1:
+                    break
+                worlds = check + (units - check * len(cands)) // len(scores.active)
             if time.perf_counter() > deadline:
                 if scores.done < worlds:
                     self.capped += 1
                 break
         self.last_worlds = scores.done
         means, shoots = scores.means(cands, self.shoot_z)
-        pick = _pick(view, cands, means)
+        pick = _pick(view, cands, means, [cands[j] for j in scores.active])
         if pick in shoots:
             self.moon_attempt = True
         return Card.from_index(pick), means
@@ -387,68 +400,89 @@ def _leads_hearts(view: View, seat: int) -> bool:
 
 
 class _Scores:
-    """Each candidate's points summed over the worlds searched; with two modes (played on,
-    or going for this seat's moon) also the per-world gain of the moon continuation."""
+    """Each candidate's points in every world searched for it, per mode (played on, or with
+    two modes also going for this seat's moon). Candidates dropped by `prune` are searched no
+    further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int) -> None:
         self.nm = n_modes
-        self.totals = [0.0] * (n_cands * n_modes)
-        self.gain = [0.0] * n_cands
-        self.gain_sq = [0.0] * n_cands
+        self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
+                                                for _ in range(n_cands)]
+        self.active = list(range(n_cands))
         self.done = 0
 
     def add_world(self, world: SimState, cands: list[int], me: int) -> None:
-        """Every candidate played on by the rules player for all seats."""
-        for j, c in enumerate(cands):
+        """Every active candidate played on by the rules player for all seats."""
+        for j in self.active:
             st = world.copy()
-            st.play(c)
+            st.play(cands[j])
             rules_playout(st)
-            self.totals[j] += st.points()[me]
+            self.points[j][0].append(st.points()[me])
         self.done += 1
 
     def add_moon_world(self, world: SimState, cands: list[int], modes: tuple[int, ...],
                        shooters: int, me: int) -> None:
-        """Every candidate in every mode, with the ``shooters`` trying for the moon."""
-        nm = self.nm
-        last = 0
-        for j, c in enumerate(cands):
+        """Every active candidate in every mode, with the ``shooters`` trying for the moon."""
+        for j in self.active:
             for m, mode in enumerate(modes):
                 st = world.copy()
-                st.play(c)
+                st.play(cands[j])
                 moon_playout(st, shooters | mode, me)
-                p = st.points()[me]
-                self.totals[j * nm + m] += p
-                if m:
-                    d = p - last
-                    self.gain[j] += d
-                    self.gain_sq[j] += d * d
-                last = p
+                self.points[j][m].append(st.points()[me])
         self.done += 1
 
+    def shoots(self, j: int, shoot_z: float) -> bool:
+        """Whether candidate ``j``'s value is its moon continuation: better than played on by
+        ``shoot_z`` standard errors of the paired difference (the better of two noisy means is
+        too good: a moon chosen on noise is a costly failed attempt)."""
+        if self.nm == 1:
+            return False
+        played, moon = self.points[j]
+        mean, se = _paired(moon, played)
+        return mean < -shoot_z * se
+
+    def prune(self, z: float, shoot_z: float) -> None:
+        """Drop the active candidates worse than the best by more than ``z`` standard errors
+        of the paired difference over the worlds searched so far."""
+        values = {j: self.points[j][self.shoots(j, shoot_z)] for j in self.active}
+        best = min(self.active, key=lambda j: sum(values[j]))
+        keep = []
+        for j in self.active:
+            mean, se = _paired(values[j], values[best])
+            if j == best or mean <= z * se:
+                keep.append(j)
+        self.active = keep
+
     def means(self, cands: list[int], shoot_z: float) -> tuple[dict[int, float], set[int]]:
-        """Each candidate's mean points, and the candidates whose value is their moon
-        continuation: better than played on by ``shoot_z`` standard errors of the paired
-        difference (the better of two noisy means is too good: a moon chosen on noise is a
-        costly failed attempt)."""
-        done = self.done
-        totals = self.totals
-        shoots: set[int] = set()
-        if self.nm > 1:
-            for j in range(len(cands)):
-                mean = self.gain[j] / done
-                se = (max(0.0, self.gain_sq[j] / done - mean * mean) / done) ** 0.5
-                if mean < -shoot_z * se:
-                    shoots.add(cands[j])
-            totals = [totals[2 * j + (cands[j] in shoots)] for j in range(len(cands))]
-        return {c: totals[j] / done for j, c in enumerate(cands)}, shoots
+        """Each candidate's mean points (over the worlds searched for it), and the candidates
+        whose value is their moon continuation (see `shoots`)."""
+        shoots = {cands[j] for j in range(len(cands)) if self.shoots(j, shoot_z)}
+        means = {}
+        for j, c in enumerate(cands):
+            values = self.points[j][c in shoots]
+            means[c] = sum(values) / len(values)
+        return means, shoots
 
 
-def _pick(view: View, cands: list[int], means: dict[int, float]) -> int:
-    """The candidate with the fewest mean points; among equals, the rules player's card."""
-    best = min(means.values())
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of ``a - b`` world by world, and its standard error (over ``a``'s worlds)."""
+    n = len(a)
+    total = total_sq = 0.0
+    for x, y in zip(a, b):
+        d = x - y
+        total += d
+        total_sq += d * d
+    mean = total / n
+    return mean, (max(0.0, total_sq / n - mean * mean) / n) ** 0.5
+
+
+def _pick(view: View, cands: list[int], means: dict[int, float], active: list[int]) -> int:
+    """The ``active`` candidate with the fewest mean points; among equals, the rules player's
+    card."""
+    best = min(means[c] for c in active)
     preferred = rules_play(view)[0].index
     rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
-    tied = [c for c in cands if means[c] <= best + 1e-9]
+    tied = [c for c in active if means[c] <= best + 1e-9]
     return preferred if rep in tied else tied[0]
 
 
