@@ -69,5 +69,8 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
         code = situation(view, card)
     reason = REASONS[code]
     if means:
-        reason += f" (about {min(means.values()):.1f} points for you this hand)"
+        # the card's own mean: the searched card of its group (a card dropped early in the
+        # search has a mean from fewer worlds, not to be quoted)
+        key = max(c for c in means if c <= card.index and c // 13 == card.suit)
+        reason += f" (about {means[key]:.1f} points for you this hand)"
     return Hint((card,), reason)

@@ -341,8 +341,10 @@ class SearchBot:
                                     or 0 < self.run_read <= shooting[threat])
         scores = _Scores(len(cands), len(modes))
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
-        # dropped and the worlds they would have had go to the rest
-        check = max(self.min_worlds, int(worlds * self.prune_at)) if self.prune_z else 0
+        # dropped and the worlds they would have had go to the rest. Not while this seat's
+        # own moon is searched: raced, it shot fewer moons in more attempts
+        race = self.prune_z and len(modes) == 1
+        check = max(self.min_worlds, int(worlds * self.prune_at)) if race else 0
         units = worlds * len(cands)
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
@@ -359,7 +361,7 @@ class SearchBot:
             else:
                 scores.add_world(world, cands, me)
             if scores.done == check and check < worlds:
-                scores.prune(self.prune_z, self.shoot_z)
+                scores.prune(self.prune_z)
                 if len(scores.active) == 1:
                     break
                 worlds = check + (units - check * len(cands)) // len(scores.active)
@@ -441,10 +443,12 @@ class _Scores:
         mean, se = _paired(moon, played)
         return mean < -shoot_z * se
 
-    def prune(self, z: float, shoot_z: float) -> None:
+    def prune(self, z: float) -> None:
         """Drop the active candidates worse than the best by more than ``z`` standard errors
-        of the paired difference over the worlds searched so far."""
-        values = {j: self.points[j][self.shoots(j, shoot_z)] for j in self.active}
+        of the paired difference over the worlds searched so far. A candidate is valued by
+        its better mode, its moon continuation's promise not yet tested (`shoots` decides
+        once every world is in)."""
+        values = {j: min(self.points[j], key=sum) for j in self.active}
         best = min(self.active, key=lambda j: sum(values[j]))
         keep = []
         for j in self.active:

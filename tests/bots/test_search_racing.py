@@ -21,7 +21,7 @@ def test_a_card_worse_in_every_world_is_dropped_and_a_close_one_kept():
         scores.points[1][0].append(base + 2)               # 2 points worse in every world
         scores.points[2][0].append(base + rng.choice([-3, 3]) + 0.2)  # close, noisy
     scores.done = 40
-    scores.prune(1.5, 0.0)
+    scores.prune(1.5)
     assert scores.active == [0, 2]
     means, shoots = scores.means([10, 11, 12], 0.0)
     assert not shoots and means[11] - means[10] == 2
@@ -35,7 +35,7 @@ def test_a_moon_continuation_counts_when_the_search_drops_cards():
         scores.points[1][0].append(10)       # played on: 10 points
         scores.points[1][1].append(-26 if w % 5 else 26)   # its moon mostly runs
     scores.done = 30
-    scores.prune(2.0, 2.0)
+    scores.prune(2.0)
     assert scores.active == [1]              # the moon makes the second card the best
     assert scores.shoots(1, 2.0) and not scores.shoots(0, 2.0)
 
