@@ -6,7 +6,9 @@ finishes the hand with the rules player for all four seats (`rules_playout`),
 then plays the card with the fewest mean points. The same worlds are used for
 every candidate (less noise), cards that are interchangeable are searched once,
 and the number of worlds is set from a work budget so that the choices depend
-on the seed only; the time budget is a hard cap on top.
+on the seed only; the time budget is a hard cap on top. Racing (``prune_z``, the
+levels): halfway, the cards clearly worse than the best are dropped and their worlds
+go to the close ones.
 
 Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
 ``infer`` times and kept with the probability of the other seats' plays in it.
