@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import SETTINGS, NORMAL  # noqa: E402
-from hearts.bots.search import SearchBot  # noqa: E402
+from hearts.bots.search import SearchBot, searched_as  # noqa: E402
 from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Rules, View  # noqa: E402
 
@@ -123,7 +123,7 @@ def _job(args: tuple[str, str, str, int, int, list[str], int, str]) -> list[list
                 else:
                     card = b.evaluate(view, 1e9)[0].index
                     # the oracle's card for the group of alike cards this one belongs to
-                    key = max(c for c in means if c <= card and c // 13 == card // 13)
+                    key = searched_as(means, card)
                 regret[j][part] += (means[key] - best) / trials
     return regret
 

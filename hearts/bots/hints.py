@@ -8,7 +8,7 @@ from hearts.engine.scoring import Moon, hand_points
 from .base import NORMAL, Hint
 from .policy import PASS_REASONS, REASONS, pass_reason, play_with_reason
 from .rules_bot import legal_mask, moon_choice, taken_masks
-from .search import SearchBot
+from .search import SearchBot, searched_as
 from .sim import FULL, QS, state_from_view
 
 
@@ -71,6 +71,5 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
     if means:
         # the card's own mean: the searched card of its group (a card dropped early in the
         # search has a mean from fewer worlds, not to be quoted)
-        key = max(c for c in means if c <= card.index and c // 13 == card.suit)
-        reason += f" (about {means[key]:.1f} points for you this hand)"
+        reason += f" (about {means[searched_as(means, card.index)]:.1f} points for you this hand)"
     return Hint((card,), reason)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 from itertools import combinations
 
 from hearts.engine import Card, View
@@ -72,6 +73,12 @@ def candidates(view: View, trick_splits: bool = True) -> list[int]:
         reps.append(c)
         prev = c
     return reps
+
+
+def searched_as(cands: Iterable[int], card: int) -> int:
+    """The searched candidate standing for ``card``: the highest of ``cands`` in its suit not
+    above it (the group of alike cards it belongs to; -1 if none)."""
+    return max((c for c in cands if c <= card and c // 13 == card // 13), default=-1)
 
 
 HIGH_CARDS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(8, 13))
@@ -487,9 +494,9 @@ def _pick(view: View, cands: list[int], means: dict[int, float], active: list[in
     card."""
     best = min(means[c] for c in active)
     preferred = rules_play(view)[0].index
-    rep = max((c for c in cands if c <= preferred and c // 13 == preferred // 13), default=-1)
+    rep = searched_as(cands, preferred)
     tied = [c for c in active if means[c] <= best + 1e-9]
     return preferred if rep in tied else tied[0]
 
 
-__all__ = ["SearchBot", "candidates", "start_state"]
+__all__ = ["SearchBot", "candidates", "searched_as", "start_state"]
