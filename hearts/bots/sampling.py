@@ -6,55 +6,22 @@ they are played) and two sound inferences: a seat that broke the first-trick
 rule's protection (discarded a barred card on trick 1) held only barred cards,
 and a seat that led a heart before hearts were broken held only hearts (and
 the Q♠ where `lead_hearts_over_queen` allows).
-
-One lean, not a certainty (``pass_flow``): the seat this one passed to has passed
-on the cards players pass (the Q♠, high spades and hearts), so it holds them less
-often than the other two (`keep_odds`).
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from hearts.engine import View
 from hearts.engine.cards import HEARTS_MASK, SUIT_MASK
 
-from .policy import pass_policy
-from .sim import FULL, QS, QS_BIT, SimRules, sim_rules
-
-
-@lru_cache(maxsize=16)
-def keep_odds(sr: SimRules, count: int, deals: int = 2000) -> tuple[float, ...]:
-    """For each card, how often the rules player holding it keeps it when it passes ``count``
-    cards (measured on ``deals`` fixed random deals: the same figures in every run)."""
-    rng = random.Random("keep-odds")
-    held = [0] * 52
-    kept = [0] * 52
-    deck = list(range(52))
-    for _ in range(deals):
-        rng.shuffle(deck)
-        for s in range(4):
-            hand = 0
-            for c in deck[13 * s:13 * s + 13]:
-                hand |= 1 << c
-                held[c] += 1
-            passed = 0
-            for c in pass_policy(sr, hand, count)[0]:
-                passed |= 1 << c
-            for c in deck[13 * s:13 * s + 13]:
-                if not passed >> c & 1:
-                    kept[c] += 1
-    return tuple(k / h if h else 1.0 for k, h in zip(kept, held))
+from .sim import FULL, QS, QS_BIT, sim_rules
 
 
 class Sampler:
     """Random worlds (the other seats' hands) consistent with a view."""
 
-    def __init__(self, view: View, pass_flow: float = 1.0) -> None:
-        """``pass_flow`` < 1 leans the deal by the pass: the seat this one passed to gets a
-        card with weight keep + (1 - keep) * pass_flow against 1 for the others, keep being
-        how often a holder keeps it (`keep_odds`); 1 deals without the lean."""
+    def __init__(self, view: View) -> None:
         self.seat = me = view.seat
         sr = sim_rules(view.rules)
         my = 0
@@ -88,13 +55,6 @@ class Sampler:
                 if c.mask & self.out:
                     known[to] |= c.mask
         self.known = known
-        # the lean by the pass (see `keep_odds`): a weight per card for one seat
-        self.lean_seat = -1
-        self.lean = [1.0] * 52
-        if pass_flow < 1.0 and view.passed and view.pass_direction != "hold":
-            self.lean_seat = view.pass_to
-            keep = keep_odds(sr, view.rules.pass_count)
-            self.lean = [k + (1.0 - k) * pass_flow for k in keep]
         self.allowed = [a | k for a, k in zip(allowed, known)]
         free = self.out & ~(known[0] | known[1] | known[2] | known[3])
         others = [s for s in range(4) if s != me]
@@ -108,9 +68,7 @@ class Sampler:
             m ^= low
             elig = tuple(s for s in others if self.allowed[s] >> i & 1)
             cards.append((len(elig), i, elig))
-        # the most constrained cards first; with the lean, the most leaned first among
-        # equals, while every seat still has room (dealt last, the seat's room undoes it)
-        cards.sort(key=lambda e: (e[0], self.lean[e[1]], e[1]))
+        cards.sort()
         self.cards = cards
 
     def sample(self, rng: random.Random, favour: tuple[int, int, int] | None = None) -> list[int]:
@@ -131,15 +89,13 @@ class Sampler:
         cap = list(self.cap)
         rand = rng.random
         fseat, fcards, factor = favour or (-1, 0, 1)
-        lseat, lean = self.lean_seat, self.lean
         for _, i, elig in self.cards:
             if not strict:
                 elig = tuple(self.others)
             boost = factor if fcards >> i & 1 else 1
-            tilt = lean[i]
-            total = 0.0
+            total = 0
             for s in elig:
-                total += cap[s] * (boost if s == fseat else 1) * (tilt if s == lseat else 1.0)
+                total += cap[s] * boost if s == fseat else cap[s]
             if total <= 0:
                 if strict:
                     return None
@@ -151,7 +107,7 @@ class Sampler:
                 if c <= 0:
                     continue
                 pick = s
-                r -= c * (boost if s == fseat else 1) * (tilt if s == lseat else 1.0)
+                r -= c * boost if s == fseat else c
                 if r < 0:
                     break
             hands[pick] |= 1 << i

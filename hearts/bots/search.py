@@ -124,8 +124,7 @@ class SearchBot:
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
                  run_read: float = 0.0,
                  trick_splits: bool = True, early_work: int = 0,
-                 early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5,
-                 pass_flow: float = 1.0) -> None:
+                 early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.work = work
         # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
@@ -169,9 +168,6 @@ class SearchBot:
         self.prune_at = prune_at
         self.opp_risk = opp_risk
         self.my_risk = my_risk
-        # worlds leaned by the pass: the seat passed to holds the cards players pass less
-        # often (`Sampler`; 1: no lean)
-        self.pass_flow = pass_flow
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.moon_attempt = False  # set when a play is chosen for its moon continuation
         self.last_worlds = 0
@@ -324,7 +320,7 @@ class SearchBot:
         deadline = start + max(0.0, min(budget, self.cap)) * 0.85
         me = view.seat
         base = state_from_view(view)
-        sampler = Sampler(view, self.pass_flow)
+        sampler = Sampler(view)
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
         modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
