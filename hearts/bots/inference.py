@@ -21,7 +21,7 @@ from hearts.engine import View
 from .moon import moon_open, shoot_play
 from .policy import play_policy
 from .sampling import Sampler
-from .sim import QS, QS_BIT, SimState, replay, sim_rules
+from .sim import QS, QS_BIT, SimState, native, replay, sim_rules
 
 STRONG = 0.15     # the seat would have dumped the Q♠ and did not
 WEAK = 0.6        # it would have played a card worth more points and did not
@@ -38,7 +38,8 @@ class PlayReader:
         self.weak = weak
         self.mild = mild
         self.prior = prior
-        self.value = sim_rules(view.rules).value
+        self.sr = sr = sim_rules(view.rules)
+        self.value = sr.value
         self.me = me = view.seat
         plays = [t.plays() for t in view.tricks]
         if view.trick:
@@ -68,6 +69,10 @@ class PlayReader:
         self.telling = [e for e in self.events
                         if e[2].trick and (e[1] // 13 != e[2].led or e[2].led == 3
                                            and not e[2].played & QS_BIT)]
+        self.open_mask = sum(1 << s for s in range(4) if self.open[s])
+        # the same plays packed for the C reading (`sim.native`)
+        self.packed = None if native is None else (native.pack_events(self.telling),
+                                                    native.pack_events(self.events))
 
     def _factor(self, p: int, card: int, mild: float) -> float:
         if p == card:
@@ -81,7 +86,14 @@ class PlayReader:
     def weight(self, hidden: list[int]) -> float:
         """How likely the world ``hidden`` (each seat's cards now) makes the plays seen as the
         rules player's, in (0, 1]: only a card worth fewer points than the rules player would
-        have played lowers it (the Q♠ not dumped, a heart kept)."""
+        have played lowers it (the Q♠ not dumped, a heart kept). In C where it is built."""
+        if self.packed is not None:
+            return native.read_weight(self.sr.native, self.packed[0], hidden, self.strong,
+                                      self.weak, 1.0)
+        return self.weight_py(hidden)
+
+    def weight_py(self, hidden: list[int]) -> float:
+        """`weight` in Python (the reference the C one is tested against)."""
         w = 1.0
         for seat, card, st, later, _ in self.telling:
             st.hands[seat] = hidden[seat] | later
@@ -102,19 +114,30 @@ class PlayReader:
         chance = [0.0, 0.0, 0.0, 0.0]
         for _ in range(worlds):
             hidden = sampler.sample(rng)
-            ratio = [1.0, 1.0, 1.0, 1.0]
-            for seat, card, st, later, open_ in self.events:
-                if not open_ or not self.open[seat]:
-                    continue
-                st.hands[seat] = hidden[seat] | later
-                legal = st.legal()
-                if legal & (legal - 1) == 0:
-                    continue
-                ratio[seat] *= (self._factor(shoot_play(st, legal), card, mild)
-                                / self._factor(play_policy(st, legal), card, mild))
+            if self.packed is not None:
+                ratio = native.shoot_ratios(self.sr.native, self.packed[1], hidden, self.strong,
+                                            self.weak, mild, self.open_mask)
+            else:
+                ratio = self.ratios_py(hidden)
             for s in seats:
                 chance[s] += prior * ratio[s] / (prior * ratio[s] + 1 - prior) / worlds
         return chance
+
+    def ratios_py(self, hidden: list[int]) -> list[float]:
+        """For each seat, how much better a shooter's plays than the rules player's explain its
+        plays in the world ``hidden`` (1.0: no better); in Python, the reference of the C one."""
+        mild = self.mild
+        ratio = [1.0, 1.0, 1.0, 1.0]
+        for seat, card, st, later, open_ in self.events:
+            if not open_ or not self.open[seat]:
+                continue
+            st.hands[seat] = hidden[seat] | later
+            legal = st.legal()
+            if legal & (legal - 1) == 0:
+                continue
+            ratio[seat] *= (self._factor(shoot_play(st, legal), card, mild)
+                            / self._factor(play_policy(st, legal), card, mild))
+        return ratio
 
 
 __all__ = ["PlayReader"]

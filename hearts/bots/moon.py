@@ -12,7 +12,7 @@ from __future__ import annotations
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
 
 from .policy import moonless_policy, play_policy, play_with_reason
-from .sim import FULL, QS, QS_BIT, SimRules, SimState
+from .sim import FULL, QS, QS_BIT, SimRules, SimState, native
 
 _SUIT_MASKS = tuple(SUIT_MASK)
 
@@ -186,7 +186,14 @@ def shooters_in(st: SimState, seats: tuple[int, ...], risk: int = 4) -> int:
 def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
     """Play ``st`` to its end: seats in the ``shooters`` mask try for the moon while it is
     open, ``me`` plays the rules player with the early alarm (as its search defends), the
-    others the rules player."""
+    others the rules player. In C where it is built (`sim.native`), else `moon_playout_py`."""
+    if native is not None:
+        return native.moon_playout(st, shooters, me)
+    return moon_playout_py(st, shooters, me)
+
+
+def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
+    """`moon_playout` in Python (the reference the C one is tested against)."""
     mc = st.sr.moon_cards
     while st.ntricks < 13:
         if not st.trick:
@@ -230,5 +237,5 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 
 __all__ = ["suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
-           "early_alarm", "defend_policy", "shooters_in", "moon_playout", "shoot_pass",
+           "early_alarm", "defend_policy", "shooters_in", "moon_playout", "moon_playout_py", "shoot_pass",
            "pass_keeps_moon"]

@@ -12,7 +12,7 @@ from typing import Callable
 
 from hearts.engine.cards import DIAMONDS, HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bits
 
-from .sim import AS, AS_BIT, FULL, JD, JD_BIT, KS, KS_BIT, QS, QS_BIT, SimRules, SimState
+from .sim import AS, AS_BIT, FULL, JD, JD_BIT, KS, KS_BIT, QS, QS_BIT, SimRules, SimState, native
 
 _HEARTS_MASK = HEARTS_MASK
 _SPADES_MASK = SUIT_MASK[SPADES]
@@ -131,9 +131,18 @@ def moonless_policy(st: SimState, legal: int) -> int:
 def rules_playout(st: SimState) -> SimState:
     """Play ``st`` to its end with the rules player for every seat; returns ``st``.
 
-    The same plays as `playout(st, play_policy)`, sooner: a lone legal card is played
-    without asking, and once two seats hold moon cards the moon checks are dropped.
+    The same plays as `playout(st, play_policy)`, sooner: in C where it is built
+    (`sim.native`), else `rules_playout_py`.
     """
+    if native is not None:
+        return native.rules_playout(st)
+    return rules_playout_py(st)
+
+
+def rules_playout_py(st: SimState) -> SimState:
+    """`rules_playout` in Python (the reference the C one is tested against): a lone legal
+    card is played without asking, and once two seats hold moon cards the moon checks are
+    dropped."""
     mc = st.sr.moon_cards
     policy = play_policy
     while st.ntricks < 13:

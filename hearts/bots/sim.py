@@ -21,6 +21,11 @@ from hearts.engine.scoring import (Moon, apply_hand, find_moon, game_end, hand_p
                                    moon_mask, moon_value, penalty_mask, penalty_points,
                                    point_mask, resolve_moon_choice)
 
+try:    # the playouts in C (`_playout.c`), built by `pip install`; the Python ones otherwise
+    from . import _playout as native
+except ImportError:     # pragma: no cover - a machine without a C compiler
+    native = None  # type: ignore[assignment]
+
 QS, KS, AS, JD, TWO_C = (c.index for c in (QUEEN_SPADES, KING_SPADES, ACE_SPADES, JACK_DIAMONDS,
                                             TWO_CLUBS))
 QS_BIT, KS_BIT, AS_BIT, JD_BIT = (c.mask for c in (QUEEN_SPADES, KING_SPADES, ACE_SPADES,
@@ -34,7 +39,7 @@ class SimRules:
 
     __slots__ = ("rules", "ft_barred", "first_lead", "free", "qbreaks", "hearts_over_q",
                  "penalty", "moon_cards", "point_cards", "value", "moon_on", "jd_value",
-                 "moon_value")
+                 "moon_value", "native")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -54,6 +59,11 @@ class SimRules:
         # value[i]: what taking card i costs, JD bonus included (moon aside)
         self.value = [penalty_points(rules, 1 << i) + (rules.jack_of_diamonds if i == JD else 0)
                       for i in range(52)]
+        # the same constants packed for the C playouts
+        lead = {"two-of-clubs": 0, "left-of-dealer": 1}.get(self.first_lead, 2)
+        self.native = None if native is None else native.pack_rules(
+            self.ft_barred, pen, self.moon_cards, self.point_cards, lead, self.free,
+            self.qbreaks, self.hearts_over_q, self.moon_on, self.jd_value, self.value)
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,862 @@
+/* The bots' playouts in C: the same plays as the pure-Python `policy.rules_playout` and
+ * `moon.moon_playout`, about forty times sooner.
+ *
+ * A playout reads a `sim.SimState` (its attributes), plays it to the end of the hand and
+ * writes the state back, so the caller scores it as before (`SimState.points`). Every
+ * choice mirrors the Python functions named beside it; `tests/bots/test_native_playout.py`
+ * checks that both play the same cards on random states under every preset. The Python
+ * functions stay the reference: edit both together.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define FULL ((1ULL << 52) - 1)
+#define SUITM(s) (0x1FFFULL << (13 * (s)))
+#define DIAMONDS 1
+#define HEARTS 2
+#define SPADES 3
+#define HM SUITM(HEARTS)
+#define QS 49
+#define KS 50
+#define AS 51
+#define JD 22
+#define QS_BIT (1ULL << QS)
+#define KS_BIT (1ULL << KS)
+#define AS_BIT (1ULL << AS)
+#define JD_BIT (1ULL << JD)
+#define TOP3_HEARTS (0x1C00ULL << 26)
+#define BELOW(i) ((1ULL << (i)) - 1)          /* the cards under index i */
+#define ABOVE(i) (~((1ULL << ((i) + 1)) - 1))  /* the cards over index i */
+
+/* The rule constants the playouts read (`sim.SimRules`), packed once per rule set. */
+typedef struct {
+    u64 ft_barred, penalty, moon_cards, point_cards;
+    int first_lead;     /* 0 two-of-clubs, 1 left-of-dealer, 2 any club */
+    int free_, qbreaks, hearts_over_q, moon_on, jd_value;
+    int value[52];
+} Rules;
+
+typedef struct {
+    u64 hands[4], taken[4], played, trick_mask;
+    int won[4], voids[4], trick[4];
+    int ntrick, ntricks, leader, turn, led, best, winner, broken;
+} St;
+
+enum { ALARM_NONE, ALARM_THREAT, ALARM_EARLY };
+
+static inline int top(u64 m) { return m ? 63 - __builtin_clzll(m) : -1; }
+static inline int low(u64 m) { return m ? __builtin_ctzll(m) : -1; }
+static inline int popc(u64 m) { return __builtin_popcountll(m); }
+static inline int single(u64 m) { return (m & (m - 1)) == 0; }
+
+/* SimState.legal */
+static u64 legal_mask(const Rules *r, const St *s) {
+    u64 held = s->hands[s->turn];
+    if (s->ntrick) {
+        u64 follow = held & SUITM(s->led);
+        if (follow) return follow;
+        if (s->ntricks || !r->ft_barred) return held;
+        u64 x = held & ~r->ft_barred;
+        return x ? x : held;
+    }
+    int first = s->ntricks == 0;
+    if (first && r->first_lead != 1) return held & (r->first_lead == 0 ? 1ULL : SUITM(0));
+    if (s->broken || (r->free_ && !first)) return held;
+    u64 l = held & ~HM;
+    if (!l || (l == QS_BIT && r->hearts_over_q)) return held;
+    return l;
+}
+
+/* SimState.play */
+static void play(const Rules *r, St *s, int card) {
+    int seat = s->turn;
+    u64 bit = 1ULL << card;
+    s->hands[seat] ^= bit;
+    s->played |= bit;
+    int suit = card / 13, rank = card % 13;
+    if (!s->ntrick) {
+        s->led = suit;
+        s->best = rank;
+        s->winner = seat;
+    } else if (suit != s->led) {
+        s->voids[seat] |= 1 << s->led;
+    } else if (rank > s->best) {
+        s->best = rank;
+        s->winner = seat;
+    }
+    s->trick[s->ntrick++] = card;
+    s->trick_mask |= bit;
+    if (!s->broken && (suit == HEARTS || (card == QS && r->qbreaks))) s->broken = 1;
+    if (s->ntrick < 4) {
+        s->turn = (seat + 1) & 3;
+        return;
+    }
+    int w = s->winner;
+    s->taken[w] |= s->trick_mask;
+    s->won[w] += 1;
+    s->ntricks += 1;
+    s->ntrick = 0;
+    s->trick_mask = 0;
+    s->leader = s->turn = w;
+}
+
+static int moon_holders(const Rules *r, const St *s) {
+    int n = 0;
+    for (int i = 0; i < 4; i++) n += (s->taken[i] & r->moon_cards) != 0;
+    return n;
+}
+
+/* policy.moon_threat */
+static int moon_threat(const Rules *r, const St *s, int me) {
+    if (!r->moon_on) return -1;
+    u64 mc = r->moon_cards;
+    int shooter = -1;
+    for (int i = 0; i < 4; i++) {
+        if (s->taken[i] & mc) {
+            if (shooter >= 0) return -1;
+            shooter = i;
+        }
+    }
+    if (shooter < 0 || shooter == me) return -1;
+    u64 t = s->taken[shooter] & mc;
+    int hearts = popc(t & HM);
+    if (hearts >= 4 || ((t & QS_BIT) && hearts >= 2) || (hearts >= 2 && s->ntricks >= 7))
+        return shooter;
+    return -1;
+}
+
+/* moon.early_alarm */
+static int early_alarm(const Rules *r, const St *s, int me) {
+    if (!r->moon_on) return -1;
+    u64 mc = r->moon_cards, t = 0;
+    int shooter = -1;
+    for (int i = 0; i < 4; i++) {
+        u64 ts = s->taken[i] & mc;
+        if (ts) {
+            if (shooter >= 0) return -1;
+            shooter = i;
+            t = ts;
+        }
+    }
+    if (shooter < 0 || shooter == me) return -1;
+    int hearts = popc(t & HM);
+    if (hearts >= 2 ||
+        ((hearts || (t & QS_BIT)) && (s->won[shooter] >= 3 || ((t & QS_BIT) && hearts))))
+        return shooter;
+    return -1;
+}
+
+/* policy.shooting */
+static int shooting(const Rules *r, const St *s, int me, u64 hand, u64 out) {
+    if (!r->moon_on) return 0;
+    u64 mc = r->moon_cards;
+    for (int i = 0; i < 4; i++)
+        if (i != me && (s->taken[i] & mc)) return 0;
+    u64 mine = s->taken[me] & mc, out_hearts = out & HM, my_hearts = hand & HM;
+    if (!mine && (popc(my_hearts) < 7 || (out_hearts & TOP3_HEARTS))) return 0;
+    if (out_hearts && top(my_hearts) < top(out_hearts)) return 0;
+    if ((out & QS_BIT) && !(hand & (AS_BIT | KS_BIT | QS_BIT))) return 0;
+    if (out & mc & ~HM & ~QS_BIT) return 0;
+    int losers = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 m = hand & SUITM(su);
+        if (!m) continue;
+        u64 o = out & SUITM(su);
+        while (m && (!o || top(m) > top(o))) m ^= 1ULL << top(m);
+        if (m && su == HEARTS) return 0;
+        losers += popc(m);
+    }
+    int left = popc(hand);
+    int allowed = left >= 9 ? 2 : left >= 6 ? 1 : 0;
+    if (losers > allowed || popc(out & mc) > 3 * left) return 0;
+    if (!mine) return popc(my_hearts) >= 7 && !(out_hearts & TOP3_HEARTS);
+    return popc(mine & HM) >= 3 || ((mine & QS_BIT) && (mine & HM));
+}
+
+/* policy._follow */
+static int follow_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int tv,
+                       int threat, int live, int me) {
+    int led = s->led;
+    int last = s->ntrick == 3;
+    int best_card = led * 13 + s->best;
+    u64 above = legal & ABOVE(best_card);
+    u64 below = legal & BELOW(best_card);
+    if (live && shooting(r, s, me, hand, out)) {
+        if (above) return last ? low(above) : top(above);
+        return low(legal);
+    }
+    if (threat >= 0) {
+        u64 pc = r->point_cards;
+        if (s->winner == threat) {
+            if (above && (tv > 0 || led == HEARTS || !last)) {
+                u64 cand = above & ~QS_BIT;
+                if (!cand) cand = above;
+                return last ? low(cand) : top(cand);
+            }
+            if (!above) {
+                u64 clean = legal & ~pc;
+                return low(clean ? clean : legal);
+            }
+        } else if ((below & pc) && (last || tv > 0)) {
+            return top(below & pc);
+        }
+    }
+    int qs_live = !(s->played & QS_BIT);
+    if (led == SPADES && qs_live) {
+        if (legal & QS_BIT) {
+            if (s->best > 10) return QS;
+            u64 safe = below & ~QS_BIT;
+            if (safe) return top(safe);
+            u64 rest = legal & ~QS_BIT;
+            if (rest) return last ? top(rest) : low(rest);
+            return QS;
+        }
+        if ((out & QS_BIT) && (legal & (AS_BIT | KS_BIT))) {
+            u64 under = legal & ~(AS_BIT | KS_BIT);
+            if (under) {
+                if (below & under) return top(below & under);
+                return top(under);
+            }
+            if (last && !(s->trick_mask & QS_BIT)) return top(legal);
+            return low(legal);
+        }
+    }
+    int jd = r->jd_value;
+    if (jd < 0 && led == DIAMONDS) {
+        u64 higher_out = out & SUITM(DIAMONDS) & ABOVE(JD);
+        if ((legal & JD_BIT) && s->best < 9 && tv + jd < 0 && (last || !higher_out)) return JD;
+        if ((s->trick_mask & JD_BIT) && above && tv < 0) {
+            if (last) {
+                u64 x = above & ~JD_BIT;
+                return low(x ? x : above);
+            }
+            int t = top(above);
+            if (!(out & SUITM(DIAMONDS) & ABOVE(t))) return t;
+        }
+    }
+    if (below) {
+        u64 keep = jd < 0 ? below & ~JD_BIT : below;
+        return top(keep ? keep : below);
+    }
+    if (last) {
+        /* min by (value, -card) */
+        int best = -1, bv = 0;
+        for (u64 m = legal; m; m &= m - 1) {
+            int c = low(m);
+            if (best < 0 || r->value[c] <= bv) {
+                best = c;
+                bv = r->value[c];
+            }
+        }
+        return best;
+    }
+    if (tv > 0 || led == HEARTS) return low(legal);
+    u64 clean = legal & ~r->point_cards;
+    if (clean) return top(clean);
+    return low(legal);
+}
+
+/* policy._discard */
+static int discard_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int threat,
+                        int live, int keep_stoppers, int me) {
+    if (live && shooting(r, s, me, hand, out)) {
+        u64 clean = legal & ~r->moon_cards;
+        return low(clean ? clean : legal);
+    }
+    int qs_out = (out & QS_BIT) != 0;
+    u64 cands = legal;
+    if (threat >= 0) {
+        if (s->winner == threat) {
+            u64 clean = legal & ~r->point_cards;
+            if (clean) cands = clean;
+            if (keep_stoppers) {
+                /* min by (rank, -card) */
+                int best = -1, br = 0;
+                for (u64 m = cands; m; m &= m - 1) {
+                    int c = low(m);
+                    if (best < 0 || c % 13 <= br) {
+                        best = c;
+                        br = c % 13;
+                    }
+                }
+                return best;
+            }
+        } else {
+            u64 pts = legal & r->penalty;
+            if (pts) cands = pts;
+        }
+    }
+    if (cands & QS_BIT) return QS;
+    int best = -1, best_score = -1000000000;
+    for (u64 m = cands; m; m &= m - 1) {
+        int c = low(m), rank = c % 13, v = r->value[c], score;
+        if ((c == AS || c == KS) && (qs_out || v > 0))
+            score = 500 + rank + v;
+        else if (v < 0)
+            score = -100;
+        else if (v > 0)
+            score = 20 + rank * 2 + v;
+        else
+            score = rank * 3 + (popc(hand & SUITM(c / 13)) <= 2 ? 6 : 0);
+        if (score > best_score) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* policy._lead */
+static int lead_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int threat,
+                     int live, int me) {
+    if (live && shooting(r, s, me, hand, out)) {
+        u64 winners = 0;
+        for (int su = 0; su < 4; su++) {
+            u64 mine = legal & SUITM(su);
+            if (mine) {
+                int t = top(mine);
+                if (!(out & SUITM(su) & ABOVE(t))) winners |= 1ULL << t;
+            }
+        }
+        return winners ? top(winners) : top(legal);
+    }
+    if (threat >= 0) {
+        u64 hearts = legal & HM;
+        if (hearts && !(out & HM & ABOVE(top(hearts)))) return top(hearts);
+    }
+    int qs_live = !(s->played & QS_BIT);
+    int void_seats[4] = {0, 0, 0, 0};
+    for (int o = 0; o < 4; o++)
+        if (o != me && s->voids[o])
+            for (int su = 0; su < 4; su++)
+                if (s->voids[o] >> su & 1) void_seats[su]++;
+    int best = -1;
+    double best_score = 0.0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = legal & SUITM(su);
+        if (!mine) continue;
+        int c = low(mine);
+        u64 out_s = out & SUITM(su);
+        double score;
+        if (!out_s) {
+            score = 80.0;
+        } else {
+            int higher = popc(out_s >> c);
+            if (!higher) {
+                score = 60.0 + r->value[c];
+            } else {
+                int lower = popc(out_s & BELOW(c));
+                score = lower * 4.0 - (higher < 4 ? higher : 4);
+                if (lower) {
+                    score += 8 * void_seats[su];
+                    int n_out = lower + higher;
+                    if (n_out < 4) score += (4 - n_out) * 5;
+                }
+            }
+        }
+        if (su == SPADES && qs_live) {
+            if (hand & QS_BIT)
+                score += 20;
+            else if (hand & (AS_BIT | KS_BIT))
+                score += 10;
+            else if (c < QS)
+                score -= 6;
+        } else if (su == HEARTS) {
+            score += 3;
+        }
+        if (r->value[c] > 0) score += r->value[c];
+        score += popc(hand & SUITM(su)) * 0.5;
+        if (best < 0 || score < best_score) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* policy.play_with_reason (the card only) */
+static int rules_card(const Rules *r, const St *s, u64 legal, int alarm, int keep_stoppers) {
+    if (single(legal)) return low(legal);
+    int me = s->turn;
+    u64 hand = s->hands[me];
+    u64 out = FULL & ~s->played & ~hand;
+    int live = alarm != ALARM_NONE;
+    int threat = alarm == ALARM_THREAT ? moon_threat(r, s, me)
+                 : alarm == ALARM_EARLY ? early_alarm(r, s, me) : -1;
+    if (!s->ntrick) return lead_card(r, s, hand, legal, out, threat, live, me);
+    int tv = 0;
+    for (int i = 0; i < s->ntrick; i++) tv += r->value[s->trick[i]];
+    if (legal & SUITM(s->led))
+        return follow_card(r, s, hand, legal, out, tv, threat, live, me);
+    return discard_card(r, s, hand, legal, out, threat, live, keep_stoppers, me);
+}
+
+static int moon_open(const Rules *r, const St *s, int seat) {
+    for (int i = 0; i < 4; i++)
+        if (i != seat && (s->taken[i] & r->moon_cards)) return 0;
+    return 1;
+}
+
+/* moon._shoot_lead */
+static int shoot_lead(const St *s, u64 legal, u64 out) {
+    int best = -1, k1 = 0, k2 = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 m = legal & SUITM(su);
+        if (!m) continue;
+        int t = top(m);
+        u64 out_s = out & SUITM(su);
+        if (!out_s || top(out_s) < t) {
+            int a = popc(out_s), b = popc(m);
+            if (best < 0 || a > k1 || (a == k1 && b > k2)) {
+                best = t;
+                k1 = a;
+                k2 = b;
+            }
+        }
+    }
+    if (best >= 0) return best;
+    (void)s;
+    u64 plain = legal & ~HM & ~QS_BIT;
+    if (plain) {
+        int best_suit = -1, n_best = -1;
+        for (int su = 0; su < 4; su++) {
+            int n = (plain & SUITM(su)) ? popc(out & SUITM(su)) : -1;
+            if (n > n_best) {
+                best_suit = su;
+                n_best = n;
+            }
+        }
+        return low(plain & SUITM(best_suit));
+    }
+    return top(legal);
+}
+
+/* moon.shoot_play */
+static int shoot_card(const Rules *r, const St *s, u64 legal) {
+    if (single(legal)) return low(legal);
+    int me = s->turn;
+    if (!moon_open(r, s, me)) return rules_card(r, s, legal, ALARM_THREAT, 0);
+    u64 hand = s->hands[me];
+    u64 out = FULL & ~s->played & ~hand;
+    if (!s->ntrick) return shoot_lead(s, legal, out);
+    u64 follow = legal & SUITM(s->led);
+    if (follow) {
+        int bc = s->led * 13 + s->best;
+        u64 above = follow & ABOVE(bc);
+        if (!above) return low(follow);
+        if (s->ntrick == 3) return low(above);
+        return top(above);
+    }
+    /* void: a low card of the weakest other suit, never a moon card; the key
+     * (others hold a higher card, -length, -lowest) is maximised */
+    u64 keep = legal & ~r->moon_cards;
+    if (!keep) keep = legal;
+    int best = -1, k1 = 0, k2 = 0, k3 = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 m = keep & SUITM(su);
+        if (!m) continue;
+        int lo = low(m);
+        u64 out_s = out & SUITM(su);
+        int a = out_s && top(out_s) > top(m), b = -popc(m), c = -lo;
+        if (best < 0 || a > k1 || (a == k1 && (b > k2 || (b == k2 && c > k3)))) {
+            best = lo;
+            k1 = a;
+            k2 = b;
+            k3 = c;
+        }
+    }
+    return best;
+}
+
+/* policy.rules_playout */
+static void run_rules(const Rules *r, St *s) {
+    int alarm = ALARM_THREAT;
+    while (s->ntricks < 13) {
+        if (!s->ntrick && alarm == ALARM_THREAT && moon_holders(r, s) > 1) alarm = ALARM_NONE;
+        u64 legal = legal_mask(r, s);
+        play(r, s, single(legal) ? top(legal) : rules_card(r, s, legal, alarm, 0));
+    }
+}
+
+/* moon.moon_playout */
+static void run_moon(const Rules *r, St *s, int shooters, int me) {
+    while (s->ntricks < 13) {
+        if (!s->ntrick && moon_holders(r, s) > 1) break;
+        u64 legal = legal_mask(r, s);
+        int turn = s->turn, card;
+        if (shooters >> turn & 1)
+            card = shoot_card(r, s, legal);
+        else if (turn == me)
+            card = rules_card(r, s, legal, ALARM_EARLY, 1);
+        else
+            card = rules_card(r, s, legal, ALARM_THREAT, 0);
+        play(r, s, card);
+    }
+    while (s->ntricks < 13) play(r, s, rules_card(r, s, legal_mask(r, s), ALARM_NONE, 0));
+}
+
+/* -- between Python and C ------------------------------------------------------------- */
+
+static PyObject *s_sr, *s_native, *s_hands, *s_taken, *s_won, *s_played, *s_ntricks, *s_leader,
+    *s_turn, *s_trick, *s_trick_mask, *s_led, *s_best, *s_winner, *s_broken, *s_voids;
+
+static int get_int(PyObject *obj, PyObject *name, long long *out) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (!v) return -1;
+    *out = PyLong_AsLongLong(v);
+    Py_DECREF(v);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int get_list(PyObject *obj, PyObject *name, u64 *out, Py_ssize_t max, Py_ssize_t *n) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (!v) return -1;
+    PyObject *seq = PySequence_Fast(v, "a list of ints is needed");
+    Py_DECREF(v);
+    if (!seq) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    if (len > max) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%S holds too many items", name);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        out[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == (u64)-1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    if (n) *n = len;
+    Py_DECREF(seq);
+    return 0;
+}
+
+static const Rules *get_rules(PyObject *st) {
+    PyObject *sr = PyObject_GetAttr(st, s_sr);
+    if (!sr) return NULL;
+    PyObject *packed = PyObject_GetAttr(sr, s_native);
+    Py_DECREF(sr);
+    if (!packed) return NULL;
+    /* the bytes object lives on the SimRules, which the state keeps */
+    Py_DECREF(packed);
+    if (!PyBytes_Check(packed) || PyBytes_GET_SIZE(packed) != (Py_ssize_t)sizeof(Rules)) {
+        PyErr_SetString(PyExc_TypeError, "SimRules.native is not a packed rule set");
+        return NULL;
+    }
+    return (const Rules *)PyBytes_AS_STRING(packed);
+}
+
+static int read_state(PyObject *o, St *s) {
+    u64 buf[4];
+    long long v;
+    Py_ssize_t n;
+    memset(s, 0, sizeof(*s));
+    if (get_list(o, s_hands, s->hands, 4, NULL) || get_list(o, s_taken, s->taken, 4, NULL))
+        return -1;
+    if (get_list(o, s_won, buf, 4, NULL)) return -1;
+    for (int i = 0; i < 4; i++) s->won[i] = (int)buf[i];
+    if (get_list(o, s_voids, buf, 4, NULL)) return -1;
+    for (int i = 0; i < 4; i++) s->voids[i] = (int)buf[i];
+    if (get_list(o, s_trick, buf, 3, &n)) return -1;
+    s->ntrick = (int)n;
+    for (int i = 0; i < n; i++) s->trick[i] = (int)buf[i];
+    PyObject *p = PyObject_GetAttr(o, s_played);
+    if (!p) return -1;
+    s->played = PyLong_AsUnsignedLongLongMask(p);
+    Py_DECREF(p);
+    p = PyObject_GetAttr(o, s_trick_mask);
+    if (!p) return -1;
+    s->trick_mask = PyLong_AsUnsignedLongLongMask(p);
+    Py_DECREF(p);
+    if (PyErr_Occurred()) return -1;
+    if (get_int(o, s_ntricks, &v)) return -1;
+    s->ntricks = (int)v;
+    if (get_int(o, s_leader, &v)) return -1;
+    s->leader = (int)v;
+    if (get_int(o, s_turn, &v)) return -1;
+    s->turn = (int)v;
+    if (get_int(o, s_led, &v)) return -1;
+    s->led = (int)v;
+    if (get_int(o, s_best, &v)) return -1;
+    s->best = (int)v;
+    if (get_int(o, s_winner, &v)) return -1;
+    s->winner = (int)v;
+    p = PyObject_GetAttr(o, s_broken);
+    if (!p) return -1;
+    s->broken = PyObject_IsTrue(p);
+    Py_DECREF(p);
+    if (s->broken < 0) return -1;
+    if (s->ntricks < 0 || s->ntricks > 13 || s->turn < 0 || s->turn > 3 ||
+        (s->ntrick && (s->led < 0 || s->led > 3 || s->winner < 0 || s->winner > 3))) {
+        PyErr_SetString(PyExc_ValueError, "not a SimState in play");
+        return -1;
+    }
+    for (int i = 0; i < s->ntrick; i++)
+        if (s->trick[i] < 0 || s->trick[i] > 51) {
+            PyErr_SetString(PyExc_ValueError, "a trick card out of range");
+            return -1;
+        }
+    return 0;
+}
+
+static int set_attr(PyObject *o, PyObject *name, PyObject *v) {
+    if (!v) return -1;
+    int rc = PyObject_SetAttr(o, name, v);
+    Py_DECREF(v);
+    return rc;
+}
+
+static PyObject *u64_list(const u64 *a) {
+    return Py_BuildValue("[KKKK]", (unsigned long long)a[0], (unsigned long long)a[1],
+                         (unsigned long long)a[2], (unsigned long long)a[3]);
+}
+
+static PyObject *int_list(const int *a) {
+    return Py_BuildValue("[iiii]", a[0], a[1], a[2], a[3]);
+}
+
+static int write_state(PyObject *o, const St *s) {
+    PyObject *trick = PyList_New(s->ntrick);
+    if (!trick) return -1;
+    for (int i = 0; i < s->ntrick; i++) PyList_SET_ITEM(trick, i, PyLong_FromLong(s->trick[i]));
+    if (set_attr(o, s_trick, trick) || set_attr(o, s_hands, u64_list(s->hands)) ||
+        set_attr(o, s_taken, u64_list(s->taken)) || set_attr(o, s_won, int_list(s->won)) ||
+        set_attr(o, s_voids, int_list(s->voids)) ||
+        set_attr(o, s_played, PyLong_FromUnsignedLongLong(s->played)) ||
+        set_attr(o, s_trick_mask, PyLong_FromUnsignedLongLong(s->trick_mask)) ||
+        set_attr(o, s_ntricks, PyLong_FromLong(s->ntricks)) ||
+        set_attr(o, s_leader, PyLong_FromLong(s->leader)) ||
+        set_attr(o, s_turn, PyLong_FromLong(s->turn)) ||
+        set_attr(o, s_led, PyLong_FromLong(s->led)) ||
+        set_attr(o, s_best, PyLong_FromLong(s->best)) ||
+        set_attr(o, s_winner, PyLong_FromLong(s->winner)))
+        return -1;
+    PyObject *b = s->broken ? Py_True : Py_False;
+    Py_INCREF(b);
+    return set_attr(o, s_broken, b);
+}
+
+static PyObject *py_rules_playout(PyObject *self, PyObject *st) {
+    St s;
+    const Rules *r = get_rules(st);
+    if (!r || read_state(st, &s)) return NULL;
+    run_rules(r, &s);
+    if (write_state(st, &s)) return NULL;
+    Py_INCREF(st);
+    return st;
+}
+
+static PyObject *py_moon_playout(PyObject *self, PyObject *args) {
+    PyObject *st;
+    int shooters, me;
+    if (!PyArg_ParseTuple(args, "Oii", &st, &shooters, &me)) return NULL;
+    St s;
+    const Rules *r = get_rules(st);
+    if (!r || read_state(st, &s)) return NULL;
+    run_moon(r, &s, shooters, me);
+    if (write_state(st, &s)) return NULL;
+    Py_INCREF(st);
+    return st;
+}
+
+static PyObject *py_pack_rules(PyObject *self, PyObject *args) {
+    Rules r;
+    unsigned long long ft, pen, mc, pc;
+    PyObject *values;
+    memset(&r, 0, sizeof(r));
+    if (!PyArg_ParseTuple(args, "KKKKiiiiiiO", &ft, &pen, &mc, &pc, &r.first_lead, &r.free_,
+                          &r.qbreaks, &r.hearts_over_q, &r.moon_on, &r.jd_value, &values))
+        return NULL;
+    r.ft_barred = ft;
+    r.penalty = pen;
+    r.moon_cards = mc;
+    r.point_cards = pc;
+    PyObject *seq = PySequence_Fast(values, "values: 52 ints");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != 52) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "values: 52 ints");
+        return NULL;
+    }
+    for (int i = 0; i < 52; i++) {
+        r.value[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (r.value[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    return PyBytes_FromStringAndSize((const char *)&r, sizeof(r));
+}
+
+/* -- reading the plays (inference.PlayReader) ------------------------------------------ */
+
+typedef struct {
+    St st;          /* the public state before the play, with st.turn the seat to play */
+    u64 later;      /* the cards the seat played from then on */
+    int seat, card, open;
+} Event;
+
+static PyObject *py_pack_events(PyObject *self, PyObject *events) {
+    PyObject *seq = PySequence_Fast(events, "events: (seat, card, state, later, open) tuples");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(Event));
+    if (!out) goto fail;
+    Event *ev = (Event *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *st;
+        unsigned long long later;
+        int open;
+        memset(&ev[i], 0, sizeof(Event));
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iiOKp;events: (seat, card, "
+                              "state, later, open) tuples", &ev[i].seat, &ev[i].card, &st,
+                              &later, &open) || read_state(st, &ev[i].st))
+            goto fail;
+        if (ev[i].seat < 0 || ev[i].seat > 3 || ev[i].card < 0 || ev[i].card > 51) {
+            PyErr_SetString(PyExc_ValueError, "an event's seat or card is out of range");
+            goto fail;
+        }
+        ev[i].later = later;
+        ev[i].open = open;
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+/* PlayReader._factor */
+static double factor(const Rules *r, int p, int card, double strong, double weak, double mild) {
+    if (p == card) return 1.0;
+    if (p == QS) return strong;
+    if (r->value[p] > r->value[card]) return weak;
+    return mild;
+}
+
+/* (rules, events, hidden, strong, weak, mild[, open seats mask]) */
+static int parse_reading(PyObject *args, const Rules **r, const Event **ev, Py_ssize_t *n,
+                         u64 *hidden, double *f, int *open_mask) {
+    PyObject *rules, *events, *hid;
+    if (!PyArg_ParseTuple(args, "SSOddd|i", &rules, &events, &hid, &f[0], &f[1], &f[2],
+                          open_mask))
+        return -1;
+    if (PyBytes_GET_SIZE(rules) != (Py_ssize_t)sizeof(Rules) ||
+        PyBytes_GET_SIZE(events) % (Py_ssize_t)sizeof(Event)) {
+        PyErr_SetString(PyExc_ValueError, "not packed rules and events");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(hid, "hidden: four hand masks");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != 4) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "hidden: four hand masks");
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        hidden[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, i));
+        if (hidden[i] == (u64)-1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    *r = (const Rules *)PyBytes_AS_STRING(rules);
+    *ev = (const Event *)PyBytes_AS_STRING(events);
+    *n = PyBytes_GET_SIZE(events) / (Py_ssize_t)sizeof(Event);
+    return 0;
+}
+
+/* PlayReader.weight */
+static PyObject *py_read_weight(PyObject *self, PyObject *args) {
+    const Rules *r;
+    const Event *ev;
+    Py_ssize_t n;
+    u64 hidden[4];
+    double f[3];
+    int open_mask = 0;
+    if (parse_reading(args, &r, &ev, &n, hidden, f, &open_mask)) return NULL;
+    double w = 1.0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        St s = ev[i].st;
+        s.hands[ev[i].seat] = hidden[ev[i].seat] | ev[i].later;
+        u64 legal = legal_mask(r, &s);
+        if (!single(legal))
+            w *= factor(r, rules_card(r, &s, legal, ALARM_THREAT, 0), ev[i].card, f[0], f[1],
+                        f[2]);
+    }
+    return PyFloat_FromDouble(w);
+}
+
+/* the per-seat ratio of one world in PlayReader.shooting */
+static PyObject *py_shoot_ratios(PyObject *self, PyObject *args) {
+    const Rules *r;
+    const Event *ev;
+    Py_ssize_t n;
+    u64 hidden[4];
+    double f[3], ratio[4] = {1.0, 1.0, 1.0, 1.0};
+    int open_mask = 0;
+    if (parse_reading(args, &r, &ev, &n, hidden, f, &open_mask)) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int seat = ev[i].seat;
+        if (!ev[i].open || !(open_mask >> seat & 1)) continue;
+        St s = ev[i].st;
+        s.hands[seat] = hidden[seat] | ev[i].later;
+        u64 legal = legal_mask(r, &s);
+        if (single(legal)) continue;
+        double shoot = factor(r, shoot_card(r, &s, legal), ev[i].card, f[0], f[1], f[2]);
+        double rules = factor(r, rules_card(r, &s, legal, ALARM_THREAT, 0), ev[i].card, f[0],
+                              f[1], f[2]);
+        ratio[seat] *= shoot / rules;
+    }
+    return Py_BuildValue("[dddd]", ratio[0], ratio[1], ratio[2], ratio[3]);
+}
+
+static PyMethodDef methods[] = {
+    {"rules_playout", py_rules_playout, METH_O,
+     "rules_playout(state): play a SimState to its end with the rules player; returns it."},
+    {"moon_playout", py_moon_playout, METH_VARARGS,
+     "moon_playout(state, shooters, me): as moon.moon_playout; returns the state."},
+    {"pack_events", py_pack_events, METH_O,
+     "pack_events([(seat, card, state, later, open), ...]): a PlayReader's plays as bytes."},
+    {"read_weight", py_read_weight, METH_VARARGS,
+     "read_weight(rules, events, hidden, strong, weak, mild): as PlayReader.weight."},
+    {"shoot_ratios", py_shoot_ratios, METH_VARARGS,
+     "shoot_ratios(rules, events, hidden, strong, weak, mild, open): one world's ratios "
+     "in PlayReader.shooting."},
+    {"pack_rules", py_pack_rules, METH_VARARGS,
+     "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
+     "hearts_over_q, moon_on, jd_value, values): the rule constants as bytes."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",
+                                    "The bots' playouts in C (see policy.rules_playout).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__playout(void) {
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
+    INTERN(s_sr, "sr");
+    INTERN(s_native, "native");
+    INTERN(s_hands, "hands");
+    INTERN(s_taken, "taken");
+    INTERN(s_won, "won");
+    INTERN(s_played, "played");
+    INTERN(s_ntricks, "ntricks");
+    INTERN(s_leader, "leader");
+    INTERN(s_turn, "turn");
+    INTERN(s_trick, "trick");
+    INTERN(s_trick_mask, "trick_mask");
+    INTERN(s_led, "led");
+    INTERN(s_best, "best");
+    INTERN(s_winner, "winner");
+    INTERN(s_broken, "broken");
+    INTERN(s_voids, "voids");
+    return PyModule_Create(&module);
+}

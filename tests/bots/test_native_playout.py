@@ -1,0 +1,145 @@
+"""The playouts in C (`hearts/bots/_playout.c`) play exactly as the Python ones they stand for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.bots import make_bot
+from hearts.bots.inference import PlayReader
+from hearts.bots.moon import moon_playout, moon_playout_py, moon_plausible, shoot_play
+from hearts.bots.policy import rules_playout, rules_playout_py
+from hearts.bots.sampling import Sampler
+from hearts.bots.sim import SimState, native, random_deal, sim_rules
+from hearts.engine import Hand, Rules
+from hearts.engine.scoring import find_moon
+
+from .helpers import all_rule_sets
+
+FIELDS = ("hands", "taken", "won", "played", "ntricks", "leader", "turn", "trick",
+          "trick_mask", "led", "best", "winner", "broken", "voids")
+
+
+def _state(st: SimState) -> tuple:
+    return tuple(tuple(v) if isinstance(v := getattr(st, f), list) else v for f in FIELDS)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
+
+
+def _moon_deal(sr, rng: random.Random) -> SimState:
+    """A deal where one seat holds many of the top cards (a hand that may run), so the moon
+    attempt, the alarms and the defence are all played."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    strong = rng.randrange(4)
+    tops = sorted(deck, key=lambda c: -(c % 13) + rng.random() * 6)[:rng.randrange(8, 13)]
+    rest = [c for c in deck if c not in tops]
+    hands = [0, 0, 0, 0]
+    for c in tops:
+        hands[strong] |= 1 << c
+    for c in rest:
+        s = next(s for s in rng.sample(range(4), 4) if hands[s].bit_count() < 13)
+        hands[s] |= 1 << c
+    st = SimState(sr, hands)
+    st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)
+    return st
+
+
+def _advance(st: SimState, rng: random.Random, plays: int, shooter: int = -1) -> SimState:
+    """``plays`` cards into the hand: random legal cards, or the moon attempt for ``shooter``."""
+    for _ in range(plays):
+        if st.ntricks == 13:
+            break
+        legal = st.legal()
+        st.play(shoot_play(st, legal) if st.turn == shooter else rng.choice(_bits(legal)))
+    return st
+
+
+def test_the_playouts_are_built_in_c():
+    """`pip install` builds the extension here (a machine without a compiler falls back to
+    the Python playouts, which the tests below compare it with)."""
+    assert native is not None
+
+
+@pytest.mark.skipif(native is None, reason="the C playouts are not built")
+@pytest.mark.parametrize("rules", all_rule_sets(12, seed=11), ids=lambda r: r.summary()[:40])
+def test_c_playouts_play_as_the_python_ones(rules):
+    sr = sim_rules(rules)
+    rng = random.Random(rules.summary())
+    moons = 0
+    for k in range(60):
+        if k % 2:
+            st = _moon_deal(sr, rng)
+            _advance(st, rng, rng.randrange(0, 30), shooter=st.turn if k % 4 == 1 else -1)
+        else:
+            st = _advance(random_deal(sr, rng), rng, rng.randrange(0, 48))
+        a, b = st.copy(), st.copy()
+        rules_playout_py(a)
+        assert rules_playout(b) is b
+        assert _state(a) == _state(b)
+        me = rng.randrange(4)
+        shooters = sum(1 << s for s in range(4) if s != me and moon_plausible(st, s, 6))
+        shooters |= rng.randrange(16) & ~(1 << me) if k % 3 == 0 else 0
+        a, b = st.copy(), st.copy()
+        moon_playout_py(a, shooters, me)
+        assert moon_playout(b, shooters, me) is b
+        assert _state(a) == _state(b)
+        moons += find_moon(rules, a.taken, a.won) is not None
+    if rules.moon != "off":
+        assert moons > 0   # the moon attempt's own plays were compared, not only the ducks
+
+
+@pytest.mark.skipif(native is None, reason="the C playouts are not built")
+def test_c_playouts_refuse_what_is_not_a_state():
+    with pytest.raises(AttributeError):
+        native.rules_playout(object())
+    st = random_deal(sim_rules(Rules()), random.Random(1))
+    st.trick = [60]     # no such card
+    with pytest.raises(ValueError):
+        native.rules_playout(st)
+    with pytest.raises(TypeError):
+        native.moon_playout(st, "all", 0)
+
+
+@pytest.mark.skipif(native is None, reason="the C playouts are not built")
+@pytest.mark.parametrize("preset", ["standard", "omnibus", "spot"])
+def test_c_reading_weighs_worlds_as_the_python_one(preset):
+    """`PlayReader.weight` and the shooter's ratios, in C and in Python, on views from hands
+    played by bots that lead winners (``shooter``) and bots that duck (``rules``)."""
+    rules = Rules.preset(preset)
+    checked = lowered = read = 0
+    for k in range(8):
+        rng = random.Random(f"{preset}/{k}")
+        bots = [make_bot("shooter" if (s + k) % 3 == 0 else "rules", seed=k) for s in range(4)]
+        hand = Hand.deal(rules, rng, rules.pass_direction(k), dealer=k % 4)
+        stop = rng.randrange(8, 48)
+        while hand.phase != "play" or len(hand.tricks) * 4 + len(hand.trick) < stop:
+            if hand.phase == "pass":
+                for s in range(4):
+                    hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
+            elif hand.phase == "play":
+                s = hand.turn
+                hand.play(s, bots[s].choose_play(hand.view(s), 1.0))
+            else:
+                break
+        if hand.phase != "play":
+            continue
+        view = hand.view(hand.turn)
+        reader = PlayReader(view)
+        assert reader.packed is not None
+        sampler = Sampler(view)
+        for _ in range(20):
+            hidden = sampler.sample(rng)
+            w = reader.weight(hidden)
+            assert w == reader.weight_py(hidden)
+            ratios = native.shoot_ratios(reader.sr.native, reader.packed[1], hidden,
+                                         reader.strong, reader.weak, reader.mild,
+                                         reader.open_mask)
+            assert ratios == reader.ratios_py(hidden)
+            checked += 1
+            lowered += w < 1
+            read += any(r != 1.0 for r in ratios)
+    assert checked >= 100 and lowered and read   # worlds were told apart, not all weighed 1
