@@ -819,6 +819,85 @@ static PyObject *py_shoot_ratios(PyObject *self, PyObject *args) {
     return Py_BuildValue("[dddd]", ratio[0], ratio[1], ratio[2], ratio[3]);
 }
 
+/* -- dealing the unseen cards (sampling.Sampler._try) ----------------------------------- */
+
+/* cards: 5 bytes a card (its index, how many seats may hold it, those seats); others: the
+ * three other seats. The random numbers come from ``rand`` (the bot's random.Random), so
+ * the worlds are the ones the Python sampler deals. */
+static PyObject *py_sample_try(PyObject *self, PyObject *args) {
+    Py_buffer cards, others;
+    PyObject *known_o, *cap_o, *rand, *result = NULL;
+    int strict, fseat, factor;
+    unsigned long long fcards;
+    if (!PyArg_ParseTuple(args, "y*y*OOpiKiO", &cards, &others, &known_o, &cap_o, &strict,
+                          &fseat, &fcards, &factor, &rand))
+        return NULL;
+    u64 hands[4];
+    long long cap[4];
+    const unsigned char *cd = cards.buf, *ot = others.buf;
+    Py_ssize_t n = cards.len / 5;
+    if (cards.len % 5 || others.len > 3 || !PyCallable_Check(rand)) {
+        PyErr_SetString(PyExc_ValueError, "sample_try: packed cards, seats and a rand()");
+        goto done;
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *k = PySequence_GetItem(known_o, i), *c = k ? PySequence_GetItem(cap_o, i) : NULL;
+        if (!c) {
+            Py_XDECREF(k);
+            goto done;
+        }
+        hands[i] = PyLong_AsUnsignedLongLongMask(k);
+        cap[i] = PyLong_AsLongLong(c);
+        Py_DECREF(k);
+        Py_DECREF(c);
+        if (PyErr_Occurred()) goto done;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        const unsigned char *e = cd + 5 * k;
+        int card = e[0], ne = strict ? e[1] : (int)others.len;
+        const unsigned char *elig = strict ? e + 2 : ot;
+        if (card > 51 || ne > 3) {
+            PyErr_SetString(PyExc_ValueError, "sample_try: a card or seat out of range");
+            goto done;
+        }
+        long long boost = (fcards >> card & 1) ? factor : 1, total = 0;
+        for (int j = 0; j < ne; j++) {
+            int st = elig[j] & 3;
+            total += st == fseat ? cap[st] * boost : cap[st];
+        }
+        if (total <= 0) {
+            if (strict) {
+                result = Py_None;
+                Py_INCREF(result);
+                goto done;
+            }
+            continue;
+        }
+        PyObject *x = PyObject_CallNoArgs(rand);
+        if (!x) goto done;
+        double r = PyFloat_AsDouble(x);
+        Py_DECREF(x);
+        if (r == -1.0 && PyErr_Occurred()) goto done;
+        r *= (double)total;
+        int pick = -1;
+        for (int j = 0; j < ne; j++) {
+            int st = elig[j] & 3;
+            long long c = cap[st];
+            if (c <= 0) continue;
+            pick = st;
+            r -= (double)(st == fseat ? c * boost : c);
+            if (r < 0) break;
+        }
+        hands[pick] |= 1ULL << card;
+        cap[pick] -= 1;
+    }
+    result = u64_list(hands);
+done:
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&others);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"rules_playout", py_rules_playout, METH_O,
      "rules_playout(state): play a SimState to its end with the rules player; returns it."},
@@ -831,6 +910,9 @@ static PyMethodDef methods[] = {
     {"shoot_ratios", py_shoot_ratios, METH_VARARGS,
      "shoot_ratios(rules, events, hidden, strong, weak, mild, open): one world's ratios "
      "in PlayReader.shooting."},
+    {"sample_try", py_sample_try, METH_VARARGS,
+     "sample_try(cards, others, known, cap, strict, fseat, fcards, factor, rand): as "
+     "Sampler._try."},
     {"pack_rules", py_pack_rules, METH_VARARGS,
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
      "hearts_over_q, moon_on, jd_value, values): the rule constants as bytes."},

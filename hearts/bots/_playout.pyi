@@ -1,6 +1,6 @@
 """The bots' playouts in C (`_playout.c`); see `policy.rules_playout`."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .sim import SimState
 
@@ -14,3 +14,6 @@ def read_weight(rules: bytes, events: bytes, hidden: Sequence[int], strong: floa
                 weak: float, mild: float, /) -> float: ...
 def shoot_ratios(rules: bytes, events: bytes, hidden: Sequence[int], strong: float,
                  weak: float, mild: float, open_seats: int, /) -> list[float]: ...
+def sample_try(cards: bytes, others: bytes, known: Sequence[int], cap: Sequence[int],
+               strict: bool, fseat: int, fcards: int, factor: int,
+               rand: Callable[[], float], /) -> list[int] | None: ...

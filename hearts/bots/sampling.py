@@ -15,7 +15,7 @@ import random
 from hearts.engine import View
 from hearts.engine.cards import HEARTS_MASK, SUIT_MASK
 
-from .sim import FULL, QS, QS_BIT, sim_rules
+from .sim import FULL, QS, QS_BIT, native, sim_rules
 
 
 class Sampler:
@@ -70,6 +70,10 @@ class Sampler:
             cards.append((len(elig), i, elig))
         cards.sort()
         self.cards = cards
+        # the same packed for the C dealer (`sim.native`): index, count, seats, 5 bytes a card
+        self.packed = bytes(b for _, i, elig in cards
+                            for b in (i, len(elig), *elig, *(0,) * (3 - len(elig))))
+        self.packed_others = bytes(others)
 
     def sample(self, rng: random.Random, favour: tuple[int, int, int] | None = None) -> list[int]:
         """Four hand masks (this seat's left at 0) dealing the unseen cards.
@@ -85,6 +89,16 @@ class Sampler:
 
     def _try(self, rng: random.Random, strict: bool,
              favour: tuple[int, int, int] | None = None) -> list[int] | None:
+        if native is not None:
+            fseat, fcards, factor = favour or (-1, 0, 1)
+            return native.sample_try(self.packed, self.packed_others, self.known, self.cap,
+                                     strict, fseat, fcards, factor, rng.random)
+        return self.try_py(rng, strict, favour)
+
+    def try_py(self, rng: random.Random, strict: bool,
+               favour: tuple[int, int, int] | None = None) -> list[int] | None:
+        """One deal (None where a card has no seat left to take it, when ``strict``): in
+        Python, the reference of the C one."""
         hands = list(self.known)
         cap = list(self.cap)
         rand = rng.random

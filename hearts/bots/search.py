@@ -229,7 +229,7 @@ class SearchBot:
                         moon_playout(st, shooters, me)
                     else:
                         rules_playout(st)
-                    totals[j] += st.points()[me]
+                    totals[j] += st.points_of(me)
                     counts[j] += 1
                 if time.perf_counter() > deadline:
                     cut = w + 1 < n_worlds or keep == 0 and len(schedule) > 1
@@ -428,7 +428,7 @@ class _Scores:
             st = world.copy()
             st.play(cands[j])
             rules_playout(st)
-            self.points[j][0].append(st.points()[me])
+            self.points[j][0].append(st.points_of(me))
         self.done += 1
 
     def add_moon_world(self, world: SimState, cands: list[int], modes: tuple[int, ...],
@@ -439,7 +439,7 @@ class _Scores:
                 st = world.copy()
                 st.play(cands[j])
                 moon_playout(st, shooters | mode, me)
-                self.points[j][m].append(st.points()[me])
+                self.points[j][m].append(st.points_of(me))
         self.done += 1
 
     def shoots(self, j: int, shoot_z: float) -> bool:

@@ -39,7 +39,7 @@ class SimRules:
 
     __slots__ = ("rules", "ft_barred", "first_lead", "free", "qbreaks", "hearts_over_q",
                  "penalty", "moon_cards", "point_cards", "value", "moon_on", "jd_value",
-                 "moon_value", "native")
+                 "moon_value", "native", "additive", "valued")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -59,6 +59,10 @@ class SimRules:
         # value[i]: what taking card i costs, JD bonus included (moon aside)
         self.value = [penalty_points(rules, 1 << i) + (rules.jack_of_diamonds if i == JD else 0)
                       for i in range(52)]
+        # without a clean-hand bonus, a seat's points in a hand without a moon are the sum of
+        # its cards' values (`SimState.points_of`)
+        self.additive = not rules.clean_hand_bonus
+        self.valued = sum(1 << i for i in range(52) if self.value[i])
         # the same constants packed for the C playouts
         lead = {"two-of-clubs": 0, "left-of-dealer": 1}.get(self.first_lead, 2)
         self.native = None if native is None else native.pack_rules(
@@ -187,6 +191,25 @@ class SimState:
                 choice = (choose or best_moon_choice_state)(self, moon)
             moon = Moon(moon.shooter, moon.sun, choice)
         return hand_points(rules, self.taken, self.won, moon)
+
+    def points_of(self, seat: int) -> int:
+        """``points()[seat]``, sooner where no seat has shot the moon (the sum of the values of
+        the cards it took)."""
+        sr = self.sr
+        if sr.additive:
+            mc = sr.moon_cards
+            t = self.taken
+            if not sr.moon_on or (t[0] & mc != mc and t[1] & mc != mc and t[2] & mc != mc
+                                  and t[3] & mc != mc):
+                value = sr.value
+                m = t[seat] & sr.valued
+                total = 0
+                while m:
+                    low = m & -m
+                    total += value[low.bit_length() - 1]
+                    m ^= low
+                return total
+        return self.points()[seat]
 
 
 def best_moon_choice(rules: Rules, seat: int, totals: Sequence[int], taken: Sequence[int],

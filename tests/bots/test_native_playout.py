@@ -107,8 +107,9 @@ def test_c_playouts_refuse_what_is_not_a_state():
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
 @pytest.mark.parametrize("preset", ["standard", "omnibus", "spot"])
 def test_c_reading_weighs_worlds_as_the_python_one(preset):
-    """`PlayReader.weight` and the shooter's ratios, in C and in Python, on views from hands
-    played by bots that lead winners (``shooter``) and bots that duck (``rules``)."""
+    """The worlds dealt, `PlayReader.weight` and the shooter's ratios, in C and in Python, on
+    views from hands played by bots that lead winners (``shooter``) and bots that duck
+    (``rules``)."""
     rules = Rules.preset(preset)
     checked = lowered = read = 0
     for k in range(8):
@@ -131,7 +132,12 @@ def test_c_reading_weighs_worlds_as_the_python_one(preset):
         reader = PlayReader(view)
         assert reader.packed is not None
         sampler = Sampler(view)
-        for _ in range(20):
+        for j in range(20):
+            # the C dealer deals the Python one's worlds from the same random numbers
+            favour = (rng.choice(sampler.others), rng.getrandbits(52), 6) if j % 2 else None
+            a, b = random.Random(j), random.Random(j)
+            for strict in (True, False):
+                assert sampler._try(a, strict, favour) == sampler.try_py(b, strict, favour)
             hidden = sampler.sample(rng)
             w = reader.weight(hidden)
             assert w == reader.weight_py(hidden)

@@ -83,3 +83,21 @@ def test_rules_playout_plays_as_the_rules_player():
             st = random_deal(sr, rng)
             a, b = playout(st.copy(), play_policy), rules_playout(st.copy())
             assert (a.taken, a.won, a.played, a.ntricks) == (b.taken, b.won, b.played, 13)
+
+
+def test_points_of_a_seat_are_its_points():
+    """The search's shortcut for one seat's points agrees with the engine's scoring, moons
+    and clean-hand bonuses included."""
+    from hearts.bots.moon import moon_playout
+    moons = 0
+    for rules in all_rule_sets(30, seed=13):
+        sr = sim_rules(rules)
+        rng = random.Random(rules.summary())
+        for k in range(30):
+            st = random_deal(sr, rng)
+            st.totals = tuple(rng.randint(0, 90) for _ in range(4))
+            shooter = rng.randrange(4)
+            moon_playout(st, 1 << shooter if k % 2 else 0, (shooter + 1) & 3)
+            moons += any(t & sr.moon_cards == sr.moon_cards for t in st.taken)
+            assert [st.points_of(s) for s in range(4)] == st.points()
+    assert moons > 10
