@@ -6,10 +6,11 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Callable
 
 from hearts.bots import make_bot
-from hearts.bots.policy import rules_playout
-from hearts.bots.sim import random_deal, sim_rules
+from hearts.bots.policy import rules_playout, rules_playout_py
+from hearts.bots.sim import SimState, native, random_deal, sim_rules
 from hearts.bots.table import play_hand
 from hearts.engine import Hand, Rules
 
@@ -22,19 +23,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds offered per decision (default: the host's bot budget)")
 
 
-def _playouts_per_second(seconds: float = 1.0) -> float:
+def _playouts_per_second(playout: Callable[[SimState], SimState], seconds: float = 1.0) -> float:
     sr = sim_rules(Rules())
     rng = random.Random(0)
+    deals = [random_deal(sr, rng) for _ in range(500)]
     n = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        rules_playout(random_deal(sr, rng))
+        playout(deals[n % len(deals)].copy())
         n += 1
     return n / (time.perf_counter() - start)
 
 
 def run(args: argparse.Namespace) -> int:
-    print(f"simulator: {_playouts_per_second():.0f} full-hand playouts/s with the rules player")
+    py = _playouts_per_second(rules_playout_py)
+    if native is None:
+        print(f"simulator: {py:.0f} full-hand playouts/s with the rules player (in Python: "
+              "the C playouts are not built)")
+    else:
+        print(f"simulator: {_playouts_per_second(rules_playout):.0f} full-hand playouts/s with "
+              f"the rules player in C ({py:.0f} in Python)")
     from net.limits import Limits
     budget = Limits().bot_budget if args.budget is None else args.budget
     print(f"budget {budget:g} s a decision")

@@ -1,0 +1,28 @@
+"""`hearts bench bots` runs through the CLI and prints its figures (no timing assertions)."""
+
+from __future__ import annotations
+
+import re
+
+from hearts.bench import bots as bench_bots
+from hearts.cli import main
+
+
+def test_bench_bots_prints_both_simulators_and_each_level(capsys):
+    assert main(["bench", "bots", "--hands", "1", "--levels", "rules,normal"]) == 0
+    out = capsys.readouterr().out
+    m = re.search(r"simulator: (\d+) full-hand playouts/s with the rules player in C "
+                  r"\((\d+) in Python\)", out)
+    assert m and int(m.group(1)) > 0 and int(m.group(2)) > 0, out
+    for level in ("rules", "normal"):
+        row = re.search(rf"^{level}\s+(\d+) decisions\s+p50\s+[\d.]+ ms\s+p99\s+[\d.]+ ms\s+"
+                        r"max\s+[\d.]+ ms\s+capped (\d+)$", out, re.M)
+        assert row and int(row.group(1)) >= 13, out
+
+
+def test_bench_bots_says_when_the_c_playouts_are_missing(capsys, monkeypatch):
+    monkeypatch.setattr(bench_bots, "native", None)
+    assert main(["bench", "bots", "--hands", "1", "--levels", "rules"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"simulator: \d+ full-hand playouts/s .*in Python: the C playouts are "
+                     r"not built", out), out
