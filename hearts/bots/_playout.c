@@ -37,6 +37,7 @@ typedef struct {
     u64 ft_barred, penalty, moon_cards, point_cards;
     int first_lead;     /* 0 two-of-clubs, 1 left-of-dealer, 2 any club */
     int free_, qbreaks, hearts_over_q, moon_on, jd_value;
+    int additive;       /* no clean-hand bonus: without a moon, points are the cards' values */
     int value[52];
 } Rules;
 
@@ -664,13 +665,66 @@ static PyObject *py_moon_playout(PyObject *self, PyObject *args) {
     return st;
 }
 
+/* moon.score_cards: each card played in the state, the hand played out (shooters < 0: the
+ * rules player for every seat), and ``me``'s points where they are the values of its cards */
+static PyObject *py_score_cards(PyObject *self, PyObject *args) {
+    PyObject *st, *cards;
+    int me, shooters;
+    if (!PyArg_ParseTuple(args, "OOii", &st, &cards, &me, &shooters)) return NULL;
+    if (me < 0 || me > 3) {
+        PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
+        return NULL;
+    }
+    St base;
+    const Rules *r = get_rules(st);
+    if (!r || read_state(st, &base)) return NULL;
+    PyObject *seq = PySequence_Fast(cards, "cards: card indices");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    if (!out) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (card == -1 && PyErr_Occurred()) goto fail;
+        if (card < 0 || card > 51 || !(base.hands[base.turn] >> card & 1) || base.ntricks > 12) {
+            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
+            goto fail;
+        }
+        St s = base;
+        play(r, &s, (int)card);
+        if (shooters < 0)
+            run_rules(r, &s);
+        else
+            run_moon(r, &s, shooters, me);
+        int moon = 0;
+        for (int k = 0; k < 4; k++) moon |= r->moon_on && (s.taken[k] & r->moon_cards) == r->moon_cards;
+        PyObject *item;
+        if (r->additive && !moon) {
+            long pts = 0;
+            for (u64 m = s.taken[me]; m; m &= m - 1) pts += r->value[low(m)];
+            item = PyLong_FromLong(pts);
+        } else {
+            item = Py_BuildValue("(NN)", u64_list(s.taken), int_list(s.won));
+        }
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, i, item);
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
 static PyObject *py_pack_rules(PyObject *self, PyObject *args) {
     Rules r;
     unsigned long long ft, pen, mc, pc;
     PyObject *values;
     memset(&r, 0, sizeof(r));
-    if (!PyArg_ParseTuple(args, "KKKKiiiiiiO", &ft, &pen, &mc, &pc, &r.first_lead, &r.free_,
-                          &r.qbreaks, &r.hearts_over_q, &r.moon_on, &r.jd_value, &values))
+    if (!PyArg_ParseTuple(args, "KKKKiiiiiiiO", &ft, &pen, &mc, &pc, &r.first_lead, &r.free_,
+                          &r.qbreaks, &r.hearts_over_q, &r.moon_on, &r.jd_value, &r.additive,
+                          &values))
         return NULL;
     r.ft_barred = ft;
     r.penalty = pen;
@@ -915,7 +969,10 @@ static PyMethodDef methods[] = {
      "Sampler._try."},
     {"pack_rules", py_pack_rules, METH_VARARGS,
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
-     "hearts_over_q, moon_on, jd_value, values): the rule constants as bytes."},
+     "hearts_over_q, moon_on, jd_value, additive, values): the rule constants as bytes."},
+    {"score_cards", py_score_cards, METH_VARARGS,
+     "score_cards(state, cards, me, shooters): as moon.score_cards; a hand with a moon (or a "
+     "clean-hand bonus) gives its (taken, won) for Python to score."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
 
-from .policy import moonless_policy, play_policy, play_with_reason
+from .policy import moonless_policy, play_policy, play_with_reason, rules_playout
 from .sim import FULL, QS, QS_BIT, SimRules, SimState, native
 
 _SUIT_MASKS = tuple(SUIT_MASK)
@@ -216,6 +216,37 @@ def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
     return st
 
 
+def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1) -> list[int]:
+    """``me``'s points after each of ``cards`` is played in ``world`` and the hand played out:
+    by the rules player (``shooters`` < 0, `rules_playout`) or with the ``shooters`` mask
+    trying for the moon (`moon_playout`). One call to C for them all where it is built."""
+    if native is not None:
+        scored = native.score_cards(world, cards, me, shooters)
+        out = []
+        for p in scored:
+            if not isinstance(p, int):      # a moon or a clean-hand bonus: the full scoring
+                st = world.copy()
+                st.taken, st.won = p
+                p = st.points()[me]
+            out.append(p)
+        return out
+    return score_cards_py(world, cards, me, shooters)
+
+
+def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1) -> list[int]:
+    """`score_cards` in Python (the reference the C one is tested against)."""
+    out = []
+    for c in cards:
+        st = world.copy()
+        st.play(c)
+        if shooters < 0:
+            rules_playout(st)
+        else:
+            moon_playout(st, shooters, me)
+        out.append(st.points_of(me))
+    return out
+
+
 def shoot_pass(sr: SimRules, hand: int, count: int) -> list[int]:
     """The pass of a hand going for the moon: its lowest cards outside hearts, shortest
     suits first (keeps the winners and the hearts)."""
@@ -237,5 +268,6 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 
 __all__ = ["suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
-           "early_alarm", "defend_policy", "shooters_in", "moon_playout", "moon_playout_py", "shoot_pass",
+           "early_alarm", "defend_policy", "shooters_in", "moon_playout", "moon_playout_py",
+           "score_cards", "score_cards_py", "shoot_pass",
            "pass_keeps_moon"]

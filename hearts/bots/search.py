@@ -38,7 +38,8 @@ from hearts.engine import Card, View
 from hearts.engine.cards import HEARTS, HEARTS_MASK
 
 from .inference import PlayReader
-from .moon import early_alarm, moon_plausible, moon_playout, pass_keeps_moon, shoot_pass, shooters_in
+from .moon import (early_alarm, moon_plausible, moon_playout, pass_keeps_moon, score_cards,
+                   shoot_pass, shooters_in)
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
@@ -424,22 +425,18 @@ class _Scores:
 
     def add_world(self, world: SimState, cands: list[int], me: int) -> None:
         """Every active candidate played on by the rules player for all seats."""
-        for j in self.active:
-            st = world.copy()
-            st.play(cands[j])
-            rules_playout(st)
-            self.points[j][0].append(st.points_of(me))
+        scored = score_cards(world, [cands[j] for j in self.active], me)
+        for j, p in zip(self.active, scored):
+            self.points[j][0].append(p)
         self.done += 1
 
     def add_moon_world(self, world: SimState, cands: list[int], modes: tuple[int, ...],
                        shooters: int, me: int) -> None:
         """Every active candidate in every mode, with the ``shooters`` trying for the moon."""
-        for j in self.active:
-            for m, mode in enumerate(modes):
-                st = world.copy()
-                st.play(cands[j])
-                moon_playout(st, shooters | mode, me)
-                self.points[j][m].append(st.points_of(me))
+        cards = [cands[j] for j in self.active]
+        for m, mode in enumerate(modes):
+            for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode)):
+                self.points[j][m].append(p)
         self.done += 1
 
     def shoots(self, j: int, shoot_z: float) -> bool:

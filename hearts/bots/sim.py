@@ -67,7 +67,8 @@ class SimRules:
         lead = {"two-of-clubs": 0, "left-of-dealer": 1}.get(self.first_lead, 2)
         self.native = None if native is None else native.pack_rules(
             self.ft_barred, pen, self.moon_cards, self.point_cards, lead, self.free,
-            self.qbreaks, self.hearts_over_q, self.moon_on, self.jd_value, self.value)
+            self.qbreaks, self.hearts_over_q, self.moon_on, self.jd_value, self.additive,
+            self.value)
 
 
 @lru_cache(maxsize=64)

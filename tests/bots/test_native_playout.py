@@ -8,7 +8,8 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.inference import PlayReader
-from hearts.bots.moon import moon_playout, moon_playout_py, moon_plausible, shoot_play
+from hearts.bots.moon import (moon_playout, moon_playout_py, moon_plausible, score_cards,
+                              score_cards_py, shoot_play)
 from hearts.bots.policy import rules_playout, rules_playout_py
 from hearts.bots.sampling import Sampler
 from hearts.bots.sim import SimState, native, random_deal, sim_rules
@@ -88,6 +89,10 @@ def test_c_playouts_play_as_the_python_ones(rules):
         assert moon_playout(b, shooters, me) is b
         assert _state(a) == _state(b)
         moons += find_moon(rules, a.taken, a.won) is not None
+        # every card at once, scored for one seat, as the search does
+        cards = _bits(st.legal()) if st.ntricks < 13 else []
+        for mask in (-1, shooters):
+            assert score_cards(st, cards, me, mask) == score_cards_py(st, cards, me, mask)
     if rules.moon != "off":
         assert moons > 0   # the moon attempt's own plays were compared, not only the ducks
 
@@ -102,6 +107,13 @@ def test_c_playouts_refuse_what_is_not_a_state():
         native.rules_playout(st)
     with pytest.raises(TypeError):
         native.moon_playout(st, "all", 0)
+    st = random_deal(sim_rules(Rules()), random.Random(1))
+    held = st.hands[st.turn]
+    other = next(i for i in range(52) if not held >> i & 1)
+    with pytest.raises(ValueError, match="not in the hand"):
+        native.score_cards(st, [other], 0, -1)
+    with pytest.raises(ValueError, match="a seat"):
+        native.score_cards(st, [], 4, -1)
 
 
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
