@@ -665,6 +665,20 @@ static PyObject *py_moon_playout(PyObject *self, PyObject *args) {
     return st;
 }
 
+/* A finished hand for ``me``: its points where they are the values of its cards (no moon, no
+ * clean-hand bonus), else (taken, won) for Python to score (`sim.seat_result`) */
+static PyObject *seat_result(const Rules *r, const St *s, int me) {
+    int moon = 0;
+    for (int i = 0; i < 4; i++)
+        moon |= r->moon_on && (s->taken[i] & r->moon_cards) == r->moon_cards;
+    if (r->additive && !moon) {
+        long pts = 0;
+        for (u64 m = s->taken[me]; m; m &= m - 1) pts += r->value[low(m)];
+        return PyLong_FromLong(pts);
+    }
+    return Py_BuildValue("(NN)", u64_list(s->taken), int_list(s->won));
+}
+
 /* moon.score_cards: each card played in the state, the hand played out (shooters < 0: the
  * rules player for every seat), and ``me``'s points where they are the values of its cards */
 static PyObject *py_score_cards(PyObject *self, PyObject *args) {
@@ -696,16 +710,7 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
             run_rules(r, &s);
         else
             run_moon(r, &s, shooters, me);
-        int moon = 0;
-        for (int k = 0; k < 4; k++) moon |= r->moon_on && (s.taken[k] & r->moon_cards) == r->moon_cards;
-        PyObject *item;
-        if (r->additive && !moon) {
-            long pts = 0;
-            for (u64 m = s.taken[me]; m; m &= m - 1) pts += r->value[low(m)];
-            item = PyLong_FromLong(pts);
-        } else {
-            item = Py_BuildValue("(NN)", u64_list(s.taken), int_list(s.won));
-        }
+        PyObject *item = seat_result(r, &s, me);
         if (!item) goto fail;
         PyList_SET_ITEM(out, i, item);
     }
@@ -713,6 +718,151 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     return out;
 fail:
     Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+/* policy.moon_hand */
+static int moon_hand(const Rules *r, u64 hand) {
+    if (!r->moon_on) return 0;
+    u64 hearts = (hand >> 26) & 0x1FFF;
+    return (hearts >> 10) == 7 && popc(hearts) >= 7 && (hand & AS_BIT) && (hand & (KS_BIT | QS_BIT));
+}
+
+/* policy.pass_policy (the cards only) */
+static u64 pass_mask(const Rules *r, u64 hand, int count) {
+    double score[52];
+    u64 chosen = 0;
+    if (moon_hand(r, hand)) {
+        /* the lowest cards, non-hearts first: key (heart, rank, card) ascending */
+        for (int k = 0; k < count; k++) {
+            int best = -1, bk = 0;
+            for (u64 m = hand & ~chosen; m; m &= m - 1) {
+                int c = low(m), key = (c / 13 == HEARTS) * 10000 + (c % 13) * 100 + c;
+                if (best < 0 || key < bk) {
+                    best = c;
+                    bk = key;
+                }
+            }
+            if (best >= 0) chosen |= 1ULL << best;
+        }
+        return chosen;
+    }
+    u64 spades = hand & SUITM(SPADES);
+    int low_spades = popc(spades & ~(QS_BIT | KS_BIT | AS_BIT));
+    int has_q = (hand & QS_BIT) != 0, omnibus = r->jd_value < 0;
+    int counts[4];
+    for (int su = 0; su < 4; su++) counts[su] = popc(hand & SUITM(su));
+    for (u64 m = hand; m; m &= m - 1) {
+        int c = low(m), suit = c / 13, rank = c % 13, v = r->value[c];
+        double sc;
+        if (c == QS) {
+            sc = low_spades <= 3 ? 100.0 : 5.0;
+        } else if (c == AS || c == KS) {
+            sc = (has_q && low_spades > 3) ? 4.0 : 80.0 + rank + v;
+        } else if (suit == HEARTS) {
+            sc = rank >= 7 ? 20.0 + rank * 3 + v : rank * 0.5 + v * 0.2;
+        } else if (suit == SPADES) {
+            sc = rank * 0.5;
+        } else {
+            sc = rank * 3.0;
+            if (counts[suit] <= 2) sc += 15;
+            if (omnibus && suit == DIAMONDS) {
+                if (c == JD)
+                    sc = -50.0;
+                else if (rank > 9)
+                    sc -= 12;
+            }
+        }
+        score[c] = sc;
+    }
+    /* the highest scores, ties to the higher card */
+    for (int k = 0; k < count; k++) {
+        int best = -1;
+        for (u64 m = hand & ~chosen; m; m &= m - 1) {
+            int c = low(m);
+            if (best < 0 || score[c] >= score[best]) best = c;
+        }
+        if (best >= 0) chosen |= 1ULL << best;
+    }
+    return chosen;
+}
+
+/* search.SearchBot.search_pass, one world: the unseen cards (shuffled) dealt to the other
+ * seats in order, their passes made by the rules player, then each of this seat's candidate
+ * passes made and the hand played out by the rules player; this seat's points for each */
+static PyObject *py_score_passes(PyObject *self, PyObject *args) {
+    PyObject *rules_o, *unseen_o, *cands_o;
+    unsigned long long hand;
+    int me, offset, count, lead;
+    if (!PyArg_ParseTuple(args, "SOKiiiOi", &rules_o, &unseen_o, &hand, &me, &offset, &count,
+                          &cands_o, &lead))
+        return NULL;
+    if (PyBytes_GET_SIZE(rules_o) != (Py_ssize_t)sizeof(Rules) || me < 0 || me > 3 ||
+        count < 0 || count > 13 || lead > 3) {
+        PyErr_SetString(PyExc_ValueError, "score_passes: packed rules, a seat, a pass size");
+        return NULL;
+    }
+    const Rules *r = (const Rules *)PyBytes_AS_STRING(rules_o);
+    u64 hands[4] = {0, 0, 0, 0}, passes[4] = {0, 0, 0, 0}, after[4];
+    hands[me] = hand;
+    PyObject *seq = PySequence_Fast(unseen_o, "unseen: card indices");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), k = 0;
+    for (int s = 0; s < 4; s++) {
+        if (s == me) continue;
+        for (int j = 0; j < 13 && k < n; j++, k++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+            if (c < 0 || c > 51) {
+                Py_DECREF(seq);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card out of range");
+                return NULL;
+            }
+            hands[s] |= 1ULL << c;
+        }
+    }
+    Py_DECREF(seq);
+    for (int s = 0; s < 4; s++)
+        if (s != me) passes[s] = pass_mask(r, hands[s], count);
+    for (int s = 0; s < 4; s++) after[s] = hands[s];
+    for (int s = 0; s < 4; s++)
+        if (s != me) {
+            after[s] ^= passes[s];
+            after[(s + offset) & 3] |= passes[s];
+        }
+    int to = (me + offset) & 3;
+    seq = PySequence_Fast(cands_o, "cands: pass masks");
+    if (!seq) return NULL;
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(nc);
+    if (!out) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    for (Py_ssize_t j = 0; j < nc; j++) {
+        u64 mine = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, j));
+        if (mine == (u64)-1 && PyErr_Occurred()) goto fail;
+        St s;
+        memset(&s, 0, sizeof(s));
+        for (int i = 0; i < 4; i++) s.hands[i] = after[i];
+        s.hands[me] ^= mine;
+        s.hands[to] |= mine;
+        s.led = s.best = s.winner = -1;
+        if (lead >= 0) {
+            s.leader = s.turn = lead;
+        } else {
+            for (int i = 0; i < 4; i++)
+                if (s.hands[i] & 1) s.leader = s.turn = i;
+        }
+        run_rules(r, &s);
+        PyObject *item = seat_result(r, &s, me);
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, j, item);
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_DECREF(out);
     Py_DECREF(seq);
     return NULL;
 }
@@ -970,6 +1120,9 @@ static PyMethodDef methods[] = {
     {"pack_rules", py_pack_rules, METH_VARARGS,
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
      "hearts_over_q, moon_on, jd_value, additive, values): the rule constants as bytes."},
+    {"score_passes", py_score_passes, METH_VARARGS,
+     "score_passes(rules, unseen, hand, me, offset, count, cands, lead): one world of the "
+     "pass search (see SearchBot.score_passes)."},
     {"score_cards", py_score_cards, METH_VARARGS,
      "score_cards(state, cards, me, shooters): as moon.score_cards; a hand with a moon (or a "
      "clean-hand bonus) gives its (taken, won) for Python to score."},

@@ -20,3 +20,6 @@ def shoot_ratios(rules: bytes, events: bytes, hidden: Sequence[int], strong: flo
 def sample_try(cards: bytes, others: bytes, known: Sequence[int], cap: Sequence[int],
                strict: bool, fseat: int, fcards: int, factor: int,
                rand: Callable[[], float], /) -> list[int] | None: ...
+def score_passes(rules: bytes, unseen: Sequence[int], hand: int, me: int, offset: int,
+                 count: int, cands: Sequence[int], lead: int,
+                 /) -> list[int | tuple[list[int], list[int]]]: ...

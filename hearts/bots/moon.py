@@ -12,7 +12,7 @@ from __future__ import annotations
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
 
 from .policy import moonless_policy, play_policy, play_with_reason, rules_playout
-from .sim import FULL, QS, QS_BIT, SimRules, SimState, native
+from .sim import FULL, QS, QS_BIT, SimRules, SimState, native, seat_result
 
 _SUIT_MASKS = tuple(SUIT_MASK)
 
@@ -221,15 +221,8 @@ def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1) 
     by the rules player (``shooters`` < 0, `rules_playout`) or with the ``shooters`` mask
     trying for the moon (`moon_playout`). One call to C for them all where it is built."""
     if native is not None:
-        scored = native.score_cards(world, cards, me, shooters)
-        out = []
-        for p in scored:
-            if not isinstance(p, int):      # a moon or a clean-hand bonus: the full scoring
-                st = world.copy()
-                st.taken, st.won = p
-                p = st.points()[me]
-            out.append(p)
-        return out
+        return [seat_result(world.sr, p, world.totals, me)
+                for p in native.score_cards(world, cards, me, shooters)]
     return score_cards_py(world, cards, me, shooters)
 
 

@@ -43,7 +43,8 @@ from .moon import (early_alarm, moon_plausible, moon_playout, pass_keeps_moon, s
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import FULL, QS_BIT, SimRules, SimState, sim_rules, state_from_view
+from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_result, sim_rules,
+                  state_from_view)
 
 
 def candidates(view: View, trick_splits: bool = True) -> list[int]:
@@ -197,14 +198,12 @@ class SearchBot:
                                   if tuple(sorted(c)) != rules_choice]
         if self.moon_pass:
             cands += [c for c in moon_passes(sr, hand, n, order) if c not in cands]
-        offset = (view.pass_to - me) & 3
-        to = view.pass_to
+        masks = [sum(1 << i for i in c) for c in cands]
         unseen = [i for i in range(52) if not hand >> i & 1]
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         active = list(range(len(cands)))
         rng = self.rng
-        others = tuple(s for s in range(4) if s != me)
         # every candidate in pass_worlds deals, then the best pass_keep in pass_more deals more
         schedule = [(self.pass_worlds, 0)]
         if self.pass_more and self.pass_keep < len(cands):
@@ -214,23 +213,10 @@ class SearchBot:
             if keep:
                 active = sorted(active, key=lambda j: totals[j] / counts[j])[:keep]
             for w in range(n_worlds):
-                after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
-                for j in active:
-                    mine = 0
-                    for i in cands[j]:
-                        mine |= 1 << i
-                    world = list(after)
-                    world[me] ^= mine
-                    world[to] |= mine
-                    st = start_state(sr, world, view)
-                    if self.moon_pass:
-                        shooters = shooters_in(st, others, self.opp_risk)
-                        if moon_plausible(st, me, self.my_risk - 1):
-                            shooters |= 1 << me
-                        moon_playout(st, shooters, me)
-                    else:
-                        rules_playout(st)
-                    totals[j] += st.points_of(me)
+                scored = self._score_passes(sr, rng, unseen, hand, n, [masks[j] for j in active],
+                                            view)
+                for j, p in zip(active, scored):
+                    totals[j] += p
                     counts[j] += 1
                 if time.perf_counter() > deadline:
                     cut = w + 1 < n_worlds or keep == 0 and len(schedule) > 1
@@ -242,6 +228,36 @@ class SearchBot:
         best = min(means.values())
         pick = next(cands[j] for j in active if means[cands[j]] <= best + 1e-9)
         return pick, means
+
+    def _score_passes(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
+                      n: int, masks: list[int], view: View) -> list[int]:
+        """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
+        passes made, and this seat's points after each of its passes ``masks`` and the hand
+        played out. In C where it is built (the moon-aware pass search in Python)."""
+        me = view.seat
+        offset = (view.pass_to - me) & 3
+        if native is not None and not self.moon_pass:
+            rng.shuffle(unseen)
+            lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
+            return [seat_result(sr, p, view.totals, me) for p in
+                    native.score_passes(sr.native, unseen, hand, me, offset, n, masks, lead)]
+        after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
+        others = tuple(s for s in range(4) if s != me)
+        out = []
+        for mine in masks:
+            world = list(after)
+            world[me] ^= mine
+            world[view.pass_to] |= mine
+            st = start_state(sr, world, view)
+            if self.moon_pass:
+                shooters = shooters_in(st, others, self.opp_risk)
+                if moon_plausible(st, me, self.my_risk - 1):
+                    shooters |= 1 << me
+                moon_playout(st, shooters, me)
+            else:
+                rules_playout(st)
+            out.append(st.points_of(me))
+        return out
 
     def _pass_world(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
                     me: int, n: int, offset: int) -> list[int]:

@@ -213,6 +213,17 @@ class SimState:
         return self.points()[seat]
 
 
+def seat_result(sr: SimRules, result: int | tuple[list[int], list[int]],
+                totals: Sequence[int], seat: int) -> int:
+    """``seat``'s points from a C playout's result: the points, or the hand's (taken, won) where
+    a moon or a clean-hand bonus needs the full scoring."""
+    if isinstance(result, int):
+        return result
+    st = SimState(sr, [0, 0, 0, 0], totals)
+    st.taken, st.won = list(result[0]), list(result[1])
+    return st.points()[seat]
+
+
 def best_moon_choice(rules: Rules, seat: int, totals: Sequence[int], taken: Sequence[int],
                      won: Sequence[int], sun: bool) -> str:
     """Add or subtract after a moon: whichever leaves ``seat`` better placed.

@@ -161,3 +161,30 @@ def test_c_reading_weighs_worlds_as_the_python_one(preset):
             lowered += w < 1
             read += any(r != 1.0 for r in ratios)
     assert checked >= 100 and lowered and read   # worlds were told apart, not all weighed 1
+
+
+@pytest.mark.skipif(native is None, reason="the C playouts are not built")
+@pytest.mark.parametrize("rules", all_rule_sets(6, seed=17), ids=lambda r: r.summary()[:40])
+def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
+    """One deal of the pass search (the others' passes by the rules player, each candidate
+    pass played out), in C and in Python, from the same random numbers."""
+    from hearts.bots import search
+    if not rules.pass_count:
+        pytest.skip("no passing")
+    bot = search.SearchBot(seed=1)
+    for k in range(12):
+        rng = random.Random(f"{rules.summary()}/{k}")
+        direction = [d for d in rules.pass_cycle if d != "hold"] or ["left"]
+        hand = Hand.deal(rules, rng, direction[k % len(direction)], dealer=k % 4)
+        view = hand.view(k % 4)
+        sr = sim_rules(rules)
+        mine = sum(c.mask for c in view.hand)
+        masks = [sum(1 << i for i in rng.sample(_bits(mine), rules.pass_count)) for _ in range(6)]
+        unseen = [i for i in range(52) if not mine >> i & 1]
+        got = [bot._score_passes(sr, random.Random(j), list(unseen), mine, rules.pass_count,
+                                 masks, view) for j in range(5)]
+        with monkeypatch.context() as m:
+            m.setattr(search, "native", None)
+            want = [bot._score_passes(sr, random.Random(j), list(unseen), mine,
+                                      rules.pass_count, masks, view) for j in range(5)]
+        assert got == want
