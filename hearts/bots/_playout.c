@@ -682,9 +682,9 @@ static PyObject *seat_result(const Rules *r, const St *s, int me) {
 /* moon.score_cards: each card played in the state, the hand played out (shooters < 0: the
  * rules player for every seat), and ``me``'s points where they are the values of its cards */
 static PyObject *py_score_cards(PyObject *self, PyObject *args) {
-    PyObject *st, *cards;
-    int me, shooters;
-    if (!PyArg_ParseTuple(args, "OOii", &st, &cards, &me, &shooters)) return NULL;
+    PyObject *st, *cards, *hidden = Py_None;
+    int me, shooters, specials = 0;
+    if (!PyArg_ParseTuple(args, "OOii|O", &st, &cards, &me, &shooters, &hidden)) return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
         return NULL;
@@ -692,6 +692,18 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     St base;
     const Rules *r = get_rules(st);
     if (!r || read_state(st, &base)) return NULL;
+    if (hidden != Py_None) {        /* the state's own hands replaced by these */
+        PyObject *hs = PySequence_Fast(hidden, "hidden: four hand masks");
+        if (!hs) return NULL;
+        if (PySequence_Fast_GET_SIZE(hs) != 4) {
+            Py_DECREF(hs);
+            PyErr_SetString(PyExc_ValueError, "hidden: four hand masks");
+            return NULL;
+        }
+        for (int i = 0; i < 4; i++) base.hands[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(hs, i));
+        Py_DECREF(hs);
+        if (PyErr_Occurred()) return NULL;
+    }
     PyObject *seq = PySequence_Fast(cards, "cards: card indices");
     if (!seq) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
@@ -712,10 +724,11 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
             run_moon(r, &s, shooters, me);
         PyObject *item = seat_result(r, &s, me);
         if (!item) goto fail;
+        specials += !PyLong_CheckExact(item);
         PyList_SET_ITEM(out, i, item);
     }
     Py_DECREF(seq);
-    return out;
+    return Py_BuildValue("(Ni)", out, specials);
 fail:
     Py_XDECREF(out);
     Py_DECREF(seq);
@@ -791,13 +804,35 @@ static u64 pass_mask(const Rules *r, u64 hand, int count) {
 /* search.SearchBot.search_pass, one world: the unseen cards (shuffled) dealt to the other
  * seats in order, their passes made by the rules player, then each of this seat's candidate
  * passes made and the hand played out by the rules player; this seat's points for each */
+/* random.Random.shuffle's Fisher-Yates with the caller's getrandbits (the same draws as
+ * `search.shuffle`) */
+static int shuffle_cards(PyObject *list, PyObject *getrandbits) {
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    for (Py_ssize_t i = n - 1; i > 0; i--) {
+        unsigned long long bound = (unsigned long long)i + 1, x;
+        int k = 64 - __builtin_clzll(bound);
+        do {
+            PyObject *bits = PyObject_CallFunction(getrandbits, "i", k);
+            if (!bits) return -1;
+            x = PyLong_AsUnsignedLongLong(bits);
+            Py_DECREF(bits);
+            if (x == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+        } while (x >= bound);
+        PyObject *a = PyList_GET_ITEM(list, i), *b = PyList_GET_ITEM(list, (Py_ssize_t)x);
+        PyList_SET_ITEM(list, i, b);
+        PyList_SET_ITEM(list, (Py_ssize_t)x, a);
+    }
+    return 0;
+}
+
 static PyObject *py_score_passes(PyObject *self, PyObject *args) {
-    PyObject *rules_o, *unseen_o, *cands_o;
+    PyObject *rules_o, *unseen_o, *cands_o, *getrandbits;
     unsigned long long hand;
-    int me, offset, count, lead;
-    if (!PyArg_ParseTuple(args, "SOKiiiOi", &rules_o, &unseen_o, &hand, &me, &offset, &count,
-                          &cands_o, &lead))
+    int me, offset, count, lead, specials = 0;
+    if (!PyArg_ParseTuple(args, "SO!KiiiOiO", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
+                          &offset, &count, &cands_o, &lead, &getrandbits))
         return NULL;
+    if (shuffle_cards(unseen_o, getrandbits)) return NULL;
     if (PyBytes_GET_SIZE(rules_o) != (Py_ssize_t)sizeof(Rules) || me < 0 || me > 3 ||
         count < 0 || count > 13 || lead > 3) {
         PyErr_SetString(PyExc_ValueError, "score_passes: packed rules, a seat, a pass size");
@@ -857,10 +892,11 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
         run_rules(r, &s);
         PyObject *item = seat_result(r, &s, me);
         if (!item) goto fail;
+        specials += !PyLong_CheckExact(item);
         PyList_SET_ITEM(out, j, item);
     }
     Py_DECREF(seq);
-    return out;
+    return Py_BuildValue("(Ni)", out, specials);
 fail:
     Py_DECREF(out);
     Py_DECREF(seq);
@@ -1121,11 +1157,13 @@ static PyMethodDef methods[] = {
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
      "hearts_over_q, moon_on, jd_value, additive, values): the rule constants as bytes."},
     {"score_passes", py_score_passes, METH_VARARGS,
-     "score_passes(rules, unseen, hand, me, offset, count, cands, lead): one world of the "
-     "pass search (see SearchBot.score_passes)."},
+     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits): one "
+     "world of the pass search (see SearchBot._score_passes); (results, how many are not "
+     "points)."},
     {"score_cards", py_score_cards, METH_VARARGS,
-     "score_cards(state, cards, me, shooters): as moon.score_cards; a hand with a moon (or a "
-     "clean-hand bonus) gives its (taken, won) for Python to score."},
+     "score_cards(state, cards, me, shooters[, hidden]): as moon.score_cards; (results, how "
+     "many are not points): a hand with a moon (or a clean-hand bonus) gives its (taken, "
+     "won) for Python to score."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",

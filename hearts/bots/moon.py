@@ -216,18 +216,26 @@ def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
     return st
 
 
-def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1) -> list[int]:
-    """``me``'s points after each of ``cards`` is played in ``world`` and the hand played out:
-    by the rules player (``shooters`` < 0, `rules_playout`) or with the ``shooters`` mask
-    trying for the moon (`moon_playout`). One call to C for them all where it is built."""
+def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
+                hidden: list[int] | None = None) -> list[int]:
+    """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
+    ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
+    `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`). One
+    call to C for them all where it is built."""
     if native is not None:
-        return [seat_result(world.sr, p, world.totals, me)
-                for p in native.score_cards(world, cards, me, shooters)]
-    return score_cards_py(world, cards, me, shooters)
+        scored, specials = native.score_cards(world, cards, me, shooters, hidden)
+        if specials:
+            return [seat_result(world.sr, p, world.totals, me) for p in scored]
+        return scored  # type: ignore[return-value]
+    return score_cards_py(world, cards, me, shooters, hidden)
 
 
-def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1) -> list[int]:
+def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
+                   hidden: list[int] | None = None) -> list[int]:
     """`score_cards` in Python (the reference the C one is tested against)."""
+    if hidden is not None:
+        world = world.copy()
+        world.hands = list(hidden)
     out = []
     for c in cards:
         st = world.copy()

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 
 from hearts.engine import Card, View
@@ -81,6 +81,17 @@ def searched_as(cands: Iterable[int], card: int) -> int:
     """The searched candidate standing for ``card``: the highest of ``cands`` in its suit not
     above it (the group of alike cards it belongs to; -1 if none)."""
     return max((c for c in cands if c <= card and c // 13 == card // 13), default=-1)
+
+
+def shuffle(cards: list[int], getrandbits: Callable[[int], int]) -> None:
+    """`random.Random.shuffle` with its draws spelt out (the C pass search makes the same)."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 HIGH_CARDS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(8, 13))
@@ -237,10 +248,12 @@ class SearchBot:
         me = view.seat
         offset = (view.pass_to - me) & 3
         if native is not None and not self.moon_pass:
-            rng.shuffle(unseen)
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
-            return [seat_result(sr, p, view.totals, me) for p in
-                    native.score_passes(sr.native, unseen, hand, me, offset, n, masks, lead)]
+            scored, specials = native.score_passes(sr.native, unseen, hand, me, offset, n, masks,
+                                                   lead, rng.getrandbits)
+            if specials:
+                return [seat_result(sr, p, view.totals, me) for p in scored]
+            return scored  # type: ignore[return-value]
         after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
         others = tuple(s for s in range(4) if s != me)
         out = []
@@ -263,7 +276,7 @@ class SearchBot:
                     me: int, n: int, offset: int) -> list[int]:
         """A random deal of the unseen cards with the other seats' passes made (this seat's
         own pass not yet)."""
-        rng.shuffle(unseen)
+        shuffle(unseen, rng.getrandbits)
         hands = [0, 0, 0, 0]
         hands[me] = hand
         k = 0
@@ -375,9 +388,9 @@ class SearchBot:
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
             hidden[me] = base.hands[me]
-            world = base.copy()
-            world.hands = hidden
             if moon_model:
+                world = base.copy()
+                world.hands = hidden
                 if runnable and scores.done % 3:
                     # the suspect is likely shooting: two worlds in three are dealt so that
                     # its cards can run, and it tries
@@ -385,7 +398,7 @@ class SearchBot:
                 shooters = self._shooters(world, others, alarmed, shooting)
                 scores.add_moon_world(world, cands, modes, shooters, me)
             else:
-                scores.add_world(world, cands, me)
+                scores.add_world(base, cands, me, hidden)
             if scores.done == check and check < worlds:
                 scores.prune(self.prune_z)
                 if len(scores.active) == 1:
@@ -439,9 +452,10 @@ class _Scores:
         self.active = list(range(n_cands))
         self.done = 0
 
-    def add_world(self, world: SimState, cands: list[int], me: int) -> None:
-        """Every active candidate played on by the rules player for all seats."""
-        scored = score_cards(world, [cands[j] for j in self.active], me)
+    def add_world(self, base: SimState, cands: list[int], me: int, hidden: list[int]) -> None:
+        """Every active candidate played on by the rules player for all seats, in ``base``
+        with the hands ``hidden``."""
+        scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1

@@ -93,6 +93,18 @@ def test_c_playouts_play_as_the_python_ones(rules):
         cards = _bits(st.legal()) if st.ntricks < 13 else []
         for mask in (-1, shooters):
             assert score_cards(st, cards, me, mask) == score_cards_py(st, cards, me, mask)
+        if cards and st.ntricks < 12:   # the same with the other seats' cards dealt again
+            rest = [i for i in range(52) if (st.hands[0] | st.hands[1] | st.hands[2]
+                                             | st.hands[3]) >> i & 1 and not st.hands[st.turn] >> i & 1]
+            rng.shuffle(rest)
+            hidden = list(st.hands)
+            for s in range(4):
+                if s != st.turn:
+                    n = st.hands[s].bit_count()
+                    hidden[s] = sum(1 << i for i in rest[:n])
+                    rest = rest[n:]
+            assert (score_cards(st, cards, me, shooters, hidden)
+                    == score_cards_py(st, cards, me, shooters, hidden))
     if rules.moon != "off":
         assert moons > 0   # the moon attempt's own plays were compared, not only the ducks
 
