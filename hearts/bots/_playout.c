@@ -679,11 +679,28 @@ static PyObject *seat_result(const Rules *r, const St *s, int me) {
     return Py_BuildValue("(NN)", u64_list(s->taken), int_list(s->won));
 }
 
+/* (the results of the hands ``ends`` for ``me``, how many are not plain points) */
+static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int me) {
+    int specials = 0;
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = seat_result(r, &ends[i], me);
+        if (!item) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        specials += !PyLong_CheckExact(item);
+        PyList_SET_ITEM(out, i, item);
+    }
+    return Py_BuildValue("(Ni)", out, specials);
+}
+
 /* moon.score_cards: each card played in the state, the hand played out (shooters < 0: the
  * rules player for every seat), and ``me``'s points where they are the values of its cards */
 static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
-    int me, shooters, specials = 0;
+    int me, shooters;
     if (!PyArg_ParseTuple(args, "OOii|O", &st, &cards, &me, &shooters, &hidden)) return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
@@ -707,32 +724,39 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(cards, "cards: card indices");
     if (!seq) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (!out) goto fail;
+    St ends[13];
+    int played[13];
+    if (n > 13) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "cards: at most 13");
+        return NULL;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
         long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (card == -1 && PyErr_Occurred()) goto fail;
-        if (card < 0 || card > 51 || !(base.hands[base.turn] >> card & 1) || base.ntricks > 12) {
-            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
-            goto fail;
+        if (card == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
         }
-        St s = base;
-        play(r, &s, (int)card);
-        if (shooters < 0)
-            run_rules(r, &s);
-        else
-            run_moon(r, &s, shooters, me);
-        PyObject *item = seat_result(r, &s, me);
-        if (!item) goto fail;
-        specials += !PyLong_CheckExact(item);
-        PyList_SET_ITEM(out, i, item);
+        if (card < 0 || card > 51 || !(base.hands[base.turn] >> card & 1) || base.ntricks > 12) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
+            return NULL;
+        }
+        ends[i] = base;
+        played[i] = (int)card;
     }
     Py_DECREF(seq);
-    return Py_BuildValue("(Ni)", out, specials);
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
+    /* the playouts touch no Python object: other threads (the host's other bots) run */
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        play(r, &ends[i], played[i]);
+        if (shooters < 0)
+            run_rules(r, &ends[i]);
+        else
+            run_moon(r, &ends[i], shooters, me);
+    }
+    Py_END_ALLOW_THREADS
+    return seat_results(r, ends, n, me);
 }
 
 /* policy.moon_hand */
@@ -828,7 +852,7 @@ static int shuffle_cards(PyObject *list, PyObject *getrandbits) {
 static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     PyObject *rules_o, *unseen_o, *cands_o, *getrandbits;
     unsigned long long hand;
-    int me, offset, count, lead, specials = 0;
+    int me, offset, count, lead;
     if (!PyArg_ParseTuple(args, "SO!KiiiOiO", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
                           &offset, &count, &cands_o, &lead, &getrandbits))
         return NULL;
@@ -869,38 +893,38 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     seq = PySequence_Fast(cands_o, "cands: pass masks");
     if (!seq) return NULL;
     Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(nc);
-    if (!out) {
+    St *ends = PyMem_Malloc((nc ? nc : 1) * sizeof(St));
+    if (!ends) {
         Py_DECREF(seq);
-        return NULL;
+        return PyErr_NoMemory();
     }
     for (Py_ssize_t j = 0; j < nc; j++) {
         u64 mine = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, j));
-        if (mine == (u64)-1 && PyErr_Occurred()) goto fail;
-        St s;
-        memset(&s, 0, sizeof(s));
-        for (int i = 0; i < 4; i++) s.hands[i] = after[i];
-        s.hands[me] ^= mine;
-        s.hands[to] |= mine;
-        s.led = s.best = s.winner = -1;
+        if (mine == (u64)-1 && PyErr_Occurred()) {
+            PyMem_Free(ends);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        St *s = &ends[j];
+        memset(s, 0, sizeof(*s));
+        for (int i = 0; i < 4; i++) s->hands[i] = after[i];
+        s->hands[me] ^= mine;
+        s->hands[to] |= mine;
+        s->led = s->best = s->winner = -1;
         if (lead >= 0) {
-            s.leader = s.turn = lead;
+            s->leader = s->turn = lead;
         } else {
             for (int i = 0; i < 4; i++)
-                if (s.hands[i] & 1) s.leader = s.turn = i;
+                if (s->hands[i] & 1) s->leader = s->turn = i;
         }
-        run_rules(r, &s);
-        PyObject *item = seat_result(r, &s, me);
-        if (!item) goto fail;
-        specials += !PyLong_CheckExact(item);
-        PyList_SET_ITEM(out, j, item);
     }
     Py_DECREF(seq);
-    return Py_BuildValue("(Ni)", out, specials);
-fail:
-    Py_DECREF(out);
-    Py_DECREF(seq);
-    return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t j = 0; j < nc; j++) run_rules(r, &ends[j]);
+    Py_END_ALLOW_THREADS
+    PyObject *out = seat_results(r, ends, nc, me);
+    PyMem_Free(ends);
+    return out;
 }
 
 static PyObject *py_pack_rules(PyObject *self, PyObject *args) {
@@ -1168,7 +1192,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",
                                     "The bots' playouts in C (see policy.rules_playout).", -1,
-                                    methods};
+                                    methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__playout(void) {
 #define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL

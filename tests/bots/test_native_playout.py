@@ -200,3 +200,21 @@ def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
             want = [bot._score_passes(sr, random.Random(j), list(unseen), mine,
                                       rules.pass_count, masks, view) for j in range(5)]
         assert got == want
+
+
+@pytest.mark.skipif(native is None, reason="the C playouts are not built")
+def test_c_playouts_in_threads_score_as_one_thread():
+    """The playouts let other threads run (the host's bots think side by side); two threads
+    scoring the same worlds get what one thread gets."""
+    from concurrent.futures import ThreadPoolExecutor
+    sr = sim_rules(Rules())
+    rng = random.Random(9)
+    states = [_advance(random_deal(sr, rng), rng, rng.randrange(0, 30)) for _ in range(200)]
+
+    def score(st: SimState) -> list[int]:
+        return score_cards(st, _bits(st.legal()), st.turn) + score_cards(st, _bits(st.legal()),
+                                                                          st.turn, 0b1010)
+    alone = [score(st) for st in states]
+    with ThreadPoolExecutor(2) as pool:
+        for _ in range(3):
+            assert list(pool.map(score, states)) == alone
