@@ -575,25 +575,21 @@ static int read_state(PyObject *o, St *s) {
     s->trick_mask = PyLong_AsUnsignedLongLongMask(p);
     Py_DECREF(p);
     if (PyErr_Occurred()) return -1;
-    if (get_int(o, s_ntricks, &v)) return -1;
-    s->ntricks = (int)v;
-    if (get_int(o, s_leader, &v)) return -1;
-    s->leader = (int)v;
-    if (get_int(o, s_turn, &v)) return -1;
-    s->turn = (int)v;
-    if (get_int(o, s_led, &v)) return -1;
-    s->led = (int)v;
-    if (get_int(o, s_best, &v)) return -1;
-    s->best = (int)v;
-    if (get_int(o, s_winner, &v)) return -1;
-    s->winner = (int)v;
+    struct { PyObject *name; int *field; } ints[] = {
+        {s_ntricks, &s->ntricks}, {s_leader, &s->leader}, {s_turn, &s->turn},
+        {s_led, &s->led}, {s_best, &s->best}, {s_winner, &s->winner}};
+    for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+        if (get_int(o, ints[i].name, &v)) return -1;
+        *ints[i].field = (int)v;
+    }
     p = PyObject_GetAttr(o, s_broken);
     if (!p) return -1;
     s->broken = PyObject_IsTrue(p);
     Py_DECREF(p);
     if (s->broken < 0) return -1;
     if (s->ntricks < 0 || s->ntricks > 13 || s->turn < 0 || s->turn > 3 ||
-        (s->ntrick && (s->led < 0 || s->led > 3 || s->winner < 0 || s->winner > 3))) {
+        (s->ntrick && (s->led < 0 || s->led > 3 || s->winner < 0 || s->winner > 3 ||
+                       s->best < 0 || s->best > 12))) {
         PyErr_SetString(PyExc_ValueError, "not a SimState in play");
         return -1;
     }
@@ -603,6 +599,37 @@ static int read_state(PyObject *o, St *s) {
             return -1;
         }
     return 0;
+}
+
+/* A state the playouts can finish: no card twice or past the deck, and every seat holding
+ * the cards it has left (a seat without a card to play would have none to choose) */
+static int check_deal(const St *s) {
+    u64 seen = s->played;
+    for (int i = 0; i < 4; i++) {
+        int held = 13 - s->ntricks;
+        for (int k = 0; k < s->ntrick; k++)
+            held -= ((s->turn - s->ntrick + k) & 3) == i;
+        if ((s->hands[i] & ~FULL) || (s->hands[i] & seen) || popc(s->hands[i]) != held) {
+            PyErr_Format(PyExc_ValueError, "seat %d's cards do not fit the hand in play", i);
+            return -1;
+        }
+        seen |= s->hands[i];
+    }
+    return 0;
+}
+
+/* ``out``: the four hand masks of the sequence ``hidden`` */
+static int four_masks(PyObject *hidden, u64 *out) {
+    PyObject *seq = PySequence_Fast(hidden, "hidden: four hand masks");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != 4) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "hidden: four hand masks");
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) out[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, i));
+    Py_DECREF(seq);
+    return PyErr_Occurred() ? -1 : 0;
 }
 
 static int set_attr(PyObject *o, PyObject *name, PyObject *v) {
@@ -645,7 +672,7 @@ static int write_state(PyObject *o, const St *s) {
 static PyObject *py_rules_playout(PyObject *self, PyObject *st) {
     St s;
     const Rules *r = get_rules(st);
-    if (!r || read_state(st, &s)) return NULL;
+    if (!r || read_state(st, &s) || check_deal(&s)) return NULL;
     run_rules(r, &s);
     if (write_state(st, &s)) return NULL;
     Py_INCREF(st);
@@ -658,7 +685,7 @@ static PyObject *py_moon_playout(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oii", &st, &shooters, &me)) return NULL;
     St s;
     const Rules *r = get_rules(st);
-    if (!r || read_state(st, &s)) return NULL;
+    if (!r || read_state(st, &s) || check_deal(&s)) return NULL;
     run_moon(r, &s, shooters, me);
     if (write_state(st, &s)) return NULL;
     Py_INCREF(st);
@@ -709,18 +736,9 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     St base;
     const Rules *r = get_rules(st);
     if (!r || read_state(st, &base)) return NULL;
-    if (hidden != Py_None) {        /* the state's own hands replaced by these */
-        PyObject *hs = PySequence_Fast(hidden, "hidden: four hand masks");
-        if (!hs) return NULL;
-        if (PySequence_Fast_GET_SIZE(hs) != 4) {
-            Py_DECREF(hs);
-            PyErr_SetString(PyExc_ValueError, "hidden: four hand masks");
-            return NULL;
-        }
-        for (int i = 0; i < 4; i++) base.hands[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(hs, i));
-        Py_DECREF(hs);
-        if (PyErr_Occurred()) return NULL;
-    }
+    /* the state's own hands replaced by these */
+    if (hidden != Py_None && four_masks(hidden, base.hands)) return NULL;
+    if (check_deal(&base)) return NULL;
     PyObject *seq = PySequence_Fast(cards, "cards: card indices");
     if (!seq) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
@@ -881,6 +899,14 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(seq);
+    u64 dealt = hands[me];
+    for (int s = 0; s < 4; s++) {
+        if (popc(hands[s]) != 13 || (s != me && (hands[s] & dealt))) {
+            PyErr_SetString(PyExc_ValueError, "score_passes: 13 cards a hand, 39 unseen cards");
+            return NULL;
+        }
+        dealt |= hands[s];
+    }
     for (int s = 0; s < 4; s++)
         if (s != me) passes[s] = pass_mask(r, hands[s], count);
     for (int s = 0; s < 4; s++) after[s] = hands[s];
@@ -900,7 +926,9 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t j = 0; j < nc; j++) {
         u64 mine = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, j));
-        if (mine == (u64)-1 && PyErr_Occurred()) {
+        if ((mine == (u64)-1 && PyErr_Occurred()) || (mine & ~hand) || popc(mine) != count) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "score_passes: a pass is count cards of the hand");
             PyMem_Free(ends);
             Py_DECREF(seq);
             return NULL;
@@ -1017,21 +1045,7 @@ static int parse_reading(PyObject *args, const Rules **r, const Event **ev, Py_s
         PyErr_SetString(PyExc_ValueError, "not packed rules and events");
         return -1;
     }
-    PyObject *seq = PySequence_Fast(hid, "hidden: four hand masks");
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != 4) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "hidden: four hand masks");
-        return -1;
-    }
-    for (int i = 0; i < 4; i++) {
-        hidden[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, i));
-        if (hidden[i] == (u64)-1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
+    if (four_masks(hid, hidden)) return -1;
     *r = (const Rules *)PyBytes_AS_STRING(rules);
     *ev = (const Event *)PyBytes_AS_STRING(events);
     *n = PyBytes_GET_SIZE(events) / (Py_ssize_t)sizeof(Event);

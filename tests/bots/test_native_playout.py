@@ -126,6 +126,28 @@ def test_c_playouts_refuse_what_is_not_a_state():
         native.score_cards(st, [other], 0, -1)
     with pytest.raises(ValueError, match="a seat"):
         native.score_cards(st, [], 4, -1)
+    # a deal the playouts could not finish: one error, nothing played
+    short = st.copy()
+    short.hands[2] &= short.hands[2] - 1        # a card missing
+    for call in (lambda: native.rules_playout(short), lambda: native.moon_playout(short, 0, 1),
+                 lambda: native.score_cards(st, [held.bit_length() - 1], 0, -1, short.hands)):
+        with pytest.raises(ValueError, match="do not fit"):
+            call()
+    assert short.ntricks == 0 and short.hands[2].bit_count() == 12
+    twice = st.copy()
+    twice.hands[1] |= twice.hands[0] & -twice.hands[0]
+    with pytest.raises(ValueError, match="do not fit"):
+        native.rules_playout(twice)
+    sr = sim_rules(Rules())
+    unseen = [i for i in range(52) if not held >> i & 1]
+    ok = sum(1 << i for i in _bits(held)[:3])
+    assert len(native.score_passes(sr.native, list(unseen), held, 0, 1, 3, [ok], -1,
+                                   random.Random(1).getrandbits)[0]) == 1
+    for bad_unseen, bad_pass in ((unseen[:-1], ok), (unseen[:-1] + [_bits(held)[0]], ok),
+                                 (unseen, ok | (1 << unseen[0])), (unseen, ok & (ok - 1))):
+        with pytest.raises(ValueError, match="score_passes"):
+            native.score_passes(sr.native, list(bad_unseen), held, 0, 1, 3, [bad_pass], -1,
+                                random.Random(1).getrandbits)
 
 
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
