@@ -693,7 +693,7 @@ static PyObject *py_moon_playout(PyObject *self, PyObject *args) {
 }
 
 /* A finished hand for ``me``: its points where they are the values of its cards (no moon, no
- * clean-hand bonus), else (taken, won) for Python to score (`sim.seat_result`) */
+ * clean-hand bonus), else (taken, won) for Python to score (`sim.seat_results`) */
 static PyObject *seat_result(const Rules *r, const St *s, int me) {
     int moon = 0;
     for (int i = 0; i < 4; i++)

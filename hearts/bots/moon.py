@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
 
-from .policy import moonless_policy, play_policy, play_with_reason, rules_playout
-from .sim import FULL, QS, QS_BIT, SimRules, SimState, native, seat_result
+from .policy import moonless_policy, play_policy, play_with_reason, rules_playout_py
+from .sim import FULL, QS, QS_BIT, SimRules, SimState, native, seat_results
 
 _SUIT_MASKS = tuple(SUIT_MASK)
 
@@ -223,10 +223,8 @@ def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`). One
     call to C for them all where it is built."""
     if native is not None:
-        scored, specials = native.score_cards(world, cards, me, shooters, hidden)
-        if specials:
-            return [seat_result(world.sr, p, world.totals, me) for p in scored]
-        return scored  # type: ignore[return-value]
+        return seat_results(world.sr, native.score_cards(world, cards, me, shooters, hidden),
+                            world.totals, me)
     return score_cards_py(world, cards, me, shooters, hidden)
 
 
@@ -241,9 +239,9 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
         st = world.copy()
         st.play(c)
         if shooters < 0:
-            rules_playout(st)
+            rules_playout_py(st)
         else:
-            moon_playout(st, shooters, me)
+            moon_playout_py(st, shooters, me)
         out.append(st.points_of(me))
     return out
 

@@ -43,7 +43,7 @@ from .moon import (early_alarm, moon_plausible, moon_playout, pass_keeps_moon, s
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_result, sim_rules,
+from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
 
 
@@ -249,11 +249,9 @@ class SearchBot:
         offset = (view.pass_to - me) & 3
         if native is not None and not self.moon_pass:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
-            scored, specials = native.score_passes(sr.native, unseen, hand, me, offset, n, masks,
-                                                   lead, rng.getrandbits)
-            if specials:
-                return [seat_result(sr, p, view.totals, me) for p in scored]
-            return scored  # type: ignore[return-value]
+            return seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
+                                                        masks, lead, rng.getrandbits),
+                                view.totals, me)
         after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
         others = tuple(s for s in range(4) if s != me)
         out = []

@@ -213,15 +213,22 @@ class SimState:
         return self.points()[seat]
 
 
-def seat_result(sr: SimRules, result: int | tuple[list[int], list[int]],
-                totals: Sequence[int], seat: int) -> int:
-    """``seat``'s points from a C playout's result: the points, or the hand's (taken, won) where
-    a moon or a clean-hand bonus needs the full scoring."""
-    if isinstance(result, int):
-        return result
-    st = SimState(sr, [0, 0, 0, 0], totals)
-    st.taken, st.won = list(result[0]), list(result[1])
-    return st.points()[seat]
+def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[int]]], int],
+                 totals: Sequence[int], seat: int) -> list[int]:
+    """``seat``'s points from the C playouts' ``(results, specials)``: each result is the
+    points, or, where a moon or a clean-hand bonus needs the full scoring (``specials`` counts
+    them), the hand's (taken, won)."""
+    results, specials = answer
+    if not specials:
+        return results  # type: ignore[return-value]
+    out = []
+    for result in results:
+        if not isinstance(result, int):
+            st = SimState(sr, [0, 0, 0, 0], totals)
+            st.taken, st.won = list(result[0]), list(result[1])
+            result = st.points()[seat]
+        out.append(result)
+    return out
 
 
 def best_moon_choice(rules: Rules, seat: int, totals: Sequence[int], taken: Sequence[int],
