@@ -217,19 +217,20 @@ def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
 
 
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
-                hidden: list[int] | None = None) -> list[int]:
+                hidden: list[int] | None = None, moon_weight: float = 1.0) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
-    `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`). One
-    call to C for them all where it is built."""
+    `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); a
+    moon by another seat counts ``moon_weight`` times. One call to C for them all where it is
+    built."""
     if native is not None:
         return seat_results(world.sr, native.score_cards(world, cards, me, shooters, hidden),
-                            world.totals, me)
-    return score_cards_py(world, cards, me, shooters, hidden)
+                            world.totals, me, moon_weight)
+    return score_cards_py(world, cards, me, shooters, hidden, moon_weight)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
-                   hidden: list[int] | None = None) -> list[int]:
+                   hidden: list[int] | None = None, moon_weight: float = 1.0) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -242,7 +243,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
             rules_playout_py(st)
         else:
             moon_playout_py(st, shooters, me)
-        out.append(st.points_of(me))
+        out.append(st.weighed_points(me, moon_weight))
     return out
 
 

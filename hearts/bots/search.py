@@ -135,7 +135,7 @@ class SearchBot:
                  moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
                  on_evidence: bool = False, read_alarm: float = 0.2,
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
-                 run_read: float = 0.0,
+                 run_read: float = 0.0, moon_weight: float = 1.0,
                  trick_splits: bool = True, early_work: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
@@ -174,6 +174,10 @@ class SearchBot:
         self.run_hearts_qs = run_hearts_qs
         # ... and also when its plays read as a shooter's with at least this chance (0: never)
         self.run_read = run_read
+        # a moon shot against this seat in a play's playouts counts this many times its
+        # points: the playouts see fewer moons than real shooters bring (their shooters are
+        # dealt at random, and found only on evidence), and a moon costs the most
+        self.moon_weight = moon_weight
         self.trick_splits = trick_splits    # see `candidates`
         # racing: after ``prune_at`` of a play's worlds, the candidates worse than the best by
         # ``prune_z`` standard errors are dropped and their worlds go to the rest (0: never)
@@ -241,7 +245,7 @@ class SearchBot:
         return pick, means
 
     def _score_passes(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
-                      n: int, masks: list[int], view: View) -> list[int]:
+                      n: int, masks: list[int], view: View) -> list[float]:
         """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out. In C where it is built (the moon-aware pass search in Python)."""
@@ -254,7 +258,7 @@ class SearchBot:
                                 view.totals, me)
         after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
         others = tuple(s for s in range(4) if s != me)
-        out = []
+        out: list[float] = []
         for mine in masks:
             world = list(after)
             world[me] ^= mine
@@ -376,7 +380,7 @@ class SearchBot:
         runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat)
                                     or self._deep_in_moon(base.taken[threat])
                                     or 0 < self.run_read <= shooting[threat])
-        scores = _Scores(len(cands), len(modes))
+        scores = _Scores(len(cands), len(modes), self.moon_weight)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -443,8 +447,9 @@ class _Scores:
     two modes also going for this seat's moon). Candidates dropped by `prune` are searched no
     further; every world is searched for all the ``active`` ones."""
 
-    def __init__(self, n_cands: int, n_modes: int) -> None:
+    def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0) -> None:
         self.nm = n_modes
+        self.moon_weight = moon_weight
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -453,7 +458,8 @@ class _Scores:
     def add_world(self, base: SimState, cands: list[int], me: int, hidden: list[int]) -> None:
         """Every active candidate played on by the rules player for all seats, in ``base``
         with the hands ``hidden``."""
-        scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden)
+        scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
+                             moon_weight=self.moon_weight)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -463,7 +469,8 @@ class _Scores:
         """Every active candidate in every mode, with the ``shooters`` trying for the moon."""
         cards = [cands[j] for j in self.active]
         for m, mode in enumerate(modes):
-            for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode)):
+            for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
+                                                     moon_weight=self.moon_weight)):
                 self.points[j][m].append(p)
         self.done += 1
 

@@ -212,22 +212,33 @@ class SimState:
                 return total
         return self.points()[seat]
 
+    def weighed_points(self, seat: int, moon_weight: float = 1.0) -> float:
+        """``points_of(seat)``, counted ``moon_weight`` times where another seat shot the moon
+        (how a search that fears moons more than their points values them)."""
+        points = self.points_of(seat)
+        if moon_weight != 1.0 and points > 0:
+            moon = find_moon(self.sr.rules, self.taken, self.won)
+            if moon is not None and moon.shooter != seat:
+                return points * moon_weight
+        return points
+
 
 def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[int]]], int],
-                 totals: Sequence[int], seat: int) -> list[int]:
+                 totals: Sequence[int], seat: int, moon_weight: float = 1.0) -> list[float]:
     """``seat``'s points from the C playouts' ``(results, specials)``: each result is the
     points, or, where a moon or a clean-hand bonus needs the full scoring (``specials`` counts
-    them), the hand's (taken, won)."""
+    them), the hand's (taken, won); a moon by another seat counts ``moon_weight`` times."""
     results, specials = answer
     if not specials:
         return results  # type: ignore[return-value]
-    out = []
+    out: list[float] = []
     for result in results:
-        if not isinstance(result, int):
-            st = SimState(sr, [0, 0, 0, 0], totals)
-            st.taken, st.won = list(result[0]), list(result[1])
-            result = st.points()[seat]
-        out.append(result)
+        if isinstance(result, int):
+            out.append(result)
+            continue
+        st = SimState(sr, [0, 0, 0, 0], totals)
+        st.taken, st.won = list(result[0]), list(result[1])
+        out.append(st.weighed_points(seat, moon_weight))
     return out
 
 

@@ -93,6 +93,8 @@ def test_c_playouts_play_as_the_python_ones(rules):
         cards = _bits(st.legal()) if st.ntricks < 13 else []
         for mask in (-1, shooters):
             assert score_cards(st, cards, me, mask) == score_cards_py(st, cards, me, mask)
+            assert (score_cards(st, cards, me, mask, moon_weight=2.0)
+                    == score_cards_py(st, cards, me, mask, moon_weight=2.0))
         if cards and st.ntricks < 12:   # the same with the other seats' cards dealt again
             rest = [i for i in range(52) if (st.hands[0] | st.hands[1] | st.hands[2]
                                              | st.hands[3]) >> i & 1 and not st.hands[st.turn] >> i & 1]

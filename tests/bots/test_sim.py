@@ -7,7 +7,8 @@ import random
 import pytest
 
 from hearts.bots.sim import SimState, random_deal, sim_rules, state_from_view
-from hearts.engine import Hand
+from hearts.engine import Hand, Rules
+from hearts.engine.scoring import find_moon
 
 from .helpers import all_rule_sets
 
@@ -101,3 +102,26 @@ def test_points_of_a_seat_are_its_points():
             moons += any(t & sr.moon_cards == sr.moon_cards for t in st.taken)
             assert [st.points_of(s) for s in range(4)] == st.points()
     assert moons > 10
+
+
+def test_weighed_points_count_a_moon_against_the_seat_more():
+    """With a moon weight, a moon shot by another seat costs the weight times its points;
+    the shooter's own points, and every hand without a moon, are unchanged."""
+    from hearts.bots.moon import moon_playout
+    sr = sim_rules(Rules())
+    rng = random.Random(5)
+    against = plain = 0
+    for k in range(400):
+        st = random_deal(sr, rng)
+        shooter = rng.randrange(4)
+        moon_playout(st, 1 << shooter, (shooter + 1) & 3)
+        moon = find_moon(sr.rules, st.taken, st.won)
+        for s in range(4):
+            weighed = st.weighed_points(s, 2.5)
+            if moon is not None and moon.shooter != s:
+                against += 1
+                assert weighed == 2.5 * st.points_of(s) == 2.5 * 26
+            else:
+                plain += 1
+                assert weighed == st.points_of(s)
+    assert against > 0 and plain > 0
