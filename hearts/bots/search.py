@@ -136,6 +136,7 @@ class SearchBot:
                  on_evidence: bool = False, read_alarm: float = 0.2,
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
                  run_read: float = 0.0, moon_weight: float = 1.0,
+                 plausible_share: float = 0.0,
                  trick_splits: bool = True, early_work: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
@@ -165,6 +166,9 @@ class SearchBot:
         # ``read_alarm`` chance); otherwise every opponent whose sampled cards allow it tries
         self.on_evidence = on_evidence
         self.read_alarm = read_alarm
+        # ... and before any evidence, the seats whose cards allow a moon try for it in this
+        # share of the worlds (0: none)
+        self.plausible_share = plausible_share
         # ``run_on_tell``: worlds are dealt so that a seat holding every point can run only
         # while it leads hearts (the shooter's tell), not on every alarm (see `evaluate`)
         self.run_on_tell = run_on_tell
@@ -369,7 +373,8 @@ class SearchBot:
         # the moon model plays only on evidence: this seat's own attempt, a seat holding every
         # point so far, or plays that read like a shooter's; else the plain playouts
         alarmed = threat >= 0 or max(shooting) >= self.read_alarm
-        moon_model = self.moon_aware and (len(modes) > 1 or alarmed or not self.on_evidence)
+        moon_model = self.moon_aware and (len(modes) > 1 or alarmed or not self.on_evidence
+                                             or self.plausible_share > 0)
         if not alarmed:
             shooting = [0.0] * 4
         others = tuple(s for s in range(4) if s != me)
@@ -429,8 +434,14 @@ class SearchBot:
         """The mask of the ``others`` that try for the moon in this world's playouts: those
         whose cards allow it (once alarmed, or always without ``on_evidence``), and each seat
         read as shooting with its chance."""
-        shooters = shooters_in(world, others, self.opp_risk) if alarmed or not \
-            self.on_evidence else 0
+        if alarmed or not self.on_evidence:
+            shooters = shooters_in(world, others, self.opp_risk)
+        elif self.plausible_share:
+            shooters = shooters_in(world, others, self.opp_risk)
+            if shooters and self.rng.random() >= self.plausible_share:
+                shooters = 0
+        else:
+            shooters = 0
         for s in others:
             if shooting[s] and self.rng.random() < shooting[s]:
                 shooters |= 1 << s

@@ -224,11 +224,14 @@ class CountingSearch(SearchBot):
     def __init__(self, **settings) -> None:
         super().__init__(1, **{**NORMAL, "cap": 10.0, **settings})
         self.moon_worlds = 0
+        self.shooting_worlds = 0    # of them, those where some seat tries
         self.runnable = 0
 
     def _shooters(self, *args):
         self.moon_worlds += 1
-        return super()._shooters(*args)
+        shooters = super()._shooters(*args)
+        self.shooting_worlds += bool(shooters)
+        return shooters
 
     def _shooting_world(self, *args):
         self.runnable += 1
@@ -328,6 +331,24 @@ def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
     assert gaps[NORMAL["run_read"]] < gaps[0.0] - 1.0
 
 
+def test_a_moon_against_the_seat_counts_its_weight():
+    """In the same position, the A♥ (the stopper) is worth more against the T♥ with each
+    moon the playouts see counted four times (`normal`'s ``moon_weight``) than once: in the
+    worlds where throwing it lets the suspect run, that costs 104 points, not 26."""
+    hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+    view = hand.view(0)
+    ah, th = Card.parse("AH").index, Card.parse("TH").index
+    keep = {}
+    for weight in (1.0, NORMAL["moon_weight"]):
+        keep[weight] = 0.0
+        for seed in range(4):
+            bot = CountingSearch(moon_weight=weight)
+            bot.rng = random.Random(seed)
+            _, means = bot.evaluate(view, 10.0)
+            keep[weight] += means[ah] - means[th]
+    assert NORMAL["moon_weight"] > 1 and keep[NORMAL["moon_weight"]] > keep[1.0] + 4.0
+
+
 # deal 11 of the seeded "st1" deals among shooters, after the pass: seat 1, going for the
 # moon, took the second trick with the A♠ over the 2♠ where the rules player would have
 # ducked it; nobody has a point yet
@@ -349,10 +370,28 @@ def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model
         read = PlayReader(view).shooting(Sampler(view), random.Random(seed))
         assert NORMAL["read_alarm"] <= read[1] < 0.2, (seed, read)
     for alarm, searched in ((NORMAL["read_alarm"], True), (0.2, False)):
-        bot = CountingSearch(read_alarm=alarm)
+        bot = CountingSearch(read_alarm=alarm, plausible_share=0.0)
         bot.evaluate(view, 10.0)
         assert bot.last_worlds > 0
         assert bot.moon_worlds == (bot.last_worlds if searched else 0), alarm
+
+
+def test_before_any_evidence_a_seat_that_could_shoot_tries_in_a_share_of_the_worlds():
+    """Nobody has a point and no play reads as a moon attempt (the alarm set above the
+    read): the worlds where another seat's cards allow a moon are played with it trying in
+    ``plausible_share`` of them, none with the share at 0."""
+    hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
+                    dealer=3)
+    view = hand.view(3)
+    tried = {}
+    for share in (0.0, 0.25, 1.0):
+        bot = CountingSearch(read_alarm=0.5, plausible_share=share)
+        bot.evaluate(view, 10.0)
+        assert bot.last_worlds > 0
+        assert bot.moon_worlds == (bot.last_worlds if share else 0)
+        tried[share] = bot.shooting_worlds / bot.last_worlds
+    assert tried[0.0] == 0 and 0 < tried[0.25] < tried[1.0]
+    assert 0.1 < tried[0.25] / tried[1.0] < 0.45
 
 
 def test_a_hand_that_passed_three_high_cards_keeps_its_stoppers():
