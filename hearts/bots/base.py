@@ -125,23 +125,20 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # racing (halfway through a play's worlds, the cards worse than the best by 1.5 standard
 # errors are dropped and their worlds go to the rest), a time cap (seconds), the pass search
 # (its best four passes searched further), how worlds are read from the plays seen, the
-# moon model on evidence (a suspect's runnable hand dealt only while it leads hearts, once it
-# has taken six hearts or the Q♠ and four, or while its plays read as a shooter's with a
-# chance of 0.3; the moon model itself from a read of 0.1; before any evidence, a seat whose
-# cards allow a moon, at most five losers, tries in a quarter of the worlds), a moon against
-# the seat counted four times its points, and the bot's own moon from a hand with at most
-# three losing cards, a heart or a spade under the Q♠ counting twice (see `SearchBot`).
-# Against three `shooter`s the moon weight, the quarter and the five losers took the moons
-# against `normal` from 9.5% of the hands to 6.7% over 1,000 deals (points about equal), and
-# cost 0.13 a hand against three `rules` players
+# moon model on evidence only (a suspect's runnable hand
+# dealt only while it leads hearts, once it has taken six hearts or the Q♠ and four, or
+# while its plays read as a shooter's with a chance of 0.3; the moon model itself from a
+# read of 0.1), and the bot's own moon from a hand with at most three losing cards, a heart
+# or a spade under the Q♠ counting twice (see `SearchBot`). A moon weight above 1 and a
+# share of plausible shooters before any evidence stop more moons among `shooter` bots and
+# cost more against `normal-v1` (see README.md): no level uses them
 NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480,
                           "prune_z": 1.5, "cap": 0.3,
                           "pass_worlds": 96, "pass_more": 288, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
                           "run_hearts": 6, "run_hearts_qs": 4, "run_read": 0.3,
                           "read_alarm": 0.1, "moon_pass": False, "my_risk": 3,
-                          "shoot_z": 2.0, "opp_risk": 5, "moon_weight": 4.0,
-                          "plausible_share": 0.25}
+                          "shoot_z": 2.0}
 # normal has four times the work it had before the playouts were in C (-0.56 a hand against
 # normal-v1 over 2,000 deals, where the old work scored -0.41 on the same deals); hard four
 # times normal's (the host's budget is 0.5 s)

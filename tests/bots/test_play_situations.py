@@ -333,20 +333,20 @@ def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
 
 def test_a_moon_against_the_seat_counts_its_weight():
     """In the same position, the A♥ (the stopper) is worth more against the T♥ with each
-    moon the playouts see counted four times (`normal`'s ``moon_weight``) than once: in the
+    moon the playouts see counted four times (``moon_weight``) than once: in the
     worlds where throwing it lets the suspect run, that costs 104 points, not 26."""
     hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
     view = hand.view(0)
     ah, th = Card.parse("AH").index, Card.parse("TH").index
     keep = {}
-    for weight in (1.0, NORMAL["moon_weight"]):
+    for weight in (1.0, 4.0):
         keep[weight] = 0.0
         for seed in range(4):
             bot = CountingSearch(moon_weight=weight)
             bot.rng = random.Random(seed)
             _, means = bot.evaluate(view, 10.0)
             keep[weight] += means[ah] - means[th]
-    assert NORMAL["moon_weight"] > 1 and keep[NORMAL["moon_weight"]] > keep[1.0] + 4.0
+    assert keep[4.0] > keep[1.0] + 4.0
 
 
 # deal 11 of the seeded "st1" deals among shooters, after the pass: seat 1, going for the
