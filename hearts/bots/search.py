@@ -432,15 +432,12 @@ class SearchBot:
     def _shooters(self, world: SimState, others: tuple[int, ...], alarmed: bool,
                   shooting: list[float]) -> int:
         """The mask of the ``others`` that try for the moon in this world's playouts: those
-        whose cards allow it (once alarmed, or always without ``on_evidence``), and each seat
-        read as shooting with its chance."""
-        if alarmed or not self.on_evidence:
-            shooters = shooters_in(world, others, self.opp_risk)
-        elif self.plausible_share:
-            shooters = shooters_in(world, others, self.opp_risk)
-            if shooters and self.rng.random() >= self.plausible_share:
-                shooters = 0
-        else:
+        whose cards allow it (once alarmed, or always without ``on_evidence``; before that in
+        ``plausible_share`` of the worlds), and each seat read as shooting with its chance."""
+        sure = alarmed or not self.on_evidence
+        shooters = shooters_in(world, others, self.opp_risk) if sure or self.plausible_share \
+            else 0
+        if shooters and not sure and self.rng.random() >= self.plausible_share:
             shooters = 0
         for s in others:
             if shooting[s] and self.rng.random() < shooting[s]:
