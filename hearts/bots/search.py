@@ -136,7 +136,7 @@ class SearchBot:
                  on_evidence: bool = False, read_alarm: float = 0.2,
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
                  run_read: float = 0.0, moon_weight: float = 1.0,
-                 plausible_share: float = 0.0,
+                 plausible_share: float = 0.0, weight_read: float = 0.0,
                  trick_splits: bool = True, early_work: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
@@ -182,6 +182,10 @@ class SearchBot:
         # points: the playouts see fewer moons than real shooters bring (their shooters are
         # dealt at random, and found only on evidence), and a moon costs the most
         self.moon_weight = moon_weight
+        # ... only once some seat's plays read as a shooter's with at least this chance (0:
+        # always). Searching players take and dump points in ways that set off the alarm; the
+        # read tells a real attempt from them
+        self.weight_read = weight_read
         self.trick_splits = trick_splits    # see `candidates`
         # racing: after ``prune_at`` of a play's worlds, the candidates worse than the best by
         # ``prune_z`` standard errors are dropped and their worlds go to the rest (0: never)
@@ -385,7 +389,8 @@ class SearchBot:
         runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat)
                                     or self._deep_in_moon(base.taken[threat])
                                     or 0 < self.run_read <= shooting[threat])
-        scores = _Scores(len(cands), len(modes), self.moon_weight)
+        weighed = max(shooting) >= self.weight_read
+        scores = _Scores(len(cands), len(modes), self.moon_weight if weighed else 1.0)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts

@@ -349,6 +349,24 @@ def test_a_moon_against_the_seat_counts_its_weight():
     assert keep[4.0] > keep[1.0] + 4.0
 
 
+def test_the_moon_weight_waits_for_a_read_of_a_shooter():
+    """With ``weight_read``, the weight counts only once some seat's plays read as a
+    shooter's with that chance: seat 2 reads about 0.77 here, so a threshold of 0.5 gives
+    the weighed means and one of 0.9 the plain ones (same worlds, same draws)."""
+    hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+    view = hand.view(0)
+
+    def means(**settings):
+        bot = CountingSearch(**settings)
+        bot.rng = random.Random(3)
+        return bot.evaluate(view, 10.0)[1]
+
+    plain, weighed = means(moon_weight=1.0), means(moon_weight=4.0)
+    assert plain != weighed
+    assert means(moon_weight=4.0, weight_read=0.5) == weighed
+    assert means(moon_weight=4.0, weight_read=0.9) == plain
+
+
 # deal 11 of the seeded "st1" deals among shooters, after the pass: seat 1, going for the
 # moon, took the second trick with the A♠ over the 2♠ where the rules player would have
 # ducked it; nobody has a point yet
