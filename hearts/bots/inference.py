@@ -33,7 +33,7 @@ class PlayReader:
     """The other seats' plays so far, each with the public state before it."""
 
     def __init__(self, view: View, strong: float = STRONG, weak: float = WEAK,
-                 mild: float = MILD, prior: float = SHOOTER) -> None:
+                 mild: float = MILD, prior: float = SHOOTER, quiet: int = 0) -> None:
         self.strong = strong
         self.weak = weak
         self.mild = mild
@@ -69,10 +69,15 @@ class PlayReader:
         self.telling = [e for e in self.events
                         if e[2].trick and (e[1] // 13 != e[2].led or e[2].led == 3
                                            and not e[2].played & QS_BIT)]
+        # the plays that tell a moon attempt: all but a card that follows suit in the first
+        # ``quiet`` tricks, which reads as neither (good players win those tricks high, or
+        # duck them, as a shooter does)
+        self.reading = [e for e in self.events
+                        if e[2].ntricks >= quiet or not e[2].trick or e[1] // 13 != e[2].led]
         self.open_mask = sum(1 << s for s in range(4) if self.open[s])
         # the same plays packed for the C reading (`sim.native`)
         self.packed = None if native is None else (native.pack_events(self.telling),
-                                                    native.pack_events(self.events))
+                                                    native.pack_events(self.reading))
 
     def _factor(self, p: int, card: int, mild: float) -> float:
         if p == card:
@@ -107,7 +112,7 @@ class PlayReader:
         lowered by how much better a shooter's play than the rules player's explains each of
         its plays, averaged over ``worlds`` sampled worlds."""
         seats = [s for s in range(4) if s != self.me and self.open[s]]
-        if not seats or not self.events:
+        if not seats or not self.reading:
             return [0.0, 0.0, 0.0, 0.0]
         prior = self.prior
         mild = self.mild
@@ -128,7 +133,7 @@ class PlayReader:
         plays in the world ``hidden`` (1.0: no better); in Python, the reference of the C one."""
         mild = self.mild
         ratio = [1.0, 1.0, 1.0, 1.0]
-        for seat, card, st, later, open_ in self.events:
+        for seat, card, st, later, open_ in self.reading:
             if not open_ or not self.open[seat]:
                 continue
             st.hands[seat] = hidden[seat] | later

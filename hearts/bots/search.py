@@ -136,7 +136,7 @@ class SearchBot:
                  on_evidence: bool = False, read_alarm: float = 0.2,
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
                  run_read: float = 0.0, moon_weight: float = 1.0,
-                 plausible_share: float = 0.0, weight_read: float = 0.0,
+                 plausible_share: float = 0.0, weight_read: float = 0.0, read_quiet: int = 0,
                  trick_splits: bool = True, early_work: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
@@ -160,6 +160,9 @@ class SearchBot:
         # worlds are drawn up to ``infer`` times each, kept by how likely they make the plays
         # seen (`PlayReader`); 0 draws each world once, by the voids only
         self.infer = infer
+        # plays that follow suit in the first ``read_quiet`` tricks say nothing of a moon
+        # attempt (`PlayReader`)
+        self.read_quiet = read_quiet
         self.shoot_z = shoot_z
         # ``on_evidence``: opponents shoot in the play's playouts only once one is suspected (it
         # holds every point so far, or its plays read like a shooter's with at least
@@ -370,7 +373,7 @@ class SearchBot:
         worlds = work // (len(cands) * max(left, 1))
         most = self.max_worlds * work // self.work     # more worlds allowed early too
         worlds = max(self.min_worlds, min(most, worlds // len(modes)))
-        reader = PlayReader(view) if self.infer and view.tricks else None
+        reader = PlayReader(view, quiet=self.read_quiet) if self.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
         threat = early_alarm(base, me) if self.moon_aware else -1

@@ -69,3 +69,21 @@ def test_a_seat_that_plays_like_a_shooter_is_read_as_one():
         chance = PlayReader(view).shooting(Sampler(view), random.Random(1))
         assert chance[1] > 2 * SHOOTER, (seed, chance)
         assert chance[2] == chance[3] == 0.0
+
+
+def test_a_card_that_follows_suit_early_reads_as_neither_with_quiet_tricks():
+    """Seat 1 won the second trick with the A♠ over the 2♠ where the rules player would
+    have ducked: read as a shooter's play by default, and as nothing with ``quiet=4`` (good
+    players win such early tricks high too), so its chance falls back to the prior."""
+    from hearts.bots.inference import SHOOTER
+
+    from .test_play_situations import ALARM_DEAL, parse_cards
+    hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
+                    dealer=3)
+    view = hand.view(3)
+    loud = PlayReader(view).shooting(Sampler(view), random.Random(1))
+    quiet = PlayReader(view, quiet=4)
+    assert len(quiet.reading) < len(quiet.events)
+    read = quiet.shooting(Sampler(view), random.Random(1))
+    assert loud[1] > 2 * SHOOTER
+    assert read[1] < loud[1] and read[1] <= SHOOTER + 1e-9, (loud, read)
