@@ -124,21 +124,24 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # search settings of the levels: simulated plays per decision (more in the first four tricks),
 # racing (halfway through a play's worlds, the cards worse than the best by 1.5 standard
 # errors are dropped and their worlds go to the rest), a time cap (seconds), the pass search
-# (its best four passes searched further), how worlds are read from the plays seen, the
-# moon model on evidence only (a suspect's runnable hand
-# dealt only while it leads hearts, once it has taken six hearts or the Q♠ and four, or
-# while its plays read as a shooter's with a chance of 0.3; the moon model itself from a
-# read of 0.1), and the bot's own moon from a hand with at most three losing cards, a heart
-# or a spade under the Q♠ counting twice (see `SearchBot`). A moon weight above 1 and a
-# share of plausible shooters before any evidence stop more moons among `shooter` bots and
-# cost more against `normal-v1` (see README.md): no level uses them
+# (its best four passes searched further), how worlds are read from the plays seen (a card
+# that follows suit in the first four tricks reads as nothing), the moon model on evidence
+# only (suspects of at most five losing cards; a suspect's runnable hand dealt only while it
+# leads hearts, once it has taken six hearts or the Q♠ and four, or while its plays read as
+# a shooter's with a chance of 0.3; the moon model itself from a read of 0.1), a moon
+# against the bot counted four times its points once some seat reads as a shooter with a
+# chance of 0.15, and the bot's own moon from a hand with at most three losing cards, a
+# heart or a spade under the Q♠ counting twice (see `SearchBot`). A share of plausible
+# shooters before any evidence stops more moons among `shooter` bots and costs more
+# against `normal-v1` (see README.md): no level uses it
 NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480,
                           "prune_z": 1.5, "cap": 0.3,
                           "pass_worlds": 96, "pass_more": 288, "pass_keep": 4, "infer": 8,
                           "moon_aware": True, "on_evidence": True, "run_on_tell": True,
                           "run_hearts": 6, "run_hearts_qs": 4, "run_read": 0.3,
                           "read_alarm": 0.1, "moon_pass": False, "my_risk": 3,
-                          "shoot_z": 2.0}
+                          "shoot_z": 2.0, "read_quiet": 4, "moon_weight": 4.0,
+                          "weight_read": 0.15, "opp_risk": 5}
 # normal has four times the work it had before the playouts were in C (-0.56 a hand against
 # normal-v1 over 2,000 deals, where the old work scored -0.41 on the same deals); hard four
 # times normal's (the host's budget is 0.5 s)

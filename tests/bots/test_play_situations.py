@@ -378,8 +378,10 @@ ALARM_DEAL = ["QC 4C 5C JC 8D JD 4H 6H TH KH 2S 4S TS",
 
 def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model():
     """One trick won high where the rules player would have ducked lifts seat 1's read
-    above `normal`'s alarm (0.1) and below the 0.2 it had: every world is then searched
-    with the suspects able to shoot, where before the playouts were the plain ones."""
+    above `normal`'s alarm (0.1) and below the 0.2 it had, read as every play is: every
+    world is then searched with the suspects able to shoot, where before the playouts were
+    the plain ones. `normal` reads a card that follows suit in the first four tricks as
+    nothing (``read_quiet``): this one alone brings in no moon model."""
     hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
                     dealer=3)
     assert hand.turn == 3 and hand.taken_points() == [0, 0, 0, 0]
@@ -387,8 +389,9 @@ def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model
     for seed in range(4):
         read = PlayReader(view).shooting(Sampler(view), random.Random(seed))
         assert NORMAL["read_alarm"] <= read[1] < 0.2, (seed, read)
-    for alarm, searched in ((NORMAL["read_alarm"], True), (0.2, False)):
-        bot = CountingSearch(read_alarm=alarm, plausible_share=0.0)
+    for alarm, quiet, searched in ((NORMAL["read_alarm"], 0, True), (0.2, 0, False),
+                                   (NORMAL["read_alarm"], NORMAL["read_quiet"], False)):
+        bot = CountingSearch(read_alarm=alarm, read_quiet=quiet)
         bot.evaluate(view, 10.0)
         assert bot.last_worlds > 0
         assert bot.moon_worlds == (bot.last_worlds if searched else 0), alarm
