@@ -77,9 +77,8 @@ def test_a_card_that_follows_suit_early_reads_as_neither_with_quiet_tricks():
     players win such early tricks high too), so its chance falls back to the prior."""
     from hearts.bots.inference import SHOOTER
 
-    from .test_play_situations import ALARM_DEAL, parse_cards
-    hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
-                    dealer=3)
+    from .test_play_situations import alarm_position
+    hand = alarm_position()
     view = hand.view(3)
     loud = PlayReader(view).shooting(Sampler(view), random.Random(1))
     quiet = PlayReader(view, quiet=4)

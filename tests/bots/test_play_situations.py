@@ -305,13 +305,18 @@ READ_PLAYS = ("2C 4C QC 6C  AS 4S JS 7S  KS KC 9S 6S  QS JH 3S 2S  TS 8H 5S AD  
               "8S QD")
 
 
+def read_position():
+    """READ_DEAL after READ_PLAYS: seat 0 to play."""
+    return position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+
+
 def test_a_suspect_whose_plays_read_as_a_shooters_is_played_as_able_to_run():
     """Seat 2 holds every point (the Q♠ and two hearts: not deep in a moon) and leads a
     spade, not a heart; but it led its winners, the Q♠ among them, where the rules player
     would have led low, so its plays read as a moon attempt's. Two worlds in three are then
     dealt so that it can run (``run_read``), and in them keeping the A♥ is worth more than
     in worlds dealt as anyone's; with the setting off none are."""
-    hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+    hand = read_position()
     assert hand.turn == 0 and hand.taken_points() == [0, 0, 15, 0]
     view = hand.view(0)
     read = PlayReader(view).shooting(Sampler(view), random.Random(1))
@@ -335,7 +340,7 @@ def test_a_moon_against_the_seat_counts_its_weight():
     """In the same position, the A♥ (the stopper) is worth more against the T♥ with each
     moon the playouts see counted four times (``moon_weight``) than once: in the
     worlds where throwing it lets the suspect run, that costs 104 points, not 26."""
-    hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+    hand = read_position()
     view = hand.view(0)
     ah, th = Card.parse("AH").index, Card.parse("TH").index
     keep = {}
@@ -353,7 +358,7 @@ def test_the_moon_weight_waits_for_a_read_of_a_shooter():
     """With ``weight_read``, the weight counts only once some seat's plays read as a
     shooter's with that chance: seat 2 reads about 0.77 here, so a threshold of 0.5 gives
     the weighed means and one of 0.9 the plain ones (same worlds, same draws)."""
-    hand = position(Rules(), [parse_cards(h) for h in READ_DEAL], READ_PLAYS, dealer=1)
+    hand = read_position()
     view = hand.view(0)
 
     def means(**settings):
@@ -374,6 +379,12 @@ ALARM_DEAL = ["QC 4C 5C JC 8D JD 4H 6H TH KH 2S 4S TS",
               "3C 6D QD AD 5H 8H 9H QH AH 7S 9S AS QS",
               "6C 7C 8C 9C TC 2D 4D 5D 9D KD 2H JH 5S",
               "2C KC AC 3D 7D TD 3H 7H 3S 6S 8S JS KS"]
+ALARM_PLAYS = "2C QC 3C 6C  2S AS 5S"
+
+
+def alarm_position():
+    """ALARM_DEAL after ALARM_PLAYS: seat 3 to play, nobody has a point."""
+    return position(Rules(), [parse_cards(h) for h in ALARM_DEAL], ALARM_PLAYS, dealer=3)
 
 
 def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model():
@@ -382,8 +393,7 @@ def test_a_seat_whose_plays_begin_to_read_as_a_shooters_brings_in_the_moon_model
     world is then searched with the suspects able to shoot, where before the playouts were
     the plain ones. `normal` reads a card that follows suit in the first four tricks as
     nothing (``read_quiet``): this one alone brings in no moon model."""
-    hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
-                    dealer=3)
+    hand = alarm_position()
     assert hand.turn == 3 and hand.taken_points() == [0, 0, 0, 0]
     view = hand.view(3)
     for seed in range(4):
@@ -401,8 +411,7 @@ def test_before_any_evidence_a_seat_that_could_shoot_tries_in_a_share_of_the_wor
     """Nobody has a point and no play reads as a moon attempt (the alarm set above the
     read): the worlds where another seat's cards allow a moon are played with it trying in
     ``plausible_share`` of them, none with the share at 0."""
-    hand = position(Rules(), [parse_cards(h) for h in ALARM_DEAL], "2C QC 3C 6C  2S AS 5S",
-                    dealer=3)
+    hand = alarm_position()
     view = hand.view(3)
     tried = {}
     for share in (0.0, 0.25, 1.0):
