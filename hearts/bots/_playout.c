@@ -500,6 +500,61 @@ static void run_moon(const Rules *r, St *s, int shooters, int me) {
     while (s->ntricks < 13) play(r, s, rules_card(r, s, legal_mask(r, s), ALARM_NONE, 0));
 }
 
+/* moon.line_score: how a line's end is ranked for ``me`` (its points; a moon counts the moon
+ * cards' worth, ``weight`` times against it, taken off for its own) */
+static double line_score(const Rules *r, const St *s, int me, double weight) {
+    u64 mc = r->moon_cards;
+    for (int i = 0; r->moon_on && i < 4; i++) {
+        if ((s->taken[i] & mc) == mc) {
+            double worth = 0;
+            for (u64 m = mc; m; m &= m - 1) worth += r->value[low(m)];
+            return i == me ? -worth : worth * weight;
+        }
+    }
+    double pts = 0;
+    for (u64 m = s->taken[me]; m; m &= m - 1) pts += r->value[low(m)];
+    return pts;
+}
+
+/* moon.best_line: ``s`` played to its end, the other seats as in run_rules (shooters < 0) or
+ * run_moon, ``me`` every card it may play in turn (one of cards that play alike); the end
+ * whose line_score is least into *end (the first such, trying the cards from the lowest) */
+static double best_line(const Rules *r, St s, int shooters, int me, double weight, St *end) {
+    while (s.ntricks < 13) {
+        u64 legal = legal_mask(r, &s);
+        int turn = s.turn, card;
+        if (single(legal)) {
+            card = low(legal);
+        } else if (turn == me) {
+            double best = 0;
+            for (u64 m = legal; m; m &= m - 1) {
+                int c = low(m), under = top(SUITM(c / 13) & BELOW(c) & ~s.played);
+                if (under >= 0 && (legal >> under & 1) && r->value[under] == r->value[c])
+                    continue;   /* plays as the card under it */
+                St next = s, line_end;
+                play(r, &next, c);
+                double v = best_line(r, next, shooters, me, weight, &line_end);
+                if (m == legal || v < best) {   /* the lowest card is always tried */
+                    best = v;
+                    *end = line_end;
+                }
+            }
+            return best;
+        } else if (shooters < 0) {
+            card = rules_card(r, &s, legal, ALARM_THREAT, 0);
+        } else if (moon_holders(r, &s) > 1) {
+            card = rules_card(r, &s, legal, ALARM_NONE, 0);
+        } else if (shooters >> turn & 1) {
+            card = shoot_card(r, &s, legal);
+        } else {
+            card = rules_card(r, &s, legal, ALARM_THREAT, 0);
+        }
+        play(r, &s, card);
+    }
+    *end = s;
+    return line_score(r, &s, me, weight);
+}
+
 /* -- between Python and C ------------------------------------------------------------- */
 
 static PyObject *s_sr, *s_native, *s_hands, *s_taken, *s_won, *s_played, *s_ntricks, *s_leader,
@@ -728,7 +783,9 @@ static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int 
 static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
-    if (!PyArg_ParseTuple(args, "OOii|O", &st, &cards, &me, &shooters, &hidden)) return NULL;
+    double weight = -1.0;
+    if (!PyArg_ParseTuple(args, "OOii|Od", &st, &cards, &me, &shooters, &hidden, &weight))
+        return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
         return NULL;
@@ -768,7 +825,9 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         play(r, &ends[i], played[i]);
-        if (shooters < 0)
+        if (weight >= 0)
+            best_line(r, ends[i], shooters, me, weight, &ends[i]);
+        else if (shooters < 0)
             run_rules(r, &ends[i]);
         else
             run_moon(r, &ends[i], shooters, me);
@@ -1199,9 +1258,10 @@ static PyMethodDef methods[] = {
      "world of the pass search (see SearchBot._score_passes); (results, how many are not "
      "points)."},
     {"score_cards", py_score_cards, METH_VARARGS,
-     "score_cards(state, cards, me, shooters[, hidden]): as moon.score_cards; (results, how "
-     "many are not points): a hand with a moon (or a clean-hand bonus) gives its (taken, "
-     "won) for Python to score."},
+     "score_cards(state, cards, me, shooters[, hidden[, weight]]): as moon.score_cards "
+     "(with a weight >= 0: me's best line, see moon.best_line); (results, how many are not "
+     "points): a hand with a moon (or a clean-hand bonus) gives its (taken, won) for Python "
+     "to score."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",

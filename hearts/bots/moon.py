@@ -9,7 +9,7 @@ with those opponents shooting.
 
 from __future__ import annotations
 
-from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK
+from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bits
 
 from .policy import moonless_policy, play_policy, play_with_reason, rules_playout_py
 from .sim import FULL, QS, QS_BIT, SimRules, SimState, native, seat_results
@@ -216,21 +216,82 @@ def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
     return st
 
 
+def line_score(st: SimState, me: int, moon_weight: float = 1.0) -> float:
+    """How `best_line` ranks a finished hand for ``me``: the worth of the cards it took; a
+    moon counts the moon cards' worth, ``moon_weight`` times against it, taken off for its
+    own (a guide to the line: the hand is then scored in full)."""
+    sr = st.sr
+    value = sr.value
+    mc = sr.moon_cards
+    if sr.moon_on:
+        for s in range(4):
+            if st.taken[s] & mc == mc:
+                worth = float(sum(value[c] for c in iter_bits(mc)))
+                return -worth if s == me else worth * moon_weight
+    return float(sum(value[c] for c in iter_bits(st.taken[me])))
+
+
+def best_line(st: SimState, shooters: int, me: int, moon_weight: float = 1.0) -> SimState:
+    """``st`` played to its end with every card ``me`` may play tried in turn (one of cards
+    that play alike): the end with the least `line_score` (the first found, lower cards
+    tried first). The other seats play
+    as in `rules_playout` (``shooters`` < 0) or `moon_playout`. Every hand is seen, so this is
+    ``me`` at its best in this world, for the last tricks of a hand."""
+    return _best_line(st.copy(), shooters, me, moon_weight)[1]
+
+
+def _best_line(st: SimState, shooters: int, me: int,
+               moon_weight: float) -> tuple[float, SimState]:
+    mc = st.sr.moon_cards
+    while st.ntricks < 13:
+        legal = st.legal()
+        turn = st.turn
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif turn == me:
+            best: tuple[float, SimState] | None = None
+            value = st.sr.value
+            for c in iter_bits(legal):
+                under = (_SUIT_MASKS[c // 13] & ((1 << c) - 1) & ~st.played).bit_length() - 1
+                if under >= 0 and legal >> under & 1 and value[under] == value[c]:
+                    continue    # it plays as the card under it (none out between, same worth)
+                line = st.copy()
+                line.play(c)
+                found = _best_line(line, shooters, me, moon_weight)
+                if best is None or found[0] < best[0]:
+                    best = found
+            assert best is not None
+            return best
+        elif shooters < 0:
+            card = play_policy(st, legal)
+        elif sum(1 for t in st.taken if t & mc) > 1:
+            card = moonless_policy(st, legal)
+        elif shooters >> turn & 1:
+            card = shoot_play(st, legal)
+        else:
+            card = play_policy(st, legal)
+        st.play(card)
+    return line_score(st, me, moon_weight), st
+
+
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
-                hidden: list[int] | None = None, moon_weight: float = 1.0) -> list[float]:
+                hidden: list[int] | None = None, moon_weight: float = 1.0,
+                own: bool = False) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
-    `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); a
-    moon by another seat counts ``moon_weight`` times. One call to C for them all where it is
-    built."""
+    `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
+    ``own``, ``me`` plays its best line (`best_line`) instead of its policy. A moon by another
+    seat counts ``moon_weight`` times. One call to C for them all where it is built."""
     if native is not None:
-        return seat_results(world.sr, native.score_cards(world, cards, me, shooters, hidden),
-                            world.totals, me, moon_weight)
-    return score_cards_py(world, cards, me, shooters, hidden, moon_weight)
+        answer = native.score_cards(world, cards, me, shooters, hidden, moon_weight) if own \
+            else native.score_cards(world, cards, me, shooters, hidden)
+        return seat_results(world.sr, answer, world.totals, me, moon_weight)
+    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
-                   hidden: list[int] | None = None, moon_weight: float = 1.0) -> list[float]:
+                   hidden: list[int] | None = None, moon_weight: float = 1.0,
+                   own: bool = False) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -239,7 +300,9 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
     for c in cards:
         st = world.copy()
         st.play(c)
-        if shooters < 0:
+        if own:
+            st = best_line(st, shooters, me, moon_weight)
+        elif shooters < 0:
             rules_playout_py(st)
         else:
             moon_playout_py(st, shooters, me)
@@ -269,5 +332,5 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 __all__ = ["suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
            "early_alarm", "defend_policy", "shooters_in", "moon_playout", "moon_playout_py",
-           "score_cards", "score_cards_py", "shoot_pass",
+           "line_score", "best_line", "score_cards", "score_cards_py", "shoot_pass",
            "pass_keeps_moon"]

@@ -137,7 +137,7 @@ class SearchBot:
                  run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
                  run_read: float = 0.0, moon_weight: float = 1.0,
                  plausible_share: float = 0.0, weight_read: float = 0.0, read_quiet: int = 0,
-                 trick_splits: bool = True, early_work: int = 0,
+                 trick_splits: bool = True, early_work: int = 0, own_tricks: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.work = work
@@ -190,6 +190,9 @@ class SearchBot:
         # read tells a real attempt from them
         self.weight_read = weight_read
         self.trick_splits = trick_splits    # see `candidates`
+        # in the last ``own_tricks`` tricks this seat's own later plays in each world are its
+        # best line there (`best_line`), not the rules player's (0: never)
+        self.own_tricks = own_tricks
         # racing: after ``prune_at`` of a play's worlds, the candidates worse than the best by
         # ``prune_z`` standard errors are dropped and their worlds go to the rest (0: never)
         self.prune_z = prune_z
@@ -372,7 +375,12 @@ class SearchBot:
             else self.work
         worlds = work // (len(cands) * max(left, 1))
         most = self.max_worlds * work // self.work     # more worlds allowed early too
-        worlds = max(self.min_worlds, min(most, worlds // len(modes)))
+        # in the last ``own_tricks`` tricks this seat plays its best line in each world: that
+        # multiplies a world's plays by about three for each card past six in hand (measured),
+        # so there are fewer worlds
+        own = len(view.hand) <= self.own_tricks
+        fewer = 3 ** max(0, len(view.hand) - 6) if own else 1
+        worlds = max(self.min_worlds, min(most, worlds // len(modes)) // fewer)
         reader = PlayReader(view, quiet=self.read_quiet) if self.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
@@ -393,7 +401,7 @@ class SearchBot:
                                     or self._deep_in_moon(base.taken[threat])
                                     or 0 < self.run_read <= shooting[threat])
         weighed = max(shooting) >= self.weight_read
-        scores = _Scores(len(cands), len(modes), self.moon_weight if weighed else 1.0)
+        scores = _Scores(len(cands), len(modes), self.moon_weight if weighed else 1.0, own)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -463,9 +471,11 @@ class _Scores:
     two modes also going for this seat's moon). Candidates dropped by `prune` are searched no
     further; every world is searched for all the ``active`` ones."""
 
-    def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0) -> None:
+    def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
+                 own: bool = False) -> None:
         self.nm = n_modes
         self.moon_weight = moon_weight
+        self.own = own      # this seat plays its best line in each world (`best_line`)
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -475,7 +485,7 @@ class _Scores:
         """Every active candidate played on by the rules player for all seats, in ``base``
         with the hands ``hidden``."""
         scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
-                             moon_weight=self.moon_weight)
+                             moon_weight=self.moon_weight, own=self.own)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -486,7 +496,8 @@ class _Scores:
         cards = [cands[j] for j in self.active]
         for m, mode in enumerate(modes):
             for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
-                                                     moon_weight=self.moon_weight)):
+                                                     moon_weight=self.moon_weight,
+                                                     own=self.own)):
                 self.points[j][m].append(p)
         self.done += 1
 

@@ -112,6 +112,37 @@ def test_c_playouts_play_as_the_python_ones(rules):
 
 
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
+@pytest.mark.skipif(native is None, reason="the C playouts are not built")
+@pytest.mark.parametrize("rules", [Rules(), *all_rule_sets(6, seed=13)],
+                         ids=lambda r: r.summary()[:40])
+def test_c_best_lines_are_the_python_ones(rules):
+    """The seat to play tries every line of its last cards (`best_line`) in C as in Python:
+    the same ends, with the rules player's and the shooters' playouts around it."""
+    sr = sim_rules(rules)
+    rng = random.Random(rules.summary())
+    differ = 0
+    for k in range(40):
+        if k % 2:
+            st = _advance(_moon_deal(sr, rng), rng, rng.randrange(28, 40),
+                          shooter=rng.randrange(4) if k % 4 == 1 else -1)
+        else:
+            st = _advance(random_deal(sr, rng), rng, rng.randrange(30, 50))
+        if st.ntricks == 13:
+            continue
+        me = st.turn
+        shooters = sum(1 << s for s in range(4) if s != me and moon_plausible(st, s, 6))
+        cards = _bits(st.legal())
+        for mask in (-1, shooters):
+            for weight in (1.0, 4.0):
+                best = score_cards(st, cards, me, mask, moon_weight=weight, own=True)
+                assert best == score_cards_py(st, cards, me, mask, moon_weight=weight, own=True)
+                played = score_cards(st, cards, me, mask, moon_weight=weight)
+                differ += best != played
+                if rules == Rules():    # points as line_score ranks them: never worse
+                    assert all(b <= p for b, p in zip(best, played))
+    assert differ > 0   # the best lines were not the policy's own plays throughout
+
+
 def test_c_playouts_refuse_what_is_not_a_state():
     with pytest.raises(AttributeError):
         native.rules_playout(object())

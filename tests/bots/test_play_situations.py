@@ -465,6 +465,34 @@ def test_a_seat_that_must_feed_the_shooter_keeps_its_stopper():
         assert level("normal", seed).choose_play(view, 5.0) != Card.parse("QH"), seed
 
 
+# deal 13 of the seeded "stop" deals after the pass: seat 1 has taken the Q♠ and three hearts
+# and leads the J♠ to the ninth trick; seat 0, void in spades, holds 3♣ 5♣ 9♣ 2♥ A♥
+LAST_CLUB_DEAL = ["3C 5C 8C 9C KC 3D 4D 5D 2H AH 2S 8S 9S",
+                  "6C 7C AC 2D 6D 9D 4S 6S 7S TS JS QS KS",
+                  "JC 8D KD AD 6H 7H 8H 9H TH JH QH KH AS",
+                  "2C 4C TC QC 7D TD JD QD 3H 4H 5H 3S 5S"]
+LAST_CLUB_PLAYS = ("2C 8C 7C JC AS 5S 9S 4S AD QD 3D 2D KD JD 4D 6D 8D 7D 5D 9D AC 6H QC KC "
+                   "KS KH 3S 8S QS QH TC 2S JS JH TD")
+
+
+def test_a_defender_keeps_the_card_that_takes_a_trick_from_the_shooter():
+    """Seat 1 runs its spades and then leads the 6♣: the 9♣ kept takes that last trick and a
+    heart with it. In the playouts seat 0 throws its clean cards first (the 9♣ with them) and
+    every card ties; playing its own best line in each world of the last five tricks
+    (`own_tricks`), `normal` keeps the 9♣."""
+    hand = position(Rules(pass_cycle=("hold",)), [parse_cards(h) for h in LAST_CLUB_DEAL],
+                    LAST_CLUB_PLAYS, dealer=1)
+    assert hand.turn == 0 and hand.taken_points()[1] == 16
+    view = hand.view(0)
+    for seed in (1, 2):
+        blind = SearchBot(seed, **{**NORMAL, "own_tricks": 0})
+        card, means = blind.evaluate(view, 5.0)
+        assert means[Card.parse("9C").index] == means[Card.parse("3C").index]
+        card, means = SearchBot(seed, **{**NORMAL, "own_tricks": 5}).evaluate(view, 5.0)
+        assert card != Card.parse("9C")
+        assert means[Card.parse("9C").index] > means[card.index] + 5, means
+
+
 # deal 170 of the seeded "stop" deals after the pass: seat 1 has taken all 21 points so far
 # and leads the 5♣ to the twelfth trick (the Q♥ and 8♥ thrown on it); seat 0 holds the 4♣
 # and 7♣, and the 6♣ is gone
