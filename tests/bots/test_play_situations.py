@@ -478,7 +478,7 @@ LAST_CLUB_PLAYS = ("2C 8C 7C JC AS 5S 9S 4S AD QD 3D 2D KD JD 4D 6D 8D 7D 5D 9D 
 def test_a_defender_keeps_the_card_that_takes_a_trick_from_the_shooter():
     """Seat 1 runs its spades and then leads the 6♣: the 9♣ kept takes that last trick and a
     heart with it. In the playouts seat 0 throws its clean cards first (the 9♣ with them) and
-    every card ties; playing its own best line in each world of the last five tricks
+    every card ties; playing its own best line in each world of the last tricks
     (`own_tricks`), `normal` keeps the 9♣."""
     hand = position(Rules(pass_cycle=("hold",)), [parse_cards(h) for h in LAST_CLUB_DEAL],
                     LAST_CLUB_PLAYS, dealer=1)
@@ -491,6 +491,7 @@ def test_a_defender_keeps_the_card_that_takes_a_trick_from_the_shooter():
         card, means = SearchBot(seed, **{**NORMAL, "own_tricks": 5}).evaluate(view, 5.0)
         assert card != Card.parse("9C")
         assert means[Card.parse("9C").index] > means[card.index] + 5, means
+        assert level("normal", seed).choose_play(view, 5.0) != Card.parse("9C")
 
 
 # deal 170 of the seeded "stop" deals after the pass: seat 1 has taken all 21 points so far
