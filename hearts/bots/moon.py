@@ -234,9 +234,9 @@ def line_score(st: SimState, me: int, moon_weight: float = 1.0) -> float:
 def best_line(st: SimState, shooters: int, me: int, moon_weight: float = 1.0) -> SimState:
     """``st`` played to its end with every card ``me`` may play tried in turn (one of cards
     that play alike): the end with the least `line_score` (the first found, lower cards
-    tried first). The other seats play
-    as in `rules_playout` (``shooters`` < 0) or `moon_playout`. Every hand is seen, so this is
-    ``me`` at its best in this world, for the last tricks of a hand."""
+    tried first). The other seats play as in `rules_playout` (``shooters`` < 0) or
+    `moon_playout`. Every hand is seen, so this is ``me`` at its best in this world, for the
+    last tricks of a hand."""
     return _best_line(st.copy(), shooters, me, moon_weight)[1]
 
 
