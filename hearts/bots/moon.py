@@ -283,8 +283,9 @@ def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
     ``own``, ``me`` plays its best line (`best_line`) instead of its policy. A moon by another
     seat counts ``moon_weight`` times. One call to C for them all where it is built."""
     if native is not None:
-        answer = native.score_cards(world, cards, me, shooters, hidden, moon_weight) if own \
-            else native.score_cards(world, cards, me, shooters, hidden)
+        # a weight given to C (>= 0) asks for the best lines
+        answer = native.score_cards(world, cards, me, shooters, hidden,
+                                    moon_weight if own else -1.0)
         return seat_results(world.sr, answer, world.totals, me, moon_weight)
     return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own)
 
