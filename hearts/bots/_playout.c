@@ -836,6 +836,44 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     return seat_results(r, ends, n, me);
 }
 
+/* moon.suit_losers: tricks a suit loses played from the top, the others following low
+ * (rank masks of 13 bits) */
+static int suit_losers(u64 mine, u64 others) {
+    int losers = 0;
+    while (mine) {
+        int t = top(mine);
+        if (others && top(others) > t) {
+            losers++;
+            mine &= mine - 1;
+            others ^= 1ULL << top(others);
+            others &= others - 1;
+            others &= others - 1;
+        } else {
+            mine ^= 1ULL << t;
+            others &= others - 1;
+            others &= others - 1;
+            others &= others - 1;
+        }
+    }
+    return losers;
+}
+
+/* moon.hand_losers: the losers plus those in hearts or under the Q♠ (counted twice) */
+static int moon_risk(u64 hand, u64 out) {
+    int losers = 0, fatal = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = (hand >> (13 * su)) & 0x1FFF, others = (out >> (13 * su)) & 0x1FFF;
+        if (!mine) {
+            fatal += su == HEARTS && others;
+            continue;
+        }
+        int n = suit_losers(mine, others);
+        losers += n;
+        if (n && (su == HEARTS || (su == SPADES && (out & QS_BIT)))) fatal += n;
+    }
+    return losers + fatal;
+}
+
 /* policy.moon_hand */
 static int moon_hand(const Rules *r, u64 hand) {
     if (!r->moon_on) return 0;
@@ -929,9 +967,9 @@ static int shuffle_cards(PyObject *list, PyObject *getrandbits) {
 static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     PyObject *rules_o, *unseen_o, *cands_o, *getrandbits;
     unsigned long long hand;
-    int me, offset, count, lead;
-    if (!PyArg_ParseTuple(args, "SO!KiiiOiO", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
-                          &offset, &count, &cands_o, &lead, &getrandbits))
+    int me, offset, count, lead, risk = -1;
+    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|i", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
+                          &offset, &count, &cands_o, &lead, &getrandbits, &risk))
         return NULL;
     if (shuffle_cards(unseen_o, getrandbits)) return NULL;
     if (PyBytes_GET_SIZE(rules_o) != (Py_ssize_t)sizeof(Rules) || me < 0 || me > 3 ||
@@ -978,7 +1016,8 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     seq = PySequence_Fast(cands_o, "cands: pass masks");
     if (!seq) return NULL;
     Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
-    St *ends = PyMem_Malloc((nc ? nc : 1) * sizeof(St));
+    Py_ssize_t rows = risk >= 0 ? 2 * nc : nc;
+    St *ends = PyMem_Malloc((rows ? rows : 1) * sizeof(St));
     if (!ends) {
         Py_DECREF(seq);
         return PyErr_NoMemory();
@@ -1007,9 +1046,19 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     }
     Py_DECREF(seq);
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t j = 0; j < nc; j++) run_rules(r, &ends[j]);
+    for (Py_ssize_t j = 0; j < nc; j++) {
+        /* with a risk: the receiver tries for the moon where its cards allow it */
+        if (risk >= 0) ends[nc + j] = ends[j];
+        run_rules(r, &ends[j]);
+        if (risk < 0) continue;
+        St *m = &ends[nc + j];
+        if (r->moon_on && moon_risk(m->hands[to], FULL & ~m->hands[to]) <= risk)
+            run_moon(r, m, 1 << to, me);
+        else
+            *m = ends[j];
+    }
     Py_END_ALLOW_THREADS
-    PyObject *out = seat_results(r, ends, nc, me);
+    PyObject *out = seat_results(r, ends, rows, me);
     PyMem_Free(ends);
     return out;
 }
@@ -1254,9 +1303,10 @@ static PyMethodDef methods[] = {
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
      "hearts_over_q, moon_on, jd_value, additive, values): the rule constants as bytes."},
     {"score_passes", py_score_passes, METH_VARARGS,
-     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits): one "
-     "world of the pass search (see SearchBot._score_passes); (results, how many are not "
-     "points)."},
+     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits[, risk]): "
+     "one world of the pass search (see SearchBot._score_passes); (results, how many are not "
+     "points); with a risk >= 0 the results of the candidates again, the receiver trying for "
+     "the moon where its hand has at most that many losers."},
     {"score_cards", py_score_cards, METH_VARARGS,
      "score_cards(state, cards, me, shooters[, hidden[, weight]]): as moon.score_cards "
      "(with a weight >= 0: me's best line, see moon.best_line); (results, how many are not "

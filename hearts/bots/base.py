@@ -130,9 +130,11 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # leads hearts, once it has taken six hearts or the Q♠ and four, or while its plays read as
 # a shooter's with a chance of 0.3; the moon model itself from a read of 0.1), a moon
 # against the bot counted four times its points once some seat reads as a shooter with a
-# chance of 0.15, and the bot's own moon from a hand with at most three losing cards, a
+# chance of 0.1, and the bot's own moon from a hand with at most three losing cards, a
 # heart or a spade under the Q♠ counting twice; in the last six tricks the bot plays its
-# own best line in each world (see `SearchBot`). A share of plausible
+# own best line in each world (see `SearchBot`). The pass search tries every pass of three
+# (286), and scores each as if the receiver tried for the moon wherever its hand after the
+# passes has at most seven losers. A share of plausible
 # shooters before any evidence stops more moons among `shooter` bots and costs more
 # against `normal-v1` (see README.md): no level uses it
 NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480,
@@ -142,12 +144,13 @@ NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480
                           "run_hearts": 6, "run_hearts_qs": 4, "run_read": 0.3,
                           "read_alarm": 0.1, "moon_pass": False, "my_risk": 3,
                           "shoot_z": 2.0, "read_quiet": 4, "moon_weight": 4.0,
-                          "weight_read": 0.15, "opp_risk": 5, "own_tricks": 6}
+                          "weight_read": 0.1, "opp_risk": 5, "own_tricks": 6,
+                          "pass_spread": 10, "pass_moon": 1.0, "pass_risk": 7}
 # normal has four times the work it had before the playouts were in C (-0.56 a hand against
 # normal-v1 over 2,000 deals, where the old work scored -0.41 on the same deals); hard four
-# times normal's (the host's budget is 0.5 s)
+# times normal's in play and twice its worlds for every pass (the host's budget is 0.5 s)
 HARD: dict[str, Any] = {**NORMAL, "work": 208000, "early_work": 512000, "cap": 0.5,
-                        "max_worlds": 1920, "pass_worlds": 384, "pass_more": 1152}
+                        "max_worlds": 1920, "pass_worlds": 192, "pass_more": 1152}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)
 NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24,
                              "trick_splits": False}

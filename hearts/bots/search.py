@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 import time
+from math import comb
 from collections.abc import Callable, Iterable
 from itertools import combinations
 
@@ -138,7 +139,8 @@ class SearchBot:
                  run_read: float = 0.0, moon_weight: float = 1.0,
                  plausible_share: float = 0.0, weight_read: float = 0.0, read_quiet: int = 0,
                  trick_splits: bool = True, early_work: int = 0, own_tricks: int = 0,
-                 early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5) -> None:
+                 early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5,
+                 pass_moon: float = 0.0, pass_risk: int = 5, pass_cands: int = 300) -> None:
         self.rng = random.Random(seed)
         self.work = work
         # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
@@ -149,7 +151,10 @@ class SearchBot:
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.pass_worlds = pass_worlds
+        # the passes searched: every pass of the ``pass_spread`` cards the rules player would
+        # pass next, with its own, as many of them as keep the passes within ``pass_cands``
         self.pass_spread = pass_spread
+        self.pass_cands = pass_cands
         self.pass_keep = pass_keep      # with pass_more: the best passes searched further
         self.pass_more = pass_more
         # moon-aware: playout opponents whose sampled cards make a moon plausible (at most
@@ -157,6 +162,11 @@ class SearchBot:
         # cards allow (``my_risk``), in play and in the pass
         self.moon_aware = moon_aware
         self.moon_pass = moon_aware if moon_pass is None else moon_pass
+        # in the pass search, where the receiver's hand after the passes has at most
+        # ``pass_risk`` losers (`moon_plausible`), a pass scores ``pass_moon`` times the hand
+        # with the receiver trying for the moon and the rest times the plain one
+        self.pass_moon = pass_moon
+        self.pass_risk = pass_risk
         # worlds are drawn up to ``infer`` times each, kept by how likely they make the plays
         # seen (`PlayReader`); 0 draws each world once, by the voids only
         self.infer = infer
@@ -222,7 +232,10 @@ class SearchBot:
         scores = pass_scores(sr, hand)
         order = sorted(scores, key=lambda c: (-scores[c], -c))
         rules_choice = tuple(pass_policy(sr, hand, n)[0])
-        pool = order[:min(len(order), n + self.pass_spread)]
+        size = min(len(order), n + self.pass_spread)
+        while size > n and comb(size, n) > self.pass_cands:
+            size -= 1
+        pool = order[:size]
         cands = [rules_choice] + [tuple(sorted(c)) for c in combinations(pool, n)
                                   if tuple(sorted(c)) != rules_choice]
         if self.moon_pass:
@@ -264,25 +277,36 @@ class SearchBot:
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out. In C where it is built (the moon-aware pass search in Python)."""
         me = view.seat
-        offset = (view.pass_to - me) & 3
+        to = view.pass_to
+        offset = (to - me) & 3
+        share = self.pass_moon if sr.moon_on else 0.0
         if native is not None and not self.moon_pass:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
-            return seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
-                                                        masks, lead, rng.getrandbits),
-                                view.totals, me)
+            got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
+                                                       masks, lead, rng.getrandbits,
+                                                       self.pass_risk if share else -1),
+                               view.totals, me)
+            if not share:
+                return got
+            return [(1 - share) * a + share * b for a, b in zip(got, got[len(masks):])]
         after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
         others = tuple(s for s in range(4) if s != me)
         out: list[float] = []
         for mine in masks:
             world = list(after)
             world[me] ^= mine
-            world[view.pass_to] |= mine
+            world[to] |= mine
             st = start_state(sr, world, view)
             if self.moon_pass:
                 shooters = shooters_in(st, others, self.opp_risk)
                 if moon_plausible(st, me, self.my_risk - 1):
                     shooters |= 1 << me
                 moon_playout(st, shooters, me)
+            elif share and moon_plausible(st, to, self.pass_risk):
+                moon = moon_playout(st.copy(), 1 << to, me)
+                rules_playout(st)
+                out.append((1 - share) * st.points_of(me) + share * moon.points_of(me))
+                continue
             else:
                 rules_playout(st)
             out.append(st.points_of(me))
