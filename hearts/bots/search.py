@@ -24,16 +24,19 @@ attempt is searched as a second continuation of every card when its cards allow
 (``my_risk``), and chosen when better by ``shoot_z`` standard errors. The moon-aware pass search
 (``moon_pass``, in no level: it lost points head to head) adds the passes that
 keep stoppers and the moon attempt's pass, has opponents with a runnable hand pass
-like shooters, and gives the best few passes more worlds (successive halving).
+like shooters, and gives the best few passes more worlds (successive halving). The
+levels' pass search tries every pass (``pass_spread``, ``pass_cands``) and scores each
+as if the receiver tried for the moon where its hand after the passes allows one
+(``pass_moon``, ``pass_risk``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from math import comb
 from collections.abc import Callable, Iterable
 from itertools import combinations
+from math import comb
 
 from hearts.engine import Card, View
 from hearts.engine.cards import HEARTS, HEARTS_MASK
@@ -275,7 +278,8 @@ class SearchBot:
                       n: int, masks: list[int], view: View) -> list[float]:
         """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
         passes made, and this seat's points after each of its passes ``masks`` and the hand
-        played out. In C where it is built (the moon-aware pass search in Python)."""
+        played out (with ``pass_moon``, mixed with the hand where the receiver tries for the
+        moon). In C where it is built (the moon-aware pass search in Python)."""
         me = view.seat
         to = view.pass_to
         offset = (to - me) & 3

@@ -519,3 +519,21 @@ def test_a_card_of_the_trick_splits_cards_that_would_be_alike():
     for seed in (1, 2, 3):
         assert level("normal", seed).choose_play(view, 5.0) == Card.parse("7C"), seed
     assert level("normal-v1").choose_play(view, 5.0) == Card.parse("4C")
+
+
+def test_the_levels_search_every_pass_within_the_cap():
+    """The levels' pass search scores all 286 passes of three (the rules player's among
+    them); with six cards to pass the pool shrinks to keep the passes within
+    ``pass_cands``."""
+    from math import comb
+
+    from hearts.bots.rules_bot import rules_pass
+    deal = deal_with({0: "4C 7C QC AC 4D 5D 9D KD AD 3H 5H 7H 4S"})
+    for count, want in ((3, comb(13, 3)), (6, comb(10, 6))):
+        hand = Hand.from_deal(Rules(pass_count=count), deal, "left", dealer=3)
+        view = hand.view(0)
+        bot = SearchBot(1, **{**NORMAL, "pass_worlds": 2, "pass_more": 0})
+        means = bot.search_pass(view, float("inf"))[1]
+        assert want <= len(means) <= max(want + 1, bot.pass_cands)
+        assert tuple(sorted(c.index for c in rules_pass(view)[0])) in means
+        assert all(len(p) == count for p in means)
