@@ -154,8 +154,9 @@ class SearchBot:
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.pass_worlds = pass_worlds
-        # the passes searched: every pass of the ``pass_spread`` cards the rules player would
-        # pass next, with its own, as many of them as keep the passes within ``pass_cands``
+        # the passes searched: the rules player's own, and every pass of the first
+        # ``pass_count + pass_spread`` cards in its order (fewer cards where that makes more
+        # than ``pass_cands`` passes)
         self.pass_spread = pass_spread
         self.pass_cands = pass_cands
         self.pass_keep = pass_keep      # with pass_more: the best passes searched further
@@ -292,7 +293,8 @@ class SearchBot:
                                view.totals, me)
             if not share:
                 return got
-            return [(1 - share) * a + share * b for a, b in zip(got, got[len(masks):])]
+            # a moon row equals its plain row where the receiver could not try
+            return [a + share * (b - a) for a, b in zip(got, got[len(masks):])]
         after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
         others = tuple(s for s in range(4) if s != me)
         out: list[float] = []
@@ -307,9 +309,10 @@ class SearchBot:
                     shooters |= 1 << me
                 moon_playout(st, shooters, me)
             elif share and moon_plausible(st, to, self.pass_risk):
-                moon = moon_playout(st.copy(), 1 << to, me)
+                moon = moon_playout(st.copy(), 1 << to, me).points_of(me)
                 rules_playout(st)
-                out.append((1 - share) * st.points_of(me) + share * moon.points_of(me))
+                plain = st.points_of(me)
+                out.append(plain + share * (moon - plain))
                 continue
             else:
                 rules_playout(st)
