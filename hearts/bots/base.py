@@ -134,9 +134,9 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 # heart or a spade under the Q♠ counting twice; in the last six tricks the bot plays its
 # own best line in each world (see `SearchBot`). The pass search tries every pass of three
 # (286), and scores each as if the receiver tried for the moon wherever its hand after the
-# passes has at most seven losers. A share of plausible
-# shooters before any evidence stops more moons among `shooter` bots and costs more
-# against `normal-v1` (see README.md): no level uses it
+# passes has at most seven losers, a moon against the bot there counting three times. A
+# share of plausible shooters before any evidence stops more moons among `shooter` bots and
+# costs more against `normal-v1` (see README.md): no level uses it
 NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480,
                           "prune_z": 1.5, "cap": 0.3,
                           "pass_worlds": 96, "pass_more": 288, "pass_keep": 4, "infer": 8,
@@ -145,7 +145,8 @@ NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480
                           "read_alarm": 0.1, "moon_pass": False, "my_risk": 3,
                           "shoot_z": 2.0, "read_quiet": 4, "moon_weight": 4.0,
                           "weight_read": 0.1, "opp_risk": 5, "own_tricks": 6,
-                          "pass_spread": 10, "pass_moon": 1.0, "pass_risk": 7}
+                          "pass_spread": 10, "pass_moon": 1.0, "pass_risk": 7,
+                          "pass_weight": 3.0}
 # normal has four times the work it had before the playouts were in C (-0.56 a hand against
 # normal-v1 over 2,000 deals, where the old work scored -0.41 on the same deals); hard four
 # times normal's in play and twice its worlds for every pass (the host's budget is 0.5 s)

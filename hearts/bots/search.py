@@ -27,7 +27,8 @@ keep stoppers and the moon attempt's pass, has opponents with a runnable hand pa
 like shooters, and gives the best few passes more worlds (successive halving). The
 levels' pass search tries every pass (``pass_spread``, ``pass_cands``) and scores each
 as if the receiver tried for the moon where its hand after the passes allows one
-(``pass_moon``, ``pass_risk``).
+(``pass_moon``, ``pass_risk``), a moon against this seat weighing more than its points
+(``pass_weight``).
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ class SearchBot:
                  plausible_share: float = 0.0, weight_read: float = 0.0, read_quiet: int = 0,
                  trick_splits: bool = True, early_work: int = 0, own_tricks: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5,
-                 pass_moon: float = 0.0, pass_risk: int = 5, pass_cands: int = 300) -> None:
+                 pass_moon: float = 0.0, pass_risk: int = 5, pass_cands: int = 300,
+                 pass_weight: float = 1.0) -> None:
         self.rng = random.Random(seed)
         self.work = work
         # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
@@ -171,6 +173,8 @@ class SearchBot:
         # with the receiver trying for the moon and the rest times the plain one
         self.pass_moon = pass_moon
         self.pass_risk = pass_risk
+        # a moon shot against this seat in the pass search counts this many times its points
+        self.pass_weight = pass_weight
         # worlds are drawn up to ``infer`` times each, kept by how likely they make the plays
         # seen (`PlayReader`); 0 draws each world once, by the voids only
         self.infer = infer
@@ -280,7 +284,8 @@ class SearchBot:
         """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out (with ``pass_moon``, mixed with the hand where the receiver tries for the
-        moon). In C where it is built (the moon-aware pass search in Python)."""
+        moon; a moon against this seat counts ``pass_weight`` times its points). In C where it
+        is built (the moon-aware pass search in Python)."""
         me = view.seat
         to = view.pass_to
         offset = (to - me) & 3
@@ -290,7 +295,7 @@ class SearchBot:
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
                                                        self.pass_risk if share else -1),
-                               view.totals, me)
+                               view.totals, me, self.pass_weight)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
@@ -309,14 +314,14 @@ class SearchBot:
                     shooters |= 1 << me
                 moon_playout(st, shooters, me)
             elif share and moon_plausible(st, to, self.pass_risk):
-                moon = moon_playout(st.copy(), 1 << to, me).points_of(me)
+                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(me, self.pass_weight)
                 rules_playout(st)
-                plain = st.points_of(me)
+                plain = st.weighed_points(me, self.pass_weight)
                 out.append(plain + share * (moon - plain))
                 continue
             else:
                 rules_playout(st)
-            out.append(st.points_of(me))
+            out.append(st.weighed_points(me, self.pass_weight))
         return out
 
     def _pass_world(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,

@@ -234,13 +234,15 @@ def test_c_reading_weighs_worlds_as_the_python_one(preset):
 @pytest.mark.parametrize("rules", all_rule_sets(6, seed=17), ids=lambda r: r.summary()[:40])
 def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
     """One deal of the pass search (the others' passes by the rules player, each candidate
-    pass played out, and with ``pass_moon`` again with the receiver trying for the moon), in
-    C and in Python, from the same random numbers."""
+    pass played out, and with ``pass_moon`` again with the receiver trying for the moon; with
+    ``pass_weight``, moons against the seat weighed), in C and in Python, from the same random
+    numbers."""
     from hearts.bots import search
     if not rules.pass_count:
         pytest.skip("no passing")
     for k in range(24):
-        bot = search.SearchBot(seed=1, pass_moon=0.5 if k % 2 else 0.0, pass_risk=10)
+        bot = search.SearchBot(seed=1, pass_moon=0.5 if k % 2 else 0.0, pass_risk=10,
+                               pass_weight=2.0 if k % 3 else 1.0)
         rng = random.Random(f"{rules.summary()}/{k}")
         direction = [d for d in rules.pass_cycle if d != "hold"] or ["left"]
         hand = Hand.deal(rules, rng, direction[k % len(direction)], dealer=k % 4)

@@ -537,3 +537,25 @@ def test_the_levels_search_every_pass_within_the_cap():
         assert want <= len(means) <= max(want + 1, bot.pass_cands)
         assert tuple(sorted(c.index for c in rules_pass(view)[0])) in means
         assert all(len(p) == count for p in means)
+
+
+def test_the_pass_search_weighs_a_moon_against_the_seat():
+    """With ``pass_weight``, a deal of the pass search where the receiver shoots the moon
+    against the seat scores that many times the moon's points; every other deal scores as
+    without it."""
+    from hearts.bots.sim import sim_rules
+    rules = Rules()
+    deal = deal_with({0: "4C 7C QC AC 4D 5D 9D KD AD 3H 5H 7H 4S"})
+    view = Hand.from_deal(rules, deal, "left", dealer=3).view(0)
+    mine = sum(c.mask for c in view.hand)
+    unseen = [i for i in range(52) if not mine >> i & 1]
+    masks = [sum(c.mask for c in parse_cards(p)) for p in ("AC KD AD", "4C 7C 4S", "QC 9D 7H")]
+    bots = [SearchBot(1, pass_moon=1.0, pass_risk=10, pass_weight=w) for w in (1.0, 3.0)]
+    moons = 0
+    for j in range(60):
+        plain, weighed = (bot._score_passes(sim_rules(rules), random.Random(j), list(unseen),
+                                            mine, 3, masks, view) for bot in bots)
+        for a, b in zip(plain, weighed):
+            assert b == (3 * a if a == 26 else a)
+            moons += a == 26
+    assert moons
