@@ -483,15 +483,19 @@ static void run_rules(const Rules *r, St *s) {
     }
 }
 
+/* moon.STRONG_DEFENCE: the seats not shooting all defend as ``me`` does */
+#define STRONG_DEFENCE 16
+
 /* moon.moon_playout */
 static void run_moon(const Rules *r, St *s, int shooters, int me) {
+    int strong = shooters & STRONG_DEFENCE;
     while (s->ntricks < 13) {
         if (!s->ntrick && moon_holders(r, s) > 1) break;
         u64 legal = legal_mask(r, s);
         int turn = s->turn, card;
         if (shooters >> turn & 1)
             card = shoot_card(r, s, legal);
-        else if (turn == me)
+        else if (turn == me || strong)
             card = rules_card(r, s, legal, ALARM_EARLY, 1);
         else
             card = rules_card(r, s, legal, ALARM_THREAT, 0);
@@ -546,6 +550,8 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
             card = rules_card(r, &s, legal, ALARM_NONE, 0);
         } else if (shooters >> turn & 1) {
             card = shoot_card(r, &s, legal);
+        } else if (shooters & STRONG_DEFENCE) {
+            card = rules_card(r, &s, legal, ALARM_EARLY, 1);
         } else {
             card = rules_card(r, &s, legal, ALARM_THREAT, 0);
         }

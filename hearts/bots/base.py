@@ -71,7 +71,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
     Levels: ``easy`` (the rules bot with lapses), ``normal`` (the moon-aware search, a few
     ms a move, the default in every seat a bot fills) and ``hard`` (the same search with
-    four times the work, tens of ms a move, within the host's 0.5 s).
+    four times the work, playing for its points against the table's, tens of ms a move,
+    within the host's 0.5 s).
     Kinds: ``rules``, ``random``, ``shooter`` (the rules bot that tries for the moon whenever
     its cards allow: a sparring partner for moon defence), ``normal-v1`` and ``hard-v1``
     (the levels before the moon-aware round, kept to measure the new ones against).
@@ -149,9 +150,13 @@ NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480
                           "pass_weight": 3.0}
 # normal has four times the work it had before the playouts were in C (-0.56 a hand against
 # normal-v1 over 2,000 deals, where the old work scored -0.41 on the same deals); hard four
-# times normal's in play and twice its worlds for every pass (the host's budget is 0.5 s)
+# times normal's in play and twice its worlds for every pass (the host's budget is 0.5 s).
+# hard also plays for its points against the table's (a moon counts half its worth, for it
+# or against it), and its moon playouts have every seat that is not shooting defend as it
+# does: more work alone had stopped making the search stronger (see README.md)
 HARD: dict[str, Any] = {**NORMAL, "work": 208000, "early_work": 512000, "cap": 0.5,
-                        "max_worlds": 1920, "pass_worlds": 192, "pass_more": 1152}
+                        "max_worlds": 1920, "pass_worlds": 192, "pass_more": 1152,
+                        "relative": True, "strong_defence": "all"}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)
 NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24,
                              "trick_splits": False}

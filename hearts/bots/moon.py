@@ -183,10 +183,16 @@ def shooters_in(st: SimState, seats: tuple[int, ...], risk: int = 4) -> int:
     return mask
 
 
+# a bit of the shooters mask (above the four seats'): the seats that are not shooting all
+# defend as ``me`` does (`defend_policy`), not only ``me``
+STRONG_DEFENCE = 16
+
+
 def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
     """Play ``st`` to its end: seats in the ``shooters`` mask try for the moon while it is
     open, ``me`` plays the rules player with the early alarm (as its search defends), the
-    others the rules player. In C where it is built (`sim.native`), else `moon_playout_py`."""
+    others the rules player (or as ``me`` with `STRONG_DEFENCE` in the mask). In C where it is
+    built (`sim.native`), else `moon_playout_py`."""
     if native is not None:
         return native.moon_playout(st, shooters, me)
     return moon_playout_py(st, shooters, me)
@@ -195,6 +201,7 @@ def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
 def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
     """`moon_playout` in Python (the reference the C one is tested against)."""
     mc = st.sr.moon_cards
+    strong = shooters & STRONG_DEFENCE
     while st.ntricks < 13:
         if not st.trick:
             holders = 0
@@ -207,7 +214,7 @@ def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
         turn = st.turn
         if shooters >> turn & 1:
             st.play(shoot_play(st, legal))
-        elif turn == me:
+        elif turn == me or strong:
             st.play(defend_policy(st, legal))
         else:
             st.play(play_policy(st, legal))
@@ -268,6 +275,8 @@ def _best_line(st: SimState, shooters: int, me: int,
             card = moonless_policy(st, legal)
         elif shooters >> turn & 1:
             card = shoot_play(st, legal)
+        elif shooters & STRONG_DEFENCE:
+            card = defend_policy(st, legal)
         else:
             card = play_policy(st, legal)
         st.play(card)
@@ -276,23 +285,24 @@ def _best_line(st: SimState, shooters: int, me: int,
 
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
                 hidden: list[int] | None = None, moon_weight: float = 1.0,
-                own: bool = False) -> list[float]:
+                own: bool = False, relative: bool = False) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
     ``own``, ``me`` plays its best line (`best_line`) instead of its policy. A moon by another
-    seat counts ``moon_weight`` times. One call to C for them all where it is built."""
+    seat counts ``moon_weight`` times; ``relative`` scores the points against the table's
+    (`SimState.weighed_points`). One call to C for them all where it is built."""
     if native is not None:
         # a weight given to C (>= 0) asks for the best lines
         answer = native.score_cards(world, cards, me, shooters, hidden,
                                     moon_weight if own else -1.0)
-        return seat_results(world.sr, answer, world.totals, me, moon_weight)
-    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own)
+        return seat_results(world.sr, answer, world.totals, me, moon_weight, relative)
+    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, relative)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
                    hidden: list[int] | None = None, moon_weight: float = 1.0,
-                   own: bool = False) -> list[float]:
+                   own: bool = False, relative: bool = False) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -307,7 +317,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
             rules_playout_py(st)
         else:
             moon_playout_py(st, shooters, me)
-        out.append(st.weighed_points(me, moon_weight))
+        out.append(st.weighed_points(me, moon_weight, relative))
     return out
 
 
@@ -331,7 +341,7 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
     return losers + fatal <= risk
 
 
-__all__ = ["suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
+__all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
            "early_alarm", "defend_policy", "shooters_in", "moon_playout", "moon_playout_py",
            "line_score", "best_line", "score_cards", "score_cards_py", "shoot_pass",
            "pass_keeps_moon"]

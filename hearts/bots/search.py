@@ -29,6 +29,12 @@ levels' pass search tries every pass (``pass_spread``, ``pass_cands``) and score
 as if the receiver tried for the moon where its hand after the passes allows one
 (``pass_moon``, ``pass_risk``), a moon against this seat weighing more than its points
 (``pass_weight``).
+
+Against the table (``relative``, `hard`): the search minimises this seat's points less
+the others' mean rather than its own points, so a moon it shoots is worth as much as one
+shot against it costs. With ``strong_defence`` the seats not shooting in the moon
+playouts defend as this seat does (early alarm, stoppers kept), not as the rules player:
+against players who defend, a moon comes off far less often than rules players let it.
 """
 
 from __future__ import annotations
@@ -43,8 +49,8 @@ from hearts.engine import Card, View
 from hearts.engine.cards import HEARTS, HEARTS_MASK
 
 from .inference import PlayReader
-from .moon import (early_alarm, moon_plausible, moon_playout, pass_keeps_moon, score_cards,
-                   shoot_pass, shooters_in)
+from .moon import (STRONG_DEFENCE, early_alarm, moon_plausible, moon_playout, pass_keeps_moon,
+                   score_cards, shoot_pass, shooters_in)
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
@@ -145,7 +151,8 @@ class SearchBot:
                  trick_splits: bool = True, early_work: int = 0, own_tricks: int = 0,
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5,
                  pass_moon: float = 0.0, pass_risk: int = 5, pass_cands: int = 300,
-                 pass_weight: float = 1.0) -> None:
+                 pass_weight: float = 1.0, relative: bool = False,
+                 strong_defence: str = "") -> None:
         self.rng = random.Random(seed)
         self.work = work
         # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
@@ -217,6 +224,14 @@ class SearchBot:
         self.prune_at = prune_at
         self.opp_risk = opp_risk
         self.my_risk = my_risk
+        # ``relative``: the search plays for its points against the table's, not its own
+        # (`SimState.weighed_points`): a moon counts half its worth, for it or against it
+        self.relative = relative
+        # in the moon playouts, the seats not shooting defend as this seat does (`moon.
+        # STRONG_DEFENCE`): in this seat's own moon attempt ("own"), or everywhere ("all")
+        if strong_defence not in ("", "own", "all"):
+            raise ValueError(f"strong_defence: '', 'own' or 'all', not {strong_defence!r}")
+        self.strong_defence = strong_defence
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.moon_attempt = False  # set when a play is chosen for its moon continuation
         self.last_worlds = 0
@@ -295,7 +310,7 @@ class SearchBot:
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
                                                        self.pass_risk if share else -1),
-                               view.totals, me, self.pass_weight)
+                               view.totals, me, self.pass_weight, self.relative)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
@@ -314,14 +329,15 @@ class SearchBot:
                     shooters |= 1 << me
                 moon_playout(st, shooters, me)
             elif share and moon_plausible(st, to, self.pass_risk):
-                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(me, self.pass_weight)
+                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
+                    me, self.pass_weight, self.relative)
                 rules_playout(st)
-                plain = st.weighed_points(me, self.pass_weight)
+                plain = st.weighed_points(me, self.pass_weight, self.relative)
                 out.append(plain + share * (moon - plain))
                 continue
             else:
                 rules_playout(st)
-            out.append(st.weighed_points(me, self.pass_weight))
+            out.append(st.weighed_points(me, self.pass_weight, self.relative))
         return out
 
     def _pass_world(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
@@ -405,7 +421,9 @@ class SearchBot:
         sampler = Sampler(view)
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
-        modes = (0, 1 << me) if self.moon_aware and moon_plausible(base, me, self.my_risk) else (0,)
+        own_mode = 1 << me | (STRONG_DEFENCE if self.strong_defence else 0)
+        modes = (0, own_mode) if self.moon_aware and moon_plausible(base, me, self.my_risk) \
+            else (0,)
         left = sum(view.cards_left) + len(view.trick)
         work = self.early_work if self.early_work and len(view.tricks) < self.early_tricks \
             else self.work
@@ -437,7 +455,8 @@ class SearchBot:
                                     or self._deep_in_moon(base.taken[threat])
                                     or 0 < self.run_read <= shooting[threat])
         weighed = max(shooting) >= self.weight_read
-        scores = _Scores(len(cands), len(modes), self.moon_weight if weighed else 1.0, own)
+        scores = _Scores(len(cands), len(modes), self.moon_weight if weighed else 1.0, own,
+                         self.relative)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -455,6 +474,8 @@ class SearchBot:
                     # its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
                 shooters = self._shooters(world, others, alarmed, shooting)
+                if self.strong_defence == "all":
+                    shooters |= STRONG_DEFENCE
                 scores.add_moon_world(world, cands, modes, shooters, me)
             else:
                 scores.add_world(base, cands, me, hidden)
@@ -508,10 +529,11 @@ class _Scores:
     further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
-                 own: bool = False) -> None:
+                 own: bool = False, relative: bool = False) -> None:
         self.nm = n_modes
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
+        self.relative = relative    # see `SearchBot`
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -521,7 +543,8 @@ class _Scores:
         """Every active candidate played on by the rules player for all seats, in ``base``
         with the hands ``hidden``."""
         scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
-                             moon_weight=self.moon_weight, own=self.own)
+                             moon_weight=self.moon_weight, own=self.own,
+                             relative=self.relative)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -533,7 +556,7 @@ class _Scores:
         for m, mode in enumerate(modes):
             for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
                                                      moon_weight=self.moon_weight,
-                                                     own=self.own)):
+                                                     own=self.own, relative=self.relative)):
                 self.points[j][m].append(p)
         self.done += 1
 

@@ -39,7 +39,7 @@ class SimRules:
 
     __slots__ = ("rules", "ft_barred", "first_lead", "free", "qbreaks", "hearts_over_q",
                  "penalty", "moon_cards", "point_cards", "value", "moon_on", "jd_value",
-                 "moon_value", "native", "additive", "valued")
+                 "moon_value", "native", "additive", "valued", "deck")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -63,6 +63,8 @@ class SimRules:
         # its cards' values (`SimState.points_of`)
         self.additive = not rules.clean_hand_bonus
         self.valued = sum(1 << i for i in range(52) if self.value[i])
+        # the points of a hand without a moon or a bonus, all seats together
+        self.deck = sum(self.value)
         # the same constants packed for the C playouts
         lead = {"two-of-clubs": 0, "left-of-dealer": 1}.get(self.first_lead, 2)
         self.native = None if native is None else native.pack_rules(
@@ -212,10 +214,21 @@ class SimState:
                 return total
         return self.points()[seat]
 
-    def weighed_points(self, seat: int, moon_weight: float = 1.0) -> float:
+    def weighed_points(self, seat: int, moon_weight: float = 1.0,
+                       relative: bool = False) -> float:
         """``points_of(seat)``, counted ``moon_weight`` times where another seat shot the moon
-        (how a search that fears moons more than their points values them)."""
-        points = self.points_of(seat)
+        (how a search that fears moons more than their points values them).
+
+        ``relative``: the seat's points against the table's instead, its points less the
+        others' mean put on the scale of its own points (the same in a hand without a moon or
+        a bonus): a moon counts half the moon cards' worth, for the shooter or against each
+        other seat, where the seat's own points count it whole or not at all."""
+        if relative:
+            pts = self.points()
+            mine = pts[seat]
+            points: float = (3 * mine - (sum(pts) - mine) + self.sr.deck) / 4
+        else:
+            points = self.points_of(seat)
         if moon_weight != 1.0 and points > 0:
             moon = find_moon(self.sr.rules, self.taken, self.won)
             if moon is not None and moon.shooter != seat:
@@ -224,10 +237,12 @@ class SimState:
 
 
 def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[int]]], int],
-                 totals: Sequence[int], seat: int, moon_weight: float = 1.0) -> list[float]:
+                 totals: Sequence[int], seat: int, moon_weight: float = 1.0,
+                 relative: bool = False) -> list[float]:
     """``seat``'s points from the C playouts' ``(results, specials)``: each result is the
     points, or, where a moon or a clean-hand bonus needs the full scoring (``specials`` counts
-    them), the hand's (taken, won); a moon by another seat counts ``moon_weight`` times."""
+    them), the hand's (taken, won), scored by `SimState.weighed_points` with ``moon_weight``
+    and ``relative``."""
     results, specials = answer
     if not specials:
         return results  # type: ignore[return-value]
@@ -238,7 +253,7 @@ def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[in
             continue
         st = SimState(sr, [0, 0, 0, 0], totals)
         st.taken, st.won = list(result[0]), list(result[1])
-        out.append(st.weighed_points(seat, moon_weight))
+        out.append(st.weighed_points(seat, moon_weight, relative))
     return out
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from hearts.bots.moon import (early_alarm, hand_losers, moon_plausible, shoot_pass, shoot_play,
-                              suit_losers)
+import random
+
+from hearts.bots.moon import (STRONG_DEFENCE, early_alarm, hand_losers, moon_plausible,
+                              moon_playout, shoot_pass, shoot_play, suit_losers)
 from hearts.bots.sim import FULL, SimState, sim_rules
 from hearts.engine import Card, Rules, parse_cards
+from hearts.engine.scoring import find_moon
 
 
 def mask(text: str) -> int:
@@ -97,3 +100,24 @@ def test_early_alarm_rises_before_the_late_one():
     assert early_alarm(st, 0) == 1
     st.taken[2] = mask("4H")          # two seats with points: no moon
     assert early_alarm(st, 0) == -1
+
+
+def test_strong_defenders_stop_the_moons_rules_players_let_through():
+    """Seat 0 tries for the moon without the A♥, in random deals of the other cards: the rules
+    players let it through in about a third of them, seats that defend as the search does
+    (`STRONG_DEFENCE`: the early alarm, stoppers kept) almost never."""
+    sr = sim_rules(Rules())
+    hand = mask("KH QH JH TH 9H 8H AS KS AC KC QC AD 2D")
+    rng = random.Random(3)
+    shot = {0: 0, STRONG_DEFENCE: 0}
+    for _ in range(200):
+        rest = [i for i in range(52) if not hand >> i & 1]
+        rng.shuffle(rest)
+        hands = [hand] + [sum(1 << i for i in rest[13 * k:13 * k + 13]) for k in range(3)]
+        for defence in shot:
+            st = SimState(sr, list(hands), (0, 0, 0, 0))
+            st.leader = st.turn = next(s for s in range(4) if hands[s] & 1)   # the 2♣
+            moon_playout(st, 1 | defence, 0)
+            moon = find_moon(sr.rules, st.taken, st.won)
+            shot[defence] += moon is not None and moon.shooter == 0
+    assert shot[0] > 50 and shot[STRONG_DEFENCE] < shot[0] / 10

@@ -8,8 +8,8 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.inference import PlayReader
-from hearts.bots.moon import (moon_playout, moon_playout_py, moon_plausible, score_cards,
-                              score_cards_py, shoot_play)
+from hearts.bots.moon import (STRONG_DEFENCE, moon_playout, moon_playout_py, moon_plausible,
+                              score_cards, score_cards_py, shoot_play)
 from hearts.bots.policy import rules_playout, rules_playout_py
 from hearts.bots.sampling import Sampler
 from hearts.bots.sim import SimState, native, random_deal, sim_rules
@@ -84,6 +84,7 @@ def test_c_playouts_play_as_the_python_ones(rules):
         me = rng.randrange(4)
         shooters = sum(1 << s for s in range(4) if s != me and moon_plausible(st, s, 6))
         shooters |= rng.randrange(16) & ~(1 << me) if k % 3 == 0 else 0
+        shooters |= STRONG_DEFENCE if k % 5 < 2 else 0
         a, b = st.copy(), st.copy()
         moon_playout_py(a, shooters, me)
         assert moon_playout(b, shooters, me) is b
@@ -95,6 +96,8 @@ def test_c_playouts_play_as_the_python_ones(rules):
             assert score_cards(st, cards, me, mask) == score_cards_py(st, cards, me, mask)
             assert (score_cards(st, cards, me, mask, moon_weight=2.0)
                     == score_cards_py(st, cards, me, mask, moon_weight=2.0))
+            assert (score_cards(st, cards, me, mask, moon_weight=2.0, relative=True)
+                    == score_cards_py(st, cards, me, mask, moon_weight=2.0, relative=True))
         if cards and st.ntricks < 12:   # the same with the other seats' cards dealt again
             rest = [i for i in range(52) if (st.hands[0] | st.hands[1] | st.hands[2]
                                              | st.hands[3]) >> i & 1 and not st.hands[st.turn] >> i & 1]
@@ -132,7 +135,7 @@ def test_c_best_lines_are_the_python_ones(rules):
         me = st.turn
         shooters = sum(1 << s for s in range(4) if s != me and moon_plausible(st, s, 6))
         cards = _bits(st.legal())
-        for mask in (-1, shooters):
+        for mask in (-1, shooters, shooters | STRONG_DEFENCE):
             for weight in (1.0, 4.0):
                 best = score_cards(st, cards, me, mask, moon_weight=weight, own=True)
                 assert best == score_cards_py(st, cards, me, mask, moon_weight=weight, own=True)

@@ -186,6 +186,23 @@ def test_a_hand_that_can_run_all_thirteen_shoots():
             assert (hand.moon is not None and hand.moon.shooter == 0) == moons, (spec, seed)
 
 
+def test_against_the_table_a_sure_moon_is_worth_half_its_points():
+    """The hand that runs all thirteen, at its first play (OPEN rules, it leads): played for
+    its own points the search values its moon at 0, the points it takes; against the table
+    (``relative``, `hard`) at -13, its points less the others' mean on the scale of its own."""
+    rules = Rules(**OPEN)
+    deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=1)
+    view = Hand.from_deal(rules, deal, "hold", dealer=3).view(0)
+    best = {}
+    for relative in (False, True):
+        bot = SearchBot(1, **{**NORMAL, "cap": 10.0, "relative": relative})
+        best[relative] = min(bot.evaluate(view, 10.0)[1].values())
+    assert best[False] == 0.0 and best[True] == -13.0
+    assert level("hard").relative and level("hard").strong_defence == "all"
+    with pytest.raises(ValueError):
+        SearchBot(1, strong_defence="some")
+
+
 def test_a_hand_with_three_losing_cards_shoots_when_it_pays():
     """Seven top hearts, A♠ K♠ A♣, and three losers (4♣ 3♣ 2♦): normal searches its own moon
     from a hand with up to three losing cards and shoots in each of four deals. With its
