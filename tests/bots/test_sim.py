@@ -104,18 +104,23 @@ def test_points_of_a_seat_are_its_points():
     assert moons > 10
 
 
-def test_weighed_points_count_a_moon_against_the_seat_more():
-    """With a moon weight, a moon shot by another seat costs the weight times its points;
-    the shooter's own points, and every hand without a moon, are unchanged."""
+def _shot_hands(sr, seed: int, n: int = 400):
+    """``n`` random hands played out with one seat trying for the moon: (state, moon or None)."""
     from hearts.bots.moon import moon_playout
-    sr = sim_rules(Rules())
-    rng = random.Random(5)
-    against = plain = 0
-    for k in range(400):
+    rng = random.Random(seed)
+    for _ in range(n):
         st = random_deal(sr, rng)
         shooter = rng.randrange(4)
         moon_playout(st, 1 << shooter, (shooter + 1) & 3)
-        moon = find_moon(sr.rules, st.taken, st.won)
+        yield st, find_moon(sr.rules, st.taken, st.won)
+
+
+def test_weighed_points_count_a_moon_against_the_seat_more():
+    """With a moon weight, a moon shot by another seat costs the weight times its points;
+    the shooter's own points, and every hand without a moon, are unchanged."""
+    sr = sim_rules(Rules())
+    against = plain = 0
+    for st, moon in _shot_hands(sr, 5):
         for s in range(4):
             weighed = st.weighed_points(s, 2.5)
             if moon is not None and moon.shooter != s:
@@ -132,15 +137,9 @@ def test_relative_points_are_the_seats_against_the_tables(preset):
     """Scored against the table, a hand without a moon is worth the seat's own points, a
     moon half the moon cards' worth (for the shooter, against each other seat, weighed), and
     the four seats' values always add up to a plain hand's points."""
-    from hearts.bots.moon import moon_playout
     sr = sim_rules(Rules.preset(preset))
-    rng = random.Random(6)
     moons = plain = 0
-    for k in range(400):
-        st = random_deal(sr, rng)
-        shooter = rng.randrange(4)
-        moon_playout(st, 1 << shooter, (shooter + 1) & 3)
-        moon = find_moon(sr.rules, st.taken, st.won)
+    for st, moon in _shot_hands(sr, 6):
         values = [st.weighed_points(s, relative=True) for s in range(4)]
         assert sum(values) == pytest.approx(sr.deck)
         if moon is None:
