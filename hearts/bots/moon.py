@@ -341,7 +341,7 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
     return losers + fatal <= risk
 
 
-__all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible", "shoot_play",
-           "early_alarm", "defend_policy", "shooters_in", "moon_playout", "moon_playout_py",
-           "line_score", "best_line", "score_cards", "score_cards_py", "shoot_pass",
-           "pass_keeps_moon"]
+__all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
+           "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
+           "moon_playout_py", "line_score", "best_line", "score_cards", "score_cards_py",
+           "shoot_pass", "pass_keeps_moon"]
