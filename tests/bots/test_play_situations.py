@@ -558,8 +558,8 @@ def test_the_levels_search_every_pass_within_the_cap():
 
 def test_the_pass_search_weighs_a_moon_against_the_seat():
     """With ``pass_weight``, a deal of the pass search where the receiver shoots the moon
-    against the seat scores that many times the moon's points; every other deal scores as
-    without it."""
+    against the seat scores that many times the moon's points (against the table, as `hard`
+    plays, that many times 13); every other deal scores as without it."""
     from hearts.bots.sim import sim_rules
     rules = Rules()
     deal = deal_with({0: "4C 7C QC AC 4D 5D 9D KD AD 3H 5H 7H 4S"})
@@ -567,12 +567,15 @@ def test_the_pass_search_weighs_a_moon_against_the_seat():
     mine = sum(c.mask for c in view.hand)
     unseen = [i for i in range(52) if not mine >> i & 1]
     masks = [sum(c.mask for c in parse_cards(p)) for p in ("AC KD AD", "4C 7C 4S", "QC 9D 7H")]
-    bots = [SearchBot(1, pass_moon=1.0, pass_risk=10, pass_weight=w) for w in (1.0, 3.0)]
+    bots = [SearchBot(1, pass_moon=1.0, pass_risk=10, pass_weight=w, relative=rel)
+            for w, rel in ((1.0, False), (3.0, False), (1.0, True), (6.0, True))]
     moons = 0
     for j in range(60):
-        plain, weighed = (bot._score_passes(sim_rules(rules), random.Random(j), list(unseen),
-                                            mine, 3, masks, view) for bot in bots)
-        for a, b in zip(plain, weighed):
+        plain, weighed, table, table_weighed = (
+            bot._score_passes(sim_rules(rules), random.Random(j), list(unseen), mine, 3, masks,
+                              view) for bot in bots)
+        for a, b, t, tw in zip(plain, weighed, table, table_weighed):
             assert b == (3 * a if a == 26 else a)
+            assert (t, tw) == ((13, 78) if a == 26 else (a, a))
             moons += a == 26
     assert moons
