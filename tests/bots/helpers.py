@@ -27,6 +27,15 @@ def all_rule_sets(n_random: int, seed: int = 7) -> list[Rules]:
     return [Rules.preset(p) for p in PRESETS] + [random_rules(rng) for _ in range(n_random)]
 
 
+def uncapped(bot, cap: float = 10.0):
+    """``bot`` with its search's time cap lifted to ``cap`` seconds, so that its choices depend
+    on its seed only (a loaded machine cuts no decision short); other bots as they are."""
+    from hearts.bots.search import SearchBot
+    if isinstance(bot, SearchBot):
+        bot.cap = cap
+    return bot
+
+
 def play_hand(rules: Rules, bots: list, seed, hand_number: int = 0, budget: float = 5.0) -> Hand:
     """Deal and play one hand with four bots through the engine (which rejects illegal moves)."""
     hand = Hand.deal(rules, random.Random(seed), rules.pass_direction(hand_number),

@@ -17,7 +17,7 @@ from hearts.bots.search import SearchBot
 from hearts.engine import Card, Hand, Rules, View
 from hearts.engine.rules import PRESETS
 
-from .helpers import play_hand, random_rules
+from .helpers import play_hand, random_rules, uncapped
 
 KINDS = ["random", "rules", "easy", "normal"]
 
@@ -135,12 +135,8 @@ def test_choices_depend_on_the_view_only(spec):
         other_view = other.view(view.seat)
         assert other_view == view
         assert [other.held_mask(s) for s in range(4)] != [hand.held_mask(s) for s in range(4)]
-        bots = [make_bot(spec, seed=5) for _ in range(2)]
-        for bot in bots:
-            if hasattr(bot, "cap"):
-                bot.cap = 10.0  # no time cap to hit on a loaded machine
-        a = bots[0].choose_play(view, 5.0)
-        b = bots[1].choose_play(other_view, 5.0)
+        a = uncapped(make_bot(spec, seed=5)).choose_play(view, 5.0)
+        b = uncapped(make_bot(spec, seed=5)).choose_play(other_view, 5.0)
         assert a == b
 
 
@@ -173,10 +169,8 @@ def test_same_seed_same_choices(spec):
     rules = Rules.preset("omnibus")
     logs = []
     for _ in range(2):
-        bots = [make_bot(spec, seed=f"x/{s}") for s in range(4)]
-        for b in bots:
-            if isinstance(b, SearchBot):
-                b.cap = 60.0  # only a decision cut short by the time cap may differ
+        # only a decision cut short by the time cap may differ
+        bots = [uncapped(make_bot(spec, seed=f"x/{s}"), 60.0) for s in range(4)]
         logs.append(play_hand(rules, bots, seed=21, hand_number=0).actions)
         assert not any(getattr(b, "capped", 0) for b in bots)
     assert logs[0] == logs[1]

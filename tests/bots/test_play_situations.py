@@ -17,6 +17,8 @@ from hearts.bots.sim import FULL, state_from_view
 from hearts.bots.table import play_hand
 from hearts.engine import Card, Hand, Rules, parse_cards
 
+from .helpers import uncapped
+
 OPEN = dict(pass_cycle=("hold",), first_lead="left-of-dealer", first_trick="anything",
             hearts_break="free", tram="off")
 
@@ -36,11 +38,8 @@ def deal_with(fixed: dict[int, str], voids: dict[int, str] = {}, seed: int = 0) 
 
 
 def level(spec: str, seed: int = 1):
-    """A bot of level ``spec`` whose choices depend on its seed only (no time cap to hit on a
-    loaded machine)."""
-    bot = make_bot(spec, seed=seed)
-    bot.cap = 10.0
-    return bot
+    """A bot of level ``spec`` whose choices depend on its seed only (`uncapped`)."""
+    return uncapped(make_bot(spec, seed=seed))
 
 
 def position(rules: Rules, deal, plays: str, dealer: int = 3) -> Hand:
