@@ -45,6 +45,7 @@ typedef struct {
     u64 hands[4], taken[4], played, trick_mask;
     int won[4], voids[4], trick[4];
     int ntrick, ntricks, leader, turn, led, best, winner, broken;
+    int leads;          /* SimState.leads: 1 leads as policy.model_lead */
 } St;
 
 enum { ALARM_NONE, ALARM_THREAT, ALARM_EARLY };
@@ -311,6 +312,66 @@ static int discard_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 ou
     return best;
 }
 
+/* policy.LEAD_WEIGHTS */
+static const int LEAD_WEIGHTS[24] = {18, 27, -37, -12, -115, -4, 17, -16, -83, -31, -15, -32,
+                                     81, 176, -56, -354, -5, 74, 1, 3, 34, 10, 21, 0};
+
+/* policy.lead_features weighed by LEAD_WEIGHTS */
+static int lead_score(const Rules *r, const St *s, int me, u64 hand, u64 out, int c) {
+    int su = c / 13, rank = c % 13;
+    u64 mine = hand & SUITM(su), out_s = out & SUITM(su);
+    int qs_live = !(s->played & QS_BIT);
+    int higher = popc(out_s & ABOVE(c)), lower = popc(out_s & BELOW(c));
+    int void_seats = 0;
+    for (int o = 0; o < 4; o++) void_seats += o != me && (s->voids[o] >> su & 1);
+    int early = s->ntricks < 4;
+    int is_top = c == top(mine) && !single(mine);
+    int spades = su == SPADES && qs_live;
+    int f[24] = {0};
+    f[su] = 1;
+    f[4] = is_top;
+    f[5] = higher < 6 ? higher : 6;
+    f[6] = lower < 6 ? lower : 6;
+    f[7] = higher == 0 && out_s;
+    f[8] = out_s == 0;
+    f[9] = popc(mine);
+    f[10] = lower ? void_seats : 0;
+    f[11] = spades && (hand & QS_BIT);
+    f[12] = spades && !(hand & QS_BIT) && (hand & (AS_BIT | KS_BIT));
+    f[13] = spades && !(hand & (QS_BIT | AS_BIT | KS_BIT));
+    f[14] = c == QS;
+    f[15] = (c == AS || c == KS) && qs_live && !(hand & QS_BIT);
+    f[16] = r->value[c] > 0 ? r->value[c] : 0;
+    f[17] = is_top && early;
+    f[18] = rank;
+    f[19] = early ? rank : 0;
+    f[20] = lower == 0 && out_s;
+    f[21] = popc(out_s) < 4 ? 4 - popc(out_s) : 0;
+    f[22] = su == HEARTS ? f[5] : 0;
+    f[23] = 13 - s->ntricks;
+    int score = 0;
+    for (int i = 0; i < 24; i++) score += LEAD_WEIGHTS[i] * f[i];
+    return score;
+}
+
+/* policy.model_lead */
+static int model_lead(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int me) {
+    int best = -1, best_score = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = legal & SUITM(su);
+        if (!mine) continue;
+        int cards[2] = {low(mine), top(mine)};
+        for (int k = 0; k < 2 - single(mine); k++) {
+            int c = cards[k], score = lead_score(r, s, me, hand, out, c);
+            if (best < 0 || score > best_score || (score == best_score && c < best)) {
+                best = c;
+                best_score = score;
+            }
+        }
+    }
+    return best;
+}
+
 /* policy._lead */
 static int lead_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int threat,
                      int live, int me) {
@@ -329,6 +390,7 @@ static int lead_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, 
         u64 hearts = legal & HM;
         if (hearts && !(out & HM & ABOVE(top(hearts)))) return top(hearts);
     }
+    if (s->leads) return model_lead(r, s, hand, legal, out, me);
     int qs_live = !(s->played & QS_BIT);
     int void_seats[4] = {0, 0, 0, 0};
     for (int o = 0; o < 4; o++)
@@ -564,7 +626,8 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
 /* -- between Python and C ------------------------------------------------------------- */
 
 static PyObject *s_sr, *s_native, *s_hands, *s_taken, *s_won, *s_played, *s_ntricks, *s_leader,
-    *s_turn, *s_trick, *s_trick_mask, *s_led, *s_best, *s_winner, *s_broken, *s_voids;
+    *s_turn, *s_trick, *s_trick_mask, *s_led, *s_best, *s_winner, *s_broken, *s_voids,
+    *s_leads;
 
 static int get_int(PyObject *obj, PyObject *name, long long *out) {
     PyObject *v = PyObject_GetAttr(obj, name);
@@ -648,6 +711,8 @@ static int read_state(PyObject *o, St *s) {
     s->broken = PyObject_IsTrue(p);
     Py_DECREF(p);
     if (s->broken < 0) return -1;
+    if (get_int(o, s_leads, &v)) return -1;
+    s->leads = v != 0;
     if (s->ntricks < 0 || s->ntricks > 13 || s->turn < 0 || s->turn > 3 ||
         (s->ntrick && (s->led < 0 || s->led > 3 || s->winner < 0 || s->winner > 3 ||
                        s->best < 0 || s->best > 12))) {
@@ -973,9 +1038,9 @@ static int shuffle_cards(PyObject *list, PyObject *getrandbits) {
 static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     PyObject *rules_o, *unseen_o, *cands_o, *getrandbits;
     unsigned long long hand;
-    int me, offset, count, lead, risk = -1;
-    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|i", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
-                          &offset, &count, &cands_o, &lead, &getrandbits, &risk))
+    int me, offset, count, lead, risk = -1, leads = 0;
+    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|ii", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
+                          &offset, &count, &cands_o, &lead, &getrandbits, &risk, &leads))
         return NULL;
     if (shuffle_cards(unseen_o, getrandbits)) return NULL;
     if (PyBytes_GET_SIZE(rules_o) != (Py_ssize_t)sizeof(Rules) || me < 0 || me > 3 ||
@@ -1043,6 +1108,7 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
         s->hands[me] ^= mine;
         s->hands[to] |= mine;
         s->led = s->best = s->winner = -1;
+        s->leads = leads != 0;
         if (lead >= 0) {
             s->leader = s->turn = lead;
         } else {
@@ -1342,5 +1408,6 @@ PyMODINIT_FUNC PyInit__playout(void) {
     INTERN(s_winner, "winner");
     INTERN(s_broken, "broken");
     INTERN(s_voids, "voids");
+    INTERN(s_leads, "leads");
     return PyModule_Create(&module);
 }

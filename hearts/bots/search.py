@@ -152,7 +152,7 @@ class SearchBot:
                  early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5,
                  pass_moon: float = 0.0, pass_risk: int = 5, pass_cands: int = 300,
                  pass_weight: float = 1.0, relative: bool = False,
-                 strong_defence: str = "") -> None:
+                 strong_defence: str = "", model_leads: bool = False) -> None:
         self.rng = random.Random(seed)
         self.work = work
         # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
@@ -232,6 +232,9 @@ class SearchBot:
         if strong_defence not in ("", "own", "all"):
             raise ValueError(f"strong_defence: '', 'own' or 'all', not {strong_defence!r}")
         self.strong_defence = strong_defence
+        # the playouts' rules player leads as the model fitted to `normal`'s own leads
+        # (`policy.model_lead`), not as `policy._lead` scores the suits
+        self.model_leads = model_leads
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.moon_attempt = False  # set when a play is chosen for its moon continuation
         self.last_worlds = 0
@@ -309,7 +312,8 @@ class SearchBot:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
-                                                       self.pass_risk if share else -1),
+                                                       self.pass_risk if share else -1,
+                                                       int(self.model_leads)),
                                view.totals, me, self.pass_weight, self.relative)
             if not share:
                 return got
@@ -323,6 +327,7 @@ class SearchBot:
             world[me] ^= mine
             world[to] |= mine
             st = start_state(sr, world, view)
+            st.leads = int(self.model_leads)
             if self.moon_pass:
                 shooters = shooters_in(st, others, self.opp_risk)
                 if moon_plausible(st, me, self.my_risk - 1):
@@ -418,6 +423,7 @@ class SearchBot:
         deadline = start + max(0.0, min(budget, self.cap)) * 0.85
         me = view.seat
         base = state_from_view(view)
+        base.leads = int(self.model_leads)
         sampler = Sampler(view)
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow

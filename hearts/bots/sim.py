@@ -82,7 +82,7 @@ class SimState:
     """One deal in the play phase with every hand known (a determinization)."""
 
     __slots__ = ("sr", "hands", "taken", "won", "played", "ntricks", "leader", "turn", "trick",
-                 "trick_mask", "led", "best", "winner", "broken", "voids", "totals")
+                 "trick_mask", "led", "best", "winner", "broken", "voids", "totals", "leads")
 
     def __init__(self, sr: SimRules, hands: Sequence[int], totals: Sequence[int] = (0, 0, 0, 0)) -> None:
         self.sr = sr
@@ -101,6 +101,9 @@ class SimState:
         self.broken = False
         self.voids = [0, 0, 0, 0]  # suit bits each seat has shown it lacks
         self.totals = tuple(totals)
+        # how the rules player leads in this state's playouts: 0 as `policy._lead` scores the
+        # suits, 1 as the model fitted to the search's own leads (`policy.model_lead`)
+        self.leads = 0
 
     def copy(self) -> "SimState":
         c = object.__new__(SimState)
@@ -120,6 +123,7 @@ class SimState:
         c.broken = self.broken
         c.voids = self.voids[:]
         c.totals = self.totals
+        c.leads = self.leads
         return c
 
     @property

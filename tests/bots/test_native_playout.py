@@ -77,6 +77,7 @@ def test_c_playouts_play_as_the_python_ones(rules):
             _advance(st, rng, rng.randrange(0, 30), shooter=st.turn if k % 4 == 1 else -1)
         else:
             st = _advance(random_deal(sr, rng), rng, rng.randrange(0, 48))
+        st.leads = k % 3 == 0   # the leads of the fitted model (`policy.model_lead`) too
         a, b = st.copy(), st.copy()
         rules_playout_py(a)
         assert rules_playout(b) is b
@@ -245,7 +246,7 @@ def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
         pytest.skip("no passing")
     for k in range(24):
         bot = search.SearchBot(seed=1, pass_moon=0.5 if k % 2 else 0.0, pass_risk=10,
-                               pass_weight=2.0 if k % 3 else 1.0)
+                               pass_weight=2.0 if k % 3 else 1.0, model_leads=k % 4 == 1)
         rng = random.Random(f"{rules.summary()}/{k}")
         direction = [d for d in rules.pass_cycle if d != "hold"] or ["left"]
         hand = Hand.deal(rules, rng, direction[k % len(direction)], dealer=k % 4)

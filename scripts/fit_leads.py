@@ -1,0 +1,149 @@
+"""Fit `policy.LEAD_WEIGHTS`: the lead model the playouts of `hard` use (`model_leads`).
+
+Four `normal` bots play ``--deals`` seeded deals; every lead where the rules player would
+score the suits (not a forced card, a moon attempt or a block) is kept with the card
+`normal` chose. A conditional logit over the candidates of `policy.model_lead` (the lowest
+and the highest card of each suit that may be led) is fitted to those choices by gradient
+descent, and its weights, times 100 and rounded, are printed with how often the model and
+the rules player lead as `normal` did on the ``--test`` deals of another seed (a card
+counts as the same when every card between the two is played or in the hand). The
+defaults are the run that fitted the weights in `policy.py`. Needs numpy, which the
+test environment has (it comes with open-spiel):
+
+    .venv/bin/python scripts/fit_leads.py
+"""
+
+from __future__ import annotations
+
+import argparse
+from multiprocessing import Pool
+from typing import Any
+
+import numpy as np
+
+from hearts.bots import make_bot
+from hearts.bots.policy import LEAD_WEIGHTS, lead_features, play_with_reason
+from hearts.bots.sim import FULL, SimState, state_from_view
+from hearts.bots.table import play_hand, seeded_deal
+from hearts.engine import Card, Rules, View
+from hearts.engine.cards import SUIT_MASK
+
+SCORED = {"lead-low", "lead-spade", "lead-safe", "lead-forced"}
+Sample = tuple[list[list[int]], list[int], int, int, SimState]
+
+
+class _Recorder:
+    """A bot that plays as ``bot`` and keeps each lead it makes with its view."""
+
+    def __init__(self, bot: Any, leads: list[tuple[View, int]]) -> None:
+        self.bot, self.leads, self.name = bot, leads, bot.name
+
+    def choose_pass(self, view: View, budget: float) -> list[Card]:
+        return self.bot.choose_pass(view, budget)
+
+    def choose_moon(self, view: View, budget: float) -> str:
+        return self.bot.choose_moon(view, budget)
+
+    def choose_play(self, view: View, budget: float) -> Card:
+        card = self.bot.choose_play(view, budget)
+        if not view.trick:
+            self.leads.append((view, card.index))
+        return card
+
+
+def _play(job: tuple[str, int]) -> list[tuple[View, int]]:
+    seed, d = job
+    leads: list[tuple[View, int]] = []
+    bots = [_Recorder(make_bot("normal", f"s{d}/{s}"), leads) for s in range(4)]
+    play_hand(seeded_deal(Rules(), seed, d), bots, 0.3)
+    return leads
+
+
+def _same(st: SimState, a: int, b: int) -> bool:
+    """Whether leading ``a`` and ``b`` is the same (every card between them is known)."""
+    if a // 13 != b // 13:
+        return False
+    known = st.played | st.hands[st.turn]
+    return all(known >> x & 1 for x in range(min(a, b) + 1, max(a, b)))
+
+
+def samples(seed: str, deals: int) -> list[Sample]:
+    """(features of each candidate, the candidates, `normal`'s card, the rules player's card,
+    the state) for each scored lead of the first ``deals`` deals seeded ``seed``."""
+    with Pool() as pool:
+        leads = [x for part in pool.map(_play, [(seed, d) for d in range(deals)]) for x in part]
+    out = []
+    for view, card in leads:
+        st = state_from_view(view)
+        legal = st.legal()
+        if legal & (legal - 1) == 0:
+            continue
+        rules_card, reason = play_with_reason(st, legal)
+        if reason not in SCORED:
+            continue
+        hand = st.hands[st.turn]
+        out_cards = FULL & ~st.played & ~hand
+        cands = []
+        for s in range(4):
+            mine = legal & SUIT_MASK[s]
+            if mine:
+                cands += sorted({(mine & -mine).bit_length() - 1, mine.bit_length() - 1})
+        feats = [lead_features(st, st.turn, hand, out_cards, c) for c in cands]
+        out.append((feats, cands, card, rules_card, st))
+    return out
+
+
+def fit(data: list[Sample], iters: int = 400, rate: float = 0.5, l2: float = 1e-3) -> Any:
+    """The weights of the conditional logit over each sample's candidates (the samples where
+    `normal` led a card between its lowest and highest of the suit are left out)."""
+    rows = [(f, next(i for i, c in enumerate(cands) if _same(st, c, card)))
+            for f, cands, card, _, st in data if any(_same(st, c, card) for c in cands)]
+    width = len(LEAD_WEIGHTS)
+    x = np.zeros((len(rows), 8, width))
+    real = np.zeros((len(rows), 8), bool)
+    y = np.array([k for _, k in rows])
+    for i, (f, _) in enumerate(rows):
+        x[i, :len(f)] = f
+        real[i, :len(f)] = True
+    scale = x[real].std(0) + 1e-9
+    xn = x / scale
+    w = np.zeros(width)
+    for _ in range(iters):
+        z = np.where(real, xn @ w, -1e9)
+        p = np.exp(z - z.max(1, keepdims=True))
+        p /= p.sum(1, keepdims=True)
+        grad = (p[..., None] * xn).sum(1) - xn[np.arange(len(y)), y]
+        w -= rate * (grad.mean(0) + l2 * w)
+    return w / scale
+
+
+def agreement(weights: list[int], data: list[Sample]) -> tuple[float, float]:
+    """How often the model with ``weights``, and the rules player, lead as `normal` did."""
+    model = rules = 0
+    for feats, cands, card, rules_card, st in data:
+        scores = [sum(w * v for w, v in zip(weights, f)) for f in feats]
+        pick = max(range(len(cands)), key=lambda i: (scores[i], -cands[i]))
+        model += _same(st, cands[pick], card)
+        rules += _same(st, rules_card, card)
+    return model / len(data), rules / len(data)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=1600, help="deals to fit on")
+    ap.add_argument("--seed", default="train", help="their seed")
+    ap.add_argument("--test", type=int, default=400, help="deals to test on")
+    ap.add_argument("--test-seed", default="agree", help="their seed")
+    args = ap.parse_args()
+    train = samples(args.seed, args.deals)
+    test = samples(args.test_seed, args.test)
+    weights = [int(v) for v in np.round(fit(train) * 100)]
+    print(f"{len(train)} leads fitted, {len(test)} tested")
+    print("LEAD_WEIGHTS =", tuple(weights))
+    print("agreement with normal on the test deals: model {:.3f}, rules player {:.3f}".format(
+        *agreement(weights, test)))
+    print("the weights in policy.py: model {:.3f}".format(agreement(list(LEAD_WEIGHTS), test)[0]))
+
+
+if __name__ == "__main__":
+    main()
