@@ -153,10 +153,12 @@ NORMAL: dict[str, Any] = {"work": 52000, "early_work": 128000, "max_worlds": 480
 # times normal's in play and twice its worlds for every pass (the host's budget is 0.5 s).
 # hard also plays for its points against the table's (a moon counts half its worth, for it
 # or against it), and its moon playouts have every seat that is not shooting defend as it
-# does: more work alone had stopped making the search stronger (see README.md)
+# does: more work alone had stopped making the search stronger (see README.md). The rules
+# player of its playouts (in play and in the pass search) leads as the model fitted to
+# `normal`'s own leads (`policy.model_lead`)
 HARD: dict[str, Any] = {**NORMAL, "work": 208000, "early_work": 512000, "cap": 0.5,
                         "max_worlds": 1920, "pass_worlds": 192, "pass_more": 1152,
-                        "relative": True, "strong_defence": "all"}
+                        "relative": True, "strong_defence": "all", "model_leads": True}
 # the levels as they were before the moon-aware round (kept to measure the new ones against)
 NORMAL_V1: dict[str, Any] = {"work": 12000, "cap": 0.3, "pass_worlds": 24,
                              "trick_splits": False}

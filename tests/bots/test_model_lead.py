@@ -75,3 +75,30 @@ def test_the_model_leads_the_lowest_or_highest_card_of_a_suit_it_may_lead(rules)
                     assert card in ((suit & -suit).bit_length() - 1, suit.bit_length() - 1)
             st.play(play_with_reason(st, legal)[0])
     assert leads > 150 and differs > leads // 10
+
+
+def test_hard_searches_with_the_model_leads_in_play_and_in_the_pass():
+    """`hard`'s playouts lead as the model (`model_leads`), `normal`'s as the rules player:
+    the same search, seed and worlds value the cards and the passes otherwise."""
+    from hearts.bots import make_bot
+    from hearts.bots.search import SearchBot
+    from hearts.engine import Hand
+    assert make_bot("hard").model_leads and not make_bot("normal").model_leads
+    rules = Rules()
+    hand = Hand.deal(rules, random.Random(3), "left", dealer=0)
+    pass_view = hand.view(1)
+    means = []
+    for model in (False, True):
+        bot = SearchBot(1, work=4000, pass_worlds=24, cap=30.0, model_leads=model)
+        means.append(bot.search_pass(pass_view, float("inf"))[1])
+    assert means[0].keys() == means[1].keys() and means[0] != means[1]
+    for s in range(4):
+        hand.pass_cards(s, SearchBot(s, pass_worlds=8).choose_pass(hand.view(s), 30.0))
+    while True:     # on to the first lead after the first trick with a choice of suits
+        view = hand.view(hand.turn)
+        if view.tricks and not view.trick and len({c.suit for c in view.legal}) > 1:
+            break
+        hand.play(view.seat, view.legal[0])
+    plays = [SearchBot(1, work=8000, cap=30.0, model_leads=m).evaluate(view, 30.0)[1]
+             for m in (False, True)]
+    assert len(plays[0]) > 1 and plays[0].keys() == plays[1].keys() and plays[0] != plays[1]
