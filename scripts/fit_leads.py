@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 
 from hearts.bots import make_bot
-from hearts.bots.policy import LEAD_WEIGHTS, lead_features, play_with_reason
+from hearts.bots.policy import (LEAD_WEIGHTS, lead_candidates, lead_features, model_lead,
+                                play_with_reason)
 from hearts.bots.sim import FULL, SimState, state_from_view
 from hearts.bots.table import play_hand, seeded_deal
 from hearts.engine import Card, Rules, View
-from hearts.engine.cards import SUIT_MASK
 
 SCORED = {"lead-low", "lead-spade", "lead-safe", "lead-forced"}
 Sample = tuple[list[list[int]], list[int], int, int, SimState]
@@ -82,13 +82,8 @@ def samples(seed: str, deals: int) -> list[Sample]:
         if reason not in SCORED:
             continue
         hand = st.hands[st.turn]
-        out_cards = FULL & ~st.played & ~hand
-        cands = []
-        for s in range(4):
-            mine = legal & SUIT_MASK[s]
-            if mine:
-                cands += sorted({(mine & -mine).bit_length() - 1, mine.bit_length() - 1})
-        feats = [lead_features(st, st.turn, hand, out_cards, c) for c in cands]
+        cands = lead_candidates(legal)
+        feats = [lead_features(st, st.turn, hand, FULL & ~st.played & ~hand, c) for c in cands]
         out.append((feats, cands, card, rules_card, st))
     return out
 
@@ -117,13 +112,13 @@ def fit(data: list[Sample], iters: int = 400, rate: float = 0.5, l2: float = 1e-
     return w / scale
 
 
-def agreement(weights: list[int], data: list[Sample]) -> tuple[float, float]:
+def agreement(weights: tuple[int, ...], data: list[Sample]) -> tuple[float, float]:
     """How often the model with ``weights``, and the rules player, lead as `normal` did."""
     model = rules = 0
-    for feats, cands, card, rules_card, st in data:
-        scores = [sum(w * v for w, v in zip(weights, f)) for f in feats]
-        pick = max(range(len(cands)), key=lambda i: (scores[i], -cands[i]))
-        model += _same(st, cands[pick], card)
+    for _, _, card, rules_card, st in data:
+        hand = st.hands[st.turn]
+        pick = model_lead(st, st.turn, hand, st.legal(), FULL & ~st.played & ~hand, weights)
+        model += _same(st, pick, card)
         rules += _same(st, rules_card, card)
     return model / len(data), rules / len(data)
 
@@ -137,12 +132,12 @@ def main() -> None:
     args = ap.parse_args()
     train = samples(args.seed, args.deals)
     test = samples(args.test_seed, args.test)
-    weights = [int(v) for v in np.round(fit(train) * 100)]
+    weights = tuple(int(v) for v in np.round(fit(train) * 100))
     print(f"{len(train)} leads fitted, {len(test)} tested")
-    print("LEAD_WEIGHTS =", tuple(weights))
+    print("LEAD_WEIGHTS =", weights)
     print("agreement with normal on the test deals: model {:.3f}, rules player {:.3f}".format(
         *agreement(weights, test)))
-    print("the weights in policy.py: model {:.3f}".format(agreement(list(LEAD_WEIGHTS), test)[0]))
+    print("the weights in policy.py: model {:.3f}".format(agreement(LEAD_WEIGHTS, test)[0]))
 
 
 if __name__ == "__main__":

@@ -354,7 +354,7 @@ static int lead_score(const Rules *r, const St *s, int me, u64 hand, u64 out, in
     return score;
 }
 
-/* policy.model_lead */
+/* policy.model_lead (its candidates: policy.lead_candidates) */
 static int model_lead(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int me) {
     int best = -1, best_score = 0;
     for (int su = 0; su < 4; su++) {

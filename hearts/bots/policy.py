@@ -431,19 +431,26 @@ def lead_features(st: SimState, me: int, hand: int, out: int, c: int) -> list[in
     return f
 
 
-def model_lead(st: SimState, me: int, hand: int, legal: int, out: int) -> int:
-    """The lead of the model fitted to `normal`'s own leads (`LEAD_WEIGHTS`): of the lowest
-    and the highest card of each suit ``me`` may lead, the one it scores highest (the lowest
-    card among equals)."""
-    best, best_score = -1, 0
+def lead_candidates(legal: int) -> list[int]:
+    """The cards `model_lead` weighs, from the lowest: the lowest and the highest card of each
+    suit in ``legal``."""
+    cands: list[int] = []
     for s in range(4):
         mine = legal & SUIT_MASK[s]
-        if not mine:
-            continue
-        for c in {_low(mine), _top(mine)}:
-            score = sum(w * x for w, x in zip(LEAD_WEIGHTS, lead_features(st, me, hand, out, c)))
-            if best < 0 or score > best_score or score == best_score and c < best:
-                best, best_score = c, score
+        if mine:
+            cands += sorted({_low(mine), _top(mine)})
+    return cands
+
+
+def model_lead(st: SimState, me: int, hand: int, legal: int, out: int,
+               weights: tuple[int, ...] = LEAD_WEIGHTS) -> int:
+    """The lead of the model fitted to `normal`'s own leads (``weights``): of
+    `lead_candidates`, the one it scores highest (the lowest card among equals)."""
+    best, best_score = -1, 0
+    for c in lead_candidates(legal):
+        score = sum(w * x for w, x in zip(weights, lead_features(st, me, hand, out, c)))
+        if best < 0 or score > best_score:
+            best, best_score = c, score
     return best
 
 
