@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # Lower number = lower layer. A module may import its own layer or any below it.
 LAYERS = [
     ("hearts.errors", 0),
+    ("hearts.i18n", 0),
     ("hearts.docgen", 4),
     ("hearts.engine", 0),
     ("hearts.bots", 1),
