@@ -51,40 +51,80 @@ class Guard:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.per_address: Counter[str] = Counter()
-        self.admitted: set[int] = set()          # id() of admitted connections
+        # admitted connections of each pool ("game": the TCP port, "web": the web port), by
+        # id(), oldest first: when a pool is full its oldest one without a player goes
+        self.pools: dict[str, dict[int, "Connection"]] = {"game": {}, "web": {}}
+        self._reserve: set[int] = set()          # let in over budget: a seat's hello only
         self._buckets: dict[int, Bucket] = {}    # id(conn) -> message bucket
         self._chat: dict[str, Bucket] = {}       # player token -> chat bucket
         self._idle_since: dict[int, float] = {}  # table id -> when its last person went
         self.refused = 0
+        self.evicted = 0
         self._lobby_next = 0.0                   # no table list to the lobby before this
         self._lobby_chat: Bucket | None = None   # every lobby chat line, whoever says it
 
     # -- connections ------------------------------------------------------------------------
+    def capacity(self, pool: str) -> int:
+        """How many connections ``pool`` ("game" or "web") holds within its budget."""
+        return self.limits.max_web_connections if pool == "web" else self.limits.max_connections
+
     def admit(self, conn: "Connection", now: float) -> bool:
-        """Count a new connection, or refuse it (error 'limit', then closed)."""
+        """Count a new connection, or refuse it (error 'limit', then closed). A full pool or
+        address makes room by closing its oldest connection that has not said hello; a pool
+        full of players lets in `Limits.player_reserve` more, for taking a seat back."""
         lim = self.limits
-        if len(self.admitted) >= lim.max_connections:
-            why = f"the host holds {lim.max_connections} connections, its limit; try again later"
-        elif (self.per_address[conn.addr] >= lim.max_per_address
-              and conn.addr not in lim.trusted):
+        pool = self.pools.setdefault(conn.pool, {})
+        why = None
+        reserve = False
+        if conn.addr not in lim.trusted and self.per_address[conn.addr] >= lim.max_per_address \
+                and not self._evict_oldest([c for p in self.pools.values() for c in p.values()
+                                            if c.addr == conn.addr]):
             why = (f"{conn.addr} already has {lim.max_per_address} connections to this host, "
                    "the limit for one address")
-        else:
-            self.admitted.add(id(conn))
-            self.per_address[conn.addr] += 1
-            if conn.addr not in lim.trusted:
-                self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst,
-                                                 now)
-            return True
-        self.refused += 1
-        conn.fail(error("limit", why, "hello"))
+        elif len(pool) - len(self._reserve & pool.keys()) >= self.capacity(conn.pool):
+            regular = [c for i, c in pool.items() if i not in self._reserve]
+            if not self._evict_oldest(regular):
+                extra = [c for i, c in pool.items() if i in self._reserve]
+                reserve = len(extra) < lim.player_reserve or self._evict_oldest(extra)
+                if not reserve:
+                    why = (f"the host holds {self.capacity(conn.pool)} connections, its limit; "
+                           "try again later")
+        if why is not None:
+            self.refused += 1
+            conn.fail(error("limit", why, "hello"))
+            return False
+        pool[id(conn)] = conn
+        if reserve:
+            self._reserve.add(id(conn))
+        self.per_address[conn.addr] += 1
+        if conn.addr not in lim.trusted:
+            self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst, now)
+        return True
+
+    def _evict_oldest(self, conns: list["Connection"]) -> bool:
+        """Close the first of ``conns`` (oldest first) that has no player yet; whether one was."""
+        for c in conns:
+            if c.player is None:
+                self.evicted += 1
+                self.release(c)
+                c.fail(error("limit", "the host is busy and needed this connection, which had "
+                                      "not said hello; connect again", "hello"))
+                return True
         return False
 
+    def hello_allowed(self, conn: Any, player: "Player | None") -> bool:
+        """Whether ``conn`` may say hello as ``player`` (None: a new player). Only a connection
+        let in over budget is asked: it may take a seat back, nothing else."""
+        if id(conn) not in self._reserve:
+            return True
+        return player is not None and player.table is not None
+
     def release(self, conn: "Connection") -> None:
-        """A connection closed (admitted or not)."""
-        if id(conn) not in self.admitted:
+        """A connection closed (admitted or not; twice is harmless)."""
+        pool = self.pools.get(conn.pool)
+        if pool is None or pool.pop(id(conn), None) is None:
             return
-        self.admitted.discard(id(conn))
+        self._reserve.discard(id(conn))
         self._buckets.pop(id(conn), None)
         self.per_address[conn.addr] -= 1
         if self.per_address[conn.addr] <= 0:

@@ -51,6 +51,8 @@ ACTION_CHANGES = frozenset({"passed", "cards_received", "card_played", "trick_ta
 class Connection(asyncio.Protocol):
     """One TCP connection: bytes in through the Decoder, messages out through `send`."""
 
+    pool = "game"           # whose connection budget it counts in (net.guard)
+
     def __init__(self, host: "Host") -> None:
         self.host = host
         self.decoder = Decoder(host.limits)

@@ -34,7 +34,14 @@ class Limits:
     bot_budget: float = 0.5           # seconds a bot may think per move
     # size of the host
     max_tables: int = 200
+    # two budgets, so that a flood on one port never locks out the other: the game port's
+    # connections (TCP clients) and the web port's (page requests and WebSockets). When one
+    # is full, a new connection pushes out its oldest that has not said hello yet; with none
+    # to push out, up to `player_reserve` more are let in, but only for a hello that takes a
+    # seat back (a seated player is never refused)
     max_connections: int = 1000
+    max_web_connections: int = 1000
+    player_reserve: int = 64
     max_write_buffer: int = 1024 * 1024  # bytes queued to a slow client before it is dropped
     # hardening (net.guard)
     max_per_address: int = 16        # open connections from one IP address
@@ -49,8 +56,10 @@ class Limits:
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
     lobby_bytes_per_second: int = 2_000_000  # table lists pushed to the lobby, all clients
     lobby_chunk: int = 200            # lobby clients written to per event-loop turn
-    # the web side (net.web): an HTTP request's line and headers, in bytes, at most
+    # the web side (net.web): an HTTP request's line and headers, in bytes, at most, and the
+    # seconds they may take to come whole (a WebSocket then has `hello_timeout` for its hello)
     web_request: int = 16 * 1024
+    web_request_timeout: float = 3.0
 
     def from_host(self) -> "Limits":
         """The limits a client decodes the host's messages with (larger than a client's)."""

@@ -191,12 +191,12 @@ class ServerCore:
             self.out.messages.append((peer, error(
                 "bad-name", "choose a name with at least one letter or digit", "hello")))
             return
-        if self.connections > self.limits.max_connections:
+        token = msg.get("token")
+        player = self.players.get(token) if token else None
+        if not self.guard.hello_allowed(peer, player):   # let in over budget: seats only
             self.fail(peer, error("limit", "the host has too many connections; try again later",
                                   "hello"))
             return
-        token = msg.get("token")
-        player = self.players.get(token) if token else None
         if player is not None:
             if player.conn is not None and player.conn is not peer:
                 old = player.conn

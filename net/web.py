@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import gzip
 import hashlib
 import http
 import json
@@ -31,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from websockets.datastructures import Headers
-from websockets.exceptions import PayloadTooBig
+from websockets.exceptions import (HeaderLineTooLong, PayloadTooBig, RequestLineTooLong,
+                                   TooManyHeaders)
 from websockets.frames import Close, Frame, Opcode
 from websockets.http11 import Request, Response
 from websockets.protocol import CONNECTING
@@ -43,6 +45,7 @@ from hearts.engine.rule_options import GROUPS, OPTIONS, PRESET_DESCRIPTIONS
 from hearts.engine.rules import PRESETS
 
 from .host import Connection
+from .hostnames import HostNames
 from .protocol import PROTOCOL_VERSION, Message, ProtocolError, error
 
 if TYPE_CHECKING:
@@ -70,6 +73,9 @@ CONTENT_TYPES = {
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
 }
+# what is worth compressing (the page's text; PNGs are compressed already)
+COMPRESSED = ("text/", "application/json", "image/svg+xml", "application/manifest+json")
+LINGER = 2.0     # seconds an answered connection reads and drops what else comes, then closes
 # the page runs only its own scripts and styles and talks only to this host
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -88,6 +94,8 @@ CLOSE_CODES = {"too-large": 1009, "bad-frame": 1003, "limit": 1008, "hello-first
                "hello-timeout": 1008, "version": 1008}
 # an error before the WebSocket opens -> the HTTP status it is answered with
 HTTP_STATUS = {"limit": 503, "hello-timeout": 408}
+# the first byte of an HTTP request (a method's first letter); anything else is refused at once
+_REQUEST_START = frozenset(bytes([c]) for c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class WebListenError(OSError):
@@ -96,11 +104,22 @@ class WebListenError(OSError):
 
 @dataclass(frozen=True)
 class StaticFile:
-    """One file of the page, ready to send."""
+    """One file of the page, ready to send (``gzip``: the same compressed, when that is
+    smaller; sent to a browser that accepts it)."""
 
     body: bytes
     content_type: str
     etag: str
+    gzip: bytes | None = None
+
+    @classmethod
+    def of(cls, body: bytes, content_type: str) -> "StaticFile":
+        packed = None
+        if content_type.startswith(COMPRESSED):
+            packed = gzip.compress(body, compresslevel=9, mtime=0)
+            if len(packed) >= len(body):
+                packed = None
+        return cls(body, content_type, '"' + hashlib.sha256(body).hexdigest()[:20] + '"', packed)
 
 
 def load_files(root: Path = WEB_ROOT) -> dict[str, StaticFile]:
@@ -110,15 +129,23 @@ def load_files(root: Path = WEB_ROOT) -> dict[str, StaticFile]:
         ctype = CONTENT_TYPES.get(path.suffix.lower())
         if ctype is None or not path.is_file():
             continue
-        body = path.read_bytes()
         url = "/" + path.relative_to(root).as_posix()
-        files[url] = StaticFile(body, ctype, '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+        files[url] = StaticFile.of(path.read_bytes(), ctype)
     if "/index.html" in files:
         files["/"] = files["/index.html"]
     body = json.dumps(game_facts(), ensure_ascii=False).encode()
-    files["/facts.json"] = StaticFile(body, CONTENT_TYPES[".json"],
-                                      '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+    files["/facts.json"] = StaticFile.of(body, CONTENT_TYPES[".json"])
     return files
+
+
+def accepts_gzip(value: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (``gzip;q=0`` refuses it)."""
+    for part in (value or "").lower().split(","):
+        coding, _, params = part.strip().partition(";")
+        if coding.strip() in ("gzip", "*"):
+            q = params.strip()
+            return not (q.startswith("q=") and q[2:].strip().strip("0.") == "")
+    return False
 
 
 def game_facts() -> dict[str, Any]:
@@ -151,26 +178,71 @@ def close_frame(code: int, reason: str = "") -> bytes:
 class WebConnection(Connection):
     """One HTTP connection: a file and goodbye, or a WebSocket carrying the protocol."""
 
-    def __init__(self, host: "Host", files: dict[str, StaticFile]) -> None:
+    pool = "web"            # the web port's own connection budget (net.guard)
+
+    def __init__(self, host: "Host", files: dict[str, StaticFile],
+                 names: HostNames | None = None) -> None:
         super().__init__(host)
         self.files = files
+        self.names = names or HostNames()
         # no extensions (no compression): a message is its bytes, framed by us on the way out
         self.ws = ServerProtocol(max_size=host.limits.max_frame, logger=_protocol_log)
-        self._request_bytes = 0
+        self._head = b""                     # the request's line and headers, until whole
         self._parts: list[bytes] = []        # a fragmented message being received
-        self._close_code = 1000
+        self._last_error = ""                # the code of the last message sent, if an error
         self.open = False                    # the WebSocket handshake is done
+        self._linger: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        if self._hello_timer is not None:    # a request has much less time than a hello
+            self._hello_timer.cancel()
+            self._hello_timer = asyncio.get_running_loop().call_later(
+                self.host.limits.web_request_timeout, self._request_timeout)
+
+    def _request_timeout(self) -> None:
+        if not self.open and not self.closed:
+            self._http_error(408, "the request did not come whole in time")
 
     # -- bytes in ------------------------------------------------------------------------------
     def data_received(self, data: bytes) -> None:
         if self.closed:
             return
-        ws = self.ws
-        if ws.state is CONNECTING:
-            self._request_bytes += len(data)
-            if self._request_bytes > self.host.limits.web_request:
-                self._http_error(431, f"the request is over {self.host.limits.web_request} bytes")
+        if self.ws.state is CONNECTING:
+            whole = self._take_head(data)
+            if whole is None:
                 return
+            head, data = whole
+            self._feed(head)
+            if not self.open or self.closed or not data:
+                return                      # an answered request: what follows is dropped
+        self._feed(data)
+
+    def _take_head(self, data: bytes) -> tuple[bytes, bytes] | None:
+        """The request's line and headers once they are whole, and the bytes after them."""
+        first = not self._head
+        self._head += data
+        if first and self._head[:1] not in _REQUEST_START:
+            self._http_error(400, "this port speaks plain HTTP: open http://, not https://"
+                             if self._head[:1] == b"\x16" else
+                             "not a valid HTTP request (it does not start with a method)")
+            return None
+        ends = [i + len(sep) for sep in (b"\r\n\r\n", b"\n\n")
+                if (i := self._head.find(sep)) >= 0]
+        end = min(ends) if ends else len(self._head)
+        limit = self.host.limits.web_request
+        if end > limit:
+            self._http_error(431, f"the request is over {limit} bytes")
+            return None
+        if not ends:
+            return None
+        head, rest = self._head[:end], self._head[end:]
+        self._head = b""
+        return head, rest
+
+    def _feed(self, data: bytes) -> None:
+        """Bytes into the sans-I/O WebSocket side, and what comes of them."""
+        ws = self.ws
         ws.receive_data(data)
         messages: list[Any] = []
         pings = 0
@@ -195,12 +267,14 @@ class WebConnection(Connection):
             self.fail(error("bad-frame", f"broken WebSocket framing ({ws.parser_exc})"))
             return
         if ws.handshake_exc is not None and not self.open:
-            answer = ws.data_to_send()
-            if any(answer):                     # websockets answered (a line or headers too long)
-                self._write_protocol(answer)
+            ws.data_to_send()                   # its own answer: ours has the headers
+            exc = ws.handshake_exc
+            if isinstance(exc, RequestLineTooLong):
+                self._http_error(414, f"the request line is too long ({exc})")
+            elif isinstance(exc, (HeaderLineTooLong, TooManyHeaders)):
+                self._http_error(431, f"the request's headers are too large ({exc})")
             else:
-                why = ws.handshake_exc.__cause__ or ws.handshake_exc
-                self._http_error(400, f"not a valid HTTP request ({why})")
+                self._http_error(400, f"not a valid HTTP request ({exc.__cause__ or exc})")
             return
         self._dispatch(messages, pings)
         if not self.closed:
@@ -245,26 +319,72 @@ class WebConnection(Connection):
             if data:
                 t.write(data)
             else:                               # end of stream: the connection is done
-                self.closed = True
-                t.close()
+                self._finish()
+
+    def _finish(self) -> None:
+        """Everything is written: send the end of the stream, then read and drop whatever
+        else comes (closing on unread bytes would reset the connection, and a reset can
+        lose the answer) until the client closes, or `LINGER` seconds have passed."""
+        t = self.transport
+        self.closed = True
+        if t is None or t.is_closing():
+            return
+        if self._hello_timer is not None:
+            self._hello_timer.cancel()
+            self._hello_timer = None
+        try:
+            if not t.can_write_eof():
+                raise OSError
+            t.write_eof()
+        except (OSError, RuntimeError, NotImplementedError):
+            t.close()
+            return
+        self._linger = asyncio.get_running_loop().call_later(LINGER, t.close)
+
+    def eof_received(self) -> bool | None:
+        return None                              # the transport closes
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
+        super().connection_lost(exc)
 
     # -- HTTP ----------------------------------------------------------------------------------
     def _request(self, request: Request) -> None:
         path = urlsplit(request.path).path
         method = request.method
+        hosts = request.headers.get_all("Host")
+        if len(hosts) > 1:
+            self._http_error(400, "the request names more than one Host")
+            return
+        host = hosts[0] if hosts else None
+        if not self.names.allows(host):
+            # DNS rebinding: another site's name made to point here (net.hostnames)
+            self._http_error(421, f"this host does not answer to the name {host!r:.80}" if host
+                             else "the request names no Host")
+            return
         if path == WS_PATH:
-            origin = request.headers.get("Origin")
-            if origin is not None and urlsplit(origin).netloc.lower() != \
-                    request.headers.get("Host", "").lower():
+            origins = request.headers.get_all("Origin")
+            if origins and (len(origins) > 1
+                            or urlsplit(origins[0]).netloc.lower() != (host or "").lower()):
                 self._http_error(403, "the page of another site may not connect here")
                 return
             response = self.ws.accept(request)
             _strip_server(response)
-            self.ws.send_response(response)
             self.open = response.status_code == 101
+            if not self.open:                   # not an upgrade: websockets' words, our headers
+                self._http_error(response.status_code, response.body.decode().split("\n")[0],
+                                 [(k, v) for k, v in response.headers.raw_items()
+                                  if k.lower() == "upgrade"])
+                return
+            self.ws.send_response(response)
             self._write_protocol()
-            if self.open:
-                log.debug("WebSocket from %s", self.addr)
+            if self._hello_timer is not None:   # the hello has the TCP side's time
+                self._hello_timer.cancel()
+                self._hello_timer = asyncio.get_running_loop().call_later(
+                    self.host.limits.hello_timeout, self._hello_timeout)
+            log.debug("WebSocket from %s", self.addr)
             return
         if method not in ("GET", "HEAD"):
             self._http_error(405, f"{method} is not served here", [("Allow", "GET, HEAD")])
@@ -273,37 +393,44 @@ class WebConnection(Connection):
         if file is None:
             self._http_error(404, f"there is no {path[:80]} here")
             return
-        headers = [("Content-Type", file.content_type), ("ETag", file.etag),
+        packed = file.gzip is not None and accepts_gzip(_header(request, "Accept-Encoding"))
+        etag = file.etag[:-1] + '-gz"' if packed else file.etag
+        headers = [("Content-Type", file.content_type), ("ETag", etag),
                    ("Cache-Control", "no-cache")]
-        if request.headers.get("If-None-Match") == file.etag:
+        if file.gzip is not None:
+            headers.append(("Vary", "Accept-Encoding"))
+        if {t.strip() for t in _header(request, "If-None-Match").split(",")} & {file.etag, etag}:
             self._respond(304, b"", headers)
-        else:
-            self._respond(200, file.body, headers, head=method == "HEAD")
+            return
+        if packed:
+            headers.append(("Content-Encoding", "gzip"))
+        body = file.gzip if packed and file.gzip is not None else file.body
+        self._respond(200, body, headers, head=method == "HEAD")
 
     def _respond(self, status: int, body: bytes, headers: list[tuple[str, str]],
                  head: bool = False) -> None:
+        """Answer the one request this connection serves, then close (see `_finish`)."""
+        t = self.transport
+        if self.closed or t is None or t.is_closing():
+            return
         h = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
                      ("Content-Length", str(len(body))), *headers, *SECURITY_HEADERS])
-        self.ws.send_response(Response(status, http.HTTPStatus(status).phrase, h,
-                                       b"" if head else body))
-        self._write_protocol()
+        t.write(Response(status, http.HTTPStatus(status).phrase, h,
+                         b"" if head else body).serialize())
+        self._finish()
 
     def _http_error(self, status: int, text: str,
                     headers: list[tuple[str, str]] | None = None) -> None:
         """Answer with ``status`` and one sentence, then close (before any WebSocket)."""
-        t = self.transport
-        if self.closed or t is None or t.is_closing():
-            return
         body = (text + "\n").encode()
-        h = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
-                     ("Content-Length", str(len(body))),
-                     ("Content-Type", "text/plain; charset=utf-8"),
-                     *(headers or []), *SECURITY_HEADERS])
-        t.write(Response(status, http.HTTPStatus(status).phrase, h, body).serialize())
-        self.closed = True
-        t.close()
+        self._respond(status, body, [("Content-Type", "text/plain; charset=utf-8"),
+                                     *(headers or [])])
 
     # -- bytes out -----------------------------------------------------------------------------
+    def send(self, msg: Message) -> None:
+        self._last_error = msg.get("code", "") if msg.get("type") == "error" else ""
+        super().send(msg)
+
     def send_bytes(self, data: bytes) -> None:
         if self.open:
             super().send_bytes(frame_header(len(data)) + data)
@@ -312,14 +439,25 @@ class WebConnection(Connection):
         if not self.open:
             self._http_error(HTTP_STATUS.get(msg.get("code", ""), 400), msg.get("message", ""))
             return
-        self._close_code = CLOSE_CODES.get(msg.get("code", ""), 1000)
         super().fail(msg)
 
     def close(self) -> None:
         t = self.transport
         if self.open and not self.closed and t is not None and not t.is_closing():
-            t.write(close_frame(self._close_code))
+            t.write(close_frame(self.close_code()))
         super().close()
+
+    def close_code(self) -> int:
+        """The WebSocket close code for closing now: the last error's (docs/protocol.md)."""
+        code = self._last_error
+        if code in CLOSE_CODES:
+            return CLOSE_CODES[code]
+        return 1008 if code and self.player is None else 1000   # a hello refused
+
+
+def _header(request: Request, name: str) -> str:
+    """Every value of a header, joined as one list (a header may come more than once)."""
+    return ", ".join(request.headers.get_all(name))
 
 
 def _strip_server(response: Response) -> None:
@@ -328,15 +466,19 @@ def _strip_server(response: Response) -> None:
 
 
 async def start_web(host: "Host", bind: str | None, port: int,
-                    files: dict[str, StaticFile] | None = None) -> asyncio.base_events.Server:
+                    files: dict[str, StaticFile] | None = None,
+                    names: HostNames | None = None) -> asyncio.base_events.Server:
     """Listen for browsers on ``bind``:``port`` beside ``host``'s TCP listener (bound, not
-    yet serving: ``await server.start_serving()``; `WebListenError` when it cannot)."""
+    yet serving: ``await server.start_serving()``; `WebListenError` when it cannot).
+    ``names``: the ``Host`` names answered (default: this machine's, `net.hostnames`)."""
     files = load_files() if files is None else files
+    if names is None:
+        names = await asyncio.get_running_loop().run_in_executor(None, HostNames)
     if "/" not in files:
         log.warning("the browser client's files are missing from %s", WEB_ROOT)
     loop = asyncio.get_running_loop()
     try:
-        server = await loop.create_server(lambda: WebConnection(host, files), bind, port,
+        server = await loop.create_server(lambda: WebConnection(host, files, names), bind, port,
                                           reuse_address=True, backlog=BACKLOG,
                                           start_serving=False)
     except OSError as e:
@@ -353,5 +495,5 @@ async def start_web(host: "Host", bind: str | None, port: int,
     return server
 
 
-__all__ = ["CSP", "DEFAULT_WEB_PORT", "StaticFile", "WS_PATH", "WebConnection", "WebListenError",
+__all__ = ["CSP", "DEFAULT_WEB_PORT", "HostNames", "StaticFile", "WS_PATH", "WebConnection", "WebListenError",
            "game_facts", "load_files", "start_web"]

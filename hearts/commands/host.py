@@ -113,9 +113,10 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     from net.limits import DEFAULT_LIMITS
     limits = DEFAULT_LIMITS
     if getattr(args, "max_connections", None):
-        from net.guard import raise_fd_limit
         limits = replace(limits, max_connections=args.max_connections)
-        raise_fd_limit(args.max_connections + 256)
+    from net.guard import raise_fd_limit     # room for both budgets, their reserves, files
+    raise_fd_limit(limits.max_connections + limits.max_web_connections
+                   + 2 * limits.player_reserve + 256)
     host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
                 limits=limits)
     # SIGINT and SIGTERM stop the host from here on: one that comes while it starts ends it as
@@ -188,9 +189,9 @@ def print_web_address(urls: list[str]) -> None:
     for url in urls:
         print(f"  {url}", flush=True)
     lan = [u for u in urls if "//127." not in u and "//[::1]" not in u]
-    from hearts.gui.qr import terminal_qr
+    from hearts.gui.qr import colour_wanted, terminal_qr
     try:
-        print(terminal_qr((lan or urls)[0]), flush=True)
+        print(terminal_qr((lan or urls)[0], colour_wanted()), flush=True)
     except UnicodeEncodeError:      # a terminal that cannot show block characters
         pass
 

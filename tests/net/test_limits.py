@@ -95,14 +95,22 @@ async def test_connections_per_address_and_in_all() -> None:
         assert h.guard.per_address == {} and not h._connections
     finally:
         await h.stop()
-    # loopback trusted (the default): no limit per address, the total still holds
-    h = await _host(replace(FAST, max_connections=4))
+    # loopback trusted (the default): no limit per address, the total still holds: once it
+    # is full of players, a new one is refused at its hello (only a seat may be taken back)
+    h = await _host(replace(FAST, max_connections=4, player_reserve=1))
     try:
         ok = [await Raw.open(h, f"p{i}") for i in range(4)]
         extra = await Raw.open(h)
+        extra.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "late"})
         err = await extra.until("error")
-        assert err["code"] == "limit" and "4 connections, its limit" in err["message"]
-        for c in ok:
+        assert err["code"] == "limit" and "too many connections" in err["message"]
+        assert await extra.closed()
+        ok[0].send({"type": "list_tables"})
+        assert await ok[0].until("tables") is not None
+        again = [await Raw.open(h) for _ in range(2)]       # the reserve (1) to the newest
+        err = await again[0].until("error")
+        assert err["code"] == "limit" and "had not said hello" in err["message"]
+        for c in ok + again:
             c.close()
     finally:
         await h.stop()

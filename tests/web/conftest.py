@@ -50,8 +50,11 @@ class WS:
 
     @classmethod
     async def open(cls, host: Host, name: str | None = None, token: str | None = None,
-                   **kw: Any) -> "WS":
-        conn = await connect(f"ws://127.0.0.1:{host.web_port}/ws", max_size=None,
+                   as_name: str | None = None, **kw: Any) -> "WS":
+        """Connect (to 127.0.0.1, under the name ``as_name`` when given) and say hello."""
+        if as_name is not None:
+            kw.update(host="127.0.0.1", port=host.web_port)
+        conn = await connect(f"ws://{as_name or '127.0.0.1'}:{host.web_port}/ws", max_size=None,
                              compression=None, **kw)
         ws = cls(conn)
         if name is not None:
