@@ -53,7 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own event loop even when uvloop is installed")
     parser.add_argument("--max-connections", type=int, default=None,
-                        help="connections the host holds at most (default 1000)")
+                        help="game-port (TCP) connections the host holds at most (default 1000; "
+                             "the web port has a budget of its own)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every connection")
 
 
