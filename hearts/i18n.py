@@ -8,35 +8,98 @@ filled after translation, never words glued from pieces::
     PASS_HELP = N_("Choose the cards to pass.")   # marked here, translated where shown: _(PASS_HELP)
 
 A front end speaks one language (``set_language``); the host words each connection's
-messages in that connection's language (``translation(lang)``). The catalogues are
-``hearts/locale/<lang>/LC_MESSAGES/hearts.mo``; a language without one reads English.
+messages in that connection's language (``translation(lang)``). The catalogues are the
+``.po`` files in ``hearts/locale/`` (``de.po``, ``fr.po``...), read when a language is
+first asked for; a language without one reads English. Adding a language is adding its
+``.po`` file (``scripts/catalogue`` extracts the template and updates every catalogue).
+
+``PSEUDO`` is a test language that wraps and lengthens every catalogue string, so a
+screen that shows text which did not come through here stands out.
 """
 
 from __future__ import annotations
 
+import array
 import gettext
+import io
+import os
+import re
+import struct
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
 DOMAIN = "hearts"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+ENGLISH = "en"
+PSEUDO = "pseudo"
+
+
+def available() -> list[str]:
+    """The languages with a catalogue, English first."""
+    return [ENGLISH, *sorted(p.stem for p in LOCALE_DIR.glob("*.po"))]
+
+
+def candidates(lang: str) -> list[str]:
+    """Catalogue names to try for a locale name: ``de_DE.UTF-8`` -> ``de_DE``, ``de``."""
+    base = lang.split(".")[0].split("@")[0].replace("-", "_")
+    if not base:
+        return []
+    if "_" not in base:
+        return [base.lower()]
+    language, region = base.split("_", 1)
+    return [f"{language.lower()}_{region.upper()}", language.lower()]
+
+
+def resolve(lang: str | None) -> str:
+    """The language ``lang`` is read in: a catalogue's name, ``PSEUDO`` or ``ENGLISH``."""
+    if lang == PSEUDO:
+        return PSEUDO
+    have = set(available())
+    for name in candidates(lang or ""):
+        if name in have:
+            return name
+    return ENGLISH
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them), or None; the first one with a catalogue wins."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if not value:
+            continue
+        wanted = value.split(":")
+        for lang in wanted:
+            if lang in ("C", "POSIX") or lang.startswith("C."):
+                continue
+            if resolve(lang) != ENGLISH or lang.split("_")[0].lower() == ENGLISH:
+                return resolve(lang)
+        return None
+    return None
 
 
 @lru_cache(maxsize=32)
 def translation(lang: str | None) -> gettext.NullTranslations:
-    """The catalogue for ``lang`` (``"de"``, ``"fr_FR"``...; None or unknown: English)."""
-    if not lang:
+    """The catalogue for ``lang`` (``"de"``, ``"fr_FR.UTF-8"``...; None or unknown: English)."""
+    name = resolve(lang)
+    if name == PSEUDO:
+        return PseudoTranslations()
+    if name == ENGLISH:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    return gettext.GNUTranslations(io.BytesIO(mo_bytes(read_po(LOCALE_DIR / f"{name}.po"))))
 
 
 _current: gettext.NullTranslations = translation(None)
 
 
-def set_language(lang: str | None) -> None:
-    """Make ``lang`` the language of ``_`` and ``ngettext`` in this process."""
+def set_language(lang: str | None) -> str:
+    """Make ``lang`` the language of ``_`` and ``ngettext`` in this process; the name of
+    the catalogue used (``ENGLISH`` where there is none for it)."""
     global _current
     _current = translation(lang)
+    return resolve(lang)
 
 
 def _(message: str) -> str:
@@ -49,6 +112,139 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in this process's language, where the same English means two things."""
+    return _current.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it (constants)."""
     return message
+
+
+# -- catalogues --------------------------------------------------------------------------
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+
+
+def _unquote(text: str, where: str) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"{where}: a string in double quotes was expected")
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), text[1:-1])
+
+
+def _entries(path: Path) -> Iterator[dict[str, str]]:
+    """The entries of a ``.po`` file: msgctxt, msgid, msgid_plural, msgstr[N], fuzzy."""
+    entry: dict[str, str] = {}
+    key = ""
+
+    def complete() -> bool:
+        return any(k.startswith("msgstr") for k in entry)
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        where = f"{path.name}:{number}"
+        if not line or line.startswith("#"):
+            if complete():
+                yield entry
+                entry, key = {}, ""
+            if line.startswith("#,") and "fuzzy" in line:
+                entry["fuzzy"] = "1"
+            continue
+        if line.startswith('"'):
+            if not key:
+                raise ValueError(f"{where}: a string outside any entry")
+            entry[key] += _unquote(line, where)
+            continue
+        keyword, _sep, rest = line.partition(" ")
+        if not re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr(\[\d\])?", keyword):
+            raise ValueError(f"{where}: unknown keyword {keyword!r}")
+        if keyword in ("msgctxt", "msgid") and complete():
+            yield entry
+            entry = {}
+        key = keyword
+        entry[key] = _unquote(rest, where)
+    if complete():
+        yield entry
+
+
+def read_po(path: Path) -> dict[str, str]:
+    """A ``.po`` file as gettext's catalogue keys and values: ``ctxt\\x04id`` for a
+    context, ``id\\0plural`` -> ``form0\\0form1...`` for plurals; fuzzy and untranslated
+    entries left out (as msgfmt leaves them), the header kept."""
+    out: dict[str, str] = {}
+    for e in _entries(path):
+        if e.get("fuzzy") and e["msgid"]:
+            continue
+        key = e["msgid"]
+        if "msgid_plural" in e:
+            key += "\0" + e["msgid_plural"]
+            forms = [e[k] for k in sorted(k for k in e if k.startswith("msgstr["))]
+            if not all(forms):
+                continue
+            value = "\0".join(forms)
+        else:
+            value = e.get("msgstr", "")
+            if not value:
+                continue
+        if "msgctxt" in e:
+            key = e["msgctxt"] + "\x04" + key
+        out[key] = value
+    return out
+
+
+def mo_bytes(messages: dict[str, str]) -> bytes:
+    """``messages`` (from ``read_po``) as a GNU ``.mo`` file, for ``GNUTranslations``."""
+    keys = sorted(messages)
+    ids = strs = b""
+    spans = []
+    for k in keys:
+        kb, vb = k.encode(), messages[k].encode()
+        spans.append((len(ids), len(kb), len(strs), len(vb)))
+        ids += kb + b"\0"
+        strs += vb + b"\0"
+    key_start = 7 * 4 + 16 * len(keys)
+    value_start = key_start + len(ids)
+    key_table: list[int] = []
+    value_table: list[int] = []
+    for id_at, id_len, str_at, str_len in spans:
+        key_table += [id_len, id_at + key_start]
+        value_table += [str_len, str_at + value_start]
+    head = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
+    return head + array.array("i", key_table + value_table).tobytes() + ids + strs
+
+
+# -- the pseudo language -----------------------------------------------------------------
+
+_ACCENTED = str.maketrans(
+    "abcdeghijklnoprstuwyzABCDEGHIJKLNOPRSTUWYZ",
+    "àƀçđéĝĥîĵķĺñöþŕšţûŵýžÀƁÇĐÉĜĤÎĴĶĹÑÖÞŔŠŢÛŴÝŽ")
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z%])")
+
+
+def pseudo(message: str) -> str:
+    """``message`` as the pseudo language shows it: accented, a third longer, in
+    ``[!! ... !!]``; placeholders and line breaks kept as they are."""
+    if not message:
+        return message
+    parts = _PLACEHOLDER.split(message)
+    text = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(parts))
+    letters = sum(1 for p in parts[::2] for ch in p if ch.isalpha())
+    return f"[!! {text} {'~' * max(1, letters // 3)} !!]"
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """Every catalogue string through ``pseudo``."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)

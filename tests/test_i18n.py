@@ -1,23 +1,131 @@
-"""hearts.i18n: the process's language and each connection's."""
+"""hearts.i18n: catalogues read from .po files, languages chosen by name or environment,
+the pseudo language; scripts/catalogue.py keeps every catalogue complete."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 import hearts.i18n as i18n
 
+ROOT = Path(__file__).resolve().parents[1]
 
-def test_english_without_a_catalogue():
-    tr = i18n.translation("xx_YY")          # no catalogue for it: the source strings
-    assert tr.gettext("{name} shot the moon.") == "{name} shot the moon."
-    assert tr.ngettext("{n} point", "{n} points", 1) == "{n} point"
-    assert tr.ngettext("{n} point", "{n} points", 2) == "{n} points"
-    assert i18n.translation("xx_YY") is tr  # one catalogue object per language
+SAMPLE_PO = r'''# A catalogue in the shape scripts/catalogue.py writes.
+msgid ""
+msgstr ""
+"Language: xq\n"
+"Content-Type: text/plain; charset=utf-8\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\n"
+
+#: net/words.py:10
+msgid "{name} shot the moon."
+msgstr "{name} a tiré "
+"la lune."
+
+msgid "{n} point"
+msgid_plural "{n} points"
+msgstr[0] "{n} poing"
+msgstr[1] "{n} poings-deux"
+msgstr[2] "{n} poings"
+
+msgctxt "suit"
+msgid "Hearts"
+msgstr "Cœurs"
+
+msgid "Hearts"
+msgstr "Dame de cœur"
+
+#, fuzzy
+msgid "Your turn."
+msgstr "À moi."
+
+msgid "Pass three cards."
+msgstr ""
+
+msgid "Line one\nline \"two\""
+msgstr "Ligne un\nligne « deux »"
+'''
 
 
-def test_set_language_changes_the_process_words():
-    try:
-        i18n.set_language("xx")
-        assert i18n._("Your turn.") == "Your turn."
-        assert i18n.ngettext("{n} card", "{n} cards", 3).format(n=3) == "3 cards"
-    finally:
-        i18n.set_language(None)
+@pytest.fixture
+def sample_language(tmp_path, monkeypatch):
+    (tmp_path / "xq.po").write_text(SAMPLE_PO, encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.translation.cache_clear()
+    yield "xq"
+    i18n.translation.cache_clear()
+    i18n.set_language(None)
+
+
+def test_a_catalogue_is_read_from_its_po_file(sample_language):
+    tr = i18n.translation("xq_XQ.UTF-8")
+    assert tr.gettext("{name} shot the moon.").format(name="Ann") == "Ann a tiré la lune."
+    assert [tr.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5)] == [
+        "1 poing", "2 poings-deux", "5 poings"]
+    assert tr.pgettext("suit", "Hearts") == "Cœurs"
+    assert tr.gettext("Hearts") == "Dame de cœur"
+    assert tr.gettext("Line one\nline \"two\"") == "Ligne un\nligne « deux »"
+    # as msgfmt does: a fuzzy or empty translation reads the source string
+    assert tr.gettext("Your turn.") == "Your turn."
+    assert tr.gettext("Pass three cards.") == "Pass three cards."
+
+
+def test_languages_are_resolved_by_locale_name(sample_language):
+    assert i18n.available() == ["en", "xq"]
+    assert [i18n.resolve(x) for x in ("xq", "xq_BE", "xq-be", "XQ_be.UTF-8@euro")] == ["xq"] * 4
+    assert [i18n.resolve(x) for x in (None, "", "de_DE", "C")] == ["en"] * 4
+    assert i18n.resolve(i18n.PSEUDO) == i18n.PSEUDO
+    assert i18n.from_environment({"LANG": "xq_XQ.UTF-8"}) == "xq"
+    assert i18n.from_environment({"LANGUAGE": "de:xq", "LANG": "en_US.UTF-8"}) == "xq"
+    assert i18n.from_environment({"LC_ALL": "C.UTF-8", "LANG": "xq_XQ"}) is None
+    assert i18n.from_environment({"LANG": "en_GB.UTF-8"}) == "en"
+    assert i18n.from_environment({}) is None
+
+
+def test_set_language_changes_the_process_words(sample_language):
+    assert i18n.set_language("xq") == "xq"
+    assert i18n._("{name} shot the moon.") == "{name} a tiré la lune."
+    assert i18n.ngettext("{n} point", "{n} points", 2) == "{n} poings-deux"
+    assert i18n.pgettext("suit", "Hearts") == "Cœurs"
+    assert i18n.set_language("zz") == "en"
+    assert i18n._("{name} shot the moon.") == "{name} shot the moon."
     assert i18n.N_("Pass three cards.") == "Pass three cards."
+
+
+def test_the_pseudo_language_wraps_and_lengthens_and_keeps_placeholders():
+    tr = i18n.translation(i18n.PSEUDO)
+    text = tr.gettext("{name} passed {count} cards to %(who)s.")
+    assert text.startswith("[!! ") and text.endswith(" !!]")
+    assert "{name}" in text and "{count}" in text and "%(who)s" in text
+    assert text.format(name="Ann", count=3) != "Ann passed 3 cards to %(who)s."
+    plain = "Take the rest"
+    assert len(tr.gettext(plain)) >= len(plain) * 1.3
+    assert tr.ngettext("{n} card", "{n} cards", 1).startswith("[!! ")
+    assert "ç" in tr.ngettext("{n} card", "{n} cards", 2)
+
+
+def test_a_broken_catalogue_says_where(tmp_path):
+    bad = tmp_path / "xx.po"
+    bad.write_text('msgid "a"\nmsgstr b\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="xx.po:2"):
+        i18n.read_po(bad)
+
+
+def test_every_catalogue_is_complete_and_the_template_current():
+    pytest.importorskip("babel")
+    done = subprocess.run([sys.executable, "scripts/catalogue.py", "--check"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt (apt gettext)")
+def test_msgfmt_finds_no_untranslated_or_fuzzy_entry(tmp_path):
+    for po in sorted((ROOT / "hearts" / "locale").glob("*.po")):
+        done = subprocess.run(["msgfmt", "--check", "--statistics", "-o", str(tmp_path / "x.mo"),
+                               str(po)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert "untranslated" not in done.stderr and "fuzzy" not in done.stderr, done.stderr
