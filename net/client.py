@@ -85,11 +85,12 @@ class Client(MirrorReader):
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "player",
                  token: str | None = None, reconnect: bool = True, retry_for: float = 30.0,
-                 limits: Limits = DEFAULT_LIMITS) -> None:
+                 limits: Limits = DEFAULT_LIMITS, key: str | None = None) -> None:
         self.host = host
         self.port = port
         self.name = name
         self.token = token
+        self.key = key                  # the player key (who we are in the host's statistics)
         self.reconnect = reconnect
         self.retry_for = retry_for
         self.limits = limits
@@ -129,6 +130,8 @@ class Client(MirrorReader):
         hello: Message = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
         if self.token:
             hello["token"] = self.token
+        if self.key:
+            hello["key"] = self.key
         self._write(hello)
 
     async def _run(self) -> None:

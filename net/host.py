@@ -26,6 +26,7 @@ from hearts.engine import Action, MoonChoice, Pass, Phase, Play, Rules, View, ac
 
 from . import saves
 from .guard import Guard
+from .history import History, history_record
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError, encode,
@@ -194,9 +195,12 @@ class Host:
     def __init__(self, name: str = "Hearts", rules: Rules | None = None,
                  save_dir: str | Path | None = None, limits: Limits = DEFAULT_LIMITS,
                  bot_level: str = "normal", bot_workers: int = 2,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, history_dir: str | Path | None = None,
+                 session: str | None = None) -> None:
         self.guard = Guard(limits)
         self.core = ServerCore(name, rules, limits, bot_level, seed, self.guard)
+        # the finished games: with the saves (or in ``history_dir``, or in memory)
+        self.history = self.core.history = History(history_dir or save_dir, session)
         self.name = self.core.name
         self.rules = self.core.rules
         self.bot_level = bot_level
@@ -234,6 +238,9 @@ class Host:
         if web_port is not None:            # first: when its port is taken, nothing is done
             from .web import start_web
             self._web = await start_web(self, bind, web_port)
+        if self.history.save_dir is not None:
+            self.history.save_dir.mkdir(parents=True, exist_ok=True)
+            self.history.load()
         if self.save_dir is not None:
             self.save_dir.mkdir(parents=True, exist_ok=True)
             if resume:
@@ -602,17 +609,8 @@ class Host:
             rt.saved_len = None                   # snapshot next time
 
     def _history(self, table: Table) -> None:
-        if self.save_dir is None or table.game is None:
-            return
-        game = table.game
-        try:
-            saves.append_history(self.save_dir, {
-                "table": table.id, "name": table.name,
-                "players": [s.name for s in table.seats],
-                "game": game.to_dict(), "totals": list(game.totals),
-                "winners": list(game.winners or [])})
-        except OSError as e:
-            log.error("cannot write the history in %s: %s", self.save_dir, e.strerror or e)
+        if table.game is not None:
+            self.history.add(history_record(table))
 
     def _resume(self) -> None:
         assert self.save_dir is not None
@@ -636,7 +634,7 @@ class Host:
             for s in table.seats:
                 if s.kind == "human" and s.token:
                     p = Player(self.core.next_player, s.token, s.name or "player",
-                               table=table.id)
+                               table=table.id, pid=table.ids.get(s.token, ""))
                     self.core.next_player += 1
                     self.players[s.token] = p
             log.info("resumed table %d %r (%s, hand %s)", table.id, table.name, table.state,

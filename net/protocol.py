@@ -69,6 +69,7 @@ ERROR_CODES = {
     "password": "the table needs its password, or the password is wrong",
     "too-long": "a chat line or command is longer than the host accepts",
     "internal": "the host failed on the request (a bug, logged on the host)",
+    "no-game": "no finished game has that id",
 }
 
 # -- schemas ------------------------------------------------------------------------------
@@ -79,7 +80,8 @@ _OPT_INT = (int, type(None))
 _OPT_STR = (str, type(None))
 
 INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "hello": {"version": (_INT, True), "name": (_STR, True), "token": (_OPT_STR, False)},
+    "hello": {"version": (_INT, True), "name": (_STR, True), "token": (_OPT_STR, False),
+              "key": (_OPT_STR, False)},
     "ping": {},
     "pong": {},
     "list_tables": {},
@@ -107,6 +109,10 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "allow": {"name": (_STR, True)},
     "bot": {"seat": (_INT, True), "level": (_OPT_STR, False)},
     "set_password": {"password": (_OPT_STR, False)},
+    # the finished games (net.history)
+    "stats": {},
+    "games": {"before": (_OPT_INT, False), "limit": (_OPT_INT, False)},
+    "game": {"id": (_INT, True), "hand": (_OPT_INT, False)},
 }
 
 OWNER_INTENTS = frozenset({"start", "pause", "resume", "end", "set_rules", "set_target", "kick",
@@ -116,7 +122,7 @@ GAME_INTENTS = frozenset({"pass", "play", "moon", "claim", "undo"})
 # Top-level event types the host sends (each a map with ``type``).
 EVENTS = frozenset({
     "welcome", "error", "ping", "pong", "tables", "table", "update", "left", "reply", "hint",
-    "chat", "bye",
+    "chat", "bye", "stats", "games", "game",
 })
 
 # Change kinds inside an ``update`` (``update.events`` is a list of maps with ``type``).
@@ -220,6 +226,14 @@ def _check_values(msg: Message, limits: Limits) -> None:
         raise _field_error(t, "password", f"of at most {limits.max_password} characters")
     if t == "hello" and msg.get("token") is not None and len(msg["token"]) > 64:
         raise _field_error(t, "token", "of at most 64 characters")
+    if t == "hello" and msg.get("key") is not None and len(msg["key"]) > 64:
+        raise _field_error(t, "key", "of at most 64 characters")
+    if t == "games" and msg.get("limit") is not None and not 1 <= msg["limit"] <= 50:
+        raise _field_error(t, "limit", "from 1 to 50")
+    for key in ("before", "id", "hand"):
+        v = msg.get(key)
+        if v is not None and not 0 <= v < 1 << 31:
+            raise _field_error(t, key, "as a number from 0")
     if t == "create_table" and msg.get("name") is not None:
         msg["name"] = clean_name(msg["name"], limits.max_name) or None
 

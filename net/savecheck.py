@@ -39,6 +39,11 @@ def check_saved_table(d: Any) -> None:
     _need(isinstance(d.get("paused_left", {}), dict), "its paused clocks are unreadable")
     _need(d.get("password") is None or isinstance(d["password"], str),
           "its password is unreadable")
+    _need(isinstance(d.get("ids", {}), dict), "its player ids are unreadable")
+    seating = d.get("seating", [])
+    _need(isinstance(seating, list) and all(
+        isinstance(row, list) and len(row) == 4 and all(isinstance(w, dict) for w in row)
+        for row in seating), "its seating is unreadable")
     game = d.get("game")
     if d["state"] in ("playing", "paused", "over"):
         _need(isinstance(game, dict), f"it is {d['state']} but holds no game")

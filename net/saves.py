@@ -163,13 +163,22 @@ def load_tables(save_dir: Path) -> Iterator[tuple[Path, dict[str, Any] | None, s
                               "it was left as it is"
 
 
-def append_history(save_dir: Path, record: dict[str, Any]) -> None:
-    """Add one finished game as a JSON line to ``history.jsonl``."""
+def append_history(save_dir: Path, record: dict[str, Any]) -> tuple[int, bytes]:
+    """Add one finished game as a JSON line to ``history.jsonl``; returns where its line
+    starts and its bytes (without the newline). A last line a crash cut short is ended
+    first, so it cannot swallow this one."""
     record = {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **record}
-    data = (json.dumps(record, separators=(",", ":")) + "\n").encode()
-    fd = os.open(save_dir / HISTORY, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    line = json.dumps(record, separators=(",", ":")).encode()
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    fd = os.open(save_dir / HISTORY, flags, 0o644)
     try:
         start = os.fstat(fd).st_size
+        lead = b""
+        if start:
+            os.lseek(fd, start - 1, os.SEEK_SET)
+            if os.read(fd, 1) != b"\n":
+                lead = b"\n"
+        data = lead + line + b"\n"
         try:
             if os.write(fd, data) != len(data):
                 raise OSError(28, "No space left on device")
@@ -178,6 +187,7 @@ def append_history(save_dir: Path, record: dict[str, Any]) -> None:
             raise
     finally:
         os.close(fd)
+    return start + len(lead), line
 
 
 def read_history(path: Path) -> list[dict[str, Any]]:

@@ -99,6 +99,79 @@ SHAPES: dict[str, list[Field]] = {
         F("others", "list[list[str]]", "every seat's cards, on open-hands tables only", nil=True),
     ],
 }
+SHAPES.update({
+    "player_ref": [
+        F("name", "str", "the name they played under"),
+        F("kind", "str", "`human` or `bot`"),
+        F("level", "str", "a bot's level", nil=True),
+        F("id", "str", "a person's player id (a digest of the key their client keeps; "
+          "the same person on every game of this host)", nil=True),
+    ],
+    "stats_row": [
+        F("id", "str", "the person's player id; nil for a bot level", nil=True),
+        F("name", "str", "the name the person used last, or the bot level"),
+        F("kind", "str", "`human` or `bot`"),
+        F("level", "str", "a bot row's level", nil=True),
+        F("games", "int", "games finished (in the seat at the last hand)"),
+        F("wins", "int", "games won, shared wins included"),
+        F("shared_wins", "int", "of those, wins shared with another seat"),
+        F("average_place", "float", "1 to 4 (ties share a place); nil before a game",
+          nil=True),
+        F("hands", "int", "hands played"),
+        F("points", "int", "points taken in those hands (after moons and bonuses)"),
+        F("points_per_hand", "float", "points / hands; nil before a hand", nil=True),
+        F("moons_shot", "int", "hands where they shot the moon"),
+        F("moons_suffered", "int", "hands where another seat shot the moon"),
+        F("queens", "int", "hands where they took the Q♠"),
+    ],
+    "board": [
+        F("games", "int", "finished games counted"),
+        F("people", "list[stats_row]", "people, best first (at most 100, then your own row)"),
+        F("people_total", "int", "how many people in all"),
+        F("bots", "list[stats_row]", "one row per bot level (every seat it played)"),
+    ],
+    "game_line": [
+        F("id", "int", "the game's id on this host (`game` takes it)"),
+        F("finished", "str", "when it ended, UTC (`2025-11-26T21:40:00Z`)"),
+        F("table", "int", "the table's number then"),
+        F("name", "str", "the table's name"),
+        F("summary", "str", "the rules in a few words"),
+        F("players", "list[player_ref]", "who sat in each seat at the end"),
+        F("totals", "list[int]", "final totals per seat"),
+        F("winners", "list[int]", "the winning seats (ties share)"),
+        F("hands", "int", "hands played"),
+    ],
+    "trick": [
+        F("leader", "int", "who led"),
+        F("cards", "list[str]", "in play order, from the leader"),
+        F("winner", "int", "who took it"),
+        F("points", "int", "its penalty points"),
+    ],
+    "hand": [
+        F("hand", "int", "0-based"),
+        F("dealer", "int", "seat"),
+        F("pass_direction", "str", "`left`, `right`, `across` or `hold`"),
+        F("seats", "list[int]", "who sat in each seat, as indexes in the game's `people`"),
+        F("deal", "list[list[str]]", "each seat's 13 cards as dealt"),
+        F("passes", "list[list[str]]", "what each seat passed; nil on a hold hand", nil=True),
+        F("tricks", "list[trick]", "every trick in order"),
+        F("claim", "int", "the seat that claimed the rest", nil=True),
+        F("tram", "tram", "the hand ended early: every seat's cards then", nil=True),
+        F("moon", "moon", "a moon shot", nil=True),
+        F("queen", "int", "who took the Q♠", nil=True),
+        F("points", "list[int]", "each seat's points in the hand"),
+        F("totals", "list[int]", "the totals after it"),
+    ],
+})
+SHAPES["game_info"] = [
+    *SHAPES["game_line"],
+    F("format", "str", "`hearts-game` (the export format of docs/history.md)"),
+    F("format_version", "int", "1"),
+    F("rules", "map", "every rule option, as `set_rules` takes them"),
+    F("seed", "str", "the deals' seed, as text (with the rules and the plays, the whole "
+      "game: `Game(rules, seed)`)"),
+    F("people", "list[player_ref]", "everyone who sat in the game, once each"),
+]
 SHAPES["table"] = [
     *SHAPES["table_line"],
     F("owner_seat", "int", "the owner's seat; nil when the owner watches", nil=True),
@@ -168,6 +241,23 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
     "pong": ("the answer to your `ping`", []),
     "bye": ("the host is shutting down; the connection closes", [
         F("reason", "str", "why"),
+    ]),
+    "stats": ("the answer to `stats`: the leaderboards", [
+        F("you", "str", "your player id (to find your rows)", nil=True),
+        F("since", "str", "when tonight began (UTC): the host's start, or its `--session`"),
+        F("all", "board", "every game this host kept"),
+        F("tonight", "board", "the games finished since `since`"),
+    ]),
+    "games": ("the answer to `games`: finished games, newest first", [
+        F("games", "list[game_line]", "a page of them"),
+        F("total", "int", "how many the host keeps"),
+        F("next", "int", "`before` for the next (older) page; nil at the oldest", nil=True),
+    ]),
+    "game": ("the answer to `game`: one finished game, hand by hand", [
+        F("game", "game_info", "the game"),
+        F("first", "int", "the number of the first hand in `hands`"),
+        F("hands", "list[hand]", "a page of its hands (at most 16)"),
+        F("next", "int", "`hand` for the next page; nil after the last hand", nil=True),
     ]),
 }
 

@@ -27,9 +27,11 @@ from hearts.engine import Rules, RulesError, View
 
 from .errors import NetError
 from .guard import Guard, check_password, hash_password
+from .history import History
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (INTENTS, PROTOCOL_VERSION, Message, ProtocolError, check_intent,
                        clean_name, clean_text, error, intent_action, version_error)
+from .stats import guest_id, person_id
 from .table import OPERATOR, Table, TableError
 
 log = logging.getLogger("hearts.host")
@@ -73,6 +75,7 @@ class Player:
     conn: Any = None                 # the peer it speaks through (a net.host.Connection)
     table: int | None = None
     addr: str = ""
+    pid: str = ""                    # the player id: a digest of the key the client keeps
 
 
 @dataclass
@@ -111,6 +114,7 @@ class ServerCore:
         self.actions = 0
         self.now = 0.0                             # the time of the request being handled
         self.out = Outbox()
+        self.history = History()                   # finished games (the host's has a save dir)
         self._games = 0
         self._handlers: dict[str, Callable[[Player, Message], None]] = {
             kind: getattr(self, "_do_" + kind) for kind in INTENTS
@@ -180,6 +184,8 @@ class ServerCore:
         for tid in (before, player.table):
             if tid is not None and tid in self.tables:
                 self.out.touched[tid] = None
+        if player.table is not None and player.table in self.tables:
+            self.tables[player.table].ids.setdefault(player.token, player.pid)
 
     def hello(self, peer: Peer, msg: Message) -> None:
         """A checked ``hello``: a new player, or a returning one by its token."""
@@ -207,6 +213,9 @@ class ServerCore:
             player = Player(self.next_player, secrets.token_urlsafe(12), self.unique_name(name))
             self.next_player += 1
             self.players[player.token] = player
+        if not player.pid:
+            key = msg.get("key")
+            player.pid = person_id(key) if key else guest_id(player.token)
         player.conn = peer
         player.addr = peer.addr
         peer.player = player
@@ -466,6 +475,19 @@ class ServerCore:
             except ValueError as e:
                 raise TableError("bad-message", str(e)) from None
         table.set_bot(player.token, msg["seat"], level)
+
+    # the finished games
+    def _do_stats(self, player: Player, msg: Message) -> None:
+        self.send(player, self.history.stats(player.pid))
+
+    def _do_games(self, player: Player, msg: Message) -> None:
+        self.send(player, self.history.games(msg.get("before"), msg.get("limit")))
+
+    def _do_game(self, player: Player, msg: Message) -> None:
+        answer = self.history.game(msg["id"], msg.get("hand") or 0)
+        if answer is None:
+            raise TableError("no-game", f"there is no finished game {msg['id']} on this host")
+        self.send(player, answer)
 
     # -- the operator (the host's own console) -------------------------------------------
     def announce(self, text: str, table_id: int | None = None) -> int:

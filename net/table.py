@@ -20,6 +20,7 @@ from hearts.engine import (Action, Card, Game, IllegalMove, MoonChoice, Pass, Ph
 from hearts.engine.rules import PASS_OFFSET
 
 from .errors import NetError
+from .stats import guest_id
 from .views import public_part, seat_view, watcher_view
 
 SEAT_KINDS = ("empty", "human", "bot")
@@ -118,6 +119,8 @@ class Table:
     finished: bool = False                        # a game ended since the last flush
     bot_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
     password: str | None = None                   # salted hash (net.guard), None: open
+    ids: dict[str, str] = field(default_factory=dict)        # token -> player id (net.stats)
+    seating: list[list[dict[str, Any]]] = field(default_factory=list)  # occupants per hand
 
     # -- reading -----------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -408,6 +411,7 @@ class Table:
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": self.bot_level,
                             "why": "start"})
         self.game = Game(self.rules, seed)
+        self.seating = []
         self.state = TableState.PLAYING
         self.version += 1
         self._emit({"type": "game_started", "rules": self.rules.to_dict(),
@@ -666,10 +670,20 @@ class Table:
                 self.seats[i] = Seat("human", name, token, level=s.level, connected=True)
                 self._emit({"type": "player_joined", "seat": i, "name": name})
                 self.seats_changed = True
+        self.seating.append([self.occupant(i) for i in range(4)])
         hand = self.game.hand
         self._emit({"type": "hand_started", "hand": self.game.hand_number,
                     "dealer": hand.dealer, "pass_direction": hand.pass_direction})
         self.deadlines = {}
+
+    def occupant(self, seat: int) -> dict[str, Any]:
+        """Who holds ``seat``, as the history keeps it: a person by name and player id,
+        a bot by name and level (a bot playing for a dropped person counts as the person)."""
+        s = self.seats[seat]
+        if s.kind == "human" and s.token:
+            return {"name": s.name, "kind": "human",
+                    "id": self.ids.get(s.token) or guest_id(s.token)}
+        return {"name": s.name or bot_name(seat), "kind": "bot", "level": s.level}
 
     # -- who must move, and when -----------------------------------------------------------
     def waiting_for(self) -> list[int]:
@@ -758,6 +772,7 @@ class Table:
             "paused_left": {str(k): v for k, v in self.paused_left.items()},
             "bot_seed": self.bot_seed,
             "password": self.password,
+            "ids": dict(self.ids), "seating": self.seating,
         }
 
     @classmethod
@@ -777,6 +792,8 @@ class Table:
         t.paused_left = {int(k): float(v) for k, v in d.get("paused_left", {}).items()}
         t.bot_seed = int(d.get("bot_seed", 0))
         t.password = d.get("password")
+        t.ids = {str(k): str(v) for k, v in (d.get("ids") or {}).items()}
+        t.seating = [list(row) for row in d.get("seating") or []]
         if t.state == TableState.PLAYING:
             t._update_deadlines(now)
         t.changes = []

@@ -244,6 +244,11 @@ def strategies(tables: list[int]) -> Any:
         "level": st.sampled_from(["random", "easy", "normal", "bogus"]) | st.none() | anything,
         "password": st.sampled_from([VICTIM_PASSWORD, "guess", ""]) | st.text(max_size=80)
         | anything,
+        "key": st.text(max_size=70) | anything,
+        "before": st.integers(-2, 5) | ints | anything,
+        "limit": st.integers(-2, 60) | ints | anything,
+        "id": st.integers(-2, 5) | ints | anything,
+        "hand": st.integers(-2, 40) | ints | anything,
     }
     types = st.sampled_from(sorted(INTENTS)) | st.text(max_size=20) | anything
 

@@ -12,6 +12,7 @@ BENCHES = {
     "host": "hearts.bench.host",
     "fuzz": "hearts.bench.fuzz",
     "client": "hearts.bench.client",
+    "history": "hearts.bench.history",
 }
 
 

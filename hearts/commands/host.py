@@ -20,6 +20,7 @@ from hearts.cli import UserError
 from hearts.engine import Rules, RulesError
 
 if TYPE_CHECKING:
+    from net.history import History
     from net.host import Host
 
 log = logging.getLogger("hearts.host")
@@ -47,6 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--history", action="store_true",
                         help="replay the finished games of --save-dir/history.jsonl, print "
                              "them hand by hand and exit")
+    parser.add_argument("--stats", action="store_true",
+                        help="print the leaderboards of --save-dir's finished games and exit")
+    parser.add_argument("--session", metavar="WHEN",
+                        help="when tonight's leaderboard starts: 18:00, 2025-11-26 or "
+                             "2025-11-26T18:00 (default: when the host starts)")
     parser.add_argument("--console", action="store_true",
                         help="read operator lines from standard input even when it is not a "
                              "terminal (text is said at every table; /help)")
@@ -82,8 +88,17 @@ def load_rules(spec: str) -> Rules:
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    session = None
+    if args.session is not None:
+        from net.history import session_start
+        try:
+            session = session_start(args.session)
+        except ValueError as e:
+            raise UserError(str(e)) from None
     if args.history:
         return show_history(args.save_dir)
+    if args.stats:
+        return show_stats(args.save_dir, session)
     rules = load_rules(args.rules)
     if args.resume and not args.save_dir:
         raise UserError("--resume needs --save-dir, the folder the tables were saved in")
@@ -118,8 +133,12 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     from net.guard import raise_fd_limit     # room for both budgets, their reserves, files
     raise_fd_limit(limits.max_connections + limits.max_web_connections
                    + 2 * limits.player_reserve + 256)
+    session = None
+    if args.session is not None:
+        from net.history import session_start
+        session = session_start(args.session)
     host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
-                limits=limits)
+                limits=limits, session=session)
     # SIGINT and SIGTERM stop the host from here on: one that comes while it starts ends it as
     # soon as it has started (a KeyboardInterrupt mid-start left it hanging on its tasks)
     stop = asyncio.Event()
@@ -197,33 +216,47 @@ def print_web_address(urls: list[str]) -> None:
         pass
 
 
-def show_history(save_dir: str | None) -> int:
-    """Replay every finished game of the history file and print it hand by hand."""
-    from hearts.engine import Game
-    from net.saves import HISTORY, SaveError, read_history
+def _history(save_dir: str | None, flag: str, session: str | None = None) -> "History":
+    from net.history import History
+    from net.saves import HISTORY
     if not save_dir:
-        raise UserError("--history needs --save-dir, the folder the host saved in")
-    path = Path(save_dir) / HISTORY
-    if not path.exists():
+        raise UserError(f"{flag} needs --save-dir, the folder the host saved in")
+    if not (Path(save_dir) / HISTORY).exists():
         raise UserError(f"there is no history in {save_dir} yet ({HISTORY} is missing)")
-    try:
-        records = read_history(path)
-    except SaveError as e:
-        raise UserError(str(e)) from None
-    for n, rec in enumerate(records, 1):
-        try:
-            game = Game.from_dict(rec["game"])
-        except Exception as e:
-            raise UserError(f"game {n} of {path} does not replay ({e})") from None
-        players = rec.get("players") or [f"seat {i}" for i in range(4)]
-        print(f"game {n}: table {rec.get('table')} {rec.get('name', '')!r}, finished "
-              f"{rec.get('finished', '?')}: {', '.join(str(p) for p in players)}")
-        for r in game.results:
-            print(f"  hand {r.number + 1:2d}: points {list(r.points)}  totals {list(r.totals)}")
-        winners = ", ".join(str(players[w]) for w in game.winners or [])
-        same = list(game.totals) == rec.get("totals")
-        print(f"  winner: {winners}; replayed totals {'match' if same else 'DIFFER from'} "
-              "the saved ones")
+    return History(save_dir, session).load()
+
+
+def show_history(save_dir: str | None) -> int:
+    """Replay every finished game of the history file and print it hand by hand (a line
+    that is not a whole game is reported and skipped)."""
+    history = _history(save_dir, "--history")
+    for problem in history.problems:
+        print(problem, file=sys.stderr)
+    for entry in history.entries:
+        found = history.replay(entry["id"])
+        if found is None:
+            print(f"game {entry['id']} could not be read again", file=sys.stderr)
+            continue
+        info, hands = found
+        players = [p["name"] for p in info["players"]]
+        print(f"game {info['id']}: table {info['table']} {info['name']!r}, finished "
+              f"{info['finished'] or '?'}: {', '.join(players)}")
+        for h in hands:
+            print(f"  hand {h['hand'] + 1:2d}: points {h['points']}  totals {h['totals']}")
+        winners = ", ".join(players[w] for w in info["winners"])
+        # (a line whose game does not replay to its saved totals was skipped above)
+        print(f"  winner: {winners}; totals {info['totals']}: replayed totals match the "
+              "saved ones")
+    return 0
+
+
+def show_stats(save_dir: str | None, session: str | None) -> int:
+    """Print the leaderboards (tonight and all time) of the history file."""
+    from hearts.text.history import stats_lines
+    history = _history(save_dir, "--stats", session)
+    for problem in history.problems:
+        print(problem, file=sys.stderr)
+    print("\n".join(stats_lines(history.stats())))
     return 0
 
 

@@ -27,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="your name at the table")
     parser.add_argument("--symbols", action="store_true",
                         help="write suits as symbols (Q♠); plain letters (QS) by default")
+    parser.add_argument("--player-key", metavar="KEY",
+                        help="be this person in the hosts' statistics: the key kept in "
+                             "~/.config/hearts/player-key on your other computer (saved here)")
     parser.add_argument("--find-timeout", type=float, default=3.0, metavar="S",
                         help="seconds to look for a host name on the LAN (default 3)")
 
@@ -121,11 +124,12 @@ async def _main(args: argparse.Namespace) -> int:
     name = clean_name(args.name if args.name is not None else _default_name(), 24)
     if not name:
         raise UserError("choose a name with at least one letter or digit (--name)")
+    key = _player_key(args.player_key)
     targets = await _targets(args.host, args.find_timeout, say)
     client = None
     error: ClientError | None = None
     for address, port in targets:
-        client = Client(address, port, name=name)
+        client = Client(address, port, name=name, key=key)
         try:
             await client.connect()
             break
@@ -139,6 +143,19 @@ async def _main(args: argparse.Namespace) -> int:
         return await text.run(read_lines(sys.stdin, loop))
     except ClientError as e:
         raise UserError(str(e)) from None
+
+
+def _player_key(given: str | None) -> str | None:
+    """The key to send: the one given (checked, and kept from now on), else the one kept."""
+    from hearts.playerkey import load_key, save_key
+    if given is None:
+        return load_key()
+    try:
+        return save_key(given)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    except OSError as e:
+        raise UserError(f"cannot keep the player key: {e.strerror or e}") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=_size, metavar="WxH", help="window size, like 1280x800")
     parser.add_argument("--bot-level", choices=("easy", "normal", "hard", "random"),
                         help="level of the bots")
+    parser.add_argument("--player-key", metavar="KEY",
+                        help="be this person in the hosts' statistics: the key kept in "
+                             "~/.config/hearts/player-key on your other computer (saved here)")
     parser.add_argument("--animations", choices=("off", "fast", "normal", "slow"),
                         help="animation speed for this run")
 
@@ -42,6 +45,14 @@ def run(args: argparse.Namespace) -> int:
     if args.rules is not None:
         from hearts.commands.host import load_rules
         rules = load_rules(args.rules).to_dict()
+    if args.player_key is not None:
+        from hearts.playerkey import save_key
+        try:
+            save_key(args.player_key)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+        except OSError as e:
+            raise UserError(f"cannot keep the player key: {e.strerror or e}") from None
     if args.exit_after_hands is not None and args.exit_after_hands < 1:
         raise UserError("--exit-after-hands needs a number of at least 1")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -69,6 +69,8 @@ class App:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._wake = threading.Event()
         self.net = Connection(self._post)
+        from hearts.playerkey import load_key
+        self.net.key = load_key()
         self.net.start()
         self.session = Session()
         self.dialogs: list[Dialog] = []

@@ -44,6 +44,7 @@ class Connection:
         self.address: tuple[str, int] | None = None
         self.token: str | None = None
         self.name = ""
+        self.key: str | None = None          # the player key sent in hello (hearts.playerkey)
         self.connected = False
         self.client: Any = None         # the net.client.Client while connected
         self.retry_for = RETRY_SECONDS  # keep trying to reconnect for this long
@@ -139,7 +140,7 @@ class Connection:
         address, port = self.address
         self.post("state", {"state": "connecting", "text": f"Connecting to {address}:{port}…"})
         client = Client(address, port, name=self.name, token=self.token, reconnect=True,
-                        retry_for=self.retry_for)
+                        retry_for=self.retry_for, key=self.key)
         try:
             await client.connect(timeout=self.connect_timeout)
         except ClientError as e:

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import threading
+from pathlib import Path
 from typing import Callable, TextIO
 
+from hearts.i18n import _
 from net.client import Client, ClientError
 from net.protocol import ProtocolError
+from net.replay import GamePages
 
 from .commands import parse_line
+from .history import replay_lines
 from .render import TextRenderer
 
 Write = Callable[[str], None]
@@ -48,6 +53,8 @@ class TextClient:
         self.write = write
         self.renderer = TextRenderer(symbols)
         self.closed_reason: str | None = None
+        # the games being fetched for replay or export: id -> (pages, [(what, file)])
+        self.fetching: dict[int, tuple[GamePages, list[tuple[str, str | None]]]] = {}
         self._last_event = 0.0
         self._last_sent = 0.0
 
@@ -83,6 +90,8 @@ class TextClient:
         async for event in self.client:
             self._last_event = loop.time()
             self.say(self.renderer.render(event))
+            if event["type"] == "game":
+                await self._game_page(event)
             if event["type"] == "closed":
                 reason = str(event.get("reason") or "the connection closed")
                 if reason == "could not reconnect to the host":
@@ -113,15 +122,56 @@ class TextClient:
                 self.say(self.renderer.presets_help().splitlines())
             elif action.type == "show":
                 self.say(self.renderer.state_lines())
+            elif action.type in ("replay", "export"):
+                gid = action.fields["id"]
+                wanted = (action.type, action.fields.get("file"))
+                if gid in self.fetching:
+                    self.fetching[gid][1].append(wanted)
+                else:
+                    pages = GamePages(gid)
+                    self.fetching[gid] = (pages, [wanted])
+                    await self._send(pages.request())
         elif action.kind == "intent":
             if action.type in ("sit", "watch"):
                 self.renderer.joining = (action.type, action.fields)
-            try:
-                await self.client.send(action.type, **action.fields)
-                self._last_sent = asyncio.get_running_loop().time()
-            except (ClientError, ProtocolError) as e:
-                self.write(f"error: {getattr(e, 'message', None) or e}")
+            await self._send({"type": action.type, **action.fields})
         return True
+
+    async def _send(self, msg: dict) -> None:
+        fields = {k: v for k, v in msg.items() if k != "type"}
+        try:
+            await self.client.send(msg["type"], **fields)
+            self._last_sent = asyncio.get_running_loop().time()
+        except (ClientError, ProtocolError) as e:
+            self.write(f"error: {getattr(e, 'message', None) or e}")
+
+    async def _game_page(self, msg: dict) -> None:
+        """A page of a game asked for by replay or export: ask for the next, or (the game
+        whole) print it or write it to a file."""
+        gid = (msg.get("game") or {}).get("id")
+        if gid not in self.fetching:
+            return
+        pages, wanted = self.fetching[gid]
+        if not pages.feed(msg):
+            await self._send(pages.request())
+            return
+        del self.fetching[gid]
+        doc = pages.document()
+        for purpose, file in wanted:
+            if purpose == "replay":
+                self.say(replay_lines(doc, self.renderer.symbols))
+            else:
+                self._export(doc, Path(file or f"hearts-game-{gid}.json"))
+
+    def _export(self, doc: dict, path: Path) -> None:
+        try:
+            path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
+        except OSError as e:
+            self.write(_("error: cannot write {path}: {why}").format(path=path,
+                                                                      why=e.strerror or e))
+            return
+        self.write(_("Saved game #{id} to {path}.").format(id=doc.get("id"), path=path))
 
     async def _quit(self, events: asyncio.Task) -> None:
         """Leave the table, and let the answers to the last lines arrive (about a second)."""

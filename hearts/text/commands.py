@@ -119,6 +119,13 @@ def parse_line(line: str, playing: bool = False) -> Action:
             return _error("type sit and a table number, like sit 1 (tables lists them)")
         if verb == "watch" and len(rest) == 1:
             return _intent("watch", table=_number(rest[0], "the table"), **secret)
+        if verb == "games" and len(args) <= 1:
+            return _intent("games", **({"before": _number(args[0], "the game")} if args else {}))
+        if verb in ("replay", "export") and 1 <= len(args) <= (2 if verb == "export" else 1):
+            return Action("local", verb, {"id": _number(args[0].lstrip("#"), "the game"),
+                                          "file": args[1] if len(args) > 1 else None})
+        if verb in ("replay", "export") and not args:
+            return _error(f"type {verb} and a game's number, like {verb} 3 (games lists them)")
         if verb == "create" and len(rest) <= 1:
             if not rest:
                 return _intent("create_table", **secret)
@@ -129,7 +136,7 @@ def parse_line(line: str, playing: bool = False) -> Action:
     except ValueError as e:
         return _error(str(e))
     if not args:
-        if verb in ("claim", "hint", "undo", "leave"):
+        if verb in ("claim", "hint", "undo", "leave", "stats"):
             return _intent(verb)
         if verb == "tables":
             return _intent("list_tables")

@@ -80,6 +80,10 @@ Commands (type them and press Enter):
   ... password WORD  friends-only tables: end create, sit or watch with it, like
                      create password owls (yours is locked) or sit 2 password owls
   leave              leave your table
+  stats              the leaderboards: tonight and all time on this host
+  games [N]          the finished games, newest first (N: those before game N)
+  replay N           go through game N hand by hand, trick by trick
+  export N [FILE]    save game N as a JSON file (hearts-game-N.json unless FILE)
   quit               leave the host (end of input quits too)
 Any other line is chat: to your table, or to the lobby (everyone on the host)
 when you are at none; lobby lines show as [lobby]. Lines starting with / go to
@@ -240,6 +244,14 @@ class TextRenderer(MirrorReader):
     def _on_chat(self, msg: Msg) -> list[str]:
         """A lobby line (the table's chat comes inside updates)."""
         return [f"[lobby] {msg.get('name')}: {msg.get('text')}"]
+
+    def _on_stats(self, msg: Msg) -> list[str]:
+        from .history import stats_lines
+        return stats_lines(msg)
+
+    def _on_games(self, msg: Msg) -> list[str]:
+        from .history import games_lines
+        return games_lines(msg)
 
     def _on_hint(self, msg: Msg) -> list[str]:
         cards = self.cs(msg.get("cards"))

@@ -1,0 +1,181 @@
+"""The host's finished games as text lines: the leaderboards (``stats``), the list of
+games (``games``) and a whole game trick by trick (``replay N``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from hearts.i18n import _, ngettext
+from net.replay import Replay
+
+from .render import card_text, cards_text
+
+Msg = dict[str, Any]
+PASS_WORDS = {"left": "left", "right": "right", "across": "across"}
+
+
+def local_time(stamp: str, with_date: bool = True) -> str:
+    """A history time (UTC, ``2025-11-26T21:40:00Z``) in local time, ``2025-11-26 22:40``."""
+    try:
+        when = dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(
+            tzinfo=dt.timezone.utc).astimezone()
+    except (TypeError, ValueError):
+        return str(stamp)
+    return when.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
+
+
+def player_name(ref: Msg) -> str:
+    """A seat's occupant as people read it: ``Ann``, ``Ada (hard bot)``."""
+    if ref.get("kind") == "bot":
+        return _("{name} ({level} bot)").format(name=ref.get("name") or "?",
+                                                level=ref.get("level") or "normal")
+    return str(ref.get("name") or "?")
+
+
+def _number(value: Any) -> str:
+    return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def board_lines(board: Msg, you: str | None) -> list[str]:
+    """One board (people, then bot levels) as aligned lines."""
+    head = _("{name:<22} games  wins  place  pts/hand  moons shot/suffered  Q♠  hands")
+    lines = ["  " + head.format(name="")]
+    rows = list(board.get("people") or [])
+    if not rows:
+        lines.append("  " + _("No finished games yet."))
+    for rank, row in enumerate(rows, 1):
+        name = str(row.get("name") or "?")
+        if you is not None and row.get("id") == you:
+            name = _("{name} (you)").format(name=name)
+        lines.append(f"  {rank:>2}. {name[:18]:<18} " + _row_figures(row))
+    bots = list(board.get("bots") or [])
+    for row in bots:
+        name = _("{level} bots").format(level=row.get("level") or "?")
+        lines.append(f"      {name[:18]:<18} " + _row_figures(row))
+    return lines
+
+
+def _row_figures(row: Msg) -> str:
+    moons = f"{row.get('moons_shot', 0)}/{row.get('moons_suffered', 0)}"
+    return (f"{row.get('games', 0):>5} {row.get('wins', 0):>5} "
+            f"{_number(row.get('average_place')):>6} {_number(row.get('points_per_hand')):>9} "
+            f"{moons:>20} {row.get('queens', 0):>3} {row.get('hands', 0):>6}")
+
+
+def stats_lines(msg: Msg) -> list[str]:
+    """The ``stats`` answer: tonight's board, then all time."""
+    you = msg.get("you")
+    tonight = msg.get("tonight") or {}
+    every = msg.get("all") or {}
+    lines = [ngettext("Tonight (since {time}): {n} game.", "Tonight (since {time}): {n} games.",
+                      int(tonight.get("games") or 0)).format(
+        time=local_time(str(msg.get("since") or ""), with_date=False),
+        n=tonight.get("games") or 0)]
+    lines += board_lines(tonight, you)
+    lines.append(ngettext("All time on this host: {n} game.", "All time on this host: {n} games.",
+                          int(every.get("games") or 0)).format(n=every.get("games") or 0))
+    lines += board_lines(every, you)
+    lines.append(_("Wins count shared wins; place is the average place (1 to 4); moons: shot "
+                   "by them / by another seat against them."))
+    return lines
+
+
+def game_line(g: Msg) -> str:
+    """One game of the ``games`` list."""
+    totals = list(g.get("totals") or [])
+    winners = list(g.get("winners") or [])
+    seats = []
+    for i, ref in enumerate(g.get("players") or []):
+        score = totals[i] if i < len(totals) else "?"
+        seat = _("{player} {points}").format(player=player_name(ref), points=score)
+        if i in winners:
+            seat = _("{seat} (won)").format(seat=seat)
+        seats.append(seat)
+    hands = int(g.get("hands") or 0)
+    return _("#{id} {when} at {table} ({rules}): {seats}; {hands}").format(
+        id=g.get("id"), when=local_time(str(g.get("finished") or "")),
+        table=g.get("name") or "?", rules=g.get("summary") or "?", seats=", ".join(seats),
+        hands=ngettext("{n} hand", "{n} hands", hands).format(n=hands))
+
+
+def games_lines(msg: Msg) -> list[str]:
+    """The ``games`` answer."""
+    games = list(msg.get("games") or [])
+    if not games:
+        return [_("No finished games on this host yet.")]
+    total = int(msg.get("total") or 0)
+    lines = [ngettext("Finished games, newest first ({n} in all):",
+                      "Finished games, newest first ({n} in all):", total).format(n=total)]
+    lines += ["  " + game_line(g) for g in games]
+    if msg.get("next") is not None:
+        lines.append(_("Type games {id} for the games before #{id}.").format(id=msg["next"]))
+    lines.append(_("Type replay N to go through game N trick by trick, export N to save it "
+                   "as a JSON file."))
+    return lines
+
+
+def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
+    """A whole game (a ``game`` document), hand by hand and trick by trick."""
+    people = list(doc.get("people") or [])
+    replay = Replay(doc)
+
+    def c(card: str) -> str:
+        return card_text(card, symbols)
+
+    lines = [_("Game #{id} at {table} ({rules}), {when}:").format(
+        id=doc.get("id"), table=doc.get("name") or "?", rules=doc.get("summary") or "?",
+        when=local_time(str(doc.get("finished") or "")))]
+    for n, hand in enumerate(replay.hands):
+        seats = hand.get("seats") or [0, 1, 2, 3]
+        full = [player_name(people[i]) if i < len(people) else f"seat {s}"
+                for s, i in enumerate(seats)]
+        names = [str(people[i].get("name") or "?") if i < len(people) else f"seat {s}"
+                 for s, i in enumerate(seats)]
+        direction = hand.get("pass_direction")
+        lines.append(_("Hand {n}, {dealer} deals; {passing}:").format(
+            n=n + 1, dealer=names[hand.get("dealer", 0)],
+            passing=_("passing {direction}").format(direction=PASS_WORDS[direction])
+            if direction in PASS_WORDS else _("no passing")))
+        for s in range(4):
+            lines.append("  " + _("{name} holds {cards}").format(
+                name=full[s], cards=cards_text(hand["deal"][s], symbols)))
+        passes = hand.get("passes")
+        if passes:
+            from hearts.engine.rules import PASS_OFFSET
+            off = PASS_OFFSET[str(direction)]
+            for s in range(4):
+                lines.append("  " + _("{name} passes {cards} to {to}").format(
+                    name=names[s], cards=cards_text(passes[s], symbols),
+                    to=names[(s + off) % 4]))
+        for t_no, trick in enumerate(hand.get("tricks") or [], 1):
+            plays = ", ".join(f"{names[(trick['leader'] + i) % 4]} {c(card)}"
+                              for i, card in enumerate(trick["cards"]))
+            lines.append("  " + ngettext(
+                "Trick {n}: {plays}; {winner} takes it ({points} point).",
+                "Trick {n}: {plays}; {winner} takes it ({points} points).",
+                int(trick["points"])).format(n=t_no, plays=plays, winner=names[trick["winner"]],
+                                            points=trick["points"]))
+        tram = hand.get("tram")
+        if tram:
+            taker = tram.get("seat")
+            lines.append("  " + (_("{name} takes the rest of the tricks.").format(
+                name=names[taker]) if taker is not None else
+                _("The rest of the tricks change nothing.")))
+        moon = hand.get("moon")
+        if moon:
+            lines.append("  " + _("{name} shot the moon.").format(name=names[moon["shooter"]]))
+        lines.append("  " + _("Points: {points}. Totals: {totals}.").format(
+            points=", ".join(f"{names[s]} {p}" for s, p in enumerate(hand["points"])),
+            totals=", ".join(f"{names[s]} {t}" for s, t in enumerate(hand["totals"]))))
+    winners = [player_name(people[i]) for i in
+               [(doc.get("hands") or [{}])[-1].get("seats", [0, 1, 2, 3])[w]
+                for w in doc.get("winners") or []] if i < len(people)]
+    if winners:
+        lines.append(ngettext("The winner: {names}.", "The winners: {names}.",
+                              len(winners)).format(names=", ".join(winners)))
+    return lines
+
+
+__all__ = ["board_lines", "game_line", "games_lines", "local_time", "player_name",
+           "replay_lines", "stats_lines"]

@@ -1,0 +1,434 @@
+"""The finished games of a host: the history file, its index, the statistics and replays.
+
+With a save directory the host appends each finished game to ``history.jsonl`` (one JSON
+line, `net.saves.append_history`) and, beside it, one line to ``stats.jsonl``: the game's
+index entry (where its line is, a CRC of it, the summary the ``games`` list shows, and
+its `net.stats.tally`). The index is a cache: at start every history line is checked
+against it (offset, length, CRC) and any line it lacks or that changed is read again
+(replayed with the engine), so deleting ``stats.jsonl`` rebuilds it. A history line that
+is not a whole game (cut by a crash, edited by hand) is reported and skipped; every other
+game is kept. Without a save directory the same is kept in memory for the host's life.
+
+`History` answers the ``stats``, ``games`` and ``game`` intents (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import zlib
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from .replay import (FORMAT, FORMAT_VERSION, ReplayError, export_document, hand_dict,
+                     replay_game)
+from .saves import HISTORY, append_history, write_atomic
+from .stats import Board, tally
+
+log = logging.getLogger("hearts.host")
+
+INDEX = "stats.jsonl"
+GAMES_PAGE = 20            # games per `games` answer unless asked for fewer
+MAX_GAMES_PAGE = 50
+HANDS_PAGE = 16            # hands per `game` answer (a long game comes in several)
+
+
+def now_stamp(when: float | None = None) -> str:
+    """A UTC time as the history writes it (``2025-11-26T21:40:00Z``; strings in this
+    form sort as the times do)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when))
+
+
+class HistoryError(ValueError):
+    """A history line that is not a whole finished game; the message says why."""
+
+
+# -- one history line ---------------------------------------------------------------------
+def _ref(who: Any) -> dict[str, Any]:
+    """An occupant as the wire shows it (``player_ref``): name, kind, level, id."""
+    if not isinstance(who, dict):
+        raise HistoryError("a player is not a map")
+    kind = "bot" if who.get("kind") == "bot" else "human"
+    name = who.get("name")
+    level = who.get("level")
+    pid = who.get("id")
+    return {"name": str(name) if name is not None else "?", "kind": kind,
+            "level": str(level) if kind == "bot" and level is not None else None,
+            "id": str(pid) if kind == "human" and pid else None}
+
+
+def _seating(record: dict[str, Any], hands: int) -> tuple[list[dict[str, Any]], list[list[int]]]:
+    """The record's people and who sat where in each hand; a game saved before these were
+    kept counts each seat's final name as one person."""
+    people = record.get("people")
+    seating = record.get("seating")
+    if isinstance(people, list) and people and isinstance(seating, list) and \
+            len(seating) >= hands and all(
+                isinstance(row, list) and len(row) == 4 and all(
+                    isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(people)
+                    for i in row) for row in seating):
+        return [_ref(p) for p in people], [list(r) for r in seating[:max(hands, 1)]]
+    names = record.get("players")
+    if not (isinstance(names, list) and len(names) == 4):
+        names = [f"seat {i + 1}" for i in range(4)]
+    return ([{"name": str(n), "kind": "human", "level": None, "id": None} for n in names],
+            [[0, 1, 2, 3] for _ in range(max(hands, 1))])
+
+
+def examine(raw: bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A history line's record and its replayed hands (each with ``seats``: who sat where,
+    as indexes in the record's people); `HistoryError` when it is not a whole game."""
+    try:
+        record = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise HistoryError("it is not a JSON record (cut short, or damaged)") from None
+    if not isinstance(record, dict) or not isinstance(record.get("game"), dict):
+        raise HistoryError("it holds no game")
+    try:
+        game, finished = replay_game(record["game"])
+    except ReplayError as e:
+        raise HistoryError(str(e)) from None
+    if not game.over:
+        raise HistoryError("its game is not finished")
+    if "totals" in record and record["totals"] != list(game.totals):
+        raise HistoryError(f"its totals {record['totals']} are not those its game replays to "
+                           f"({list(game.totals)})")
+    hands = [hand_dict(h, r.number, r.totals) for h, r in zip(finished, game.results)]
+    people, seating = _seating(record, len(hands))
+    for h, seats in zip(hands, seating):
+        h["seats"] = seats
+    record["people"] = people
+    record["seating"] = seating
+    record["totals"] = list(game.totals)
+    record["winners"] = list(game.winners or [])
+    record["summary"] = game.rules.summary()
+    return record, hands
+
+
+def _text(value: Any, default: str = "") -> str:
+    return value if isinstance(value, str) else default
+
+
+def index_entry(line_id: int, offset: int, raw: bytes) -> dict[str, Any]:
+    """The index entry of one history line (``bad``: why it was skipped)."""
+    entry: dict[str, Any] = {"id": line_id, "offset": offset, "length": len(raw),
+                             "crc": zlib.crc32(raw)}
+    try:
+        record, hands = examine(raw)
+    except HistoryError as e:
+        entry["bad"] = str(e)
+        return entry
+    people, seating = record["people"], record["seating"]
+    table = record.get("table")
+    entry.update({
+        "finished": _text(record.get("finished")), "table":
+            table if isinstance(table, int) and not isinstance(table, bool) else 0,
+        "name": _text(record.get("name")), "summary": record["summary"],
+        "players": [people[i] for i in seating[-1]], "people": people,
+        "totals": record["totals"], "winners": record["winners"], "hands": len(hands),
+        "tally": tally(people, seating, hands, record["totals"], record["winners"]),
+    })
+    return entry
+
+
+def game_line(entry: dict[str, Any]) -> dict[str, Any]:
+    """The ``game_line`` of the ``games`` list."""
+    return {k: entry[k] for k in ("id", "finished", "table", "name", "summary", "players",
+                                  "totals", "winners", "hands")}
+
+
+def _lines(data: bytes) -> list[tuple[int, bytes]]:
+    """(offset, bytes without the newline) of every non-empty line; a last line without
+    its newline (the write a crash cut) is one too."""
+    out = []
+    pos = 0
+    n = len(data)
+    while pos < n:
+        end = data.find(b"\n", pos)
+        if end < 0:
+            end = n
+        if data[pos:end].strip():
+            out.append((pos, data[pos:end]))
+        pos = end + 1
+    return out
+
+
+# -- the host's history ----------------------------------------------------------------------
+class History:
+    """Every finished game of a host, its boards and its replays (see the module doc).
+
+    ``save_dir`` None keeps everything in memory. ``session`` is the time "tonight"
+    starts (`now_stamp` form; default: now, when the host starts).
+    """
+
+    def __init__(self, save_dir: Path | str | None = None, session: str | None = None) -> None:
+        self.save_dir = Path(save_dir) if save_dir is not None else None
+        self.session = session or now_stamp()
+        self.entries: list[dict[str, Any]] = []      # good games, oldest first
+        self.problems: list[str] = []                # the lines skipped, in words
+        self.all = Board()
+        self.tonight = Board()
+        self._memory: list[bytes] = []               # without a save dir: the lines
+        self._lines = 0                              # history lines so far (ids are 1..)
+        self._cache: OrderedDict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = \
+            OrderedDict()
+
+    @property
+    def path(self) -> Path | None:
+        return self.save_dir / HISTORY if self.save_dir is not None else None
+
+    # -- loading --------------------------------------------------------------------------
+    def load(self) -> "History":
+        """Read the history and its index (rebuilding what the index lacks); report every
+        line that is not a whole game. Returns self."""
+        if self.save_dir is None:
+            return self
+        path = self.save_dir / HISTORY
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            data = b""
+        except OSError as e:
+            log.error("cannot read %s: %s", path, e.strerror or e)
+            return self
+        cached = self._read_index()
+        entries = []
+        rebuilt = 0
+        for n, (offset, raw) in enumerate(_lines(data)):
+            old = cached[n] if n < len(cached) else None
+            if old is not None and old.get("offset") == offset and \
+                    old.get("length") == len(raw) and old.get("crc") == zlib.crc32(raw) \
+                    and old.get("id") == n + 1:
+                entries.append(old)
+            else:
+                entries.append(index_entry(n + 1, offset, raw))
+                rebuilt += 1
+        if rebuilt or len(cached) != len(entries):
+            if cached:
+                log.info("the statistics of %d game(s) were read again from %s", rebuilt, path)
+            self._write_index(entries)
+        for entry in entries:
+            self._fold(entry)
+        return self
+
+    def _read_index(self) -> list[dict[str, Any]]:
+        assert self.save_dir is not None
+        out: list[dict[str, Any]] = []
+        try:
+            data = (self.save_dir / INDEX).read_bytes()
+        except OSError:
+            return out
+        for line in data.split(b"\n"):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                break                       # a damaged index: the rest is read again
+            if not isinstance(entry, dict):
+                break
+            out.append(entry)
+        return out
+
+    def _write_index(self, entries: list[dict[str, Any]]) -> None:
+        assert self.save_dir is not None
+        data = b"".join(_json_line(e) for e in entries)
+        try:
+            write_atomic(self.save_dir / INDEX, data)
+        except OSError as e:
+            log.error("cannot write %s: %s", self.save_dir / INDEX, e.strerror or e)
+
+    def _fold(self, entry: dict[str, Any]) -> None:
+        self._lines = max(self._lines, entry["id"])
+        if "bad" in entry:
+            where = self.path or "the history"
+            problem = f"game {entry['id']} of {where} was skipped: {entry['bad']}"
+            self.problems.append(problem)
+            log.warning("%s", problem)
+            return
+        try:
+            self.all.add(entry["finished"], entry["people"], entry["tally"])
+            if entry["finished"] >= self.session:
+                self.tonight.add(entry["finished"], entry["people"], entry["tally"])
+        except (KeyError, TypeError, IndexError):        # an index line edited by hand
+            log.warning("the statistics of game %d were not counted", entry["id"])
+            return
+        self.entries.append(entry)
+
+    # -- a game ends ----------------------------------------------------------------------
+    def add(self, record: dict[str, Any]) -> dict[str, Any] | None:
+        """Keep one finished game (`history_record`); returns its index entry, or None when
+        the history could not be written (logged)."""
+        record = {"finished": now_stamp(), **record}
+        line_id = self._lines + 1
+        if self.save_dir is None:
+            raw = _json_line(record)[:-1]
+            self._memory.append(raw)
+            entry = index_entry(line_id, len(self._memory) - 1, raw)
+        else:
+            try:
+                offset, raw = append_history(self.save_dir, record)
+            except OSError as e:
+                log.error("cannot write the history in %s: %s", self.save_dir, e.strerror or e)
+                return None
+            entry = index_entry(line_id, offset, raw)
+            try:
+                with open(self.save_dir / INDEX, "ab") as f:
+                    f.write(_json_line(entry))
+            except OSError as e:   # the next start reads the game again from the history
+                log.error("cannot write %s: %s", self.save_dir / INDEX, e.strerror or e)
+        self._fold(entry)
+        return entry
+
+    # -- answers --------------------------------------------------------------------------
+    def stats(self, you: str | None = None) -> dict[str, Any]:
+        """The ``stats`` answer for the person with id ``you``."""
+        return {"type": "stats", "you": you, "since": self.session,
+                "all": self.all.to_wire(you), "tonight": self.tonight.to_wire(you)}
+
+    def games(self, before: int | None = None, limit: int | None = None) -> dict[str, Any]:
+        """The ``games`` answer: the newest games (with ids below ``before``)."""
+        limit = max(1, min(limit or GAMES_PAGE, MAX_GAMES_PAGE))
+        entries = self.entries
+        end = len(entries)
+        if before is not None:
+            end = _bisect_ids(entries, before)
+        page = entries[max(0, end - limit):end][::-1]
+        more = end - len(page) > 0
+        return {"type": "games", "games": [game_line(e) for e in page],
+                "total": len(entries), "next": page[-1]["id"] if page and more else None}
+
+    def find(self, game_id: int) -> dict[str, Any] | None:
+        """The index entry of a good game."""
+        i = _bisect_ids(self.entries, game_id)
+        if i < len(self.entries) and self.entries[i]["id"] == game_id:
+            return self.entries[i]
+        return None
+
+    def replay(self, game_id: int) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """A game's header (``game_info``) and all its hands, or None when there is no
+        such finished game (or its line can no longer be read)."""
+        if game_id in self._cache:
+            self._cache.move_to_end(game_id)
+            return self._cache[game_id]
+        entry = self.find(game_id)
+        if entry is None:
+            return None
+        raw = self._read_line(entry)
+        if raw is None:
+            return None
+        try:
+            record, hands = examine(raw)
+        except HistoryError as e:
+            log.warning("game %d can no longer be replayed: %s", game_id, e)
+            return None
+        info = {**game_line(entry), "format": FORMAT, "format_version": FORMAT_VERSION,
+                "rules": record["game"]["rules"], "seed": str(record["game"]["seed"]),
+                "people": record["people"]}
+        self._cache[game_id] = (info, hands)
+        while len(self._cache) > 8:
+            self._cache.popitem(last=False)
+        return info, hands
+
+    def game(self, game_id: int, first: int = 0) -> dict[str, Any] | None:
+        """The ``game`` answer: the header and the hands from ``first`` (a page)."""
+        found = self.replay(game_id)
+        if found is None:
+            return None
+        info, hands = found
+        first = max(0, min(first, len(hands)))
+        page = hands[first:first + HANDS_PAGE]
+        end = first + len(page)
+        return {"type": "game", "game": info, "first": first, "hands": page,
+                "next": end if end < len(hands) else None}
+
+    def export(self, game_id: int) -> dict[str, Any] | None:
+        """The whole game as the exported JSON document (docs/history.md)."""
+        found = self.replay(game_id)
+        if found is None:
+            return None
+        info, hands = found
+        return export_document(info, hands)
+
+    def _read_line(self, entry: dict[str, Any]) -> bytes | None:
+        if self.save_dir is None:
+            line: bytes = self._memory[entry["offset"]]
+            return line
+        try:
+            with open(self.save_dir / HISTORY, "rb") as f:
+                f.seek(entry["offset"])
+                raw = f.read(entry["length"])
+        except OSError as e:
+            log.error("cannot read game %d of %s: %s", entry["id"], self.save_dir / HISTORY,
+                      e.strerror or e)
+            return None
+        return raw if zlib.crc32(raw) == entry["crc"] else None
+
+
+def _bisect_ids(entries: list[dict[str, Any]], game_id: int) -> int:
+    """The position of the first entry whose id is ``game_id`` or more."""
+    lo, hi = 0, len(entries)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if entries[mid]["id"] < game_id:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _json_line(value: Any) -> bytes:
+    return (json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+def history_record(table: Any) -> dict[str, Any]:
+    """The history line of a table whose game just ended (`net.table.Table`): its names,
+    the game (`Game.to_dict()`), totals and winners, and who sat where in each hand
+    (``people``: each occupant once; ``seating``: per hand, an index in people per seat)."""
+    game = table.game
+    people: list[dict[str, Any]] = []
+    index: dict[tuple[Any, ...], int] = {}
+    seating = []
+    for row in table.seating:
+        seats = []
+        for who in row:
+            key = (who.get("kind"), who.get("id"), who.get("level"), who.get("name"))
+            if key not in index:
+                index[key] = len(people)
+                people.append(dict(who))
+            seats.append(index[key])
+        seating.append(seats)
+    return {"table": table.id, "name": table.name, "players": [s.name for s in table.seats],
+            "game": game.to_dict(), "totals": list(game.totals),
+            "winners": list(game.winners or []), "people": people, "seating": seating}
+
+
+def session_start(text: str, now: float | None = None) -> str:
+    """The start of "tonight" from what an operator typed: ``HH:MM`` (today, or yesterday
+    when that is still to come), a date ``YYYY-MM-DD`` or a date and time
+    ``YYYY-MM-DDTHH:MM`` in local time; ValueError with one sentence otherwise."""
+    import datetime as dt
+    text = text.strip()
+    current = dt.datetime.fromtimestamp(time.time() if now is None else now)
+    try:
+        if len(text) <= 5 and ":" in text:
+            t = dt.datetime.strptime(text, "%H:%M").time()
+            when = dt.datetime.combine(current.date(), t)
+            if when > current:
+                when -= dt.timedelta(days=1)
+        else:
+            when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a time like 18:00, 2025-11-26 or "
+                         "2025-11-26T18:00") from None
+    if when.tzinfo is None:
+        when = when.astimezone()          # local time
+    return now_stamp(when.timestamp())
+
+
+__all__ = ["GAMES_PAGE", "HANDS_PAGE", "History", "HistoryError", "INDEX", "examine",
+           "game_line", "history_record", "index_entry", "now_stamp",
+           "session_start"]
+

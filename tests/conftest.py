@@ -1,0 +1,17 @@
+"""Every test: a private $XDG_CONFIG_HOME and $XDG_DATA_HOME, so nothing a test runs (the
+player key, settings, saved games; subprocesses inherit them) touches the user's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    base = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CONFIG_HOME", str(base / "config"))
+        mp.setenv("XDG_DATA_HOME", str(base / "data"))
+        yield
