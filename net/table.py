@@ -20,6 +20,7 @@ from hearts.engine import (Action, Card, Game, IllegalMove, MoonChoice, Pass, Ph
 from hearts.engine.rules import PASS_OFFSET
 
 from .errors import NetError
+from .replay import trick_points
 from .stats import guest_id
 from .views import public_part, seat_view, watcher_view
 
@@ -634,7 +635,7 @@ class Table:
         for t in hand.tricks[tricks:]:
             self._emit({"type": "trick_taken", "winner": t.winner, "leader": t.leader,
                         "cards": [str(c) for c in t.cards],
-                        "points": _trick_points(self.rules, t.cards)})
+                        "points": trick_points(self.rules, t.cards)})
         if hand.tram is not None and not had_tram:
             tram = hand.tram
             self._emit({"type": "tram", "seat": tram.seat, "claimed": tram.claimed,
@@ -798,16 +799,6 @@ class Table:
             t._update_deadlines(now)
         t.changes = []
         return t
-
-
-def _trick_points(rules: Rules, cards: tuple[Card, ...]) -> int:
-    from hearts.engine.cards import mask_of
-    from hearts.engine.scoring import penalty_points
-    m = mask_of(cards)
-    pts = penalty_points(rules, m)
-    if rules.jack_of_diamonds and any(str(c) == "JD" for c in cards):
-        pts += rules.jack_of_diamonds
-    return pts
 
 
 __all__ = ["Change", "Seat", "Table", "TableError"]

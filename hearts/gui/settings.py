@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.bots.base import SEAT_LEVELS
+from hearts.playerkey import config_dir
 
 from . import cards as cardart
 from . import theme
@@ -41,12 +42,6 @@ def card_backs() -> tuple[str, ...]:
 
 def backgrounds() -> tuple[str, ...]:
     return theme.BACKGROUND_NAMES
-
-
-def config_dir() -> Path:
-    """$XDG_CONFIG_HOME/hearts, else ~/.config/hearts."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "hearts"
 
 
 def _default_name() -> str:
