@@ -12,7 +12,6 @@ from .protocol import ProtocolError, check_intent
 from .table import TableError
 
 if TYPE_CHECKING:
-    from .host import Host
     from .server import Player, ServerCore
     from .table import Table
 
@@ -345,14 +344,15 @@ OPERATOR_HELP = ("operator commands: TEXT - say it at every table and in the lob
                  "/close TABLE | /quit")
 
 
-def operator_command(host: "Host", line: str) -> str | None:
-    """One line typed at the host's terminal; returns the answer, or None to quit."""
+def operator_command(core: "ServerCore", line: str) -> str | None:
+    """One line typed at the host's terminal; returns the answer, or None to quit. The
+    host carries out what the core decided (`net.host.Host.operator`)."""
     text = line.strip()
     if not text:
         return ""
     if not text.startswith("/"):
-        lobby = any(p.table is None and p.conn is not None for p in host.core.players.values())
-        n = host.announce(text)
+        lobby = any(p.table is None and p.conn is not None for p in core.players.values())
+        n = core.announce(text)
         return f"said at {n} table(s)" + (" and in the lobby" if lobby else "")
     words = text.split()
     cmd, args = words[0][1:].lower(), words[1:]
@@ -361,30 +361,30 @@ def operator_command(host: "Host", line: str) -> str | None:
     if cmd == "help":
         return OPERATOR_HELP
     if cmd == "tables":
-        return _tables(host.core, None, [])[0]  # type: ignore[arg-type]
-    if not args or not args[0].isdigit() or int(args[0]) not in host.tables:
-        return f"usage: /{cmd} TABLE ...; tables: " + (", ".join(map(str, host.tables)) or "none")
-    table = host.tables[int(args[0])]
+        return _tables(core, None, [])[0]  # type: ignore[arg-type]
+    if not args or not args[0].isdigit() or int(args[0]) not in core.tables:
+        return f"usage: /{cmd} TABLE ...; tables: " + (", ".join(map(str, core.tables)) or "none")
+    table = core.tables[int(args[0])]
     if cmd == "who":
         people = [f"{i}: {s.name or 'empty'}" + (f" ({s.level} bot)" if s.kind == "bot" else "")
                   for i, s in enumerate(table.seats)]
         return f"table {table.id} [{table.state}]: " + "; ".join(people)
     if cmd == "say" and len(args) > 1:
-        host.announce(" ".join(args[1:]), table.id)
+        core.announce(" ".join(args[1:]), table.id)
         return f"said at table {table.id}"
     if cmd == "kick" and len(args) > 1:
         seat = seat_from_words(table, None, " ".join(args[1:]))
         if seat is None or table.seats[seat].kind != "human":
             return f"nobody called {' '.join(args[1:])} sits at table {table.id}"
         name = table.seats[seat].name
-        host.operator_kick(table, seat)
+        core.operator_kick(table, seat)
         return f"{name} was kicked from table {table.id}"
     if cmd == "end":
         if not table.running:
             return f"table {table.id} has no running game"
-        host.operator_end(table)
+        core.operator_end(table)
         return f"the game at table {table.id} is over"
     if cmd == "close":
-        host.close_table(table.id, "the host closed the table")
+        core.close_table(table.id, "the host closed the table")
         return f"table {table.id} closed"
     return f"unknown command /{cmd}; " + OPERATOR_HELP

@@ -112,12 +112,10 @@ class Guard:
                 return True
         return False
 
-    def hello_allowed(self, conn: Any, player: "Player | None") -> bool:
-        """Whether ``conn`` may say hello as ``player`` (None: a new player). Only a connection
-        let in over budget is asked: it may take a seat back, nothing else."""
-        if id(conn) not in self._reserve:
-            return True
-        return player is not None and player.table is not None
+    def over_budget(self, conn: "Connection") -> bool:
+        """Whether ``conn`` was let in over its pool's budget: its hello may only take a
+        seat back (the core refuses any other, `net.server.ServerCore.opened`)."""
+        return id(conn) in self._reserve
 
     def release(self, conn: "Connection") -> None:
         """A connection closed (admitted or not; twice is harmless)."""
@@ -173,10 +171,10 @@ class Guard:
         """Send the table list to everyone not at a table, ``lobby_chunk`` connections per
         event-loop turn (tables keep playing in between), and pace the next push so the
         lobby gets at most ``lobby_bytes_per_second``: idle connections cannot swamp play."""
-        conns = [p.conn for p in host.players.values() if p.table is None and p.conn is not None]
+        conns = host.lobby_connections()
         if not conns:
             return
-        msg = encode(host.tables_message())
+        msg = encode(host.core.tables_message())
         now = host.loop.time()
         self._lobby_next = now + len(msg) * len(conns) / self.limits.lobby_bytes_per_second
         chunk = self.limits.lobby_chunk

@@ -1,8 +1,9 @@
 """The asyncio TCP host: connections, bots, timers and saves around the sans-I/O core.
 
-A thin shell around the sans-I/O parts: `net.server` (players, hello, the lobby and
-every decision), `net.table` (the table model), `net.protocol` (codec, checks),
-`net.console` (/commands), `net.saves` (files).
+The shell only moves bytes and runs clocks, threads and files: every decision is the
+`net.server.ServerCore`'s (players, hello, the lobby, intents, what each member is sent,
+saves, clocks, bots' turns, resuming), and `Host._carry_out` does what it decided.
+`net.table` holds the table model, `net.protocol` the codec, `net.saves` the files.
 
 >>> host = Host(name="den", bot_level="random")
 >>> await host.start(bind="127.0.0.1", port=0)     # port 0: any free port
@@ -13,6 +14,7 @@ every decision), `net.table` (the table model), `net.protocol` (codec, checks),
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import socket
 from concurrent.futures import ThreadPoolExecutor
@@ -22,43 +24,32 @@ from typing import Any, Awaitable, Callable
 
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
-from hearts.engine import Action, MoonChoice, Pass, Phase, Play, Rules, View, action_from_wire
+from hearts.engine import Rules, View
 
 from . import saves
 from .guard import Guard
-from .history import History, history_record
+from .history import History
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError, encode,
-                       error, map_header, pack_pairs)
-from .savecheck import check_saved_table
-from .server import Player, ServerCore
-from .table import Change, Table, TableState, events_for
-from .views import public_part, public_pairs, seat_pairs, view_bytes, watcher_pairs
+                       error)
+from .server import BotTurn, ConnId, Player, Save, ServerCore, bot_action
 
 log = logging.getLogger("hearts.host")
-# an update is packed from parts: its six-pair header with "type", the table's shared
-# pairs, then "events" and "view" per member
-_UPDATE_HEAD = map_header(6) + encode("type") + encode("update")
-_EVENTS_KEY = encode("events")
-_VIEW_KEY = encode("view")
-_NIL = encode(None)
-
-# change kinds that come from game actions alone: saved by appending to the table's log
-ACTION_CHANGES = frozenset({"passed", "cards_received", "card_played", "trick_taken",
-                            "hearts_broken", "moon_shot", "moon_chosen", "tram", "timer", "chat"})
+_ids = itertools.count(1)
 
 
 class Connection(asyncio.Protocol):
-    """One TCP connection: bytes in through the Decoder, messages out through `send`."""
+    """One TCP connection: bytes in through the Decoder, messages out through `send`.
+    The core knows it by its number, ``id``."""
 
     pool = "game"           # whose connection budget it counts in (net.guard)
 
     def __init__(self, host: "Host") -> None:
         self.host = host
+        self.id: ConnId = next(_ids)
         self.decoder = Decoder(host.limits)
         self.transport: asyncio.Transport | None = None
-        self.player: Player | None = None
         self.addr = ""
         self.last_seen = 0.0
         self.closed = False
@@ -80,12 +71,16 @@ class Connection(asyncio.Protocol):
         if not self.host.guard.admit(self, self.last_seen):
             return
         self._hello_timer = loop.call_later(self.host.limits.hello_timeout, self._hello_timeout)
-        self.host._connections.add(self)
-        self.host.core.connections = len(self.host._connections)
+        self.host._opened(self)
 
     def _hello_timeout(self) -> None:
-        if self.player is None and not self.closed:
-            self.fail(error("hello-timeout", "no hello was received in time", "hello"))
+        self._hello_timer = None
+        self.host._on_hello_timeout(self)
+
+    @property
+    def player(self) -> Player | None:
+        """Who said hello on this connection (the core's record)."""
+        return self.host.core.player_on(self.id)
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
@@ -141,39 +136,21 @@ class Connection(asyncio.Protocol):
         self.closed = True
         if self._hello_timer is not None:
             self._hello_timer.cancel()
-        self.host._connections.discard(self)
+            self._hello_timer = None
         self.host.guard.release(self)
         self.host._on_lost(self)
 
 
-def decide(bot: Any, view: View, budget: float) -> Action:
-    """A bot's action for ``view`` (runs in the bot thread pool)."""
-    if view.phase == Phase.PASS:
-        return Pass(view.seat, tuple(bot.choose_pass(view, budget)))
-    if view.phase == Phase.MOON_CHOICE:
-        return MoonChoice(view.seat, bot.choose_moon(view, budget))
-    return Play(view.seat, bot.choose_play(view, budget))
-
-
-@dataclass
-class BotSlot:
-    """The bot object that plays a seat, kept while its level stays the same."""
-
-    level: str
-    bot: Any
-
-
 @dataclass
 class TableRuntime:
-    """What the host keeps for one table besides the table itself: its clock, the bots
-    playing its seats (and which are thinking now), its save store and how much of the
-    game log is saved. Closed together when the table closes."""
+    """What the host keeps for one table besides the core's record of it: its clock, the
+    bot objects playing its seats (kept while their level stays the same) and its save
+    store. Closed together when the table closes."""
 
     timer: asyncio.TimerHandle | None = None
-    bots: dict[int, BotSlot] = field(default_factory=dict)
-    thinking: set[int] = field(default_factory=set)
+    when: float | None = None
+    bots: dict[int, tuple[str, Any]] = field(default_factory=dict)   # seat -> (level, bot)
     store: saves.TableStore | None = None
-    saved_len: int | None = None
 
     def close(self, keep_save: bool) -> None:
         if self.timer is not None:
@@ -198,15 +175,14 @@ class Host:
                  seed: int | None = None, history_dir: str | Path | None = None,
                  session: str | None = None) -> None:
         self.guard = Guard(limits)
-        self.core = ServerCore(name, rules, limits, bot_level, seed, self.guard)
+        self.save_dir = Path(save_dir) if save_dir else None
+        self.core = ServerCore(name, rules, limits, bot_level, seed, self.guard,
+                               saving=self.save_dir is not None, packed=True)
         # the finished games: with the saves (or in ``history_dir``, or in memory)
         self.history = self.core.history = History(history_dir or save_dir, session)
         self.name = self.core.name
-        self.rules = self.core.rules
-        self.bot_level = bot_level
-        self.save_dir = Path(save_dir) if save_dir else None
         self.limits = limits
-        self._connections: set[Connection] = set()
+        self._connections: dict[ConnId, Connection] = {}
         self._server: asyncio.base_events.Server | None = None
         self._web: asyncio.base_events.Server | None = None    # the browser side (net.web)
         self._loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
@@ -245,10 +221,11 @@ class Host:
             self.save_dir.mkdir(parents=True, exist_ok=True)
             if resume:
                 self._resume()
+                self._carry_out()               # their fresh snapshots, clocks and bots
             # never reuse the number of a file already there: a new table must not
             # overwrite a save (good or not) that was not resumed
             ids = saves.saved_ids(self.save_dir)
-            left = [i for i in ids if i not in self.tables]
+            left = [i for i in ids if i not in self.core.tables]
             if left and not resume:
                 log.info("%d saved table(s) in %s are kept; start with --resume to bring them "
                          "back", len(left), self.save_dir)
@@ -264,9 +241,6 @@ class Host:
         if self._web is not None:
             await self._web.start_serving()
         self._heartbeat = self._loop.create_task(self._heartbeats())
-        for table in self.tables.values():
-            self._arm(table)
-            self._schedule_bots(table)
         log.info("hosting %r on port %d%s", self.name, self.port,
                  f" (browsers on {self.web_port})" if self.web_port else "")
 
@@ -313,7 +287,7 @@ class Host:
         """Stop listening, save every table, close every connection."""
         if self.stopping:
             return
-        self.core.stopping = True
+        self.core.stop()
         for server in (self._server, self._web):
             if server is not None:
                 server.close()
@@ -326,12 +300,11 @@ class Host:
             self._props_handle.cancel()
         if self._lobby_handle is not None:
             self._lobby_handle.cancel()
-        for table in self.tables.values():
-            self._save(table)
+        self._carry_out()                       # the tables' last snapshots
         for rt in self._runtime.values():
             if rt.store is not None:
                 rt.store.close()
-        for conn in list(self._connections):
+        for conn in list(self._connections.values()):
             conn.send({"type": "bye", "reason": "the host is shutting down"})
             conn.close()
         for task in list(self._tasks):
@@ -367,7 +340,7 @@ class Host:
                 next_ping = now + lim.heartbeat_interval
                 self.guard.sweep(self.core, now)
                 self._carry_out()
-            for conn in list(self._connections):
+            for conn in list(self._connections.values()):
                 if now - conn.last_seen > lim.heartbeat_timeout:
                     log.info("closing silent connection from %s", conn.addr)
                     conn.close()
@@ -379,19 +352,23 @@ class Host:
     # -- discovery properties ------------------------------------------------------------------
     def txt_properties(self) -> dict[str, str]:
         """The TXT record for LAN discovery, all strings."""
-        open_table = next((t for t in self.tables.values() if t.free_seats()), None)
-        rules = (open_table.rules if open_table else self.rules).summary()
+        tables = self.core.tables.values()
+        open_table = next((t for t in tables if t.free_seats()), None)
+        rules = (open_table.rules if open_table else self.core.rules).summary()
         return {
             "version": str(PROTOCOL_VERSION),
             "name": self.name,
-            "tables": str(len(self.tables)),
-            "seats": str(sum(t.free_seats() for t in self.tables.values())),
-            "players": str(sum(t.humans() for t in self.tables.values())),
+            "tables": str(len(tables)),
+            "seats": str(sum(t.free_seats() for t in tables)),
+            "players": str(sum(t.humans() for t in tables)),
             "rules": rules[:60],
-            "playing": "1" if any(t.running for t in self.tables.values())
-            else "0",
+            "playing": "1" if any(t.running for t in tables) else "0",
             **({"web": str(self.web_port)} if self.web_port else {}),
         }
+
+    def lobby_connections(self) -> list[Connection]:
+        """The connections of the people at no table (they are sent the table list)."""
+        return [self._connections[c] for c in self.core.lobby_conns() if c in self._connections]
 
     def _properties_maybe_changed(self) -> None:
         """The table list changed: refresh the lobby and the LAN advertisement (debounced)."""
@@ -415,38 +392,68 @@ class Host:
             self._spawn(self.properties_listener(props))
 
     # -- connections: the core decides, the host carries it out ------------------------------
+    def _opened(self, conn: Connection) -> None:
+        self._connections[conn.id] = conn
+        self.core.opened(conn.id, conn.addr, seats_only=self.guard.over_budget(conn))
+
+    def _on_hello_timeout(self, conn: Connection) -> None:
+        if not conn.closed:
+            self.core.hello_timeout(conn.id, self._loop.time())
+            self._carry_out()
+
     def _on_message(self, conn: Connection, raw: Any) -> None:
-        self.core.handle(conn, raw, self._loop.time())
-        if conn.player is not None and conn._hello_timer is not None:
+        self.core.handle(conn.id, raw, self._loop.time())
+        if conn._hello_timer is not None and self.core.player_on(conn.id) is not None:
             conn._hello_timer.cancel()
             conn._hello_timer = None
         self._carry_out()
 
     def _on_lost(self, conn: Connection) -> None:
-        self.core.connections = len(self._connections)
-        self.core.lost(conn, self._loop.time())
-        self._carry_out()
+        if self._connections.pop(conn.id, None) is not None:
+            self.core.lost(conn.id, self._loop.time())
+            self._carry_out()
+
+    def operator(self, line: str) -> str | None:
+        """One line typed at the host's terminal (`net.console.operator_command`); returns
+        the answer, or None to quit."""
+        from .console import operator_command
+        self.core.now = self._loop.time()
+        try:
+            return operator_command(self.core, line)
+        finally:
+            self._carry_out()
+
+    def connection(self, player: Player) -> Connection | None:
+        """The connection ``player`` speaks through now, if any."""
+        return self._connections.get(player.conn) if player.conn is not None else None
 
     def _carry_out(self) -> None:
-        """Do what the core decided: send, close, flush tables, close tables, give hints."""
+        """Do what the core decided: save, send, close, arm clocks, run bots and hints,
+        forget closed tables."""
         out = self.core.take()
         if not out:
             return
-        for peer, msg in out.messages:
-            peer.send(msg)
-        for peer in out.closing:
-            peer.close()
-        for tid in out.touched:
-            table = self.tables.get(tid)
-            if table is not None:
-                self._flush(table)
+        for order in out.saves:
+            self._save(order)
+        conns = self._connections
+        for cid, msg in out.messages:
+            conn = conns.get(cid)
+            if conn is not None:
+                conn.send_bytes(msg) if isinstance(msg, bytes) else conn.send(msg)
+        for cid, last in out.closing:
+            conn = conns.get(cid)
+            if conn is not None:
+                conn.fail(last)
+        for tid, when in out.clocks.items():
+            self._arm(tid, when)
+        for turn in out.bots:
+            self._spawn(self._bot_move(turn, self._bot(turn)))
+        for player_id, view in out.hints:
+            self._spawn(self._hint(player_id, view))
         for tid, keep_save in out.closed_tables:
             self._closed(tid, keep_save)
-        for player, view in out.hints:
-            self._spawn(self._hint(player, view))
-
-    def _now(self) -> float:
-        return self._loop.time()
+        if out.lobby_changed:
+            self._properties_maybe_changed()
 
     def _closed(self, table_id: int, keep_save: bool) -> None:
         """Forget a closed table's clock, bots and save store (its files go unless kept)."""
@@ -455,313 +462,134 @@ class Host:
             rt.close(keep_save)
         if (rt is None or rt.store is None) and self.save_dir is not None and not keep_save:
             saves.remove_table(self.save_dir, table_id)
-        self._properties_maybe_changed()
 
     def runtimes(self) -> list[TableRuntime]:
         """Every table's runtime record (for leak checks)."""
         return list(self._runtime.values())
 
-    def runtime(self, table: Table) -> TableRuntime:
-        """``table``'s runtime record (made on first use)."""
-        rt = self._runtime.get(table.id)
+    def runtime(self, table_id: int) -> TableRuntime:
+        """The runtime record of table ``table_id`` (made on first use)."""
+        rt = self._runtime.get(table_id)
         if rt is None:
-            rt = self._runtime[table.id] = TableRuntime()
+            rt = self._runtime[table_id] = TableRuntime()
         return rt
 
-    async def _hint(self, player: Player, view: View) -> None:
+    async def _hint(self, player_id: int, view: View) -> None:
         try:
             h = await self._loop.run_in_executor(self._pool, bot_hint, view,
                                                  self.limits.bot_budget)
         except Exception as e:
             log.warning("hint failed: %s", e)
             return
-        self.core.send(player, {"type": "hint", "cards": [str(c) for c in h.cards],
-                                "reason": h.reason, "moon": h.moon})
+        self.core.hint_ready(player_id, [str(c) for c in h.cards], h.reason, h.moon)
         self._carry_out()
-
-    # -- the core's state, as the host's -----------------------------------------------------
-    @property
-    def tables(self) -> dict[int, Table]:
-        return self.core.tables
-
-    @property
-    def players(self) -> dict[str, Player]:
-        return self.core.players
-
-    @property
-    def actions(self) -> int:
-        return self.core.actions
-
-    @actions.setter
-    def actions(self, n: int) -> None:
-        self.core.actions = n
-
-    def dispatch(self, player: Player, msg: Message) -> None:
-        """Carry out one checked intent for ``player`` and send what follows."""
-        self.core.now = self._now()
-        try:
-            self.core.dispatch(player, msg)
-        finally:
-            if player.table is not None:
-                self.core.out.touched[player.table] = None
-            self._carry_out()
-
-    # -- the operator (the host's own console) -------------------------------------------
-    def announce(self, text: str, table_id: int | None = None) -> int:
-        """Say ``text`` as "host" at one table or at every table; returns how many."""
-        n = self.core.announce(text, table_id)
-        self._carry_out()
-        return n
-
-    def operator_kick(self, table: Table, seat: int) -> None:
-        """Kick the person in ``seat`` with the owner's power."""
-        self.core.now = self._now()
-        self.core.operator_kick(table, seat)
-        self._carry_out()
-
-    def operator_end(self, table: Table) -> None:
-        self.core.operator_end(table)
-        self._carry_out()
-
-    def close_table(self, table_id: int, reason: str) -> None:
-        """Send everyone away from a table and remove it (and its save)."""
-        self.core.close_table(table_id, reason)
-        self._carry_out()
-
-    def tables_message(self) -> Message:
-        return self.core.tables_message()
-
-
-    # -- sending -------------------------------------------------------------------------
-    def _flush(self, table: Table) -> None:
-        """Send a table's queued changes to everyone there, save it, run its clocks and bots."""
-        changes, seats_changed, finished = table.flush()
-        if not changes and not seats_changed:
-            return
-        # saved before anyone hears of it: a crash loses at most the action in flight
-        self._save(table, {c.event["type"] for c in changes} if not seats_changed else None)
-        timer = table.timer(self._now())
-        members = []
-        for token, seat in table.member_seats():
-            player = self.players.get(token)
-            if player is not None and player.conn is not None and player.table == table.id:
-                members.append((player.conn, seat))
-        if changes:
-            self._send_update(table, changes, timer, members)
-        if seats_changed:
-            full = table.full()
-            hand = table.current_hand()
-            public = public_part(hand) if hand is not None else None
-            for conn, seat in members:
-                conn.send(self.core.table_message(table, conn.player, seat, full, public))
-        if finished:
-            self._history(table)
-        self._arm(table)
-        self._schedule_bots(table)
-        if seats_changed:
-            self._properties_maybe_changed()
-
-    def _send_update(self, table: Table, changes: list[Change], timer: Any,
-                     members: list[tuple[Connection, int | None]]) -> None:
-        """One `update` to each member, packed from parts shared where they can be: the
-        header, the public view and (when no change is private) the events."""
-        hand = table.current_hand()
-        head = _UPDATE_HEAD + pack_pairs({"table": table.id, "seq": table.seq, "timer": timer})
-        public = public_pairs(hand) if hand is not None else None
-        shared = None
-        if all(c.seat is None for c in changes):
-            shared = encode([c.event for c in changes])
-        for conn, seat in members:
-            events = shared or encode(events_for(changes, seat))
-            if public is None:
-                view = _NIL
-            elif seat is None:
-                view = view_bytes(public, watcher_pairs(hand, table.reveal_to_watchers()))
-            else:
-                view = view_bytes(public, seat_pairs(hand, seat, table.reveal_for(seat)))
-            conn.send_bytes(b"".join((head, _EVENTS_KEY, events, _VIEW_KEY, view)))
 
     # -- saves ----------------------------------------------------------------------------
-    def _save(self, table: Table, kinds: set[str] | None = None) -> None:
-        """Save after a change: append the new game actions to the table's log when only
-        game actions happened (``kinds`` ⊆ ACTION_CHANGES), else write a new snapshot."""
+    def _save(self, order: Save) -> None:
+        """Write one save the core ordered (a failure is logged once; the core is told, so
+        its next save of that table is a whole snapshot)."""
+        if order.history is not None:
+            self.history.add(order.history)     # (it reports a file it cannot write)
+            return
         if self.save_dir is None:
             return
-        rt = self.runtime(table)
-        store = rt.store
-        game = table.game
-        saved = rt.saved_len
+        rt = self.runtime(order.table)
         try:
-            if (store is None or kinds is None or not kinds <= ACTION_CHANGES or game is None
-                    or saved is None or len(game.log) < saved):
-                if store is None:
-                    store = rt.store = saves.TableStore(self.save_dir, table.id)
-                store.snapshot(table.to_dict())
-            elif len(game.log) > saved:
-                store.append([[i, game.log[i].to_wire()]
-                              for i in range(saved, len(game.log))])
-            rt.saved_len = len(game.log) if game is not None else None
+            if order.snapshot is not None:
+                if rt.store is None:
+                    rt.store = saves.TableStore(self.save_dir, order.table)
+                rt.store.snapshot(order.snapshot)
+            elif order.entries is not None:
+                if rt.store is None:
+                    raise saves.SaveError("no snapshot yet")
+                rt.store.append(order.entries)
             self._save_failed = False
         except saves.SaveError as e:
             if not self._save_failed:
                 log.error("%s", e)
             self._save_failed = True
-            rt.saved_len = None                   # snapshot next time
-
-    def _history(self, table: Table) -> None:
-        if table.game is not None:
-            self.history.add(history_record(table))
+            self.core.save_failed(order.table)
 
     def _resume(self) -> None:
+        """Hand every saved table and its log to the core, which brings back what it can."""
         assert self.save_dir is not None
         now = self._loop.time()
         for path, data, problem in saves.load_tables(self.save_dir):
             if problem:
                 log.error("%s", problem)
                 continue
-            assert data is not None
-            try:
-                check_saved_table(data)         # whole and consistent, or not loaded at all
-                table = Table.from_dict(data, now, self.limits.drop_grace)
-            except Exception as e:
-                log.error("%s could not be restored (%s); it was left as it is", path,
-                          str(e) or type(e).__name__)
-                continue
-            self._replay_log(table)
-            self.tables[table.id] = table
-            self._save(table)                   # a fresh snapshot; the log starts again
-            self.core.next_table = max(self.core.next_table, table.id + 1)
-            for s in table.seats:
-                if s.kind == "human" and s.token:
-                    p = Player(self.core.next_player, s.token, s.name or "player",
-                               table=table.id, pid=table.ids.get(s.token, ""))
-                    self.core.next_player += 1
-                    self.players[s.token] = p
-            log.info("resumed table %d %r (%s, hand %s)", table.id, table.name, table.state,
-                     table.game.hand_number + 1 if table.game else "-")
-
-    def _replay_log(self, table: Table) -> None:
-        """Apply the game actions logged after the table's snapshot."""
-        assert self.save_dir is not None
-        path = saves.log_path(self.save_dir, table.id)
-        entries, cut = saves.read_log(path)
-        game = table.game
-        applied = 0
-        if game is not None:
-            for index, action in entries:
-                if index < len(game.log):
-                    continue                    # already in the snapshot
-                if index > len(game.log) or game.over:
-                    log.warning("%s skips an action; the rest of it was ignored", path)
-                    break
-                try:
-                    game.apply(action_from_wire(action))
-                except Exception:               # refused, or not an action at all
-                    log.warning("%s holds an action the game refuses; the rest of it was "
-                                "ignored", path)
-                    break
-                applied += 1
-            if applied:
-                table.version += 1
-                if game.over:
-                    table.state = TableState.OVER
-                table._update_deadlines(self._loop.time())
-        if cut:
-            log.warning("the last entry of %s was incomplete (the action in flight when the "
-                        "host stopped) and was ignored", path)
+            tid = data.get("id") if isinstance(data, dict) else None
+            entries: list[list[Any]] = []
+            cut = False
+            if isinstance(tid, int):
+                log_file = saves.log_path(self.save_dir, tid)
+                entries, cut = saves.read_log(log_file)
+            self.core.restore(data, entries, cut, now, str(path))
 
     # -- clocks and bots --------------------------------------------------------------------
-    def _arm(self, table: Table) -> None:
-        rt = self.runtime(table)
+    def _arm(self, table_id: int, when: float | None) -> None:
+        """Call the core's `tick` for ``table_id`` at ``when`` (None: no clock runs)."""
+        rt = self.runtime(table_id)
         if rt.timer is not None:
+            if rt.when == when:
+                return
             rt.timer.cancel()
             rt.timer = None
-        when = table.next_deadline()
+        rt.when = when
         if when is not None and not self.stopping:
-            rt.timer = self._loop.call_at(when, self._on_clock, table.id)
+            rt.timer = self._loop.call_at(when, self._on_clock, table_id)
 
     def _on_clock(self, table_id: int) -> None:
-        table = self.tables.get(table_id)
-        if table is not None:
-            self.runtime(table).timer = None
-        if table is None:
-            return
-        table.tick(self._now())
-        self._flush(table)
-        self._arm(table)
-        self._schedule_bots(table)
+        rt = self._runtime.get(table_id)
+        if rt is not None:
+            rt.timer = None
+            rt.when = None
+        self.core.tick(table_id, self._loop.time())
+        self._carry_out()
 
-    def _fallback_now(self, table: Table, seat: int, version: int) -> None:
-        """A random legal move for a seat whose bot did not answer in time."""
-        if self.stopping or self.tables.get(table.id) is not table or version != table.version:
-            return
-        if table.bot_move(seat, table.fallback_action(seat), version, self._now()):
-            self.actions += 1
-            self._flush(table)
+    def _bot(self, turn: BotTurn) -> Any:
+        """The bot object of ``turn``'s seat: the one already there while its level stays."""
+        rt = self.runtime(turn.table)
+        slot = rt.bots.get(turn.seat)
+        if slot is None or slot[0] != turn.level:
+            try:
+                bot = make_bot(turn.level, turn.seed)
+            except ValueError:
+                bot = make_bot("random", turn.seed)
+            slot = rt.bots[turn.seat] = (turn.level, bot)
+        return slot[1]
 
-    def _schedule_bots(self, table: Table) -> None:
-        if self.stopping or table.game is None:
-            return
-        now = self._now()
-        rt = self.runtime(table)
-        for seat in table.bot_seats(now):
-            if seat in rt.thinking:
-                continue
-            rt.thinking.add(seat)
-            s = table.seats[seat]
-            level = s.level or self.bot_level
-            slot = rt.bots.get(seat)
-            if slot is None or slot.level != level:
-                try:
-                    bot = make_bot(level, f"{table.bot_seed}/{seat}")
-                except ValueError:
-                    bot = make_bot("random", f"{table.bot_seed}/{seat}")
-                slot = rt.bots[seat] = BotSlot(level, bot)
-            view = table.game.hand.view(seat)
-            self._spawn(self._bot_move(table, rt, seat, slot.bot, view, table.version))
-
-    async def _bot_move(self, table: Table, rt: TableRuntime, seat: int, bot: Any, view: View,
-                        version: int) -> None:
+    async def _bot_move(self, turn: BotTurn, bot: Any) -> None:
+        """Ask the seat's bot in the thread pool and tell the core; one that overruns
+        its budget (three times, plus a second) or fails gets a legal move made for it."""
         budget = self.limits.bot_budget
-        fut = self._loop.run_in_executor(self._pool, decide, bot, view, budget)
+        fut = self._loop.run_in_executor(self._pool, bot_action, bot, turn.view, budget)
+        action = None
         try:
             action = await asyncio.wait_for(asyncio.shield(fut), budget * 3 + 1.0)
-        except asyncio.CancelledError:
-            rt.thinking.discard(seat)
-            raise
         except asyncio.TimeoutError:
             log.warning("bot at table %d seat %d overran its %.2f s budget; playing a legal "
-                        "card", table.id, seat, budget)
-            action = None
+                        "card", turn.table, turn.seat, budget)
         except Exception as e:
             log.warning("bot at table %d seat %d failed (%s); playing a legal card",
-                        table.id, seat, e)
-            action = None
-        if not fut.done():
-            # the seat's bot object is still thinking in its thread: move for it now, and
-            # let the seat have its next bot move only once that thread is free again
-            self._fallback_now(table, seat, version)
-            try:
-                await fut
-            except Exception:
-                pass
-            rt.thinking.discard(seat)
-            if not self.stopping and self.tables.get(table.id) is table:
-                self._schedule_bots(table)
+                        turn.table, turn.seat, e)
+        if fut.done():
+            self.core.bot_moved(turn.table, turn.seat, turn.version, action, self._now())
+            self._carry_out()
             return
-        rt.thinking.discard(seat)
-        if self.stopping or self.tables.get(table.id) is not table:
-            return
-        if action is None:
-            if version != table.version:
-                self._schedule_bots(table)
-                return
-            action = table.fallback_action(seat)
-        if table.bot_move(seat, action, version, self._now()):
-            self.actions += 1
-            self._flush(table)
-        else:
-            self._schedule_bots(table)
+        # the seat's bot object is still thinking in its thread: a move is made for it
+        # now, and the seat has its next bot move only once that thread is free again
+        self.core.bot_moved(turn.table, turn.seat, turn.version, None, self._now(), busy=True)
+        self._carry_out()
+        try:
+            await fut
+        except Exception:
+            pass
+        self.core.bot_free(turn.table, turn.seat, self._now())
+        self._carry_out()
+
+    def _now(self) -> float:
+        return self._loop.time()
 
 
-__all__ = ["Host", "Player", "local_addresses", "decide"]
+__all__ = ["Connection", "Host", "TableRuntime"]

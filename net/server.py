@@ -1,17 +1,20 @@
-"""The host's decisions, sans-I/O: players, hello and reconnect, the lobby, every intent.
+"""The host's decisions, sans-I/O: players, hello and reconnect, the lobby, every intent,
+what each member of a table is sent, saves, clocks, bots' turns and resuming saved tables.
 
-`ServerCore.handle(peer, raw, now)` takes one decoded value from a connection and
-decides; what must happen next is collected in `ServerCore.out` (an `Outbox`):
-messages for peers (some closing the connection after), tables whose changes
-must be sent, tables closed, hints to compute. The asyncio `net.host.Host`
-feeds the core from its sockets and carries out the outbox (sends, saves,
-timers, bots); tests drive the core directly with plain objects as peers.
+The host numbers its connections (`ConnId`) and tells the core what happens to them
+and when: `opened`, `handle` (one decoded value), `lost`, `hello_timeout`; a table's
+clock running out (`tick`); a bot's answer (`bot_moved`, `bot_free`); a hint computed
+(`hint_ready`); a save that failed (`save_failed`). The core decides, and `take` hands
+over what must happen next as an `Outbox`: the saves to write (before anything else),
+the messages for connections (some closed after), each table's next clock, the bots'
+and hints' turns to compute, tables closed. The asyncio `net.host.Host` only carries
+it out; tests drive the core directly, with plain numbers as connections.
 
 >>> core = ServerCore()
->>> ann = SimplePeer("10.0.0.2")
->>> core.handle(ann, {"type": "hello", "version": 1, "name": "Ann"}, now=0.0)
->>> [m["type"] for _, m in core.take().messages]
-['welcome', 'tables']
+>>> core.opened(1, "10.0.0.2")
+>>> core.handle(1, {"type": "hello", "version": 1, "name": "Ann"}, now=0.0)
+>>> [(conn, m["type"]) for conn, m in core.take().messages]
+[(1, 'welcome'), (1, 'tables')]
 """
 
 from __future__ import annotations
@@ -20,49 +23,31 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from hearts.bots import make_bot
-from hearts.engine import Rules, RulesError, View
+from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
+                           action_from_wire)
 
 from .errors import NetError
 from .guard import Guard, check_password, hash_password
-from .history import History
+from .history import History, history_record
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (INTENTS, PROTOCOL_VERSION, Message, ProtocolError, check_intent,
                        clean_name, clean_text, error, intent_action, version_error)
+from .savecheck import check_saved_table
 from .stats import guest_id, person_id
 from .table import OPERATOR, Table, TableError
+from .updates import member_messages, table_message
 
 log = logging.getLogger("hearts.host")
 
+ConnId = int
+"""The host's number for one connection (never reused while the host runs)."""
 
-class Peer(Protocol):
-    """What the core knows of a connection: its address, the player who said hello, and
-    the two things the host does with it (send a message, close it)."""
-
-    addr: str
-    player: Player | None
-
-    def send(self, msg: Message) -> None: ...
-
-    def close(self) -> None: ...
-
-
-@dataclass(eq=False)
-class SimplePeer:
-    """A peer with no transport (tests, the doctest above): keeps what it is sent."""
-
-    addr: str = "127.0.0.1"
-    player: Player | None = None
-    sent: list[Message] = field(default_factory=list)
-    closed: bool = False
-
-    def send(self, msg: Message) -> None:
-        self.sent.append(msg)
-
-    def close(self) -> None:
-        self.closed = True
+# change kinds that come from game actions alone: saved by appending to the table's log
+ACTION_CHANGES = frozenset({"passed", "cards_received", "card_played", "trick_taken",
+                            "hearts_broken", "moon_shot", "moon_chosen", "tram", "timer", "chat"})
 
 
 @dataclass(eq=False)
@@ -72,49 +57,106 @@ class Player:
     id: int
     token: str
     name: str
-    conn: Any = None                 # the peer it speaks through (a net.host.Connection)
+    conn: ConnId | None = None       # the connection it speaks through
     table: int | None = None
     addr: str = ""
     pid: str = ""                    # the player id: a digest of the key the client keeps
 
 
 @dataclass
-class Outbox:
-    """What the core decided should happen, in order, since the last `ServerCore.take`."""
+class Save:
+    """One write to a table's save files: a whole ``snapshot`` (`Table.to_dict`), or game
+    ``entries`` to append to its log (``[index, action]``), or a finished game's
+    ``history`` record (for `net.history.History.add`, also without save files)."""
 
-    messages: list[tuple[Peer, Message]] = field(default_factory=list)
-    closing: list[Peer] = field(default_factory=list)     # closed after their messages
-    touched: dict[int, None] = field(default_factory=dict)  # tables to flush, in order
+    table: int
+    snapshot: dict[str, Any] | None = None
+    entries: list[list[Any]] | None = None
+    history: dict[str, Any] | None = None
+
+
+@dataclass
+class BotTurn:
+    """A seat a bot must move for: the host asks the seat's bot (kept per ``level`` with
+    ``seed``) about ``view`` in a thread and reports with `ServerCore.bot_moved`."""
+
+    table: int
+    seat: int
+    level: str
+    seed: str
+    view: View
+    version: int
+
+
+Outgoing = Message | bytes
+"""A message for a connection: a map, or one already packed (`net.updates`)."""
+
+
+@dataclass
+class Outbox:
+    """What the core decided should happen since the last `ServerCore.take`. The host
+    writes ``saves`` first (nobody hears of a change before it is saved), then sends
+    ``messages`` in order, then closes the ``closing`` connections, each after a last
+    error."""
+
+    saves: list[Save] = field(default_factory=list)
+    messages: list[tuple[ConnId, Outgoing]] = field(default_factory=list)
+    closing: list[tuple[ConnId, Message]] = field(default_factory=list)
+    clocks: dict[int, float | None] = field(default_factory=dict)  # table -> call `tick` at
+    bots: list[BotTurn] = field(default_factory=list)
+    hints: list[tuple[int, View]] = field(default_factory=list)    # (player id, its view)
     closed_tables: list[tuple[int, bool]] = field(default_factory=list)  # (id, keep_save)
-    hints: list[tuple[Player, View]] = field(default_factory=list)
+    lobby_changed: bool = False     # the table list changed: tell the lobby and the LAN
 
     def __bool__(self) -> bool:
-        return bool(self.messages or self.closing or self.touched or self.closed_tables
-                    or self.hints)
+        return bool(self.saves or self.messages or self.closing or self.clocks or self.bots
+                    or self.hints or self.closed_tables or self.lobby_changed)
+
+
+def bot_action(bot: Any, view: View, budget: float) -> Action:
+    """What ``bot`` does at ``view``: its pass, play or moon choice (run in a thread)."""
+    if view.phase == Phase.PASS:
+        return Pass(view.seat, tuple(bot.choose_pass(view, budget)))
+    if view.phase == Phase.MOON_CHOICE:
+        return MoonChoice(view.seat, bot.choose_moon(view, budget))
+    return Play(view.seat, bot.choose_play(view, budget))
 
 
 class ServerCore:
-    """Every table and player of one host, and the decisions on what they send."""
+    """Every table and player of one host, and the decisions on what they send.
+
+    ``saving``: the host keeps save files (the outbox then holds `Save` orders);
+    ``packed``: updates come as packed bytes (the host), else as maps (tests).
+    """
 
     def __init__(self, name: str = "Hearts", rules: Rules | None = None,
                  limits: Limits = DEFAULT_LIMITS, bot_level: str = "normal",
-                 seed: int | None = None, guard: Guard | None = None) -> None:
+                 seed: int | None = None, guard: Guard | None = None, saving: bool = False,
+                 packed: bool = False) -> None:
         self.name = clean_name(name, limits.max_name) or "Hearts"
         self.rules = rules or Rules()
         self.limits = limits
         self.bot_level = bot_level
         self.seed = seed
         self.guard = guard or Guard(limits)
+        self.saving = saving
+        self.packed = packed
         self.tables: dict[int, Table] = {}
         self.players: dict[str, Player] = {}       # token -> player
         self.next_table = 1
         self.next_player = 1
-        self.connections = 0                       # open connections (the host counts them)
         self.stopping = False
         self.actions = 0
         self.now = 0.0                             # the time of the request being handled
         self.out = Outbox()
         self.history = History()                   # finished games (the host's has a save dir)
+        self._conns: dict[ConnId, Player | None] = {}   # open connection -> who said hello
+        self._addrs: dict[ConnId, str] = {}
+        self._seats_only: dict[ConnId, bool] = {}
+        self._touched: dict[int, None] = {}        # tables to flush, in order
+        self._woken: dict[int, None] = {}          # tables whose clock and bots to look at
+        self._thinking: dict[int, set[int]] = {}   # table -> seats whose bot is asked
+        self._saved_len: dict[int, int | None] = {}  # table -> game actions saved so far
         self._games = 0
         self._handlers: dict[str, Callable[[Player, Message], None]] = {
             kind: getattr(self, "_do_" + kind) for kind in INTENTS
@@ -122,91 +164,129 @@ class ServerCore:
 
     # -- the outbox ----------------------------------------------------------------------
     def take(self) -> Outbox:
-        """The decisions since the last call (and a fresh, empty outbox)."""
+        """The decisions since the last call (and a fresh, empty outbox): the touched
+        tables' news, then each touched table's clock and the bots' turns."""
+        touched, self._touched = self._touched, {}
+        for tid in touched:
+            table = self.tables.get(tid)
+            if table is not None:
+                self._flush(table)
+        woken = {**touched, **self._woken}
+        self._woken = {}
+        for tid in woken:
+            table = self.tables.get(tid)
+            if table is not None:
+                self._clock_and_bots(table)
         out, self.out = self.out, Outbox()
         return out
 
-    def send(self, player: Player, msg: Message) -> None:
+    def send(self, player: Player, msg: Outgoing) -> None:
         """Queue ``msg`` for ``player`` (dropped while it is disconnected)."""
         if player.conn is not None:
             self.out.messages.append((player.conn, msg))
 
     def touch(self, table: Table) -> None:
         """``table``'s queued changes must go out."""
-        self.out.touched[table.id] = None
+        self._touched[table.id] = None
 
-    def fail(self, peer: Peer, msg: Message) -> None:
-        """Send a last error to ``peer`` and close its connection."""
-        self.out.messages.append((peer, msg))
-        self.out.closing.append(peer)
+    def fail(self, conn: ConnId, msg: Message) -> None:
+        """Send a last error to ``conn`` and close it."""
+        self.out.closing.append((conn, msg))
 
-    # -- one value from a connection -----------------------------------------------------
-    def handle(self, peer: Peer, raw: Any, now: float) -> None:
-        """Decide on one decoded value from ``peer``."""
+    # -- connections -----------------------------------------------------------------------
+    def opened(self, conn: ConnId, addr: str, seats_only: bool = False) -> None:
+        """A connection from ``addr`` is open (admitted by the guard; ``seats_only``: let
+        in over the host's budget, so its hello may only take a seat back)."""
+        self._conns[conn] = None
+        self._addrs[conn] = addr
+        if seats_only:
+            self._seats_only[conn] = True
+
+    @property
+    def connections(self) -> int:
+        """How many connections are open."""
+        return len(self._conns)
+
+    def player_on(self, conn: ConnId) -> Player | None:
+        """The player who said hello on ``conn`` (None before, or once replaced)."""
+        return self._conns.get(conn)
+
+    def player(self, player_id: int) -> Player | None:
+        """The player numbered ``player_id``, while the host knows them."""
+        return next((p for p in self.players.values() if p.id == player_id), None)
+
+    def handle(self, conn: ConnId, raw: Any, now: float) -> None:
+        """Decide on one decoded value from ``conn``."""
         self.now = now
+        player = self._conns.get(conn)
         try:
             msg = check_intent(raw, self.limits)
         except ProtocolError as e:
             ref = raw.get("type") if isinstance(raw, dict) and isinstance(raw.get("type"), str) \
                 else None
             answer = error(e.code, e.message, ref[:32] if ref else None)
-            if peer.player is None:
-                self.fail(peer, answer)     # before hello: one error, then the door closes
+            if player is None:
+                self.fail(conn, answer)     # before hello: one error, then the door closes
             else:
-                self.out.messages.append((peer, answer))
+                self.out.messages.append((conn, answer))
             return
         kind = msg["type"]
-        if peer.player is None:
+        if player is None:
             if kind != "hello":
-                self.fail(peer, error("hello-first", "the first message must be a hello", kind))
+                self.fail(conn, error("hello-first", "the first message must be a hello", kind))
                 return
-            self.hello(peer, msg)
+            self.hello(conn, msg)
             return
         if kind == "ping":
-            self.out.messages.append((peer, {"type": "pong"}))
+            self.out.messages.append((conn, {"type": "pong"}))
             return
         if kind == "pong":
             return
         if kind == "hello":
-            self.out.messages.append((peer, error(
+            self.out.messages.append((conn, error(
                 "state", "this connection has already said hello", "hello")))
             return
-        player = peer.player
         before = player.table
         try:
             self.dispatch(player, msg)
         except NetError as e:
-            self.out.messages.append((peer, error(e.code, e.message, kind)))
+            self.out.messages.append((conn, error(e.code, e.message, kind)))
         except Exception:  # a bug must cost one request, not the host
             log.exception("failed on %r from %s", kind, player.name)
-            self.out.messages.append((peer, error(
+            self.out.messages.append((conn, error(
                 "internal", "the host failed on this request; the failure was logged", kind)))
         for tid in (before, player.table):
             if tid is not None and tid in self.tables:
-                self.out.touched[tid] = None
+                self._touched[tid] = None
         if player.table is not None and player.table in self.tables:
             self.tables[player.table].ids.setdefault(player.token, player.pid)
 
-    def hello(self, peer: Peer, msg: Message) -> None:
+    def hello_timeout(self, conn: ConnId, now: float) -> None:
+        """``conn``'s time to say hello is over: closed unless it did."""
+        if conn in self._conns and self._conns[conn] is None:
+            self.fail(conn, error("hello-timeout", "no hello was received in time", "hello"))
+
+    def hello(self, conn: ConnId, msg: Message) -> None:
         """A checked ``hello``: a new player, or a returning one by its token."""
         if msg["version"] != PROTOCOL_VERSION:
-            self.fail(peer, version_error(msg["version"]))
+            self.fail(conn, version_error(msg["version"]))
             return
         name = clean_name(msg["name"], self.limits.max_name)
         if not name:      # answered, and the connection may say hello again
-            self.out.messages.append((peer, error(
+            self.out.messages.append((conn, error(
                 "bad-name", "choose a name with at least one letter or digit", "hello")))
             return
         token = msg.get("token")
         player = self.players.get(token) if token else None
-        if not self.guard.hello_allowed(peer, player):   # let in over budget: seats only
-            self.fail(peer, error("limit", "the host has too many connections; try again later",
+        if self._seats_only.get(conn) and (player is None or player.table is None):
+            # let in over the host's budget (net.guard): only to take a seat back
+            self.fail(conn, error("limit", "the host has too many connections; try again later",
                                   "hello"))
             return
         if player is not None:
-            if player.conn is not None and player.conn is not peer:
-                old = player.conn
-                old.player = None
+            old = player.conn
+            if old is not None and old != conn:
+                self._conns[old] = None
                 self.fail(old, error("replaced", "you connected again from elsewhere; this "
                                                  "connection is closed"))
         else:
@@ -216,13 +296,14 @@ class ServerCore:
         if not player.pid:
             key = msg.get("key")
             player.pid = person_id(key) if key else guest_id(player.token)
-        player.conn = peer
-        player.addr = peer.addr
-        peer.player = player
+        addr = self._addrs.get(conn, "")
+        player.conn = conn
+        player.addr = addr
+        self._conns[conn] = player
         self.send(player, {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name,
                            "name": player.name, "token": player.token, "player": player.id})
         self.send(player, self.tables_message())
-        log.info("%s joined from %s", player.name, peer.addr)
+        log.info("%s joined from %s", player.name, addr)
         if player.table is not None and player.table in self.tables:
             table = self.tables[player.table]
             if (table.reconnect(player.token, self.now) is None
@@ -244,27 +325,32 @@ class ServerCore:
             n += 1
         return f"{name[: self.limits.max_name - 3]}#{n}"
 
-    def lost(self, peer: Peer, now: float) -> None:
-        """``peer``'s connection is gone."""
+    def lost(self, conn: ConnId, now: float) -> None:
+        """``conn`` is gone."""
         self.now = now
-        player = peer.player
-        if player is None or player.conn is not peer:
+        self._addrs.pop(conn, None)
+        self._seats_only.pop(conn, None)
+        player = self._conns.pop(conn, None)
+        if player is None or player.conn != conn:
             return
         player.conn = None
-        peer.player = None
         if self.stopping:
             return
         log.info("%s disconnected", player.name)
         table = self.tables.get(player.table) if player.table is not None else None
         if table is None:
-            self.players.pop(player.token, None)
+            self.forget(player)
             return
         table.drop(player.token, now)
         if table.seat_of(player.token) is None:
             player.table = None
-            self.players.pop(player.token, None)
+            self.forget(player)
         self.touch(table)
         self.maybe_close(table)
+
+    def forget(self, player: Player) -> None:
+        """``player`` is gone for good (disconnected, at no table)."""
+        self.players.pop(player.token, None)
 
     # -- intents -------------------------------------------------------------------------
     def dispatch(self, player: Player, msg: Message) -> None:
@@ -335,14 +421,18 @@ class ServerCore:
         if table.members() or self.stopping:
             return
         self.tables.pop(table.id, None)
-        self.out.touched.pop(table.id, None)
+        self._touched.pop(table.id, None)
+        self._woken.pop(table.id, None)
+        self._thinking.pop(table.id, None)
+        self._saved_len.pop(table.id, None)
         self.out.closed_tables.append((table.id, keep_save))
+        self.out.lobby_changed = True
         log.info("table %d closed", table.id)
 
     def _do_sit(self, player: Player, msg: Message) -> None:
         table = self.get_table(msg["table"])
         if player.table != table.id:
-            table._check_not_kicked(player.token, player.name)
+            table.check_not_kicked(player.token, player.name)
             check_password(table, msg.get("password"))
             self.leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self.now)
@@ -353,7 +443,7 @@ class ServerCore:
     def _do_watch(self, player: Player, msg: Message) -> None:
         table = self.get_table(msg["table"])
         if player.table != table.id:
-            table._check_not_kicked(player.token, player.name)
+            table.check_not_kicked(player.token, player.name)
             check_password(table, msg.get("password"))
             self.leave_current(player)
         table.watch(player.token, player.name)
@@ -383,7 +473,7 @@ class ServerCore:
             raise TableError("state", "no game is running at this table")
         if seat not in table.waiting_for():
             raise TableError("state", "it is not your turn")
-        self.out.hints.append((player, table.game.hand.view(seat)))
+        self.out.hints.append((player.id, table.game.hand.view(seat)))
 
     def _do_chat(self, player: Player, msg: Message) -> None:
         text = msg["text"]
@@ -395,8 +485,7 @@ class ServerCore:
             return
         table = self.table_of(player)
         self.guard.chat(player, self.now)
-        table._emit({"type": "chat", "name": player.name, "seat": table.seat_of(player.token),
-                     "text": text})
+        table.say(player.name, table.seat_of(player.token), text)
 
     def say_in_lobby(self, player: Player, text: str) -> None:
         """``player``'s lobby chat line (from anywhere), after the chat rate guards."""
@@ -409,12 +498,14 @@ class ServerCore:
         the lobby's), or with ``everyone`` False only to those at no table. The line holds
         a name and text only, nothing of any table. Returns how many got it."""
         line: Message = {"type": "chat", "scope": "lobby", "name": name, "text": text}
-        sent = 0
-        for p in self.players.values():
-            if p.conn is not None and (everyone or p.table is None):
-                self.out.messages.append((p.conn, line))
-                sent += 1
-        return sent
+        conns = [p.conn for p in self.players.values()
+                 if p.conn is not None and (everyone or p.table is None)]
+        self.out.messages += [(conn, line) for conn in conns]
+        return len(conns)
+
+    def lobby_conns(self) -> list[ConnId]:
+        """The connections of the people at no table (they are sent the table list)."""
+        return [p.conn for p in self.players.values() if p.table is None and p.conn is not None]
 
     def _do_command(self, player: Player, msg: Message) -> None:
         from .console import run_command
@@ -454,14 +545,11 @@ class ServerCore:
             victim.table = None
             self.send(victim, {"type": "left", "table": table.id, "reason": "kicked"})
             if victim.conn is None:
-                self.players.pop(victim.token, None)
+                self.forget(victim)
             log.info("%s was kicked from table %d", victim.name, table.id)
 
     def _do_set_password(self, player: Player, msg: Message) -> None:
-        table = self.table_of(player)
-        table.require_owner(player.token, "set the table's password")
-        table.password = hash_password(msg.get("password"))
-        table.seats_changed = True
+        self.table_of(player).set_password(player.token, hash_password(msg.get("password")))
 
     def _do_allow(self, player: Player, msg: Message) -> None:
         self.table_of(player).allow(player.token, msg["name"])
@@ -496,7 +584,7 @@ class ServerCore:
         text = clean_text(text, self.limits.max_chat)
         tables = [self.tables[table_id]] if table_id is not None else list(self.tables.values())
         for table in tables:
-            table._emit({"type": "chat", "name": "host", "seat": None, "text": text})
+            table.say("host", None, text)
             self.touch(table)
         if table_id is None:
             self.lobby_chat("host", text, everyone=False)
@@ -521,8 +609,7 @@ class ServerCore:
             if player is not None and player.table == table_id:
                 player.table = None
                 self.send(player, {"type": "left", "table": table_id, "reason": reason})
-        table.seats = [s if s.kind != "human" else type(s)() for s in table.seats]
-        table.watchers.clear()
+        table.clear_people()
         self.maybe_close(table)
 
     # -- messages ------------------------------------------------------------------------
@@ -535,12 +622,176 @@ class ServerCore:
                       ) -> Message:
         """A ``table`` message for ``player`` at ``seat`` (``full`` and ``public`` when the
         caller has them already, for several members at once)."""
-        return {"type": "table", "table": full or table.full(), "seat": seat,
-                "owner": table.owner == player.token, "view": table.view_at(seat, public),
-                "timer": table.timer(self.now), "seq": table.seq}
+        return table_message(table, table.owner == player.token, seat, table.timer(self.now),
+                             full, public)
 
     def send_table(self, table: Table, player: Player) -> None:
         self.send(player, self.table_message(table, player, table.seat_of(player.token)))
 
+    def _flush(self, table: Table) -> None:
+        """Tell everyone at ``table`` what changed there (saved first)."""
+        changes, seats_changed, finished = table.flush()
+        if not changes and not seats_changed:
+            return
+        # saved before anyone hears of it: a crash loses at most the action in flight
+        self._save(table, {c.event["type"] for c in changes} if not seats_changed else None)
+        members = []
+        for token, seat in table.member_seats():
+            player = self.players.get(token)
+            if player is not None and player.conn is not None and player.table == table.id:
+                members.append((player, seat, table.owner == token))
+        for player, msg in member_messages(table, changes, seats_changed, members,
+                                           table.timer(self.now), self.packed):
+            self.send(player, msg)
+        if seats_changed:
+            self.out.lobby_changed = True
+        if finished and table.game is not None:
+            # the host adds it to ``self.history`` (with a save dir, its files too)
+            self.out.saves.append(Save(table.id, history=history_record(table)))
 
-__all__ = ["Outbox", "Peer", "Player", "ServerCore", "SimplePeer"]
+    # -- saves -----------------------------------------------------------------------------
+    def _save(self, table: Table, kinds: set[str] | None = None) -> None:
+        """Save after a change: append the new game actions to the table's log when only
+        game actions happened (``kinds`` ⊆ ACTION_CHANGES), else a new snapshot."""
+        if not self.saving:
+            return
+        game = table.game
+        saved = self._saved_len.get(table.id)
+        if (kinds is None or not kinds <= ACTION_CHANGES or game is None or saved is None
+                or len(game.log) < saved):
+            self.out.saves.append(Save(table.id, snapshot=table.to_dict()))
+        elif len(game.log) > saved:
+            self.out.saves.append(Save(table.id, entries=[
+                [i, game.log[i].to_wire()] for i in range(saved, len(game.log))]))
+        self._saved_len[table.id] = len(game.log) if game is not None else None
+
+    def save_failed(self, table_id: int) -> None:
+        """A save of ``table_id`` could not be written: the next one is a whole snapshot."""
+        self._saved_len[table_id] = None
+
+    def stop(self) -> None:
+        """The host is stopping: every table is saved whole; nothing closes or moves after."""
+        self.stopping = True
+        for table in self.tables.values():
+            self._save(table)
+
+    def restore(self, data: Any, log_entries: list[list[Any]], log_cut: bool, now: float,
+                where: str = "a saved table") -> Table | None:
+        """Bring back a saved table (``data``: `Table.to_dict` read back, ``log_entries``:
+        its log, ``log_cut``: the log's last entry was incomplete) with its people as
+        dropped players who come back by their tokens. None when it cannot be (logged,
+        and its files are left as they are)."""
+        self.now = now
+        try:
+            check_saved_table(data)         # whole and consistent, or not loaded at all
+            table = Table.from_dict(data, now, self.limits.drop_grace)
+        except Exception as e:
+            log.error("%s could not be restored (%s); it was left as it is", where,
+                      str(e) or type(e).__name__)
+            return None
+        self._replay(table, log_entries, where)
+        if log_cut:
+            log.warning("the last entry of %s was incomplete (the action in flight when the "
+                        "host stopped) and was ignored", where)
+        self.tables[table.id] = table
+        self._save(table)                   # a fresh snapshot; the log starts again
+        self._woken[table.id] = None
+        self.next_table = max(self.next_table, table.id + 1)
+        for s in table.seats:
+            if s.kind == "human" and s.token:
+                self.players[s.token] = Player(self.next_player, s.token, s.name or "player",
+                                               table=table.id, pid=table.ids.get(s.token, ""))
+                self.next_player += 1
+        log.info("resumed table %d %r (%s, hand %s)", table.id, table.name, table.state,
+                 table.game.hand_number + 1 if table.game else "-")
+        return table
+
+    def _replay(self, table: Table, entries: list[list[Any]], where: str) -> None:
+        """Apply the game actions logged after the table's snapshot."""
+        game = table.game
+        if game is None:
+            return
+        actions: list[Action] = []
+        problem = None
+        for index, wire in entries:
+            if index < len(game.log) + len(actions):
+                continue                    # already in the snapshot (or a repeat)
+            if index > len(game.log) + len(actions):
+                problem = "skips an action"
+                break
+            try:
+                actions.append(action_from_wire(wire))
+            except Exception:               # not an action at all
+                problem = "holds an action the game refuses"
+                break
+        applied, refused = table.replay(actions, self.now)
+        if refused:
+            problem = "holds an action the game refuses"
+        if problem:
+            log.warning("%s %s; the rest of it was ignored", where, problem)
+
+    # -- clocks and bots -------------------------------------------------------------------
+    def _clock_and_bots(self, table: Table) -> None:
+        """When ``table``'s clock must tick next, and the bots' turns that are due."""
+        if self.stopping:
+            self.out.clocks[table.id] = None
+            return
+        self.out.clocks[table.id] = table.next_deadline()
+        if table.game is None:
+            return
+        thinking = self._thinking.setdefault(table.id, set())
+        for seat in table.bot_seats(self.now):
+            if seat in thinking:
+                continue
+            thinking.add(seat)
+            level = table.seats[seat].level or self.bot_level
+            self.out.bots.append(BotTurn(table.id, seat, level, f"{table.bot_seed}/{seat}",
+                                         table.game.hand.view(seat), table.version))
+
+    def tick(self, table_id: int, now: float) -> None:
+        """``table_id``'s clock is due: turn timeouts, the grace of dropped people."""
+        self.now = now
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.tick(now)
+            self.touch(table)
+
+    def bot_moved(self, table_id: int, seat: int, version: int, action: Action | None,
+                  now: float, busy: bool = False) -> None:
+        """The bot of the `BotTurn` at ``version`` chose ``action`` (None: it failed or ran
+        out of time: a legal move is made for it). ``busy``: its thread still thinks, so
+        the seat gets no new turn until `bot_free`."""
+        self.now = now
+        table = self.tables.get(table_id)
+        if not busy:
+            self._thinking.get(table_id, set()).discard(seat)
+        if table is None or self.stopping:
+            return
+        if action is None:
+            if version != table.version:
+                self._woken[table.id] = None
+                return
+            action = table.fallback_action(seat)
+        if table.bot_move(seat, action, version, now):
+            self.actions += 1
+            self.touch(table)
+        else:
+            self._woken[table.id] = None
+
+    def bot_free(self, table_id: int, seat: int, now: float) -> None:
+        """The thread of a bot that ran out of time is free again."""
+        self.now = now
+        self._thinking.get(table_id, set()).discard(seat)
+        if table_id in self.tables:
+            self._woken[table_id] = None
+
+    def hint_ready(self, player_id: int, cards: list[str], reason: str, moon: str | None
+                   ) -> None:
+        """A hint asked for with ``hint`` is computed."""
+        player = self.player(player_id)
+        if player is not None:
+            self.send(player, {"type": "hint", "cards": cards, "reason": reason, "moon": moon})
+
+
+__all__ = ["ACTION_CHANGES", "BotTurn", "ConnId", "Outbox", "Outgoing", "Player", "Save",
+           "ServerCore", "bot_action"]

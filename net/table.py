@@ -250,6 +250,10 @@ class Table:
               public: dict[str, Any] | None = None) -> None:
         self.changes.append(Change(event, seat, public))
 
+    def say(self, name: str, seat: int | None, text: str) -> None:
+        """A chat line at this table (``name`` "host" for the host's own notices)."""
+        self._emit({"type": "chat", "name": name, "seat": seat, "text": text})
+
     def flush(self) -> tuple[list[Change], bool, bool]:
         """Take the queued changes: (changes, seats_changed, a game finished)."""
         changes, self.changes = self.changes, []
@@ -260,14 +264,15 @@ class Table:
         return changes, seats, finished
 
     # -- membership --------------------------------------------------------------------
-    def _check_not_kicked(self, token: str, name: str) -> None:
+    def check_not_kicked(self, token: str, name: str) -> None:
+        """`TableError` ``kicked`` when the person was kicked from this table."""
         if name in self.kicked or token in self.kicked.values():
             raise TableError("kicked", f"you were kicked from “{self.name}”; "
                                        "only its owner can let you back")
 
     def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
         """Take ``seat`` (or the first free one); returns the seat."""
-        self._check_not_kicked(token, name)
+        self.check_not_kicked(token, name)
         current = self.seat_of(token)
         if current is not None and (seat is None or seat == current):
             return current
@@ -311,7 +316,7 @@ class Table:
         return seat
 
     def watch(self, token: str, name: str) -> None:
-        self._check_not_kicked(token, name)
+        self.check_not_kicked(token, name)
         if self.seat_of(token) is not None:
             raise TableError("state", "you are seated at this table; leave first to watch")
         if token not in self.watchers:
@@ -515,6 +520,17 @@ class Table:
         del self.kicked[name]
         self.seats_changed = True
 
+    def set_password(self, token: str, hashed: str | None) -> None:
+        """Friends only (``hashed``: a `net.guard.hash_password`), or open to all (None)."""
+        self.require_owner(token, "set the table's password")
+        self.password = hashed
+        self.seats_changed = True
+
+    def clear_people(self) -> None:
+        """Nobody sits or watches any more (the table is being closed); bots stay."""
+        self.seats = [s if s.kind != "human" else Seat() for s in self.seats]
+        self.watchers.clear()
+
     def set_bot(self, token: str, seat: int, level: str | None) -> None:
         """Put a bot of ``level`` in an empty or bot seat; None removes it (not mid-game)."""
         self.require_owner(token, "change the bots")
@@ -685,6 +701,30 @@ class Table:
             return {"name": s.name, "kind": "human",
                     "id": self.ids.get(s.token) or guest_id(s.token)}
         return {"name": s.name or bot_name(seat), "kind": "bot", "level": s.level}
+    def replay(self, actions: list[Action], now: float) -> tuple[int, bool]:
+        """Apply game actions saved after this table's snapshot, in order, until the game
+        refuses one (or is over). Returns (how many were applied, whether one was refused)."""
+        game = self.game
+        if game is None:
+            return 0, bool(actions)
+        applied = 0
+        refused = False
+        for action in actions:
+            if game.over:
+                refused = True
+                break
+            try:
+                game.apply(action)
+            except Exception:           # refused by the engine, or not an action at all
+                refused = True
+                break
+            applied += 1
+        if applied:
+            self.version += 1
+            if game.over:
+                self.state = TableState.OVER
+            self._update_deadlines(now)
+        return applied, refused
 
     # -- who must move, and when -----------------------------------------------------------
     def waiting_for(self) -> list[int]:

@@ -173,8 +173,8 @@ class HostUnderTest:
         """What the host holds now (read in its own thread)."""
         async def read() -> dict[str, int]:
             h = self.host
-            return {"connections": len(h._connections), "players": len(h.players),
-                    "tables": len(h.tables), "runtimes": len(h.runtimes()),
+            return {"connections": len(h._connections), "players": len(h.core.players),
+                    "tables": len(h.core.tables), "runtimes": len(h.runtimes()),
                 "bots": sum(len(rt.bots) for rt in h.runtimes()),
                 "timers": sum(rt.timer is not None for rt in h.runtimes())}
         return self.call(read())

@@ -5,7 +5,9 @@ one. Printed: actions per second, and the p50/p99 time from a play intent to
 the resulting update reaching all four clients of the table; beside it, the
 same load on a plain asyncio msgpack echo server (a message from one of four
 connections is sent back to all four, with a payload the size of an update),
-run in the same way over the same loopback in the same run.
+run in the same way over the same loopback in the same run. The host process's CPU time
+per action in the measured seconds is printed too: on a shared machine the rates follow
+the other load, the CPU time much less.
 
 With ``--web-share F`` the tables play twice, each time on a fresh host process: all
 clients over TCP, then a share F of them over the host's WebSocket side (the
@@ -84,6 +86,7 @@ class _Stats:
         self.actions = 0
         self.sent: dict[tuple[int, int], float] = {}
         self.arrivals: dict[tuple[int, int], int] = {}
+        self.host_cpu: float | None = None      # the host process's CPU seconds, measured
 
     def intent(self, key: tuple[int, int], now: float, count: bool = True) -> None:
         if self.warm_until <= now < self.stop_at:
@@ -234,8 +237,18 @@ def _is_web(k: int, share: float) -> bool:
     return int((k + 1) * share) > int(k * share)
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) process ``pid`` has used so far (Linux; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def _run_host_load(port: int, tables: int, warmup: float, seconds: float,
-                         web_port: int | None = None, web_share: float = 0.0) -> _Stats:
+                         web_port: int | None = None, web_share: float = 0.0,
+                         host_pid: int | None = None) -> _Stats:
     loop = asyncio.get_running_loop()
     stats = _Stats(float("inf"), float("inf"))
     groups: list[list[_Player]] = []
@@ -271,7 +284,13 @@ async def _run_host_load(port: int, tables: int, warmup: float, seconds: float,
     stats.stop_at = start + warmup + seconds
     for group in groups:
         group[0].send({"type": "start"})
-    await asyncio.sleep(warmup + seconds + 0.3)
+    await asyncio.sleep(warmup)
+    cpu0 = _cpu_seconds(host_pid) if host_pid else None
+    await asyncio.sleep(seconds)
+    cpu1 = _cpu_seconds(host_pid) if host_pid else None
+    if cpu0 is not None and cpu1 is not None:
+        stats.host_cpu = cpu1 - cpu0
+    await asyncio.sleep(0.3)
     for group in groups:
         for p in group:
             assert p.transport is not None
@@ -413,7 +432,8 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         if idle_n:
             idle = await _start_idle(port, idle_n)
             out["idle_ready"] = idle[1]
-        out["host"] = await _run_host_load(port, args.tables, args.warmup, args.seconds)
+        out["host"] = await _run_host_load(port, args.tables, args.warmup, args.seconds,
+                                           host_pid=proc.pid)
     finally:
         if idle is not None:
             out["idle_alive"] = _stop_idle(idle[0])
@@ -462,6 +482,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"  host : {host.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
           f"p50 {_pct(host.latencies, 50):6.2f} ms  p99 {_pct(host.latencies, 99):6.2f} ms  "
           f"({len(host.latencies)} plays timed)")
+    if host.host_cpu is not None and host.actions:
+        print(f"  host CPU: {host.host_cpu / host.actions * 1e6:7.0f} µs per action "
+              f"({host.host_cpu:.2f} s for {host.actions} actions; less noisy than the "
+              "rates on a shared machine)")
     if "mixed" in results:
         mixed: _Stats = results["mixed"]
         print(f"  mixed: {mixed.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "

@@ -270,7 +270,7 @@ def _console_wanted(args: argparse.Namespace) -> bool:
         return False
 
 
-async def _operator_console(host: "object", stop: asyncio.Event) -> None:
+async def _operator_console(host: "Host", stop: asyncio.Event) -> None:
     """Read the operator's lines from standard input and answer each on standard output.
 
     A daemon thread reads (it never holds up the exit, and the terminal stays in
@@ -278,7 +278,6 @@ async def _operator_console(host: "object", stop: asyncio.Event) -> None:
     """
     import threading
 
-    from net.console import operator_command
     loop = asyncio.get_running_loop()
     lines: asyncio.Queue[str | None] = asyncio.Queue()
 
@@ -299,7 +298,7 @@ async def _operator_console(host: "object", stop: asyncio.Event) -> None:
         if line is None:
             return              # end of input: keep hosting
         try:
-            answer = operator_command(host, line)  # type: ignore[arg-type]
+            answer = host.operator(line)
         except Exception as e:  # a console typo must never stop the host
             answer = getattr(e, "message", None) or f"failed: {e}"
         if answer is None:

@@ -1,9 +1,9 @@
 """A host table without sockets for table-screen tests: the real `net.table.Table`
 (the host's own sans-I/O table) with one person in seat 0 and bots elsewhere.
 
-It builds the messages that person would receive exactly as `net.host.Host._flush`
-does (``table`` and ``update`` maps), takes the intents the screen sends, applies
-them, and moves the bots with the real bot code.
+The messages that person receives are built by the host's own `net.updates`
+(``table`` and ``update`` maps, as `net.server.ServerCore` sends them); it takes the
+intents the screen sends, applies them, and moves the bots with the real bot code.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from typing import Any
 
 from hearts.bots.base import make_bot
 from hearts.engine import Card, Rules
-from net.host import decide
 from net.protocol import intent_action
-from net.table import Table, TableError, events_for
+from net.server import bot_action
+from net.table import Table, TableError
+from net.updates import member_messages, table_message
 
 ME = "token-me"
 
@@ -39,22 +40,19 @@ class LocalTable:
     # -- host side -------------------------------------------------------------------------
     def table_message(self) -> dict[str, Any]:
         t = self.table
-        return {"type": "table", "table": t.full(), "seat": t.seat_of(ME), "owner": t.owner == ME,
-                "view": t.view_for(ME), "timer": t.timer(self.now), "seq": t.seq}
+        return table_message(t, t.owner == ME, t.seat_of(ME), t.timer(self.now))
 
     def start(self) -> None:
         self.table.start(ME, self.now, seed=self.seed)
         self.flush()
 
     def flush(self) -> None:
-        changes, seats_changed, _ = self.table.flush()
-        seat = self.table.seat_of(ME)
-        if changes:
-            self.inbox.append({"type": "update", "table": 1, "seq": self.table.seq,
-                               "events": events_for(changes, seat), "view": self.table.view_for(ME),
-                               "timer": self.table.timer(self.now)})
-        if seats_changed:
-            self.inbox.append(self.table_message())
+        t = self.table
+        changes, seats_changed, _ = t.flush()
+        me = [(ME, t.seat_of(ME), t.owner == ME)]
+        for _, msg in member_messages(t, changes, seats_changed, me, t.timer(self.now)):
+            assert isinstance(msg, dict)
+            self.inbox.append(msg)
 
     def run_bots(self, limit: int = 400) -> None:
         """Let the bots move until the game waits for the person (or is over)."""
@@ -64,7 +62,7 @@ class LocalTable:
                 return
             for s in seats:
                 hand = self.table.game.hand
-                action = decide(self.bots[s], hand.view(s), 0.01)
+                action = bot_action(self.bots[s], hand.view(s), 0.01)
                 self.table.bot_move(s, action, self.table.version, self.now)
                 self.flush()
 

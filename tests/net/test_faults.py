@@ -119,7 +119,7 @@ async def test_client_killed_mid_trick_then_back(host: Host) -> None:
     back = Kid(host.port, tid, token)
     assert await back.line("seat") == "seat 1"
     await eye.wait_for(_changes("player_returned", seat=1))
-    assert host.tables[tid].seats[1].auto is False
+    assert host.core.tables[tid].seats[1].auto is False
     owner_plays = asyncio.ensure_future(_play(own, is_game_over))
     await back.line("played")                          # the person plays again
     await back.line("game over", timeout=60)
@@ -313,8 +313,8 @@ async def test_save_dir_full_or_read_only(tmp_path: Path, fault: str, caplog) ->
             # the last good save is still there, whole, and a prefix of the game
             kept = _saved_game(disk, tid)
             assert len(kept.log) >= len(good.log)
-            assert list(h.tables[tid].game.log[:len(kept.log)]) == list(kept.log)
-            assert len(kept.log) < len(h.tables[tid].game.log)
+            assert list(h.core.tables[tid].game.log[:len(kept.log)]) == list(kept.log)
+            assert len(kept.log) < len(h.core.tables[tid].game.log)
             # the disk comes back: the next action is saved again, in full
             if fault == "full":
                 filler.unlink()
@@ -322,10 +322,10 @@ async def test_save_dir_full_or_read_only(tmp_path: Path, fault: str, caplog) ->
                 subprocess.run(["umount", str(disk)], check=True)
             await _play(ann, _changes("hand_scored"))
             await asyncio.sleep(0.2)
-            assert _saved_game(disk, tid).log == h.tables[tid].game.log[:len(
+            assert _saved_game(disk, tid).log == h.core.tables[tid].game.log[:len(
                 _saved_game(disk, tid).log)]
             assert len(_saved_game(disk, tid).log) > len(kept.log)
-            if h.tables[tid].state != "over":     # (the hand just scored may have ended it)
+            if h.core.tables[tid].state != "over":     # (the hand just scored may have ended it)
                 await _play(ann, is_game_over)
             await ann.close()
         finally:
@@ -367,7 +367,7 @@ async def test_corrupt_saves_are_refused_whole(tmp_path: Path, caplog) -> None:
     with caplog.at_level("WARNING", logger="hearts.host"):
         await h.start(bind="127.0.0.1", port=0, resume=True)
     try:
-        assert sorted(h.tables) == [1]                  # the good one, and only it
+        assert sorted(h.core.tables) == [1]                  # the good one, and only it
         text = caplog.text
         for tid in bad:
             assert f"table-{tid}.msgpack" in text, tid

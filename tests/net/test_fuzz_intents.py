@@ -20,7 +20,7 @@ async def test_game_intents_from_the_wrong_place(host: Host) -> None:
     await bob.wait_for("table")
     await ann.send("start")
     await ann.wait_for(has_change("game_started"))
-    table = host.tables[tid]
+    table = host.core.tables[tid]
     log_before = len(table.game.log)
     stranger = await connect(host, "Stranger")
     for kind, fields in GAME:                       # at no table
@@ -53,6 +53,6 @@ async def test_game_intents_from_the_wrong_place(host: Host) -> None:
     other = (await cy.wait_for("table"))["table"]["id"]
     cy._write({"type": "start", "table": tid})       # an owner command "for" Ann's table
     await cy.wait_for(lambda e: e["type"] in ("update", "table", "error"))
-    assert host.tables[other].state == "playing" and table.owner == ann.token
+    assert host.core.tables[other].state == "playing" and table.owner == ann.token
     for c in (ann, bob, stranger, cy):
         await c.close()

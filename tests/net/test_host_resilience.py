@@ -75,7 +75,7 @@ async def test_drop_grace_then_reconnect_mid_hand(host: Host) -> None:
     t = await bob2.wait_for("table")
     assert t["seat"] == 1 and t["view"]["seat"] == 1 and t["view"]["hand"]
     ev = await ann.wait_for(has_change("player_returned"))
-    assert not host.tables[tid].seats[1].auto
+    assert not host.core.tables[tid].seats[1].auto
     await ann.close()
     await bob2.close()
 
@@ -186,7 +186,7 @@ async def test_corrupt_save_is_reported_and_kept(tmp_path: Path, caplog) -> None
     h2 = Host(save_dir=save_dir, limits=FAST, bot_level="random")
     with caplog.at_level("ERROR", logger="hearts.host"):
         await h2.start(bind="127.0.0.1", port=0, resume=True)
-    assert 1 in h2.tables and 9 not in h2.tables
+    assert 1 in h2.core.tables and 9 not in h2.core.tables
     assert "table-9.msgpack is not a readable saved table" in caplog.text
     assert bad.read_bytes() == b"\x93garbage"
     # new tables never take the number of a file already there
@@ -199,7 +199,7 @@ async def test_corrupt_save_is_reported_and_kept(tmp_path: Path, caplog) -> None
     assert bad.read_bytes() == b"\x93garbage"
     h3 = Host(save_dir=save_dir, limits=FAST, bot_level="random")   # no --resume
     await h3.start(bind="127.0.0.1", port=0)
-    assert h3.core.next_table == 11 and not h3.tables
+    assert h3.core.next_table == 11 and not h3.core.tables
     await h3.stop()
 
 

@@ -231,7 +231,7 @@ async def test_friends_only_table_needs_its_password(host: Host, joiners: list[J
     await bob.type("sit 1 2 password owls")
     await bob.expect(r"^You sit at table 1 .*seat 2\.")
     await ann.expect(r"^Bob sits at seat 2\.")
-    assert host.tables[1].seats[2].name == "Bob"
+    assert host.core.tables[1].seats[2].name == "Bob"
     # the owner opens the table again: a third person needs no password
     await ann.type("/password off")
     cy = await join(joiners, host, "Cy")
@@ -306,7 +306,7 @@ async def test_reconnects_after_the_link_drops(host: Host, joiners: list[Joiner]
     await ann.type("/start")
     await ann.expect(r"^Pass 3 cards ")
     hand = hand_from_lines(ann.lines)
-    conn = next(c for c in host._connections if c.player and c.player.name == "Ann")
+    conn = next(c for c in host._connections.values() if c.player and c.player.name == "Ann")
     assert conn.transport is not None
     conn.transport.abort()
     await ann.expect(r"^Connection lost \(.*\); reconnecting\.\.\.$")

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 from net.client import Client
-from net.console import operator_command
 from net.host import Host
 
 from .conftest import connect, has_change
@@ -25,18 +24,18 @@ async def test_operator_commands(host: Host) -> None:
     bob = await connect(host, "Bob")
     await bob.send("sit", table=tid)
     await bob.wait_for("table")
-    assert operator_command(host, "tea is ready") == "said at 1 table(s)"
+    assert host.operator("tea is ready") == "said at 1 table(s)"
     ev = await bob.wait_for(has_change("chat"))
     assert ev["events"][-1] == {"type": "chat", "name": "host", "seat": None,
                                 "text": "tea is ready"}
-    assert "Ann" in operator_command(host, f"/who {tid}")
-    assert operator_command(host, f"/kick {tid} bob") == f"Bob was kicked from table {tid}"
+    assert "Ann" in host.operator(f"/who {tid}")
+    assert host.operator(f"/kick {tid} bob") == f"Bob was kicked from table {tid}"
     assert (await bob.wait_for("left"))["reason"] == "kicked"
-    assert operator_command(host, "/who 99").startswith("usage: /who TABLE")
-    assert operator_command(host, f"/close {tid}") == f"table {tid} closed"
+    assert host.operator("/who 99").startswith("usage: /who TABLE")
+    assert host.operator(f"/close {tid}") == f"table {tid} closed"
     assert (await ann.wait_for("left"))["reason"] == "the host closed the table"
-    assert tid not in host.tables
-    assert operator_command(host, "/quit") is None
+    assert tid not in host.core.tables
+    assert host.operator("/quit") is None
     await ann.close()
     await bob.close()
 

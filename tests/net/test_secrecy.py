@@ -171,7 +171,7 @@ async def _game(seed: int, humans: int, rules: dict) -> None:
             *(_player(c, random.Random(rng.random()), log, rules["tram"] == "claim")
               for c, log in zip(people, logs)),
             _watch(watcher, logs[-1])), 60)
-        hands = truth(host.tables[tid].game.to_dict())
+        hands = truth(host.core.tables[tid].game.to_dict())
         for i, log in enumerate(logs[:-1]):
             check(log, i, hands)
         check(logs[-1], None, hands)

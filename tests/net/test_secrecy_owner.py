@@ -61,7 +61,7 @@ async def test_password_table(host: Host) -> None:
     await cy.send("sit", table=tid)
     assert (await cy.wait_for("table"))["seat"] == 2
     # the password is kept as a salted hash, never in clear, never sent
-    assert "open sesame" not in repr(host.tables[tid].to_dict())
+    assert "open sesame" not in repr(host.core.tables[tid].to_dict())
     for c in (ann, back, cy):
         await c.close()
 
@@ -87,7 +87,7 @@ async def test_nobody_else_can_take_the_owners_rights(host: Host) -> None:
         await fake.send("start")
         assert (await fake.wait_for("error"))["code"] == "not-owner"
         await fake.close()
-    table = host.tables[tid]
+    table = host.core.tables[tid]
     for phase in ("before", "during"):
         for who in (bob, eve):
             for kind, fields in OWNER_INTENTS:

@@ -1,4 +1,4 @@
-"""The sans-I/O server core, driven without sockets: peers are plain objects, time is given."""
+"""The sans-I/O server core, driven without sockets: connections are numbers, time is given."""
 
 from __future__ import annotations
 
@@ -7,18 +7,24 @@ import random
 from hearts.engine import Phase
 from net.limits import Limits
 from net.protocol import GAME_INTENTS, INTENTS, OWNER_INTENTS, PROTOCOL_VERSION
-from net.server import ServerCore, SimplePeer
+from net.server import ConnId, ServerCore
 from net.table import TableState
 
 
-def hello(core: ServerCore, name: str, token: str | None = None) -> SimplePeer:
-    peer = SimplePeer(f"10.0.0.{len(core.players) + 2}")
-    core.handle(peer, {"type": "hello", "version": PROTOCOL_VERSION, "name": name,
+def connect(core: ServerCore) -> ConnId:
+    conn = core.connections + 100
+    core.opened(conn, f"10.0.0.{core.connections + 2}")
+    return conn
+
+
+def hello(core: ServerCore, name: str, token: str | None = None) -> ConnId:
+    conn = connect(core)
+    core.handle(conn, {"type": "hello", "version": PROTOCOL_VERSION, "name": name,
                        **({"token": token} if token else {})}, now=0.0)
-    return peer
+    return conn
 
 
-def sent(core: ServerCore) -> list[tuple[SimplePeer, dict]]:
+def sent(core: ServerCore) -> list[tuple[ConnId, dict]]:
     return core.take().messages  # type: ignore[return-value]
 
 
@@ -33,7 +39,7 @@ def test_hello_welcomes_and_a_second_hello_is_an_error_not_silence():
     ann = hello(core, "Ann")
     out = sent(core)
     assert [m["type"] for _, m in out] == ["welcome", "tables"]
-    assert out[0][1]["host"] == "den" and ann.player is not None
+    assert out[0][1]["host"] == "den" and core.player_on(ann) is not None
     core.handle(ann, {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann"}, now=1.0)
     out2 = core.take()
     assert [(m["type"], m["code"]) for _, m in out2.messages] == [("error", "state")]
@@ -43,12 +49,12 @@ def test_hello_welcomes_and_a_second_hello_is_an_error_not_silence():
 def test_before_hello_anything_else_gets_one_error_and_the_door_closes():
     for raw in ({"type": "chat", "text": "hi"}, 71, b"GET / HTTP/1.1", {"nope": 1}, [1, 2]):
         core = ServerCore()
-        peer = SimplePeer()
+        peer = connect(core)
         core.handle(peer, raw, now=0.0)
         out = core.take()
-        assert len(out.messages) == 1 and out.messages[0][1]["type"] == "error"
-        assert out.closing == [peer], raw
-        assert peer.player is None and not core.players
+        assert not out.messages and [c for c, _ in out.closing] == [peer], raw
+        assert out.closing[0][1]["type"] == "error"
+        assert core.player_on(peer) is None and not core.players
 
 
 def test_after_hello_a_bad_message_is_answered_and_the_connection_stays():
@@ -63,22 +69,23 @@ def test_after_hello_a_bad_message_is_answered_and_the_connection_stays():
 def test_names_are_unique_and_host_is_reserved():
     core = ServerCore()
     a, b, h = hello(core, "Ann"), hello(core, "Ann"), hello(core, "host")
-    assert (a.player.name, b.player.name, h.player.name) == ("Ann", "Ann#2", "host#2")
+    assert [core.player_on(c).name for c in (a, b, h)] == ["Ann", "Ann#2", "host#2"]
 
 
 def test_a_token_takes_the_seat_back_and_the_old_connection_is_replaced():
     core = ServerCore()
     first = hello(core, "Ann")
-    token = first.player.token
+    token = core.player_on(first).token
     core.handle(first, {"type": "create_table"}, now=0.0)
     core.take()
     second = hello(core, "Ann", token)
     out = core.take()
-    assert (first, ) == tuple(out.closing)
-    assert any(p is first and m.get("code") == "replaced" for p, m in out.messages)
-    kinds = [m["type"] for p, m in out.messages if p is second]
-    assert kinds == ["welcome", "tables", "table"]
-    assert second.player.table == 1 and first.player is None
+    ((closed, last),) = out.closing
+    assert closed == first and last["code"] == "replaced"
+    kinds = [m["type"] for p, m in out.messages if p == second]
+    assert kinds[:3] == ["welcome", "tables", "table"]
+    assert kinds[3:] == ["update", "table"]        # everyone there hears Ann is back
+    assert core.player_on(second).table == 1 and core.player_on(first) is None
 
 
 def test_a_whole_game_decided_without_a_socket():
@@ -109,14 +116,14 @@ def test_a_whole_game_decided_without_a_socket():
                 bad = [c for c in hand.held(seat) if c not in hand.legal_plays(seat)]
                 if bad:
                     core.handle(peer, {"type": "play", "card": str(bad[0])}, now=step)
-                    err = [m for p, m in core.take().messages if p is peer]
+                    err = [m for p, m in core.take().messages if p == peer]
                     assert err and err[0]["code"] == "illegal"
                     refused += 1
             msg = {"type": "play", "card": str(rng.choice(hand.legal_plays(seat)))}
         core.handle(peer, msg, now=float(step))
         out = core.take()
-        assert 1 in out.touched and not any(m.get("type") == "error" for _, m in out.messages)
-        table.flush()
+        assert not any(m.get("type") == "error" for _, m in out.messages)
+        assert any(m["type"] == "update" for _, m in out.messages)
     assert table.state == TableState.OVER and table.game.over
     assert refused > 0 and core.actions > 52
 
@@ -136,7 +143,7 @@ def test_a_lost_connection_keeps_a_seated_player_and_forgets_a_lobby_one():
     core = ServerCore()
     ann, bob = hello(core, "Ann"), hello(core, "Bob")
     core.handle(ann, {"type": "create_table"}, now=0.0)
-    ann_player, bob_token = ann.player, bob.player.token
+    ann_player, bob_token = core.player_on(ann), core.player_on(bob).token
     core.lost(ann, now=1.0)
     core.lost(bob, now=1.0)
     assert ann_player.token in core.players and ann_player.conn is None
@@ -154,7 +161,7 @@ def test_hint_requests_go_to_the_outbox_for_the_host_to_compute():
     core.handle(ann, {"type": "hint"}, now=1.0)
     out = core.take()
     if seat0_turn:
-        assert [p.name for p, _ in out.hints] == ["Ann"]
+        assert [core.player(p).name for p, _ in out.hints] == ["Ann"]
     else:
         assert out.messages[0][1]["code"] == "state" and not out.hints
 
@@ -194,6 +201,44 @@ def test_every_message_the_host_sends_is_a_known_event_type():
     import net.host
     import net.server
     from net.protocol import EVENTS
-    sent = _literal_types(net.server.__file__) | _literal_types(net.host.__file__)
+    import net.updates
+    sent = (_literal_types(net.server.__file__) | _literal_types(net.host.__file__)
+            | _literal_types(net.updates.__file__))
     sent -= _literal_types(net.server.__file__, {"_emit"})    # table changes, not messages
     assert sent <= set(EVENTS), sent - set(EVENTS)
+
+
+
+def test_packed_updates_are_the_same_messages_as_the_maps():
+    """The host's updates, packed from shared parts, decode to the maps built otherwise,
+    for every flush of a game: seats, a watcher, the private exchange, open hands."""
+    from hearts.engine import Rules
+    from net.protocol import Decoder
+    from net.server import bot_action
+    from net.table import Table
+    from net.updates import member_messages
+    from hearts.bots import make_bot
+    for rules in (Rules(target=20), Rules(target=20, open_hands=True, pass_count=0)):
+        table = Table(1, "t", rules)
+        table.sit("ann", "Ann", 0, 0.0)
+        table.watch("eve", "Eve")
+        for s in (1, 2, 3):
+            table.set_bot("ann", s, "random")
+        table.start("ann", 0.0, seed=3)
+        bots = {s: make_bot("random", s) for s in range(4)}
+        members = [("ann", 0, True), ("eve", None, False)]
+        flushes = 0
+        while table.state != TableState.OVER:
+            seat = table.waiting_for()[0]
+            table.bot_move(seat, bot_action(bots[seat], table.game.hand.view(seat), 0.0),
+                           table.version, 0.0) if seat else table.act(
+                "ann", bot_action(bots[0], table.game.hand.view(0), 0.0), 0.0)
+            changes, seats_changed, _ = table.flush()
+            timer = table.timer(0.0)
+            maps = member_messages(table, changes, seats_changed, members, timer)
+            packed = member_messages(table, changes, seats_changed, members, timer, True)
+            assert [k for k, _ in maps] == [k for k, _ in packed]
+            assert [m for _, m in maps] == [m if isinstance(m, dict) else Decoder().feed(m)[0]
+                                            for _, m in packed]
+            flushes += 1
+        assert flushes > 50

@@ -48,7 +48,7 @@ async def test_typed_lines_become_intents_and_end_of_input_quits() -> None:
         assert await asyncio.wait_for(run, 5) == 0
         left = out.index("You left table 1.")
         assert out[left + 1] == "Type tables to see the tables, create to open one, or quit."
-        assert not host.tables   # leaving closed the empty table
+        assert not host.core.tables   # leaving closed the empty table
     finally:
         await host.stop()
 

@@ -275,8 +275,8 @@ def test_reload_mid_hand_returns_to_the_same_seat_and_cards(browser, served, sho
 
 
 async def _drop(host: Host, name: str) -> None:
-    player = next(p for p in host.players.values() if p.name == name)
-    player.conn.transport.abort()
+    player = next(p for p in host.core.players.values() if p.name == name)
+    host.connection(player).transport.abort()
 
 
 def test_a_phone_chats_with_a_tcp_player_at_its_table(browser, served, shots) -> None:
@@ -301,7 +301,7 @@ def test_a_phone_chats_with_a_tcp_player_at_its_table(browser, served, shots) ->
 
 
 async def _table_of(host: Host, name: str) -> int:
-    return next(p.table for p in host.players.values() if p.name == name)
+    return next(p.table for p in host.core.players.values() if p.name == name)
 
 
 def test_a_kicked_phone_sees_why(browser, served, shots) -> None:

@@ -1,0 +1,168 @@
+"""Seats: bots, taking over a bot between hands, watchers, hints, undo, open hands, console
+seat names, a bot's illegal or missing move: decisions of the sans-I/O core, driven
+without sockets (`tests.net.lan`)."""
+
+from __future__ import annotations
+
+from hearts.engine import Play
+
+from .lan import Lan
+
+
+def test_person_takes_over_a_bot_at_the_next_hand() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"target": 60})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    assert ann.changes("game_started")
+    bob = lan.join("Bob")
+    bob.send("sit", table=tid, seat=2)
+    t = bob.last("table")
+    assert t["seat"] is None                     # watching until the hand is over
+    assert t["view"]["hand"] == [] and t["view"]["legal"] == []
+    hand_no = t["table"]["hand"]
+    lan.play([ann], lambda: bob.seat == 2)
+    ev = bob.last("table")
+    assert ev["table"]["hand"] == hand_no + 1
+    assert ev["view"]["seat"] == 2 and len(ev["view"]["hand"]) == 13
+    assert lan.core.tables[tid].seats[2].kind == "human"
+
+
+def test_watcher_sees_no_hidden_cards() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"target": 5})
+    tid = ann.last("table")["table"]["id"]
+    eve = lan.join("Eve")
+    eve.send("watch", table=tid)
+    ann.send("start")
+    lan.play([ann], lambda: ann.table.state == "over")
+    seen = [m for m in eve.inbox if m["type"] in ("update", "table")]
+    assert len(seen) > 20 and eve.table.state == "over"
+    for ev in seen:
+        v = ev["view"]
+        if v is None:
+            continue
+        assert v["seat"] is None and v["hand"] == [] and v["legal"] == []
+        assert v["passed"] is None and v["received"] is None and v["others"] is None
+        for e in ev.get("events", []):
+            if e["type"] == "cards_received":
+                assert "cards" not in e
+
+
+def test_hint_undo_and_open_hands() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"pass_count": 0, "allow_undo": True, "open_hands": True})
+    ann.send("start")
+    assert ann.changes("game_started")
+    # Ann's turn comes at once (the bots move in no time here): ask a hint, play it, then
+    # take it back
+    view = ann.view
+    assert view["turn"] == 0
+    assert view["others"] is not None and len(view["others"]) == 4   # bots only: open hands
+    ann.send("hint")
+    hint = ann.last("hint")
+    assert len(hint["cards"]) == 1 and hint["cards"][0] in view["legal"] and hint["reason"]
+    ann.send("play", card=hint["cards"][0])
+    assert any(c["seat"] == 0 for c in ann.changes("card_played"))
+    ann.take()
+    ann.send("undo")
+    assert ann.changes("undone")
+    assert hint["cards"][0] in ann.view["hand"]
+    ann.send("play", card="XX")
+    assert ann.last("error")["code"] == "illegal"
+
+
+def test_bot_levels_and_refusals() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table")
+    assert ann.ask("/bot 1 random")["ok"]
+    ann.send("bot", seat=2, level="nonsense")
+    err = ann.last("error")
+    assert err["code"] == "bad-message" and "nonsense" in err["message"]
+    ann.take()
+    ann.send("bot", seat=0, level="random")
+    assert ann.last("error")["code"] == "seat-taken"
+    assert ann.ask("/bot 1 off")["ok"]
+    assert lan.core.tables[1].seats[1].kind == "empty"
+
+
+def test_console_names_seats_by_place_name_and_number() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table")
+    tid = ann.last("table")["table"]["id"]
+    bob = lan.join("Bob")
+    bob.send("sit", table=tid, seat=2)
+    table = lan.core.tables[tid]
+
+    who = ann.ask("/who")
+    assert who["ok"] and ("south (seat 0): Ann (owner); west (seat 1): empty; "
+                          "north (seat 2): Bob; east (seat 3): empty") in who["text"]
+    # /who from Bob's seat: the places turn with him
+    assert "south (seat 2): Bob; west (seat 3): empty; north (seat 0): Ann (owner)" in \
+        bob.ask("/who")["text"]
+
+    reply = ann.ask("/bot West easy")            # a place, any case
+    assert reply == {"type": "reply", "ok": True, "text": "west (seat 1): easy bot"}
+    assert table.seats[1].kind == "bot" and table.seats[1].level == "easy"
+    bot = table.seats[1].name
+    assert ann.ask(f"/bot {bot.lower()} hard")["text"] == "west (seat 1): hard bot"
+    assert table.seats[1].level == "hard"                # by the bot's name
+    assert ann.ask("/bot 3 random")["ok"]                # numbers still work
+    assert table.seats[3].kind == "bot"
+    assert ann.ask("/bot east off")["text"] == "east (seat 3): bot removed"
+    assert table.seats[3].kind == "empty"
+
+    bad = ann.ask("/bot sideways easy")
+    assert not bad["ok"] and "no seat 'sideways'" in bad["text"] and "south is you" in bad["text"]
+    assert "SEAT is a place (south is you" in ann.ask("/help")["text"]
+
+    # /sit with a place moves Bob at his own table (before the game): his west is seat 3
+    assert bob.ask("/sit west") == {"type": "reply", "ok": True,
+                                    "text": f"you sit at table {tid}, seat 3"}
+    assert table.seat_of(bob.token) == 3
+
+    refused = ann.ask("/kick west")               # a bot sits there
+    assert not refused["ok"] and refused["text"].startswith(f"west is {bot}, a bot")
+    assert ann.ask("/kick east")["text"] == "Bob was kicked"
+    assert bob.last("left")["reason"] == "kicked"
+
+
+def test_a_bots_illegal_or_missing_move_is_replaced_by_a_legal_one() -> None:
+    lan = Lan()
+    lan.run_bots = False                          # the test answers for the bots
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"pass_count": 0}, seat=3)
+    ann.send("start")
+    core = lan.core
+    table = core.tables[1]
+    (turn,) = lan.turns                           # one seat to move: the one with 2C
+    assert turn.seat == table.waiting_for()[0] != 3 and turn.version == table.version
+    hand = table.game.hand
+    illegal = next(c for c in hand.held(turn.seat) if c not in hand.legal_plays(turn.seat))
+    core.bot_moved(1, turn.seat, turn.version, Play(turn.seat, illegal), lan.now)
+    lan.pump()
+    played = ann.changes("card_played")
+    assert [(e["seat"], e["card"]) for e in played] == [(turn.seat, "2C")]
+    # the next bot fails or runs out of time (None) while its thread still thinks: a
+    # legal card is played for it, and it is asked nothing until its thread is free
+    turn2 = lan.turns[-1]
+    assert turn2.seat == (turn.seat + 1) % 4 != 3
+    lan.turns.clear()
+    core.bot_moved(1, turn2.seat, turn2.version, None, lan.now, busy=True)
+    lan.pump()
+    assert ann.changes("card_played")[-1]["seat"] == turn2.seat
+    assert [t.seat for t in lan.turns] == [(turn2.seat + 1) % 4] or 3 in table.waiting_for()
+    lan.turns.clear()
+    # a stale answer (the table moved on since) changes nothing
+    before = len(table.game.log)
+    core.bot_moved(1, turn.seat, turn.version, Play(turn.seat, hand.held(turn.seat)[0]),
+                   lan.now)
+    lan.pump()
+    assert len(table.game.log) == before
+    core.bot_free(1, turn2.seat, lan.now)
+    lan.pump()
