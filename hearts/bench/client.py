@@ -118,7 +118,7 @@ def _autoplay(app: "object") -> None:
         _key(pygame.K_RETURN)
     elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
         _key(pygame.K_a)
-    elif screen._game_over():
+    elif screen.game_over():
         app.send({"type": "start"})  # type: ignore[attr-defined]
     else:
         return

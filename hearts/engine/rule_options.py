@@ -17,7 +17,7 @@ change (a test fails while they differ).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 Kind = Literal["cycle", "choice", "bool", "int", "optional-int"]
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
@@ -190,11 +190,63 @@ def describe(name: str) -> str:
     return OPTIONS[name].accepts()
 
 
+# The presets' names as people write them.
+PRESET_NAMES: dict[str, str] = {
+    "standard": "Standard", "omnibus": "Omnibus", "black-maria": "Black Maria",
+    "spot": "Spot hearts", "tournament": "Tournament", "gamebot": "Gamebot",
+    "hearts2": "Hearts 2.0", "skelly": "Skelly",
+}
+
+# When an option does something: the others are moot under these rules (``/rules`` leaves
+# them out, e.g. "J♦ still counts" when the J♦ is worth nothing).
+_APPLIES: dict[str, Callable[[Any], bool]] = {
+    "lead_hearts_over_queen": lambda r: r.hearts_break == "required",
+    "queen_breaks_hearts": lambda r: r.hearts_break == "required",
+    "clean_hand": lambda r: r.clean_hand_bonus != 0,
+    "moon_needs_jack": lambda r: r.moon != "off" and r.jack_of_diamonds != 0,
+    "bonuses_on_moon": lambda r: r.moon != "off" and (r.jack_of_diamonds != 0
+                                                      or r.clean_hand_bonus != 0),
+    "sun": lambda r: r.moon != "off",
+    "sun_points": lambda r: r.moon != "off" and r.sun != "off",
+    "pass_cycle": lambda r: r.pass_count > 0,
+}
+
+
+def applies(name: str, rules: Any) -> bool:
+    """Whether option ``name`` does anything under ``rules`` (a `Rules`)."""
+    test = _APPLIES.get(name)
+    return True if test is None else bool(test(rules))
+
+
 def rules_in_words(rules: Any, only_changed: bool = False) -> list[str]:
-    """One line per option, ``Label: value in words`` (``rules`` is a `Rules`)."""
+    """One line per option that does something under ``rules`` (a `Rules`),
+    ``Label: value in words``; ``only_changed``: only those that differ from the default."""
     default = type(rules)()
     return [f"{o.label}: {o.words(getattr(rules, o.name))}" for o in _LIST
-            if not only_changed or getattr(rules, o.name) != getattr(default, o.name)]
+            if applies(o.name, rules)
+            and (not only_changed or getattr(rules, o.name) != getattr(default, o.name))]
+
+
+def nearest_preset(rules: Any) -> str:
+    """The preset ``rules`` (a `Rules`) differ least from: the one they are "based on"."""
+    from .rules import PRESETS, Rules
+    mine = rules.to_dict()
+
+    def distance(name: str) -> int:
+        theirs = Rules.preset(name).to_dict()
+        return sum(1 for k, v in mine.items() if theirs.get(k) != v)
+    return min(PRESETS, key=distance)
+
+
+def rules_title(rules: Any) -> str:
+    """The rules in a few words, as the rules dialog says them: the nearest preset's name,
+    then each option changed from it, ``Omnibus, Game to: 50 points``."""
+    from .rules import Rules
+    base = nearest_preset(rules)
+    preset = Rules.preset(base)
+    changed = [f"{o.label}: {o.words(getattr(rules, o.name))}" for o in _LIST
+               if getattr(rules, o.name) != getattr(preset, o.name)]
+    return ", ".join([PRESET_NAMES.get(base, base), *changed])
 
 
 def changes_in_words(before: Any, after: Any) -> list[str]:
@@ -253,5 +305,6 @@ def _md_plain(v: Any) -> str:
     return str(v)
 
 
-__all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "RuleOption", "changes_in_words",
-           "describe", "markdown_presets", "markdown_table", "rules_in_words"]
+__all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "PRESET_NAMES", "RuleOption", "applies",
+           "changes_in_words", "describe", "markdown_presets", "markdown_table", "nearest_preset",
+           "rules_in_words", "rules_title"]

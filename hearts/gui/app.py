@@ -450,25 +450,28 @@ class App:
             hook(msg)
 
     def _rules_notice(self, msg: dict[str, Any], old_rules: Any) -> None:
-        """Someone else changed the rules: list each change (console and table notice)."""
+        """Someone changed the rules: each change in the console, and (when it was someone
+        else) a notice at the table."""
         from hearts.engine import Rules, RulesError
-        from hearts.engine.rule_options import changes_in_words
+        from net import words
+        tbl = self.session.table
+        if tbl is None:
+            return
+        voice = words.Voice(tbl, self.session.seat)
         for change in msg.get("events") or ():
             if not isinstance(change, dict) or change.get("type") != "rules_changed":
                 continue
+            lines = words.rules_changed_lines(voice, change, old_rules)
+            text = words.rules_changed_notice(voice, change, old_rules)
             try:
-                new = Rules.from_dict(change.get("rules") or {})
+                old_rules = Rules.from_dict(change.get("rules") or {})
             except RulesError:
                 continue
-            lines = changes_in_words(old_rules, new)
-            old_rules = new
-            by = str(change.get("by") or "The owner")
-            if not lines:
+            if not lines or text is None:
                 continue
-            self.console.rules_changed(by, lines)
-            if by == self.session.name:
+            self.console.rules_changed(lines)
+            if change.get("by") == self.session.name:
                 continue                 # our own change: the dialog showed it
-            text = f"{by} changed the rules: " + "; ".join(lines) + "."
             notify = getattr(self.screen, "notify", None)
             if notify is not None:
                 notify(text)

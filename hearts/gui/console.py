@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from net import words
+
 from . import widgets as w
 
 if TYPE_CHECKING:
@@ -35,6 +37,12 @@ COMMANDS = ("/help", "/who", "/tables", "/rules", "/preset", "/start", "/pause",
             "/end", "/kick", "/allow", "/bot", "/hint", "/sit", "/leave", "/lobby")
 DIRECTION_WORDS = ("south", "west", "north", "east")
 PEEK_SECONDS = 8.0
+# The changes the console logs (in `net.words`' sentences), by colour; the table shows
+# cards, tricks and the rest its own way.
+LOGGED = {"player_joined": INFO, "player_left": INFO, "player_kicked": HOST,
+          "player_dropped": HOST, "player_returned": INFO, "owner_changed": INFO,
+          "paused": HOST, "resumed": HOST, "game_started": INFO, "hand_scored": INFO,
+          "moon_shot": HOST, "game_over": HOST, "game_ended": HOST, "replaced_by_bot": INFO}
 
 
 class Line:
@@ -66,6 +74,7 @@ class Console:
         self.input.focused = True
         self.rect = pygame.Rect(0, 0, 100, 100)
         self._swallow: str | None = None
+        self._table_name = ""           # the table we were at last (we may be told we left it)
         self.resize(app.size)
 
     # -- opening --------------------------------------------------------------------------
@@ -108,11 +117,10 @@ class Console:
             self.unread += 1
         self.app.redraw()
 
-    def rules_changed(self, by: str, changes: list[str]) -> None:
+    def rules_changed(self, lines: list[str]) -> None:
         """The owner changed the rules: who, and each change on its own line."""
-        self.add(f"{by} changed the rules:", HOST)
-        for line in changes:
-            self.add("  " + line, HOST)
+        for line in lines:
+            self.add(line, HOST)
 
     def submit(self, text: str) -> None:
         text = text.strip()
@@ -162,6 +170,9 @@ class Console:
 
     def on_message(self, msg: dict[str, Any]) -> None:
         t = msg.get("type")
+        tbl = self.app.session.table
+        if tbl is not None:
+            self._table_name = tbl.name or self._table_name
         if t == "reply":
             self.add(str(msg.get("text", "")), OK if msg.get("ok", True) else BAD)
         elif t == "error":
@@ -171,8 +182,7 @@ class Console:
         elif t == "welcome":
             self.add(f"Connected to {msg.get('host') or 'the host'} as {msg.get('name')}.", INFO)
         elif t == "left":
-            self.add("The table's owner removed you from it." if msg.get("reason") == "kicked"
-                     else "You left the table.", INFO)
+            self.add(words.left_line(words.Voice(), msg.get("reason"), self._table_name), INFO)
         elif t == "update":
             for change in msg.get("events") or ():
                 self._change(change)
@@ -198,59 +208,17 @@ class Console:
         del self.lobby[:-MAX_LOBBY]
         self.add(text, CHAT, LOBBY_MARK + name, colour, said=True)
 
-    def _name(self, seat: Any) -> str:
-        tbl = self.app.session.table
-        if tbl is not None and isinstance(seat, int) and 0 <= seat < 4:
-            name = tbl.seats[seat].name
-            if name:
-                return name
-            from .seat_menu import seat_direction
-            return seat_direction(self.app, seat)
-        return "someone"
-
-    def _where(self, c: dict[str, Any]) -> str:
-        from .seat_menu import seat_direction
-        return seat_direction(self.app, int(c.get("seat") or 0))
-
     def _change(self, c: dict[str, Any]) -> None:
         t = c.get("type")
         if t == "chat":
             self._chat(c)
-        elif t == "player_joined":
-            where = "is watching" if c.get("seat") is None else f"sat down ({self._where(c)})"
-            self.add(f"{c.get('name')} {where}.", INFO)
-        elif t == "player_left":
-            self.add(f"{c.get('name')} left.", INFO)
-        elif t == "player_kicked":
-            self.add(f"{c.get('name')} was kicked.", HOST)
-        elif t == "player_dropped":
-            self.add(f"{c.get('name')} lost the connection; a bot plays after "
-                     f"{c.get('grace', 0):.0f} s.", HOST)
-        elif t == "player_returned":
-            self.add(f"{c.get('name')} is back.", INFO)
-        elif t == "owner_changed":
-            self.add(f"{c.get('name') or 'Nobody'} now owns the table.", INFO)
-        elif t == "paused":
-            self.add(f"{c.get('by')} paused the game.", HOST)
-        elif t == "resumed":
-            self.add(f"{c.get('by')} resumed the game.", HOST)
-        elif t == "game_started":
-            self.add("The game starts.", INFO)
-        elif t == "hand_scored":
-            pts = c.get("points") or []
-            self.add(f"Hand {int(c.get('hand', 0)) + 1}: " + ", ".join(
-                f"{self._name(i)} {p:+d}" for i, p in enumerate(pts)), INFO)
-        elif t == "moon_shot":
-            self.add(f"{self._name(c.get('shooter'))} shot the "
-                     f"{'sun' if c.get('sun') else 'moon'}!", HOST)
-        elif t == "game_over":
-            winners = ", ".join(self._name(s) for s in c.get("winners") or ())
-            self.add(f"Game over. Winner: {winners}.", HOST)
-        elif t == "game_ended":
-            self.add(f"The game was ended ({c.get('reason', '')}).", HOST)
-        elif t == "replaced_by_bot" and c.get("why") not in ("start",):
-            self.add(f"{self._name(c.get('seat'))}, a {c.get('level')} bot, plays "
-                     f"{self._where(c)}.", INFO)
+            return
+        colour = LOGGED.get(str(t))
+        tbl = self.app.session.table
+        if colour is None or tbl is None or (t == "replaced_by_bot" and c.get("why") == "start"):
+            return
+        for line in words.change_lines(c, tbl, self.app.session.seat):
+            self.add(line, colour)
 
     # -- input ----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

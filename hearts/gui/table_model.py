@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from hearts.engine import Card, View
+from hearts.engine.scoring import moon_value
 from net.mirror import TableInfo
 
-from .table_state import moon_points
 
 
 @dataclass
@@ -113,7 +113,7 @@ class TableModel:
         """The points at stake in the moon choice (the sun's when it was the sun)."""
         if v.moon is not None and v.moon.sun and v.rules.sun == "others":
             return v.rules.sun_value
-        return moon_points(v.rules)
+        return moon_value(v.rules)
 
 
 __all__ = ["Note", "TableModel"]

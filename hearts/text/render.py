@@ -14,21 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts.engine import View
+from hearts.engine import Rules, View
+from hearts.engine.rule_options import rules_title
 from hearts.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from net.mirror import Mirror, MirrorReader, SeatInfo
+from hearts.i18n import _
+from net import words
+from net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
 
 Msg = dict[str, Any]
-
-PASS_WORDS = {"left": "left", "right": "right", "across": "across", "hold": "no passing"}
 
 
 def card_text(card: str, symbols: bool = False) -> str:
     """``"QS"`` as written on the wire, or ``"Q♠"`` (``"10♥"`` for tens) with symbols."""
-    if not symbols or len(card) != 2 or card[1] not in SUITS:
-        return card
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SUIT_SYMBOLS[SUITS.index(card[1])]
+    return words.card_text(card, symbols)
 
 
 def cards_text(cards: list[str] | tuple[str, ...], symbols: bool = False) -> str:
@@ -53,16 +51,6 @@ def suit_lines(cards: list[str], symbols: bool = False) -> list[str]:
         label = f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}" if symbols else SUIT_NAMES[s]
         lines.append(f"  {label}: {' '.join(ranks)}")
     return lines
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 HELP = """\
@@ -105,6 +93,8 @@ class TextRenderer(MirrorReader):
         self._intro: tuple | None = None      # (table id, seat) last announced
         self._seats_said: list | None = None
         self.joining: tuple[str, Msg] | None = None  # the last sit/watch sent: (type, fields)
+        self._rules_before: Rules | None = None       # the table's rules before this message
+        self._left_table: TableInfo | None = None     # the table before this message
 
     # -- what the mirror holds -----------------------------------------------------------
     @property
@@ -121,6 +111,11 @@ class TextRenderer(MirrorReader):
         return self.mirror.info.seats if self.mirror.info is not None else []
 
     # -- small helpers ----------------------------------------------------------------
+    def voice(self) -> words.Voice:
+        """The sentences' point of view: this table, this seat, cards as typed or as symbols."""
+        info = self.mirror.info if self.mirror.info is not None else TableInfo(my_seat=None)
+        return words.Voice(info, self.seat, words.PROCESS, self.symbols)
+
     def c(self, card: str) -> str:
         return card_text(card, self.symbols)
 
@@ -128,20 +123,8 @@ class TextRenderer(MirrorReader):
         return cards_text(list(cards or ()), self.symbols)
 
     def who(self, seat: int | None) -> str:
-        """A seat's name; ``you`` for your own seat."""
-        if seat is None:
-            return "someone"
-        if seat == self.seat:
-            return "you"
-        if 0 <= seat < len(self.seats):
-            name = self.seats[seat].name
-            if name:
-                return str(name)
-        return f"seat {seat}"
-
-    def _does(self, seat: int | None, verb_you: str, verb_other: str) -> str:
-        return "You " + verb_you if seat is not None and seat == self.seat \
-            else f"{self.who(seat)} {verb_other}"
+        """A seat's name (its place when it has none); ``you`` for your own seat."""
+        return self.voice().who(seat)
 
     def _can_claim(self, v: Msg) -> bool:
         rules = self.rules()
@@ -158,38 +141,39 @@ class TextRenderer(MirrorReader):
             return dict(self.view["rules"])
         return self.table.rules.to_dict() if self.table is not None else {}
 
-    def _scores(self, totals: list[int]) -> str:
-        rules = self.rules()
-        if rules.get("display") == "countdown":
-            target = rules.get("target", 100)
-            return ", ".join(f"{self.who(i)} {target - t} left" for i, t in enumerate(totals))
-        return ", ".join(f"{self.who(i)} {t}" for i, t in enumerate(totals))
+    def seats_line(self) -> str:
+        """"Seats: South: Ann (you), West: Bob (easy bot), ..." by place, as you see them."""
+        return _("Seats: {seats}.").format(seats=self.seat_list(self.seats))
 
     def seat_list(self, seats: list[SeatInfo]) -> str:
+        voice = self.voice()
         parts: list[str] = []
         for s in seats:
             i = s.seat
-            kind = s.kind
-            if kind == "empty":
-                parts.append(f"{i} empty")
+            place = voice.place(i)
+            if s.kind == "empty":
+                parts.append(_("{place}: empty").format(place=place))
                 continue
-            name = s.name or f"seat {i}"
-            extra = []
-            if i == self.seat and kind == "human":
-                extra.append("you")
-            if kind == "bot":
-                extra.append(f"{s.level or 'bot'} bot")
+            name = s.name or place
+            if i == self.seat and s.kind == "human":
+                about = _("{name} (you)").format(name=name)
+            elif s.kind == "bot":
+                about = _("{name} ({level} bot)").format(name=name, level=s.level or "normal")
             elif s.auto:
-                extra.append("a bot plays for them")
+                about = _("{name} (a bot plays for them)").format(name=name)
             elif not s.connected:
-                extra.append("away")
-            parts.append(f"{i} {name}" + (f" ({', '.join(extra)})" if extra else ""))
+                about = _("{name} (away)").format(name=name)
+            else:
+                about = name
+            parts.append(_("{place}: {about}").format(place=place, about=about))
         return ", ".join(parts)
 
     # -- messages ---------------------------------------------------------------------
     def render(self, msg: Msg) -> list[str]:
         """The lines for one message from the client (host messages and local events)."""
         kind = msg.get("type")
+        self._rules_before = self.mirror.rules
+        self._left_table = self.mirror.info
         self.mirror.feed(msg)
         handler = getattr(self, "_on_" + str(kind), None)
         if handler is None:
@@ -297,7 +281,8 @@ class TextRenderer(MirrorReader):
             else:
                 lines.append(f"You sit at {where}, seat {self.seat}"
                              + (", and you own it." if self.owner else "."))
-            lines.append(f"Rules: {table.get('summary')}.")
+            if self.table is not None:
+                lines.append(_("Rules: {rules}.").format(rules=rules_title(self.table.rules)))
             if table.get("locked") and self.owner:
                 lines.append("Friends only: others need the password to sit or watch "
                              "(/password off opens the table).")
@@ -308,7 +293,7 @@ class TextRenderer(MirrorReader):
         said = self._seat_signature()
         if said != self._seats_said:
             self._seats_said = said
-            lines.append("Seats: " + self.seat_list(self.seats) + ".")
+            lines.append(self.seats_line())
         lines += self.prompt()
         return lines
 
@@ -318,181 +303,40 @@ class TextRenderer(MirrorReader):
     def _on_left(self, msg: Msg) -> list[str]:
         self._intro = None
         self._prompted = None
-        reason = msg.get("reason")
-        if reason == "kicked":
-            line = f"You were kicked from table {msg.get('table')}."
-        elif reason in (None, "left"):
-            line = f"You left table {msg.get('table')}."
-        else:
-            line = f"You are no longer at table {msg.get('table')} ({reason})."
-        return [line, "Type tables to see the tables, create to open one, or quit."]
+        table = self._left_table
+        number = msg.get("table")
+        return [words.left_line(self.voice(), msg.get("reason"),
+                                table.name if table is not None else "",
+                                number if isinstance(number, int) else None),
+                _("Type tables to see the tables, create to open one, or quit.")]
 
     def _on_update(self, msg: Msg) -> list[str]:
         lines: list[str] = []
+        info = self.mirror.info
+        if info is None:
+            return []
+        voice = self.voice()
+        before = self._rules_before
         for change in msg.get("events") or []:
-            handler = getattr(self, "_ch_" + str(change.get("type")), None)
-            if handler is not None:
-                lines += handler(change)
+            if not isinstance(change, dict):
+                continue
+            kind = change.get("type")
+            if kind == "passed" and voice.mine(change.get("seat")) and self.view:
+                change = {**change, "cards": self.view.get("passed")}
+            elif kind == "undone":
+                self._prompted = None
+            if kind == "rules_changed":
+                lines += words.rules_changed_lines(voice, change, before)
+                before = None
+                continue
+            lines += words.change_lines(change, info, self.seat, symbols=self.symbols)
+            if kind == "game_started":
+                self._seats_said = self._seat_signature()
+                lines.append(self.seats_line())
+            elif kind == "game_over" and self.owner:
+                lines.append("Type /start for a new game, or leave.")
         lines += self.prompt()
         return lines
-
-    # -- changes inside an update ------------------------------------------------------
-    def _ch_game_started(self, ch: Msg) -> list[str]:
-        if ch.get("seats"):
-            self._seats_said = self._seat_signature()
-        return ["The game starts. Seats: " + self.seat_list(self.seats) + "."]
-
-    def _ch_hand_started(self, ch: Msg) -> list[str]:
-        d = ch.get("pass_direction")
-        passing = "no passing" if d == "hold" else f"pass {d}"
-        return [f"Hand {int(ch.get('hand', 0)) + 1} is dealt ({passing}); "
-                f"{self.who(ch.get('dealer'))} dealt."]
-
-    def _ch_passed(self, ch: Msg) -> list[str]:
-        seat = ch.get("seat")
-        if seat == self.seat and self.view and self.view.get("passed"):
-            return [f"You passed {self.cs(self.view['passed'])}."]
-        return [self._does(seat, "passed.", "has passed.")]
-
-    def _ch_cards_received(self, ch: Msg) -> list[str]:
-        if ch.get("cards") is None or ch.get("seat", self.seat) != self.seat:
-            return []
-        return [f"You received {self.cs(ch['cards'])} from {self.who(ch.get('from_seat'))}."]
-
-    def _ch_card_played(self, ch: Msg) -> list[str]:
-        return [self._does(ch.get("seat"), f"play {self.c(ch['card'])}.",
-                           f"plays {self.c(ch['card'])}.")]
-
-    def _ch_trick_taken(self, ch: Msg) -> list[str]:
-        pts = int(ch.get("points") or 0)
-        what = f"{pts} point" + ("" if abs(pts) == 1 else "s")
-        return [self._does(ch.get("winner"), f"take the trick ({self.cs(ch.get('cards'))}): "
-                           f"{what}.", f"takes the trick ({self.cs(ch.get('cards'))}): {what}.")]
-
-    def _ch_hearts_broken(self, ch: Msg) -> list[str]:
-        return ["Hearts are broken."]
-
-    def _ch_moon_shot(self, ch: Msg) -> list[str]:
-        what = "the sun (every trick)" if ch.get("sun") else "the moon"
-        return [self._does(ch.get("shooter"), f"shot {what}!", f"shot {what}!")]
-
-    def _ch_moon_chosen(self, ch: Msg) -> list[str]:
-        choice = ch.get("choice")
-        how = "add the points to the others" if choice == "add" else "subtract them from their own"
-        return [self._does(ch.get("shooter"), f"chose to {how}.", f"chose to {how}.")]
-
-    def _ch_tram(self, ch: Msg) -> list[str]:
-        seat = ch.get("seat")
-        if seat is None:
-            lines = ["The rest of the hand is decided; the cards are shown:"]
-        elif ch.get("claimed"):
-            lines = [self._does(seat, "claimed the rest of the tricks.",
-                                "claimed the rest of the tricks.")]
-        else:
-            lines = [self._does(seat, "take the rest of the tricks.",
-                                "takes the rest of the tricks.")]
-        for i, cards in enumerate(ch.get("cards") or []):
-            if cards:
-                lines.append(f"  {self.who(i)}: {self.cs(cards)}")
-        return lines
-
-    def _ch_hand_scored(self, ch: Msg) -> list[str]:
-        points = list(ch.get("points") or [])
-        totals = list(ch.get("totals") or [])
-        lines = [f"Hand {int(ch.get('hand', 0)) + 1} is over. Points: "
-                 + ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(points)) + "."]
-        moon = ch.get("moon")
-        if moon:
-            lines.append(self._does(moon.get("shooter"), "shot the moon.", "shot the moon."))
-        lines.append(f"Scores: {self._scores(totals)}.")
-        return lines
-
-    def _ch_game_over(self, ch: Msg) -> list[str]:
-        winners = list(ch.get("winners") or [])
-        lines = [f"Game over. Final scores: {self._scores(list(ch.get('totals') or []))}."]
-        if self.seat is not None and self.seat in winners:
-            others = [self.who(w) for w in winners if w != self.seat]
-            lines.append("You win!" if not others else
-                         f"You win, tied with {_join_names(others)}!")
-        elif len(winners) == 1:
-            lines.append(f"The winner is {self.who(winners[0])}.")
-        elif winners:
-            lines.append(f"The winners are {_join_names([self.who(w) for w in winners])}.")
-        if self.owner:
-            lines.append("Type /start for a new game, or leave.")
-        return lines
-
-    def _ch_game_ended(self, ch: Msg) -> list[str]:
-        return [f"The game was ended ({ch.get('reason') or 'by the owner'})."]
-
-    def _ch_player_joined(self, ch: Msg) -> list[str]:
-        seat = ch.get("seat")
-        if seat is None:
-            return [f"{ch.get('name')} is watching."]
-        if seat == self.seat:
-            return []
-        return [f"{ch.get('name')} sits at seat {seat}."]
-
-    def _ch_player_left(self, ch: Msg) -> list[str]:
-        seat = ch.get("seat")
-        where = "stopped watching" if seat is None else f"left seat {seat}"
-        return [f"{ch.get('name')} {where}."]
-
-    def _ch_player_kicked(self, ch: Msg) -> list[str]:
-        return [f"{ch.get('name')} was kicked from the table."]
-
-    def _ch_player_dropped(self, ch: Msg) -> list[str]:
-        grace = ch.get("grace")
-        after = f" in {float(grace):g} seconds" if grace else ""
-        return [f"{ch.get('name')} lost the connection; a bot plays for them{after} "
-                "unless they come back."]
-
-    def _ch_player_returned(self, ch: Msg) -> list[str]:
-        if ch.get("seat") == self.seat:
-            return []
-        return [f"{ch.get('name')} is back."]
-
-    def _ch_replaced_by_bot(self, ch: Msg) -> list[str]:
-        seat = ch.get("seat")
-        level = ch.get("level") or "a"
-        why = ch.get("why")
-        if why == "start":
-            return [f"Seat {seat} gets a {level} bot."]
-        if why in ("dropped", "timeout"):
-            reason = "the connection was lost" if why == "dropped" else "time ran out"
-            return [f"A {level} bot plays for {self.who(seat)} ({reason})."]
-        return [f"A {level} bot takes seat {seat}."]
-
-    def _ch_bot_removed(self, ch: Msg) -> list[str]:
-        return [f"The bot left seat {ch.get('seat')}."]
-
-    def _ch_owner_changed(self, ch: Msg) -> list[str]:
-        if self.owner:
-            return ["You own the table now."]
-        return [f"{ch.get('name') or 'Nobody'} owns the table now."]
-
-    def _ch_rules_changed(self, ch: Msg) -> list[str]:
-        by = ch.get("by")
-        return [f"Rules are now: {ch.get('summary')}" + (f" (set by {by})." if by else ".")]
-
-    def _ch_chat(self, ch: Msg) -> list[str]:
-        return [f"{ch.get('name')}: {ch.get('text')}"]
-
-    def _ch_timer(self, ch: Msg) -> list[str]:
-        if self.seat is not None and self.seat in (ch.get("seats") or []):
-            return [f"You have {float(ch.get('seconds') or 0):g} seconds to move."]
-        return []
-
-    def _ch_paused(self, ch: Msg) -> list[str]:
-        return [f"The game is paused by {ch.get('by') or 'the owner'}."]
-
-    def _ch_resumed(self, ch: Msg) -> list[str]:
-        return [f"The game goes on (resumed by {ch.get('by') or 'the owner'})."]
-
-    def _ch_undone(self, ch: Msg) -> list[str]:
-        self._prompted = None
-        return [self._does(ch.get("seat"), "took your last card back.",
-                           "took their last card back.")]
 
     # -- your turn -----------------------------------------------------------------------
     def state_lines(self) -> list[str]:
@@ -502,9 +346,11 @@ class TextRenderer(MirrorReader):
             return ["You are not at a table. Type tables, create, sit N or watch N."]
         if not v:
             return [f"The game has not started (table {self.table.id})."]
-        scores = self._scores(list(self.table.totals or v.get("totals") or [0] * 4))
-        taken = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(v.get("taken_points") or []))
-        lines = [f"Scores: {scores}.", f"Points taken this hand: {taken}."]
+        voice = self.voice()
+        taken = ", ".join(_("{name} {n}").format(name=self.who(i), n=p)
+                          for i, p in enumerate(v.get("taken_points") or []))
+        lines = [words.scores_line(voice, list(self.table.totals or v.get("totals") or [0] * 4)),
+                 _("Points taken this hand: {points}.").format(points=taken)]
         turn = self.prompt(force=True)
         if turn:
             return lines + turn
@@ -526,9 +372,9 @@ class TextRenderer(MirrorReader):
     def _waiting_line(self, v: Msg) -> str:
         phase = v.get("phase")
         if phase == "pass":
-            waiting = [self.who(i) for i, done in enumerate(v.get("has_passed") or [])
-                       if not done]
-            return f"Waiting for {_join_names(waiting)} to pass." if waiting else ""
+            waiting = [i for i, done in enumerate(v.get("has_passed") or []) if not done]
+            return (_("Waiting for {names} to pass.").format(names=self.voice().names(waiting))
+                    if waiting else "")
         if phase in ("play", "moon-choice") and v.get("turn") is not None:
             return f"Waiting for {self.who(v['turn'])}."
         if phase == "done":
@@ -547,12 +393,12 @@ class TextRenderer(MirrorReader):
         lines: list[str] = []
         if phase == "pass" and not (v.get("has_passed") or [True] * 4)[me]:
             n = int(self.rules().get("pass_count", 3))
-            direction = v.get("pass_direction")
-            to = (me + {"left": 1, "right": 3, "across": 2}.get(str(direction), 0)) & 3
             key = ("pass", tuple(hand))
+            view = self.mirror.view
+            pass_line = words.pass_line(self.voice(), view) if view is not None else ""
             lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),
-                     f"Pass {n} cards {direction} to {self.who(to)}: type pass and {n} cards, "
-                     f"like pass {' '.join(sorted(hand, key=_order)[-n:])}."]
+                     pass_line + " " + _("Type pass and {n} cards, like pass {cards}.").format(
+                         n=n, cards=" ".join(sorted(hand, key=_order)[-n:]))]
         elif phase == "play" and v.get("turn") == me:
             key = ("play", len(v.get("tricks") or []), len(v.get("trick") or []), tuple(hand))
             lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),

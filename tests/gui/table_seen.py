@@ -1,5 +1,5 @@
 """What the table screen puts on the window, for table tests: every line of text drawn
-(through `table_draw._text`), every line cut short (`table_draw._fit`), and where the
+(through `table_draw.text`), every line cut short (`table_draw.fit`), and where the
 text lands on the window, so tests assert what the player sees."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Window(pygame.Surface):
 @contextmanager
 def watching(monkeypatch: Any) -> Iterator[Seen]:
     seen = Seen()
-    real_text, real_fit = table_draw._text, table_draw._fit
+    real_text, real_fit = table_draw.text, table_draw.fit
 
     def text(s: str, size: int, *a: Any, **k: Any) -> pygame.Surface:
         img = real_text(s, size, *a, **k)
@@ -57,11 +57,11 @@ def watching(monkeypatch: Any) -> Iterator[Seen]:
         if out != s:
             seen.cut.append((s, width))
         return out
-    monkeypatch.setattr(table_draw, "_text", text)
-    monkeypatch.setattr(table_draw, "_fit", fit)
+    monkeypatch.setattr(table_draw, "text", text)
+    monkeypatch.setattr(table_draw, "fit", fit)
     yield seen
-    monkeypatch.setattr(table_draw, "_text", real_text)
-    monkeypatch.setattr(table_draw, "_fit", real_fit)
+    monkeypatch.setattr(table_draw, "text", real_text)
+    monkeypatch.setattr(table_draw, "fit", real_fit)
 
 
 def look(screen: Any, monkeypatch: Any, size: tuple[int, int] | None = None) -> Seen:

@@ -58,8 +58,8 @@ def test_console_sends_chat_and_shows_chat_from_others(app, drive, shots, monkey
         # Lines the table shows its own way (a player leaving) are logged, but neither
         # peek nor count as unread: only words someone said do.
         unread = console.unread
-        console._change({"type": "player_left", "name": "Zed"})
-        assert console.lines[-1].text == "Zed left." and console.unread == unread
+        console._change({"type": "player_left", "name": "Zed", "seat": 2})
+        assert console.lines[-1].text == "Zed left the table." and console.unread == unread
         assert all(x.said for x in console._recent())
     finally:
         bob.close()

@@ -15,8 +15,9 @@ import pytest
 from hearts.engine import Card, Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
-from hearts.gui.table_state import why_illegal
 from net.mirror import TableInfo
+from net.words import Voice
+from net.words import why_illegal as _why_illegal
 
 from .table_host import LocalTable, RecordingApp
 
@@ -28,6 +29,10 @@ def surface():
     surf = pygame.display.set_mode((1280, 800))
     yield surf
     pygame.display.quit()
+
+
+def why_illegal(view, card) -> str:
+    return _why_illegal(Voice(), view, card)
 
 
 def make(rules: Rules | None = None, seed: int = 3, start: bool = True,
@@ -79,7 +84,7 @@ def key(screen: TableScreen, k: int, mod: int = 0) -> None:
 
 def card_point(screen: TableScreen, card: Card) -> tuple[int, int]:
     """A point on ``card`` that no other card covers (its left edge strip)."""
-    rect = dict(screen._hand_layout())[card]
+    rect = dict(screen.geo.hand_layout())[card]
     return (rect.x + 6, rect.y + rect.height // 3)
 
 
@@ -185,7 +190,7 @@ def test_illegal_card_click_shows_why_and_sends_nothing(surface, shots: Path) ->
     assert "you must follow" in notes
     led = v.trick[0][1].suit
     assert ("clubs", "diamonds", "hearts", "spades")[led] in notes
-    assert screen._status_text(v)[0].startswith("Your turn")     # the prompt stays
+    assert screen.status_text(v)[0].startswith("Your turn")     # the prompt stays
     screen.draw(surface)
     pygame.image.save(surface, str(shots / "table-illegal.png"))
     screen.update(7.0)
@@ -243,7 +248,7 @@ def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
     screen.show_view(other)
     screen.update(0)
     assert screen.button("moon-add") is None
-    assert "shot the moon" in screen._status_text(screen.model.view)[0]
+    assert "shot the moon" in screen.status_text(screen.model.view)[0]
 
 
 def test_open_hands_show_every_card_and_ctrl_r_hides_them(surface, shots: Path) -> None:
@@ -366,7 +371,7 @@ def test_a_refused_play_puts_the_card_back(surface) -> None:
     play_until(screen, host, lambda v: v.phase == "play" and v.my_turn and len(v.legal) < len(v.hand))
     v = screen.model.view
     illegal = next(c for c in screen.model.hand_cards if c not in v.legal)
-    screen._play(illegal)                      # as if the client thought it legal
+    screen.controls.play(illegal)                      # as if the client thought it legal
     assert illegal in screen.model.hand_cards and screen.model.pending is illegal
     pump(screen, host)
     assert illegal in screen.model.hand_cards and screen.model.trick_shown == list(v.trick)
@@ -397,13 +402,13 @@ def test_the_table_scales_to_the_window(size, shots: Path) -> None:
         screen, host, app = make(seed=5, size=size)
         screen.resize(size)
         bounds = surf.get_rect()
-        for _, r in screen._hand_layout():
+        for _, r in screen.geo.hand_layout():
             assert bounds.contains(r)
         for r in screen.layout.plates.values():
             assert bounds.contains(r)
         for b in screen.buttons:
             assert bounds.contains(b.rect)
-        hand = [r for _, r in screen._hand_layout()]
+        hand = [r for _, r in screen.geo.hand_layout()]
         assert hand[0].left > screen.layout.plates[0].right - hand[0].width // 2
         screen.draw(surf)
         pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}.png"))
@@ -472,7 +477,7 @@ def test_malformed_host_messages_are_skipped(surface) -> None:
 
 def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
     screen, host, app = make()
-    r = screen._mini_scores_rect()
+    r = screen.geo.mini_scores_rect()
     grab = (r.x + 30, r.y + 60)
     for e in post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1),
                   pygame.event.Event(pygame.MOUSEMOTION, pos=(grab[0] - 500, grab[1] + 300),
@@ -480,15 +485,15 @@ def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(grab[0] - 500, grab[1] + 300),
                                      button=1)):
         screen.handle_event(e)
-    moved = screen._mini_scores_rect()
+    moved = screen.geo.mini_scores_rect()
     assert (moved.x, moved.y) == (r.x - 500, r.y + 300) and not screen.model.show_scores
     # kept in the settings: the next table screen puts it in the same place
     assert app.saved == 1 and app.settings.scores_at == screen.model.scores_at
     again = TableScreen(app)
     again.on_message(host.table_message())
-    assert again._mini_scores_rect().topleft == moved.topleft
+    assert again.geo.mini_scores_rect().topleft == moved.topleft
     screen.resize((1600, 1000))
-    after = screen._mini_scores_rect()
+    after = screen.geo.mini_scores_rect()
     assert after.right <= 1600 and after.bottom <= 1000 and after.x < 1600 - after.right
     click(screen, (after.x + 30, after.y + 60))      # a click without moving opens the board
     assert screen.model.show_scores

@@ -19,7 +19,7 @@ def _my_turn(app, drive) -> TableScreen:
 
 
 def _card_centre(screen: TableScreen, card) -> tuple[int, int]:
-    r = dict(screen._hand_layout())[card]
+    r = dict(screen.geo.hand_layout())[card]
     return (r.x + 6, r.y + r.height // 3)
 
 
@@ -65,4 +65,4 @@ def test_a_played_card_stays_in_the_hand_until_the_host_accepts_it(app, drive):
         drive.step()
     assert card in screen.model.hand_cards
     assert all(c is not card for _, c in screen.model.trick_shown)
-    assert screen._status_text(screen.model.view)[0].startswith("Playing")
+    assert screen.status_text(screen.model.view)[0].startswith("Playing")

@@ -10,7 +10,8 @@ import time
 import pygame
 
 from hearts.engine import Rules
-from hearts.gui.table import SUMMARY_SECONDS, TableScreen
+from hearts.gui.table import TableScreen
+from hearts.gui.table_playback import SUMMARY_SECONDS
 
 from .table_host import LocalTable, RecordingApp
 from .table_seen import look, problems
@@ -142,7 +143,7 @@ def test_game_over_is_a_score_sheet_with_ok_and_enter_deals_nothing(app, drive, 
     drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
     _play_by_keys(app, drive, lambda: app.session.table is not None and app.session.table.state == "over")
     screen = app.screen
-    drive.until(lambda: screen._game_over() and not screen.animating, 20, "the sheet")
+    drive.until(lambda: screen.game_over() and not screen.animating, 20, "the sheet")
     drive.step()
     drive.shot(shots / "table-game-over-sheet.png")
     seen = look(screen, monkeypatch)
@@ -182,7 +183,7 @@ def test_the_screenshot_of_a_scripted_run_is_the_last_hand_scored(app, drive, sh
     m = screen.model
     assert m.summary is not None and int(m.summary["hand"]) == 0          # hand 1, scored
     assert len(m.trick_shown) < 4 and m.taken is None
-    assert screen._status_text(m.view)[0] == "Hand over"
+    assert screen.status_text(m.view)[0] == "Hand over"
     assert sum(m.view.cards_left) < 52                                  # not the next deal
     assert list(m.summary["totals"]) == list(screen.model.info.results[0].totals)
 

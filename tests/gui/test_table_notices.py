@@ -35,7 +35,7 @@ def test_hint_and_notices_never_cover_the_prompt_and_go_when_you_act(app, drive,
     names = " ".join(Card.parse(c).symbol for c in hints[-1]["cards"])
     assert hint == f"Hint: {names} · {hints[-1]['reason']}"  # the cards named once, then why
     assert not any(Card.parse(c).symbol in hints[-1]["reason"] for c in hints[-1]["cards"])
-    assert seen.has("Pass 3 cards to the left")                # the prompt is still there
+    assert seen.has("Pass 3 cards left to")                # the prompt is still there
     assert " ".join(s for s, _ in seen.lines if s in LONG and len(s) > 4) == LONG
     assert sum(1 for s, _ in seen.lines if s.startswith("Hint:")) == 1
     # passing (the hint chose the cards: Enter passes them) is an action: hint and notice go
@@ -44,14 +44,14 @@ def test_hint_and_notices_never_cover_the_prompt_and_go_when_you_act(app, drive,
     assert screen.model.pass_sent or screen.model.view.has_passed[0]
     assert screen.model.hint is None and not any(t == LONG for t, _ in screen.note_lines())
     # the cards received are a notice beside the prompt, gone when you play
-    drive.until(lambda: any(t.startswith("From ") for t, _ in screen.note_lines()), what="the received cards")
+    drive.until(lambda: any(t.startswith("You received ") for t, _ in screen.note_lines()), what="the received cards")
     drive.until(lambda: screen.model.my_turn_to_play and not screen.animating, 20, "our turn")
     seen = look(screen, monkeypatch)
-    prompt = screen._status_text(screen.model.view)[0]
+    prompt = screen.status_text(screen.model.view)[0]
     assert prompt.startswith("Your") and seen.has(prompt)
-    if any(t.startswith("From ") for t, _ in screen.note_lines()):
+    if any(t.startswith("You received ") for t, _ in screen.note_lines()):
         drive.key(pygame.K_RETURN)
-        assert not any(t.startswith("From ") for t, _ in screen.note_lines())
+        assert not any(t.startswith("You received ") for t, _ in screen.note_lines())
 
 
 def test_a_hint_does_not_outlive_the_hand(app, drive):
@@ -61,7 +61,7 @@ def test_a_hint_does_not_outlive_the_hand(app, drive):
                          and app.screen, 20, "the table")
     screen.on_message({"type": "hint", "cards": [], "reason": "keep it"})
     assert screen.model.hint
-    screen._change({"type": "hand_started", "hand": 1, "dealer": 1, "pass_direction": "right"})
+    screen.playback.change({"type": "hand_started", "hand": 1, "dealer": 1, "pass_direction": "right"})
     assert screen.model.hint is None and screen.note_lines() == []
 
 
@@ -91,7 +91,7 @@ def test_the_keyboard_focus_looks_unlike_the_received_outline():
     screen.model.cursor = 5
     surf = pygame.Surface(screen.size)
     screen.draw(surf)
-    rects = dict(screen._hand_layout())
+    rects = dict(screen.geo.hand_layout())
 
     def above(c) -> tuple[int, int, int]:
         r = rects[c]
@@ -110,8 +110,8 @@ def test_the_moon_banner_stays_off_the_moon_dialog(monkeypatch):
     info.seats[0].name = "Ann"
     screen.show_view(view, info)
     screen.update(0)
-    screen._change({"type": "moon_shot", "shooter": 0, "sun": False})
-    assert screen.model.notice == ("Ann shot the moon!", screen.model.notice[1])
+    screen.playback.change({"type": "moon_shot", "shooter": 0, "sun": False})
+    assert screen.model.notice == ("You shot the moon!", screen.model.notice[1])
     seen = look(screen, monkeypatch)
-    assert seen.has("You shot the moon!")                       # the dialog
-    assert not seen.has("Ann shot the moon!")                   # no banner over it
+    said = [s for s, _ in seen.lines if s == "You shot the moon!"]
+    assert said == ["You shot the moon!"]                       # the dialog, no banner over it

@@ -69,8 +69,8 @@ def _states(size):
     over, host = _screen(size, Rules(target=30), seed=5)
     play_until(over, host, lambda v: over.model.info.state == "over", limit=600)
     yield "game over", over
-    over._close_over()
-    over._relayout()
+    over.controls.close_over()
+    over.controls.relayout()
     yield "after OK", over
 
 
@@ -111,7 +111,7 @@ def test_the_dealer_chip_stays_clear_of_names_and_scores(size) -> None:
     screen, _ = _screen(size)
     plate = screen.layout.plates[0]
     u = screen.layout.u
-    img = screen._render_plate(plate.size, screen.model.view, screen.model.view.dealer, False, False, 0, 88)
+    img = screen.painter._render_plate(plate.size, screen.model.view, screen.model.view.dealer, False, False, 0, 88)
     pad = round(8 * u)
     d = round(plate.height * 0.7)
     # the chip sits on the avatar: the right part of the plate (name, line, score) is untouched

@@ -53,12 +53,12 @@ def test_the_finished_trick_marks_the_winner_and_names_the_taker(app, drive, sho
     # the status line does not announce the next player while the trick shows
     assert not seen.has("is playing") and not seen.has("Your turn")
     # the winning card is framed in the accent colour: the middle of its left edge
-    x, y = screen._slot_topleft(winner)
+    x, y = screen.geo.slot_topleft(winner)
     t = max(3, round(4 * screen.layout.u))
     px = app.surface.get_at((round(x) - t // 2 - 1, round(y + screen.art.height / 2)))[:3]
     assert sum(abs(a - b) for a, b in zip(px, theme.ACCENT)) < 90, px
     # every card of the cross shows its top-left corner (the index): no other card covers it
-    rects = {c: pygame.Rect(screen._slot_topleft(s), screen.art.size) for s, c in screen.model.trick_shown}
+    rects = {c: pygame.Rect(screen.geo.slot_topleft(s), screen.art.size) for s, c in screen.model.trick_shown}
     order = sorted(screen.model.trick_shown, key=lambda p: (2, 1, 3, 0).index(screen.model.rel(p[0])))
     for i, (_, c) in enumerate(order):
         corner = pygame.Rect(rects[c].topleft, (screen.art.width // 4, screen.art.height // 4))

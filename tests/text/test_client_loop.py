@@ -39,14 +39,14 @@ async def test_typed_lines_become_intents_and_end_of_input_quits() -> None:
             lines.put_nowait(line)
         await _wait_line(out, "Rules: the omnibus preset")
         assert any(line.startswith("You sit at table 1") for line in out)
-        assert "Rules: omnibus." in out
+        assert "Rules: Omnibus." in out
         assert any(line.startswith("  create [PRESET]") and "black-maria" in line for line in out)
         assert "error: not a card: 'ZZ' (write rank then suit, like QS or 7H)" in out
         assert ("error: a chat line may have at most 300 characters (this one has 400), so "
                 "send it in shorter lines") in out
         lines.put_nowait(None)
         assert await asyncio.wait_for(run, 5) == 0
-        left = out.index("You left table 1.")
+        left = next(i for i, line in enumerate(out) if line.startswith("You left table 1, “"))
         assert out[left + 1] == "Type tables to see the tables, create to open one, or quit."
         assert not host.core.tables   # leaving closed the empty table
     finally:

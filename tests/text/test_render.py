@@ -55,8 +55,8 @@ def test_pass_prompt_shows_hand_direction_and_target() -> None:
     lines = r.render(table_msg(0, wire_view(hand, 0)))
     assert lines[0] == 'You sit at table 3 "den", seat 0, and you own it.'
     text = "\n".join(lines)
-    assert "Seats: 0 Ann (you), 1 Bob (easy bot), 2 Cy (easy bot), 3 Di (easy bot)." in text
-    assert "Pass 3 cards left to Bob: type pass and 3 cards" in text
+    assert "Seats: South: Ann (you), West: Bob (easy bot), North: Cy (easy bot), East: Di (easy bot)." in text
+    assert "Pass 3 cards left to Bob. Type pass and 3 cards" in text
     shown = [line for line in lines if line.startswith("  ")]
     assert shown == suit_lines([str(c) for c in hand.held(0)])
     # the same view again does not repeat the prompt; `hand` (force) does
@@ -131,10 +131,10 @@ def test_scores_game_over_and_winners() -> None:
         {"type": "game_over", "totals": [50, 101, 20, 20], "winners": [2, 3], "results": []}]})
     assert lines == [
         "You take the trick (2H QS 3H 4H): 16 points.",
-        "Hand 5 is over. Points: Ann 0, you 26, Cy 0, Di 0.",
+        "Hand 5 is over. Points: Ann 0, you +26, Cy 0, Di 0.",
         "Scores: Ann 50, you 101, Cy 20, Di 20.",
         "Game over. Final scores: Ann 50, you 101, Cy 20, Di 20.",
-        "The winners are Cy and Di.",
+        "Cy and Di share the win!",
     ]
 
 
@@ -175,7 +175,7 @@ def test_chat_replies_connection_and_moon_lines() -> None:
         {"type": "moon_chosen", "shooter": 2, "choice": "add"}]}) == [
         "Cy shot the moon!", "Cy chose to add the points to the others."]
     assert r.render({"type": "left", "table": 3, "reason": "kicked"})[0] == (
-        "You were kicked from table 3.")
+        "The owner of table 3, “den”, removed you from it.")      # the table named
     assert r.state_lines()[0].startswith("You are not at a table.")
 
 

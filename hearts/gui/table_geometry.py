@@ -1,0 +1,171 @@
+"""Where things are on the table screen now: the card art, your hand's cards, the trick's
+places, the small scoreboard; and what a point on the screen hits.
+
+`Layout` (table_layout.py) holds what depends only on the window size; `TableGeometry`
+adds what depends on the state too (the hand's cards, lifted when legal or chosen, the
+scoreboard where the player dragged it), for the painter, the motions and the input.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from hearts.engine import CARDS, Card
+
+from . import cards as cardart
+from .table_draw import button_width, line_height
+from .table_layout import Layout
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+Point = tuple[float, float]
+
+
+class TableGeometry:
+    """The table's places for the current window, card style and state."""
+
+    def __init__(self, screen: "TableScreen") -> None:
+        self.screen = screen
+        self.layout = Layout.for_size(screen.app.size, screen.ui_scale())
+        self.ui = screen.ui_scale()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.layout.size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for ``size`` at the text-size setting; draw every card face once now
+        (~50 ms), not in the middle of an animation."""
+        self.ui = self.screen.ui_scale()
+        self.layout = Layout.for_size(size, self.ui)
+        art = self.art
+        for card in CARDS:
+            art.face(card)
+        art.back()
+        art.shadow()
+        self.small_art.back()
+
+    def stale(self, size: tuple[int, int]) -> bool:
+        """The window or the text size changed since the last layout."""
+        return size != self.size or self.ui != self.screen.ui_scale()
+
+    @property
+    def art(self) -> cardart.CardArt:
+        setting = self.screen.setting
+        return cardart.card_art(self.layout.cw, setting("deck", "classic"),
+                                setting("card_back", "blue"))
+
+    @property
+    def small_art(self) -> cardart.CardArt:
+        setting = self.screen.setting
+        return cardart.card_art(self.layout.small_w, setting("deck", "classic"),
+                                setting("card_back", "blue"))
+
+    # -- places of cards ------------------------------------------------------------------------
+    def slot_topleft(self, seat: int) -> Point:
+        """Where ``seat``'s card of the trick lies (its top left corner)."""
+        x, y = self.layout.slots[self.screen.model.rel(seat)]
+        w, h = self.art.size
+        return (x - w / 2, y - h / 2)
+
+    def seat_centre(self, seat: int) -> Point:
+        model = self.screen.model
+        r = model.rel(seat)
+        if r == 0:
+            if model.watching:
+                return self.layout.fan_centre(0)
+            return (self.size[0] / 2, self.layout.hand_y + self.art.height / 2)
+        return self.layout.plates[r].center
+
+    def origin(self, seat: int, card: Card) -> Point:
+        """Where a played card starts: its place in your hand, else its player's cards."""
+        model = self.screen.model
+        w, h = self.art.size
+        if seat == model.me and not model.watching:
+            for c, r in self.hand_layout():
+                if c is card:
+                    return r.topleft
+        rel = model.rel(seat)
+        x, y = self.layout.fan_centre(rel) if rel or model.watching else self.seat_centre(seat)
+        return (x - w / 2, y - h / 2)
+
+    def collect_target(self, seat: int) -> Point:
+        """Where a finished trick is swept to: its winner."""
+        x, y = self.seat_centre(seat)
+        w, h = self.art.size
+        return (x - w / 2, y - h / 2)
+
+    def hand_layout(self) -> list[tuple[Card, pygame.Rect]]:
+        """Each card of your hand and where it is drawn (lifted when legal or selected)."""
+        model = self.screen.model
+        cards = model.hand_cards
+        n = len(cards)
+        if not n:
+            return []
+        W, _ = self.size
+        w, h = self.art.size
+        # as wide as 60% of the window, clear of your plate (left) and the toolbar (right)
+        side = max(self.layout.plates[0].right, self.toolbar_width() + self.layout.margin)
+        span = min(W * 0.6, 2 * (W / 2 - side - round(10 * self.layout.u)))
+        step = min(w * 0.64, (span - w) / max(1, n - 1))
+        total = step * (n - 1) + w
+        x0 = (W - total) / 2
+        y = self.layout.hand_y
+        lift = self.layout.lift
+        v = model.view
+        legal = v.legal if v is not None and model.my_turn_to_play else ()
+        chosen = set(model.selected) | set(model.pass_sent)
+        out = []
+        for i, c in enumerate(cards):
+            dy = 0
+            if c in chosen or c is model.pending:
+                dy = lift
+            elif c in legal:
+                dy = lift // 2
+            if c is model.hover_card and dy != lift and model.card_enabled(c):
+                dy += max(3, lift // 4)
+            out.append((c, pygame.Rect(round(x0 + i * step), y - dy, w, h)))
+        return out
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card of your hand under ``pos`` (the topmost)."""
+        for c, r in reversed(self.hand_layout()):
+            # a card's visible area includes the gap below it when lifted
+            hit = r.copy()
+            hit.height += self.layout.hand_y - r.y
+            if hit.collidepoint(pos):
+                return c
+        return None
+
+    # -- panels ----------------------------------------------------------------------------------
+    def toolbar_width(self) -> int:
+        """The toolbar's buttons: wide enough for the longest label, whole."""
+        u = self.layout.u
+        return max(round(196 * u), button_width("Hide hands  (Ctrl-R)", round(38 * u)))
+
+    def side_w(self) -> int:
+        """The width of the corner panels (table facts, small scoreboard)."""
+        return max(round(262 * self.layout.u), 190)
+
+    def row_h(self, size: int) -> int:
+        """A row's height for text of ``size`` (at this scale, never under the minimum)."""
+        return line_height(size, self.layout.u) + round(6 * self.layout.u)
+
+    def mini_scores_rect(self) -> pygame.Rect:
+        """The small scoreboard: top right, unless the player dragged it elsewhere
+        (kept as a fraction of the window, so it stays put when the window resizes)."""
+        u = self.layout.u
+        w, h = self.side_w(), round(40 * u) + 4 * self.row_h(15)
+        W, H = self.size
+        scores_at = self.screen.model.scores_at
+        if scores_at is None:
+            return pygame.Rect(W - self.layout.margin - w, self.layout.margin, w, h)
+        fx, fy = scores_at
+        r = pygame.Rect(round(fx * (W - w)), round(fy * (H - h)), w, h)
+        return r.clamp(pygame.Rect(0, 0, W, H))
+
+
+__all__ = ["TableGeometry"]

@@ -1,0 +1,420 @@
+"""The host's messages played back on the table at a pace a person can follow.
+
+`Playback` queues each ``table``/``update`` as steps of its `Animator`: a card flies from
+its player to the trick, the finished trick stays with its winner marked and named
+(setting ``trick_pause``; ``bot_speed`` spaces the others' cards), then is swept to its
+winner; received cards slide in; the next hand waits for the hand's summary to close;
+then the host's view becomes the one on screen. A card you play stays in your hand
+until the host's update moves it. `update(dt)` advances the motions and the clock.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from typing import TYPE_CHECKING, Any, Callable
+
+from hearts.engine import Card, View
+from hearts.engine.cards import QUEEN_SPADES
+from net import words
+from net.mirror import TableInfo, read_view
+
+from .anim import Animator, ease_in_out, speed_scale
+from .table_draw import hand_order
+from .table_part import TablePart
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+log = logging.getLogger(__name__)
+
+TRICK_PAUSE = 1.1                  # seconds a finished trick stays (the default)
+BOT_GAPS = {"slow": 0.55, "normal": 0.2, "fast": 0.0}   # extra seconds after another's card
+SUMMARY_SECONDS = 8.0              # a hand's summary closes itself after this
+
+
+class Playback(TablePart):
+    """Folds host messages into the table's model as their motions play (see the module)."""
+
+    def __init__(self, screen: "TableScreen") -> None:
+        super().__init__(screen)
+        self.animator = Animator(scale=self.anim_scale())     # `anim` (see TablePart)
+        self.time = 0.0                                        # `clock`: seconds shown so far
+        self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
+        self._deal_next = False
+        self._undone = False
+        self._backlog = 0           # host messages received but not yet shown
+        self._frozen = False        # the last hand of a scripted run is on screen: show no more
+        self._frozen_next = False   # ... and its scores are on their way
+
+    # -- settings ---------------------------------------------------------------------------
+    def anim_scale(self) -> float:
+        settings = getattr(self.screen.app, "settings", None)
+        scale = getattr(settings, "animation_scale", None)
+        if isinstance(scale, (int, float)):
+            return float(scale)
+        return speed_scale(self.screen.setting("animation", "normal"))
+
+    def trick_pause(self) -> float:
+        """Seconds a finished trick stays on the table (setting ``trick_pause``)."""
+        value = self.screen.setting("trick_pause", TRICK_PAUSE)
+        return min(5.0, max(0.2, float(value))) if isinstance(value, (int, float)) else TRICK_PAUSE
+
+    def bot_gap(self) -> float:
+        """The extra pause after another player's card (setting ``bot_speed``)."""
+        return BOT_GAPS.get(str(self.screen.setting("bot_speed", "normal")), BOT_GAPS["normal"])
+
+    # -- messages ---------------------------------------------------------------------------
+    def on_message(self, message: dict[str, Any]) -> None:
+        t = message.get("type")
+        if t in ("table", "update"):
+            self._backlog += 1
+        if t == "table":
+            self._step(lambda: self._apply_table(message))
+        elif t == "update":
+            last = self._last_hand_of_run(message)
+            for ch in message.get("events") or ():
+                if isinstance(ch, dict):
+                    self._queue_change(ch)
+                    if last and ch.get("type") == "hand_scored":
+                        self._step(self._freeze)
+            view = message.get("view")
+            has_timer = "timer" in message
+            timer = message.get("timer")
+            self._step(lambda: self._apply_view(view, timer, has_timer))
+        elif t == "hint":
+            self.screen.feedback.show_hint(message)
+        elif t == "error":
+            self.screen.feedback.refused(message)
+        elif t == "chat":
+            self.screen.feedback.bubble(message)
+        if self._backlog > 80:      # far behind (a hidden window): catch up at once
+            self.anim.finish()
+        if t == "update" and self._frozen_next:
+            self.anim.finish()          # the screenshot shows this hand scored, nothing after
+
+    def _last_hand_of_run(self, message: dict[str, Any]) -> bool:
+        """A scripted run (``--exit-after-hands``) just had its last hand scored."""
+        last = getattr(self.screen.app, "exit_after_hands", None)
+        scored = getattr(self.screen.app, "hands_scored", 0)
+        self._frozen_next = self._frozen_next or (
+            isinstance(last, int) and scored >= last
+            and any(isinstance(c, dict) and c.get("type") == "hand_scored"
+                    for c in message.get("events") or ()))
+        return self._frozen_next
+
+    def _freeze(self) -> None:
+        """Stop at the summary of the run's last hand (the host may already deal the next)."""
+        self._frozen = True
+        self.model.summary_until = float("inf")
+
+    def _step(self, fn: Callable[[], None]) -> None:
+        """Queue ``fn`` after the motions before it; a malformed host message is logged
+        and skipped, never allowed to stop the client."""
+        def guarded() -> None:
+            if self._frozen:
+                return
+            try:
+                fn()
+            except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+                log.warning("table: a host message could not be shown", exc_info=True)
+        self.anim.then(guarded)
+
+    def show_view(self, view: View, info: TableInfo | None = None) -> None:
+        """Show a view directly (no host): for previews, tests and screenshots."""
+        if info is not None:
+            self.model.info = info
+        self._step(lambda: self._apply_view(view.to_dict(), None, False))
+
+    def _apply_table(self, msg: dict[str, Any]) -> None:
+        self.model.info = TableInfo.from_message(msg)
+        self._apply_view(msg.get("view"), msg.get("timer"), "timer" in msg, snap=True)
+
+    def _queue_change(self, ch: dict[str, Any]) -> None:
+        kind = ch.get("type")
+        if kind == "card_played":
+            self._step(lambda: self._card_played(int(ch["seat"]), Card.parse(ch["card"])))
+        elif kind == "trick_taken":
+            self._step(lambda: self._trick_taken(ch))
+        elif kind == "cards_received":
+            self._step(lambda: self._cards_received(ch))
+        elif kind == "chat":
+            self.screen.feedback.bubble(ch)
+        else:
+            self._step(lambda: self.change(ch))
+
+    def change(self, ch: dict[str, Any]) -> None:
+        """A change without motion: fold it into the table facts, announce it, sound it."""
+        m = self.model
+        feedback = self.screen.feedback
+        m.info.apply_change(ch)
+        kind = ch.get("type")
+        if kind == "hearts_broken":
+            feedback.note(self._line(ch), 3.0)
+            feedback.sound("hearts")
+        elif kind == "moon_shot":
+            feedback.notice(self._line(ch), 2.5)
+            feedback.sound("moon")
+        elif kind == "moon_chosen":
+            feedback.note(self._line(ch))
+        elif kind == "tram":
+            m.tram = dict(ch)          # shown, with the cards, in the hand's summary
+        elif kind == "hand_scored":
+            m.summary = dict(ch)
+            m.summary["tram"] = m.tram
+            m.tram = None
+            m.summary_until = self.clock + (4.0 if m.watching else SUMMARY_SECONDS)
+            self.anim.wait_until(lambda: m.summary is None)   # deal after it closes
+            moon = ch.get("moon")
+            if moon and moon.get("shooter") is not None and not ch.get("_sounded"):
+                feedback.sound("moon")
+            m.trick_shown = []
+        elif kind == "game_over":
+            m.summary = None
+            m.clear_notes()
+            m.notice = None
+            self.anim.gate = None
+            feedback.sound("gameover")
+        elif kind == "game_started":
+            m.summary = None
+            m.over_closed = False
+            m.show_scores = False
+        elif kind == "hand_started":
+            m.trick_shown = []
+            m.selected = []
+            m.pass_sent = []
+            m.clear_notes()
+            m.received_glow = set()
+            self._deal_next = True
+        elif kind in ("player_dropped", "player_left", "player_kicked", "player_joined",
+                      "player_returned"):
+            session = getattr(self.screen.app, "session", None)
+            mine = getattr(session, "name", None)
+            demo = getattr(session, "mode", None) == "demo"     # the dealer comes and goes
+            if not (mine and ch.get("name") == mine or demo):
+                line = self._line(ch)
+                if line:
+                    feedback.note(line)
+        elif kind == "undone":
+            self._undone = True
+            m.trick_shown = []
+        elif kind in ("paused", "game_ended"):
+            feedback.note(self._line(ch))
+        elif kind == "timer":
+            seats = tuple(ch.get("seats") or ())
+            secs = float(ch.get("seconds") or 0)
+            m.timer = (seats, self.clock + secs, secs or 1.0) if seats and secs else None
+
+    def _line(self, ch: dict[str, Any]) -> str:
+        """The change in `net.words`' sentence for this reader."""
+        return " ".join(words.change_lines(ch, self.model.info, self.screen.voice.me))
+
+    def _apply_view(self, d: dict[str, Any] | None, timer: Any, has_timer: bool,
+                    snap: bool = False) -> None:
+        """Make the host's view the one on screen (the authoritative state)."""
+        m = self.model
+        self._backlog = max(0, self._backlog - 1)
+        if has_timer:
+            self._set_timer(timer)
+        if d is None:
+            self.screen.controls.relayout()
+            return
+        try:
+            view, watching = read_view(d, m.info.rules)
+        except (KeyError, ValueError, TypeError):
+            return
+        old = m.view
+        m.view = view
+        m.watching = watching
+        if m.info.my_seat is None and not watching:
+            m.info.my_seat = view.seat
+        new_hand = (old is None or self._deal_next
+                    or (len(view.tricks) < len(old.tricks) and not self._undone)
+                    or (old.phase in ("done", "moon-choice") and view.phase in ("pass", "play")))
+        self._deal_next = self._undone = False
+        old_cards = set(m.hand_cards)
+        m.hand_cards = sorted(view.hand, key=hand_order)
+        m.trick_shown = list(view.trick)
+        m.played_ahead = []
+        m.pending = None
+        m.taken = None
+        if view.phase != "pass":
+            m.selected = []
+            m.pass_sent = []
+        else:
+            m.selected = [c for c in m.selected if c in view.hand]
+            m.pass_sent = list(view.passed or ())
+        if view.phase != "play" or view.tricks:
+            m.received_glow = set()
+        elif view.received and not view.tricks:
+            m.received_glow = set(view.received) & set(view.hand)
+        if m.cursor >= len(m.hand_cards):
+            m.cursor = max(0, len(m.hand_cards) - 1)
+        if old is not None and not new_hand and (old.my_turn != view.my_turn or old.phase != view.phase):
+            m.hint = None              # the hint was for the turn that has passed
+            m.hint_cards = set()
+        if (not watching and view.my_turn and view.phase in ("play", "moon-choice")
+                and not (old is not None and old.my_turn and old.phase == view.phase)):
+            self.screen.feedback.sound("turn")
+            legal = [i for i, c in enumerate(m.hand_cards) if c in view.legal]
+            if legal and m.cursor not in legal:
+                m.cursor = legal[0]
+        if view.phase == "done" and m.summary is None and view.points is not None:
+            m.summary_until = self.clock + 7.0
+        self.screen.controls.relayout()
+        if new_hand and not snap and m.hand_cards and not old_cards >= set(m.hand_cards):
+            self._animate_deal()
+
+    def _set_timer(self, timer: Any) -> None:
+        if isinstance(timer, dict) and timer.get("seats") and timer.get("seconds") is not None:
+            secs = float(timer["seconds"])
+            total = float(self.model.info.rules.turn_seconds or 0) or max(secs, 1.0)
+            if timer.get("why") == "dropped":
+                total = max(secs, 1.0)
+            self.model.timer = (tuple(timer["seats"]), self.clock + secs, max(total, secs))
+        else:
+            self.model.timer = None
+
+    # -- motion steps -----------------------------------------------------------------------------
+    def _card_played(self, seat: int, card: Card) -> None:
+        m = self.model
+        if (seat, card) in m.trick_shown:
+            return
+        if len(m.trick_shown) >= 4:
+            m.trick_shown = []
+            m.taken = None
+        start = self.geo.origin(seat, card)
+        if seat == m.me and card in m.hand_cards:
+            m.hand_cards.remove(card)
+            if m.pending is card:
+                m.pending = None
+            self.screen.controls.relayout()
+        m.trick_shown.append((seat, card))
+        m.played_ahead.append((seat, card))
+        end = self.geo.slot_topleft(seat)
+        self.anim.move(("trick", card), start, end, 0.22 if seat == m.me else 0.3)
+        if seat != m.me or m.watching:
+            self.anim.wait(self.bot_gap(), scaled=False)
+        self.screen.feedback.sound("card")
+
+    def _trick_taken(self, ch: dict[str, Any]) -> None:
+        leader = int(ch.get("leader", 0))
+        played = [((leader + i) % 4, Card.parse(c)) for i, c in enumerate(ch.get("cards") or ())]
+        for seat, card in played:
+            if (seat, card) not in self.model.trick_shown:
+                self._card_played(seat, card)
+        self.anim.steps.appendleft(lambda: self._show_taken(ch, played))
+
+    def _show_taken(self, ch: dict[str, Any], played: list[tuple[int, Card]]) -> None:
+        """The full trick stays a moment with its winning card marked and the taker named
+        (`TableScreen.trick_label`), then is swept to the winner; taking points yourself
+        flashes your plate."""
+        m = self.model
+        winner = int(ch.get("winner", 0))
+        points = int(ch.get("points") or 0)
+        m.taken = (winner, points, dict(played).get(winner))
+        queen = any(c is QUEEN_SPADES for _, c in played)
+        if winner == m.me and not m.watching and (points > 0 or queen):
+            m.cue_until = self.clock + self.trick_pause() + 1.2
+            self.screen.feedback.sound("queen" if queen else "hearts")
+        elif queen:
+            self.screen.feedback.sound("queen")
+        self.anim.wait(self.trick_pause(), scaled=False)
+        self.anim.steps.appendleft(lambda: self._collect(winner, played))
+
+    def _collect(self, winner: int, played: list[tuple[int, Card]]) -> None:
+        end = self.geo.collect_target(winner)
+        for i, (seat, card) in enumerate(played):
+            self.anim.move(("trick", card), self.geo.slot_topleft(seat), end, 0.3, delay=0.03 * i,
+                           ease=ease_in_out)
+        self.anim.steps.appendleft(lambda: self._collected(played))
+        self.screen.feedback.sound("sweep")
+
+    def _collected(self, played: list[tuple[int, Card]]) -> None:
+        self.model.trick_shown = [p for p in self.model.trick_shown if p not in played]
+        self.model.taken = None
+
+    def _cards_received(self, ch: dict[str, Any]) -> None:
+        m = self.model
+        cards = [Card.parse(c) for c in ch.get("cards") or ()]
+        if not cards or m.watching:
+            return
+        frm = int(ch.get("from_seat", m.me))
+        # the cards we passed fly to their new owner
+        v = m.view
+        old_rects = dict(self.geo.hand_layout())
+        to = v.pass_to if v is not None else frm
+        tx, ty = self.geo.seat_centre(to)
+        for i, c in enumerate(m.pass_sent):
+            r = old_rects.get(c)
+            if r is not None:
+                self.flyers[("pass", c)] = c
+                self.anim.move(("pass", c), r.topleft, (tx - r.width / 2, ty - r.height / 2), 0.4,
+                               delay=0.05 * i, ease=ease_in_out,
+                               on_done=functools.partial(self._landed, ("pass", c)))
+            if c in m.hand_cards:
+                m.hand_cards.remove(c)
+        m.selected = []
+        m.hand_cards = sorted(set(m.hand_cards) | set(cards), key=hand_order)
+        m.received_glow = set(cards)
+        self.screen.feedback.note(self._line({**ch, "seat": m.me}))
+        self.screen.controls.relayout()
+        rects = dict(self.geo.hand_layout())
+        start = self.geo.seat_centre(frm)
+        for i, c in enumerate(cards):
+            r = rects.get(c)
+            if r is not None:
+                self.anim.move(("hand", c), (start[0] - r.width / 2, start[1] - r.height / 2),
+                               r.topleft, 0.45, delay=0.3 + 0.08 * i)
+        self.screen.feedback.sound("pass")
+
+    def _landed(self, key: tuple[str, Card]) -> None:
+        """A card in flight arrived: stop drawing it as flying."""
+        self.flyers.pop(key, None)
+
+    def _animate_deal(self) -> None:
+        rects = self.geo.hand_layout()
+        v = self.model.view
+        dealer = v.dealer if v is not None else self.model.me
+        cx, cy = self.geo.seat_centre(dealer) if dealer != self.model.me else self.layout.centre
+        w, h = self.art.size
+        for i, (c, r) in enumerate(rects):
+            self.anim.move(("hand", c), (cx - w / 2, cy - h / 2), r.topleft, 0.35, delay=0.025 * i)
+
+    # -- time -------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        m = self.model
+        self.time += dt
+        self.anim.scale = self.anim_scale()
+        # When the host runs ahead of the animations (bots play fast, a demo), play
+        # the backlog faster so the table never lags far behind the game.
+        if self._backlog > 4:
+            dt *= min(8.0, 1.0 + (self._backlog - 4) * 0.35)
+        self.anim.update(dt)
+        if m.notes and self.clock >= min(n.until for n in m.notes):
+            m.notes = [n for n in m.notes if n.until > self.clock]
+        if m.notice and self.clock >= m.notice[1]:
+            m.notice = None
+        if m.summary is not None and self.clock >= m.summary_until:
+            m.summary = None
+        for seat in [s for s, (_, until) in m.bubbles.items() if self.clock >= until]:
+            del m.bubbles[seat]
+
+    @property
+    def animating(self) -> bool:
+        """Only while cards move, host messages wait to be shown or your plate's cue
+        pulses (animations on; off, it shows steady). Notices, bubbles and the turn clock
+        change slowly: the app's idle wake-ups suffice."""
+        return ((self.anim.busy or self._backlog > 0) and not self.anim.gated
+                or self.clock < self.model.cue_until and self.anim.scale > 0)
+
+    def settle(self) -> None:
+        """Finish every motion so that the view on screen is the newest one (a summary the
+        next hand waits for is closed: the player moved on)."""
+        if self.anim.gate is not None:
+            self.model.summary = None
+        if self.anim.busy:
+            self.anim.finish()
+
+
+__all__ = ["BOT_GAPS", "Playback", "SUMMARY_SECONDS", "TRICK_PAUSE"]
