@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     app = App(Settings(name="Bench", animation="normal", sounds=False), size=(width, height),
               discover=False)
     try:
-        app.play_against_bots(seed=1)
+        app.link.play_against_bots(seed=1)
         end = time.monotonic() + 20
         while time.monotonic() < end:
             app.step()
@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
     app = App(Settings(name="Bench", animation="normal", sounds=False,
                        bot_level=args.bot_level), size=(width, height), discover=False)
     try:
-        app.play_against_bots(seed=2)
+        app.link.play_against_bots(seed=2)
         app.record_frames = True
         w0 = time.perf_counter()
         while time.perf_counter() - w0 < args.anim:
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     app = App(Settings(name="Bench", animation="normal", sounds=False,
                        bot_level=args.bot_level), size=(width, height), discover=False)
     try:
-        app.play_against_bots(seed=3, demo=True)
+        app.link.play_against_bots(seed=3, demo=True)
         app.record_frames = True
         w0 = time.perf_counter()
         while time.perf_counter() - w0 < args.anim:

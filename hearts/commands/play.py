@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     app.exit_after_hands = args.exit_after_hands
     app.screenshot_path = args.screenshot
     if args.demo:
-        app.play_against_bots(rules, seed=args.seed, demo=True)
+        app.link.play_against_bots(rules, seed=args.seed, demo=True)
     elif args.bots or args.rules or args.seed is not None or args.exit_after_hands:
-        app.play_against_bots(rules, seed=args.seed)
+        app.link.play_against_bots(rules, seed=args.seed)
     return app.run()

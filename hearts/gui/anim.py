@@ -87,7 +87,7 @@ class Animator:
 
     scale: float = 1.0
     tweens: dict[Hashable, Tween] = field(default_factory=dict)
-    steps: deque = field(default_factory=deque)
+    steps: deque[Callable[[], None]] = field(default_factory=deque)
     hold: float = 0.0
     gate: Callable[[], bool] | None = None      # steps wait until it returns True
 

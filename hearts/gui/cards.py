@@ -96,7 +96,7 @@ class CardArt:
         self._faces: dict[tuple[int, str], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
-        self._outlines: dict[tuple, pygame.Surface] = {}
+        self._outlines: dict[tuple[tuple[int, int, int], int], pygame.Surface] = {}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -203,7 +203,7 @@ class CardArt:
             self._draw_court(s, card, color)
         return self._finish(s)
 
-    def _draw_pips(self, s: pygame.Surface, n: int, suit: str, color) -> None:
+    def _draw_pips(self, s: pygame.Surface, n: int, suit: str, color: theme.Color) -> None:
         W, H = s.get_size()
         x0, x1 = W * 0.345, W * 0.655
         y0, y1 = H * 0.2, H * 0.8
@@ -218,7 +218,7 @@ class CardArt:
             img = flipped if py > 0.5 else pip
             s.blit(img, (round(x - img.get_width() / 2), round(y - img.get_height() / 2)))
 
-    def _draw_ace(self, s: pygame.Surface, card: Card, color) -> None:
+    def _draw_ace(self, s: pygame.Surface, card: Card, color: theme.Color) -> None:
         W, H = s.get_size()
         big = glyph(SUIT_GLYPH[card.suit], round(H * (0.34 if card.suit == 3 else 0.3)), color)
         rect = big.get_rect(center=(W // 2, H // 2))
@@ -228,7 +228,7 @@ class CardArt:
             pygame.draw.circle(s, color, rect.center, round(W * 0.36), width=max(1, SS))
         s.blit(big, rect)
 
-    def _draw_large_centre(self, s: pygame.Surface, card: Card, color) -> None:
+    def _draw_large_centre(self, s: pygame.Surface, card: Card, color: theme.Color) -> None:
         W, H = s.get_size()
         big = glyph(SUIT_GLYPH[card.suit], round(H * 0.36), color)
         s.blit(big, big.get_rect(center=(round(W * 0.58), round(H * 0.6))))
@@ -237,7 +237,7 @@ class CardArt:
                           _FACE_FILL.get(self.style, (252, 251, 247)), "serif")
             s.blit(inner, inner.get_rect(center=(round(W * 0.58), round(H * 0.62))))
 
-    def _draw_court(self, s: pygame.Surface, card: Card, color) -> None:
+    def _draw_court(self, s: pygame.Surface, card: Card, color: theme.Color) -> None:
         """J, Q, K: a framed double-ended design with a crown (or cap), letter and suit."""
         W, H = s.get_size()
         dark = self.style == "dark"

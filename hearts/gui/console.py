@@ -19,6 +19,7 @@ import pygame
 from net import words
 
 from . import widgets as w
+from .widgets import Colour
 
 if TYPE_CHECKING:
     from .app import App
@@ -52,7 +53,7 @@ class Line:
 
     __slots__ = ("name", "text", "colour", "name_colour", "at", "said")
 
-    def __init__(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN,
+    def __init__(self, text: str, colour: Colour = CHAT, name: str = "", name_colour: Colour = HUMAN,
                  said: bool = False) -> None:
         self.text, self.colour, self.name, self.name_colour = text, colour, name, name_colour
         self.said = said
@@ -108,7 +109,7 @@ class Console:
         self.unread = 0
 
     # -- log ------------------------------------------------------------------------------
-    def add(self, text: str, colour=CHAT, name: str = "", name_colour=HUMAN,
+    def add(self, text: str, colour: Colour = CHAT, name: str = "", name_colour: Colour = HUMAN,
             said: bool = False) -> None:
         for i, part in enumerate(text.split("\n")):
             self.lines.append(Line(part, colour, name if i == 0 else "", name_colour, said))

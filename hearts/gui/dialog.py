@@ -126,7 +126,7 @@ class ConnectionDialog(MessageDialog):
                          {"Try again": None, "Leave": None})
         self.form.on_cancel = None
         self.retry, self.leave = self.buttons
-        self.retry.on_click, self.leave.on_click = self._retry, app.disconnect
+        self.retry.on_click, self.leave.on_click = self._retry, app.link.disconnect
         self.retry.visible = False
         self.form.focus(None)       # a stray Enter (playing a card) must not leave the game
 
@@ -155,4 +155,4 @@ class ConnectionDialog(MessageDialog):
 
     def _retry(self) -> None:
         self.set_state("Trying to reach the host again…")
-        self.app.retry_connection()
+        self.app.link.retry_connection()

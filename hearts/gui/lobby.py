@@ -63,7 +63,7 @@ def table_row(t: dict[str, Any]) -> str:
                                "\nfull"), state, seat_cell))
 
 
-def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour=w.ACCENT) -> None:
+def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour: w.Colour = w.ACCENT) -> None:
     """A small padlock drawn in ``rect`` (no font has one we can count on)."""
     body = pygame.Rect(0, 0, int(rect.width * 0.8), int(rect.height * 0.5))
     body.midbottom = rect.midbottom
@@ -98,8 +98,8 @@ class ConnectingScreen(Screen):
     def __init__(self, app: "App", text: str) -> None:
         super().__init__(app)
         self.text = text
-        self.cancel = w.Button("Cancel", app.disconnect)
-        self.form: w.Form = w.Form([self.cancel], on_cancel=app.disconnect)
+        self.cancel = w.Button("Cancel", app.link.disconnect)
+        self.form: w.Form = w.Form([self.cancel], on_cancel=app.link.disconnect)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -132,10 +132,10 @@ class LobbyScreen(Screen):
             w.Button("Watch", self.watch),
             w.Button("Refresh", lambda: app.send({"type": "list_tables"})),
             self.chat_button,
-            w.Button("Leave host", app.disconnect),
+            w.Button("Leave host", app.link.disconnect),
         ]
         self.chat_box = pygame.Rect(0, 0, 0, 0)
-        self.form: w.Form = w.Form([self.list, *self.buttons], on_cancel=app.disconnect)
+        self.form: w.Form = w.Form([self.list, *self.buttons], on_cancel=app.link.disconnect)
         self.polled = time.monotonic()
         self.refresh()
 
@@ -270,15 +270,15 @@ class LobbyScreen(Screen):
         w.text(surface, f"You are {sess.name or self.app.settings.name}.  F2 or ` opens the console.",
                (self.list.rect.left, self.list.rect.top - self._names_h()), int(17 * s), w.DIM,
                anchor="bottomleft")
-        if sess.mode == "lan-host" and self.app.local_addresses:
+        if sess.mode == "lan-host" and self.app.link.local_addresses:
             right = self.list.rect.right
-            web = [u for u in self.app.local_web if "//127." not in u] or self.app.local_web
+            web = [u for u in self.app.link.local_web if "//127." not in u] or self.app.link.local_web
             if web:             # phones scan it to play in a browser (hearts/gui/qr.py)
                 from .qr import draw_qr
                 size = self.list.rect.top - self.panel.top - int(16 * s)
                 draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), size)
                 right -= size + int(10 * s)
-            where = "Others join at " + ", ".join(self.app.local_addresses[:3])
+            where = "Others join at " + ", ".join(self.app.link.local_addresses[:3])
             w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
                    (right, self.list.rect.top - self._names_h()), int(17 * s),
                    w.ACCENT, anchor="bottomright")
@@ -319,7 +319,7 @@ class CreateTableDialog(Dialog):
         base = Rules.from_dict({"preset": self.preset.value, **self.rules}).to_dict()
 
         def keep(rules: dict[str, Any]) -> None:
-            from .rules_dialog import nearest_preset
+            from hearts.engine.rule_options import nearest_preset
             chosen = Rules.from_dict(rules)
             name = chosen.preset_name()
             self.preset.value = name or nearest_preset(chosen)

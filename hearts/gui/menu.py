@@ -91,17 +91,17 @@ class MainMenu(Screen):
     def play(self) -> None:
         """A new game against bots; it replaces a saved one, so that asks first."""
         if self.saved is None:
-            self.app.play_against_bots()
+            self.app.link.play_against_bots()
             return
         self.app.message("New game", f"Start a new game? Your saved game ({self.saved.summary})"
-                         " is replaced.", {"New game": self.app.play_against_bots,
+                         " is replaced.", {"New game": self.app.link.play_against_bots,
                                            "Keep it": None}, default="Keep it")
 
     def resume(self) -> None:
-        self.app.play_against_bots(resume=self.saved)
+        self.app.link.play_against_bots(resume=self.saved)
 
     def host(self) -> None:
-        self.app.host_lan_game()
+        self.app.link.host_lan_game()
 
     def join(self) -> None:
         self.app.show(JoinScreen(self.app))
@@ -243,7 +243,7 @@ class JoinScreen(Screen):
     def _join_host(self, host: Any) -> None:
         if host is None or not host.address:
             return
-        self.app.connect(host.address, host.port)
+        self.app.link.connect(host.address, host.port)
 
     def connect(self) -> None:
         f = self.form.focused
@@ -260,7 +260,7 @@ class JoinScreen(Screen):
             return
         self.app.settings.last_address = self.address.value.strip()
         self.app.save_settings()
-        self.app.connect(host, port)
+        self.app.link.connect(host, port)
 
     def back(self) -> None:
         self.app.show(self.app.main_menu())

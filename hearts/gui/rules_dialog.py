@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.engine import PRESETS, Rules, RulesError
-from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS
+from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS, nearest_preset
 
 from . import widgets as w
 from .dialog import Dialog
@@ -48,16 +48,6 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
     return w.NumberField(value, low, high, on_change=on_change,
                          optional=option.kind == "optional-int", enabled=enabled,
                          show=option.words)
-
-
-def nearest_preset(rules: Rules) -> str:
-    """The preset ``rules`` differ least from (what a custom set is "based on")."""
-    mine = rules.to_dict()
-
-    def distance(name: str) -> int:
-        theirs = Rules.preset(name).to_dict()
-        return sum(1 for k, v in mine.items() if theirs.get(k) != v)
-    return min(PRESETS, key=distance)
 
 
 def preset_words(rules: Rules) -> str:
@@ -125,7 +115,7 @@ class RulesDialog(Dialog):
 
     def changed(self, name: str) -> bool:
         """Whether option ``name`` differs from the preset the draft is based on."""
-        return self.draft[name] != Rules.preset(self.base).to_dict()[name]
+        return bool(self.draft[name] != Rules.preset(self.base).to_dict()[name])
 
     def _fold_label(self) -> str:
         if self.unfolded:

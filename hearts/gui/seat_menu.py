@@ -119,7 +119,7 @@ class TableMenu(Dialog):
 
     def _rules(self) -> None:
         self.close()
-        self.app.show_rules()
+        self.app.commands.show_rules()
 
     def _password(self) -> None:
         from .lobby import OwnerPasswordDialog
@@ -141,7 +141,7 @@ class TableMenu(Dialog):
 
     def _leave(self) -> None:
         self.close()
-        self.app.leave_table()
+        self.app.commands.leave_table()
 
     def on_message(self, message: dict[str, Any]) -> None:
         if message.get("type") == "table":

@@ -106,13 +106,9 @@ class TableControls(TablePart):
         self.send({"type": "start"})
 
     def leave(self) -> None:
-        app = self.screen.app
-        if hasattr(app, "leave_table"):
-            app.leave_table()           # asks first while a game runs
-            return
-        sess = getattr(app, "session", None)
-        if getattr(sess, "mode", None) in ("bots", "demo") and hasattr(app, "disconnect"):
-            app.disconnect()
+        commands = getattr(self.screen.app, "commands", None)
+        if commands is not None:
+            commands.leave_table()           # asks first while a game runs
         else:
             self.send({"type": "leave"})
 

@@ -31,6 +31,7 @@ RED = (255, 110, 100)
 FIELD = (6, 14, 10)
 SELECT = (46, 104, 70)
 MIN_TEXT = 12                # no text smaller than this, whatever the window size
+Colour = tuple[int, int, int]
 
 _ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _FONT_CANDIDATES = (
@@ -69,7 +70,7 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     return f
 
 
-def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int, colour=TEXT,
+def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int, colour: Colour = TEXT,
          bold: bool = False, anchor: str = "topleft", mono: bool = False) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute name."""
     img = font(size, bold, mono).render(s, True, colour)
@@ -118,7 +119,7 @@ def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235,
-          colour=PANEL, edge=PANEL_EDGE, radius: int = 10) -> None:
+          colour: Colour = PANEL, edge: Colour = PANEL_EDGE, radius: int = 10) -> None:
     """A rounded, slightly transparent panel."""
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
@@ -157,7 +158,8 @@ class Widget:
 class Label(Widget):
     focusable = False
 
-    def __init__(self, text: str, rect=None, colour=TEXT, bold: bool = False,
+    def __init__(self, text: str, rect: pygame.Rect | None = None, colour: Colour = TEXT,
+                 bold: bool = False,
                  anchor: str = "midleft", size: int | None = None) -> None:
         super().__init__(rect)
         self.text, self.colour, self.bold, self.anchor, self.size = text, colour, bold, anchor, size
@@ -172,7 +174,8 @@ class Label(Widget):
 class Button(Widget):
     """A push button; Enter or Space when focused, or a click, calls ``on_click``."""
 
-    def __init__(self, label: str, on_click: Callable[[], Any] | None = None, rect=None,
+    def __init__(self, label: str, on_click: Callable[[], Any] | None = None,
+                 rect: pygame.Rect | None = None,
                  enabled: bool = True, primary: bool = False) -> None:
         super().__init__(rect, enabled)
         self.label = label
@@ -226,7 +229,8 @@ class Button(Widget):
 class TextInput(Widget):
     """One line of editable text. Enter calls ``on_submit(text)``."""
 
-    def __init__(self, value: str = "", rect=None, placeholder: str = "", max_len: int = 200,
+    def __init__(self, value: str = "", rect: pygame.Rect | None = None, placeholder: str = "",
+                 max_len: int = 200,
                  on_submit: Callable[[str], Any] | None = None,
                  on_change: Callable[[str], Any] | None = None,
                  allowed: Callable[[str], bool] | None = None, mono: bool = False) -> None:
@@ -355,7 +359,7 @@ class TextInput(Widget):
 class Choice(Widget):
     """A value picked from ``options`` by clicking the arrows, or Left/Right when focused."""
 
-    def __init__(self, options: Sequence[Any], value: Any, rect=None,
+    def __init__(self, options: Sequence[Any], value: Any, rect: pygame.Rect | None = None,
                  on_change: Callable[[Any], Any] | None = None,
                  show: Callable[[Any], str] = str, enabled: bool = True) -> None:
         super().__init__(rect, enabled)
@@ -414,7 +418,8 @@ class Choice(Widget):
 class Toggle(Choice):
     """On/off."""
 
-    def __init__(self, value: bool, rect=None, on_change=None, enabled: bool = True) -> None:
+    def __init__(self, value: bool, rect: pygame.Rect | None = None,
+                 on_change: Callable[[Any], Any] | None = None, enabled: bool = True) -> None:
         super().__init__([False, True], bool(value), rect, on_change,
                          lambda v: "on" if v else "off", enabled)
 
@@ -425,7 +430,7 @@ class NumberField(TextInput):
     ``show`` puts the number in words while the field is not being edited ("13 points",
     "off" for a 0 that means none)."""
 
-    def __init__(self, value: int | None, low: int, high: int, rect=None,
+    def __init__(self, value: int | None, low: int, high: int, rect: pygame.Rect | None = None,
                  on_change: Callable[[int | None], Any] | None = None, optional: bool = False,
                  enabled: bool = True, show: Callable[[int | None], str] | None = None) -> None:
         super().__init__("" if value is None else str(value), rect, max_len=6,
@@ -482,7 +487,8 @@ class NumberField(TextInput):
 class ListBox(Widget):
     """Rows of text; click or Up/Down selects, double-click or Enter activates."""
 
-    def __init__(self, rect=None, rows: Sequence[str] = (), data: Sequence[Any] = (),
+    def __init__(self, rect: pygame.Rect | None = None, rows: Sequence[str] = (),
+                 data: Sequence[Any] = (),
                  on_activate: Callable[[Any], Any] | None = None,
                  on_select: Callable[[Any], Any] | None = None, row_height: int = 32,
                  empty: str = "") -> None:

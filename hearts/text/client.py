@@ -173,7 +173,7 @@ class TextClient:
             return
         self.write(_("Saved game #{id} to {path}.").format(id=doc.get("id"), path=path))
 
-    async def _quit(self, events: asyncio.Task) -> None:
+    async def _quit(self, events: "asyncio.Task[None]") -> None:
         """Leave the table, and let the answers to the last lines arrive (about a second)."""
         loop = asyncio.get_running_loop()
         if self.renderer.table is not None and self.client.connected.is_set():

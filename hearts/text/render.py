@@ -88,10 +88,10 @@ class TextRenderer(MirrorReader):
     def __init__(self, symbols: bool = False) -> None:
         self.symbols = symbols
         self.mirror = Mirror()                # what the host told us, folded
-        self._prompted: tuple | None = None   # the turn the last prompt was for
+        self._prompted: tuple[Any, ...] | None = None   # the turn the last prompt was for
         self._dropped = False
-        self._intro: tuple | None = None      # (table id, seat) last announced
-        self._seats_said: list | None = None
+        self._intro: tuple[Any, ...] | None = None      # (table id, seat) last announced
+        self._seats_said: list[Any] | None = None
         self.joining: tuple[str, Msg] | None = None  # the last sit/watch sent: (type, fields)
         self._rules_before: Rules | None = None       # the table's rules before this message
         self._left_table: TableInfo | None = None     # the table before this message
@@ -178,7 +178,8 @@ class TextRenderer(MirrorReader):
         handler = getattr(self, "_on_" + str(kind), None)
         if handler is None:
             return []
-        return handler(msg)
+        lines: list[str] = handler(msg)
+        return lines
 
     def _on_welcome(self, msg: Msg) -> list[str]:
         self._prompted = None
@@ -297,7 +298,7 @@ class TextRenderer(MirrorReader):
         lines += self.prompt()
         return lines
 
-    def _seat_signature(self) -> list:
+    def _seat_signature(self) -> list[Any]:
         return [(s.kind, s.name, s.auto, s.connected) for s in self.seats]
 
     def _on_left(self, msg: Msg) -> list[str]:
@@ -389,7 +390,7 @@ class TextRenderer(MirrorReader):
         me = self.seat
         phase = v.get("phase")
         hand = list(v.get("hand") or [])
-        key: tuple | None = None
+        key: tuple[Any, ...] | None = None
         lines: list[str] = []
         if phase == "pass" and not (v.get("has_passed") or [True] * 4)[me]:
             n = int(self.rules().get("pass_count", 3))

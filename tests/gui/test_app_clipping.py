@@ -81,7 +81,7 @@ def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
         _check(app, drive, monkeypatch, shots, "clip-new-table")
         app.dialogs.clear()
         drive.click_button(app.screen.form, "Sit")
-        drive.until(lambda: app.session.table is not None and app._at_table(), what="seated")
+        drive.until(lambda: app.session.table is not None and app.link.at_table(), what="seated")
         drive.key(pygame.K_ESCAPE)
         assert isinstance(app.dialogs[-1], TableMenu)
         _check(app, drive, monkeypatch, shots, "clip-table-menu")

@@ -101,7 +101,7 @@ def test_a_closed_bot_game_is_offered_back_and_continues(config_home, shots):
 
 def test_leaving_a_running_game_asks_first(app, drive):
     app.settings.bot_level = "random"
-    app.play_against_bots()
+    app.link.play_against_bots()
     drive.until(lambda: _view(app), 15, "table")
     drive.key(pygame.K_ESCAPE)
     menu = app.dialogs[-1]
@@ -121,7 +121,7 @@ def test_the_close_button_asks_but_a_signal_quits_at_once(app, drive):
     """SDL turns both the window's close button and SIGTERM/SIGINT into QUIT; only the
     button (WINDOWCLOSE first) asks, so `kill` or a session's end never hangs the client."""
     app.settings.bot_level = "random"
-    app.play_against_bots()
+    app.link.play_against_bots()
     drive.until(lambda: _view(app), 15, "table")
     drive.until(lambda: app.session.table and app.session.table.state == "playing", what="the game")
     app.dispatch(pygame.event.Event(pygame.WINDOWCLOSE))

@@ -103,7 +103,7 @@ def test_tab_completes_commands_and_names(app, drive):
 
 def test_help_is_a_list_and_rules_are_in_words_and_hints_stay_out(app, drive, shots):
     app.settings.bot_level = "random"
-    app.play_against_bots(rules={"moon": "subtract"})
+    app.link.play_against_bots(rules={"moon": "subtract"})
     drive.until(lambda: app.session.table is not None and app.session.table.state == "playing",
                 what="the game")
     console = app.console
@@ -131,7 +131,7 @@ def test_help_is_a_list_and_rules_are_in_words_and_hints_stay_out(app, drive, sh
     # Hints show at the table, not as console lines.
     before = len(console.lines)
     hints = []
-    app.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
+    app.link.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
     for _ in range(3):
         app.send({"type": "hint"})
     drive.until(lambda: len(hints) >= 3, what="three hints")

@@ -65,9 +65,9 @@ def test_hosting_a_lan_game_advertises_it(lan_app):
     from tests.gui.conftest import Driver
     app, drive = lan_app, Driver(lan_app)
     app.settings.name = f"Ann{secrets.token_hex(2)}"
-    app.host_lan_game(port=0, bind="127.0.0.1", advertise=True)
+    app.link.host_lan_game(port=0, bind="127.0.0.1", advertise=True)
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
-    assert app.local_addresses == [f"127.0.0.1:{app.session.port}"]
+    assert app.link.local_addresses == [f"127.0.0.1:{app.session.port}"]
     found = app.net.call(browse(3.0, interfaces=LO)).result(10)
     assert any(h.name == f"{app.settings.name}'s host" and h.port == app.session.port
                for h in found)

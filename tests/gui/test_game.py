@@ -12,10 +12,10 @@ from hearts.gui.table import TableScreen
 def test_whole_game_against_bots_by_keyboard(app, drive, shots):
     app.settings.bot_level = "random"            # fast bots: the test is about the client
     seen: list[dict] = []
-    app.message_hooks.append(lambda m: seen.extend(m.get("events") or [])
+    app.link.message_hooks.append(lambda m: seen.extend(m.get("events") or [])
                              if m.get("type") == "update" else None)
     hints: list[dict] = []
-    app.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
+    app.link.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
     # From the main menu: Enter on "Play against bots".
     assert app.screen.form.focused.label == "Play against bots"
     drive.key(pygame.K_RETURN)
@@ -90,10 +90,10 @@ def test_whole_game_against_bots_by_keyboard(app, drive, shots):
 def test_demo_four_bots_while_we_watch(app, drive, shots):
     app.settings.bot_level = "random"
     scored: list[dict] = []
-    app.message_hooks.append(lambda m: scored.extend(
+    app.link.message_hooks.append(lambda m: scored.extend(
         c for c in m.get("events") or () if c.get("type") == "hand_scored")
         if m.get("type") == "update" else None)
-    app.play_against_bots(rules={"target": 200}, demo=True)
+    app.link.play_against_bots(rules={"target": 200}, demo=True)
     drive.until(lambda: scored, 30, "a hand played by four bots")
     assert app.session.seat is None and isinstance(app.screen, TableScreen)
     assert all(s.kind == "bot" for s in app.session.table.seats)
@@ -103,7 +103,7 @@ def test_demo_four_bots_while_we_watch(app, drive, shots):
 def test_end_change_rules_and_the_next_bot_game_keeps_them(app, drive, config_home):
     from hearts.gui.settings import Settings
     app.settings.bot_level = "random"
-    app.play_against_bots()
+    app.link.play_against_bots()
     drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the game")
     drive.key(pygame.K_ESCAPE)
@@ -121,7 +121,7 @@ def test_end_change_rules_and_the_next_bot_game_keeps_them(app, drive, config_ho
     drive.key(pygame.K_n, pygame.KMOD_CTRL)
     drive.until(lambda: app.session.table.state == "playing", what="the new game")
     # Next time "Play against bots" deals Omnibus straight away.
-    app.disconnect()
+    app.link.disconnect()
     drive.key(pygame.K_RETURN)
     drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the next game")

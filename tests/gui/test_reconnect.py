@@ -12,18 +12,18 @@ from net.host import Host
 
 def _states(app, monkeypatch):
     seen: list[str] = []
-    original = app._on_state
+    original = app.link._on_state
 
     def spy(state):
         seen.append(state["state"])
         original(state)
-    monkeypatch.setattr(app, "_on_state", spy)
+    monkeypatch.setattr(app.link, "_on_state", spy)
     return seen
 
 
 def test_dropped_link_reconnects_to_the_same_seat(app, drive, monkeypatch):
     app.settings.bot_level = "random"
-    app.play_against_bots(rules={"target": 500})
+    app.link.play_against_bots(rules={"target": 500})
     drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view, what="table")
     seen = _states(app, monkeypatch)
     token = app.net.token
@@ -63,7 +63,7 @@ def test_host_gone_blocks_the_table_until_it_is_back_without_the_table(app, driv
     sent: list[dict] = []
     monkeypatch.setattr(app.net, "send", sent.append)
     app.net.call(app.net.stop_host()).result(5)
-    d = drive.until(lambda: app.connection_dialog, what="the lost-connection dialog")
+    d = drive.until(lambda: app.link.connection_dialog, what="the lost-connection dialog")
     drive.until(lambda: d.attempt >= 2, what="a counted attempt")
     # A plain sentence, never system text, and the attempt under way.
     assert d.text in ("The host closed the connection.", "The connection to the host was lost.")
@@ -80,7 +80,7 @@ def test_host_gone_blocks_the_table_until_it_is_back_without_the_table(app, driv
     # A new host on the same port: the client finds it by itself; the old table is gone.
     monkeypatch.undo()
     _restart_host(app, port)
-    drive.until(lambda: app.session.state == "connected" and app.connection_dialog is None, 15,
+    drive.until(lambda: app.session.state == "connected" and app.link.connection_dialog is None, 15,
                 "reconnect")
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
     assert app.session.table is None
@@ -93,7 +93,7 @@ def test_host_gone_blocks_the_table_until_it_is_back_without_the_table(app, driv
 def test_leave_while_reconnecting_goes_to_the_menu(app, drive):
     _host_table(app, drive)
     app.net.call(app.net.stop_host()).result(5)
-    d = drive.until(lambda: app.connection_dialog, what="the lost-connection dialog")
+    d = drive.until(lambda: app.link.connection_dialog, what="the lost-connection dialog")
     drive.click_button(d.form, "Leave")
     drive.until(lambda: type(app.screen).__name__ == "MainMenu", what="the menu")
     assert app.session.mode is None and not app.dialogs
@@ -104,14 +104,14 @@ def test_gives_up_after_the_limit_then_tries_again(app, drive):
     port = app.session.port
     app.net.retry_for = app.net.client.retry_for = 1.0
     app.net.call(app.net.stop_host()).result(5)
-    drive.until(lambda: app.connection_dialog and app.connection_dialog.gave_up, 10,
+    drive.until(lambda: app.link.connection_dialog and app.link.connection_dialog.gave_up, 10,
                 "giving up")
-    d = app.connection_dialog
+    d = app.link.connection_dialog
     assert d.text == "The host did not come back within 1 seconds."
     assert d.form.find("Try again").visible and d.form.find("Leave").visible
     _restart_host(app, port)
     drive.click_button(d.form, "Try again")
-    drive.until(lambda: app.connection_dialog is None and app.session.state == "connected", 10,
+    drive.until(lambda: app.link.connection_dialog is None and app.session.state == "connected", 10,
                 "back")
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
     assert "no longer exists" in app.dialogs[-1].message

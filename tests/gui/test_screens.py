@@ -86,7 +86,7 @@ def test_unreachable_host_says_so(app, drive, shots):
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()                          # nothing listens there now
-    app.connect("127.0.0.1", port)
+    app.link.connect("127.0.0.1", port)
     drive.until(lambda: app.dialogs, what="the error dialog")
     assert isinstance(app.screen, MainMenu)
     assert "127.0.0.1" in app.dialogs[-1].message
@@ -180,7 +180,7 @@ def test_new_table_from_the_lobby_with_rules(app, drive, shots):
 
 def test_cancel_while_dealing_stays_in_the_menu(app, drive):
     import time
-    app.play_against_bots()
+    app.link.play_against_bots()
     assert type(app.screen).__name__ == "ConnectingScreen"
     drive.key(pygame.K_ESCAPE)
     assert isinstance(app.screen, MainMenu)

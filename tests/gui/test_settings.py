@@ -90,7 +90,7 @@ def test_ctrl_s_toggles_sound_and_saves(app, drive, config_home):
 def test_settings_from_the_table_keep_the_game(app, drive, config_home, shots):
     from hearts.gui.table import TableScreen
     app.settings.bot_level = "random"
-    app.play_against_bots()
+    app.link.play_against_bots()
     table = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen, what="table")
     drive.key(pygame.K_ESCAPE)
     drive.click_button(app.dialogs[-1].form, "Settings…")

@@ -432,7 +432,7 @@ def test_owner_opens_a_seats_menu_from_its_plate(app, drive, shots: Path) -> Non
     from hearts.gui.seat_menu import SeatMenu
 
     app.settings.bot_level = "random"
-    app.play_against_bots(rules={"target": 50}, seed=3)
+    app.link.play_against_bots(rules={"target": 50}, seed=3)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen, what="the table")
     drive.click(screen.layout.plates[2].center)

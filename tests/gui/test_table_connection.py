@@ -12,7 +12,7 @@ from hearts.gui.table import TableScreen
 
 def _my_turn(app, drive) -> TableScreen:
     app.settings.bot_level = "random"
-    app.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=2)
+    app.link.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=2)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen, what="the table")
     drive.until(lambda: screen.model.my_turn_to_play and not screen.animating, 20, "our turn")
     return screen
@@ -30,7 +30,7 @@ def test_input_is_refused_while_disconnected_and_works_again_after(app, drive, s
     sent: list[dict] = []
     real_send = app.send
     app.send = lambda msg: (sent.append(msg), real_send(msg))
-    app._connection_trouble("The connection to the host was lost.", 1)
+    app.link._connection_trouble("The connection to the host was lost.", 1)
     assert screen.model.disconnected is not None
     drive.step()
     drive.shot(shots / "table-disconnected.png")
@@ -47,7 +47,7 @@ def test_input_is_refused_while_disconnected_and_works_again_after(app, drive, s
     assert card in screen.model.hand_cards and screen.model.pending is None
     assert all(seat != screen.model.me for seat, _ in screen.model.trick_shown)
     # connected again: the same click plays
-    app._connection_trouble(None)
+    app.link._connection_trouble(None)
     assert screen.model.disconnected is None
     drive.click(_card_centre(screen, card))
     assert [m for m in sent if m.get("type") == "play"] == [{"type": "play", "card": str(card)}]

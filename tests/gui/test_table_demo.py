@@ -12,7 +12,7 @@ from .table_seen import look
 
 def test_the_demo_shows_all_four_hands_and_says_what_it_is(app, drive, shots, monkeypatch):
     app.settings.bot_level = "random"
-    app.play_against_bots(rules={"target": 200}, demo=True)
+    app.link.play_against_bots(rules={"target": 200}, demo=True)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen.model.view.phase == "play" and app.screen, 30, "the demo")
     drive.until(lambda: screen.model.view.others is not None and screen.model.view.cards_left[0] >= 4

@@ -139,7 +139,7 @@ def test_game_over_is_a_score_sheet_with_ok_and_enter_deals_nothing(app, drive, 
     sent: list[dict] = []
     real_send = app.send
     app.send = lambda msg: (sent.append(msg), real_send(msg))
-    app.play_against_bots(rules={"target": 15}, seed=7)
+    app.link.play_against_bots(rules={"target": 15}, seed=7)
     drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
     _play_by_keys(app, drive, lambda: app.session.table is not None and app.session.table.state == "over")
     screen = app.screen
@@ -173,7 +173,7 @@ def test_the_screenshot_of_a_scripted_run_is_the_last_hand_scored(app, drive, sh
     app.settings.bot_speed = "fast"
     app.exit_after_hands = 1
     drive.time_lapse()          # the hand's animations run, on frames rather than seconds
-    app.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=5)
+    app.link.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=5)
     drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
     _play_by_keys(app, drive, lambda: not app.running)
     screen = app.screen

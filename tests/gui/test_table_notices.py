@@ -22,8 +22,8 @@ LONG = "Bob changed the rules: the game now goes to 50 points and the queen of s
 def test_hint_and_notices_never_cover_the_prompt_and_go_when_you_act(app, drive, shots, monkeypatch):
     app.settings.bot_level = "random"
     hints: list[dict] = []
-    app.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
-    app.play_against_bots(seed=3)
+    app.link.message_hooks.append(lambda m: hints.append(m) if m.get("type") == "hint" else None)
+    app.link.play_against_bots(seed=3)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen.model.view.phase == "pass" and app.screen, 20, "passing")
     drive.key(pygame.K_h, pygame.KMOD_CTRL)
@@ -56,7 +56,7 @@ def test_hint_and_notices_never_cover_the_prompt_and_go_when_you_act(app, drive,
 
 def test_a_hint_does_not_outlive_the_hand(app, drive):
     app.settings.bot_level = "random"
-    app.play_against_bots(seed=3)
+    app.link.play_against_bots(seed=3)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen, 20, "the table")
     screen.on_message({"type": "hint", "cards": [], "reason": "keep it"})

@@ -21,7 +21,7 @@ def _table(app: Any, drive: Any, **settings: Any) -> TableScreen:
     app.settings.bot_level = "random"
     for k, v in settings.items():
         setattr(app.settings, k, v)
-    app.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=4)
+    app.link.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=4)
     return drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                        and app.screen, what="the table")
 

@@ -26,7 +26,7 @@ def test_menu_and_table_scale_with_the_window(app, drive, shots):
     assert app.screen.buttons[0].rect.height > small
     drive.shot(shots / "menu-1920.png")
     app.settings.bot_level = "random"
-    app.play_against_bots()
+    app.link.play_against_bots()
     drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view, what="table")
     drive.until(lambda: not app.animating, what="the deal")
     drive.shot(shots / "table-1920.png")

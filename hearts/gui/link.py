@@ -1,0 +1,399 @@
+"""The client's link to a host: connecting, hosting in this process, playing against bots,
+and what each host message changes in the app (screens, the console, dialogs).
+
+The network runs in a background thread (`connection.Connection`); its messages reach
+the app's thread through `Link.post`, a queue and a posted ``NET_EVENT`` that wakes the
+main loop, which calls `Link.drain` every frame.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from net.mirror import Mirror, MirrorReader
+
+from . import saved_game
+from .saved_game import SavedGame
+
+if TYPE_CHECKING:
+    from .app import App
+    from .dialog import ConnectionDialog
+    from .screen import Screen
+
+log = logging.getLogger(__name__)
+
+NET_EVENT = pygame.event.custom_type()
+BACKLOG_STEPS = 24          # host messages wait while the table has this many animations queued
+MAX_HOLD_SECONDS = 3.0
+
+
+class Link:
+    """The app's session with a host (see the module's doc). ``session`` is what the host
+    told us; ``message_hooks`` see every host message after the app has."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.wake = threading.Event()
+        self.session = Session()
+        self.message_hooks: list[Callable[[dict[str, Any]], None]] = []
+        self.local_addresses: list[str] = []     # where others join our LAN host
+        self.local_web: list[str] = []           # ...and where browsers do (QR in the lobby)
+        self.connection_dialog: ConnectionDialog | None = None
+        self._after_welcome: list[dict[str, Any]] = []
+        self._holding_since: float | None = None
+        self._after_host: Callable[[int], None] | None = None
+        self._demo_port = 0
+        self._resuming = False
+
+    def connect(self, address: str, port: int, mode: str = "join",
+                token: str | None = None) -> None:
+        """Connect to a host (``token``: take back the seat it names); the lobby (or
+        table) follows the host's answer."""
+        self.session = Session(mode=mode, address=address, port=port)
+        self.app.console.clear()
+        self.app.net.connect(address, port, self.app.settings.name, token)
+        from .lobby import ConnectingScreen
+        self.app.show(ConnectingScreen(self.app, f"Connecting to {address}:{port}…"))
+
+    def disconnect(self) -> None:
+        """Leave the host (and stop an in-process one) and return to the main menu."""
+        self.app.net.disconnect()
+        self.app.net.call(self.app.net.stop_host())
+        self._after_host = None          # a cancelled start: ignore its late answer
+        self._after_welcome = []
+        self._demo_port = 0
+        self.local_addresses = []
+        self.session = Session()
+        self.app.banner = ""
+        self.connection_dialog = None
+        self.app.show(self.app.main_menu())
+
+    def start_host(self, bind: str, port: int, then: Callable[[int], None],
+                   advertise: bool = False, **options: Any) -> None:
+        """Start a host in this process; ``then(port)`` runs once it listens."""
+        self._after_host = then
+        self.app.net.start_host(bind, port, advertise, self.app.discovery_interfaces, **options)
+
+    def play_against_bots(self, rules: dict[str, Any] | None = None, seed: int | None = None,
+                          demo: bool = False, resume: SavedGame | None = None) -> None:
+        """A host on 127.0.0.1 (ephemeral port), a table with three bots, and start.
+
+        ``demo``: four bots play and this client watches. Otherwise the host saves the
+        game under `saved_game.save_dir` (a new game replaces the old save); ``resume``
+        continues a saved one, taking its seat back with its token.
+        """
+        level = self.app.settings.bot_level
+        if rules is None and not demo and self.app.settings.bot_rules:
+            rules = dict(self.app.settings.bot_rules)     # the rules of the last game vs bots
+        options: dict[str, Any] = {"name": "Bots", "bot_level": level}
+        if seed is not None:
+            options["seed"] = seed
+        if demo:
+            self._demo_port = 0
+
+            def dealt(port: int) -> None:
+                self._demo_port = port
+                self.app.net.deal_demo(port, rules, level)
+            # Four bots think nonstop in a demo: a child process keeps them off our GIL.
+            self._after_host = dealt
+            self.app.net.start_host_process(**options)
+        else:
+            if self.app.save_games:
+                options["save_dir"] = str(saved_game.save_dir())
+                if resume is None:
+                    self._forget_saved_game()
+            steps: list[dict[str, Any]] = []
+            if resume is None:
+                table: dict[str, Any] = {"type": "create_table", "name": "Bots", "seat": 0}
+                if rules:
+                    table["rules"] = rules
+                steps = [table, *({"type": "bot", "seat": s, "level": level} for s in (1, 2, 3)),
+                         {"type": "start"}]
+            else:
+                options["resume"] = True
+
+            def connected(port: int) -> None:
+                self._after_welcome = steps
+                self.connect("127.0.0.1", port, mode="bots",
+                             token=resume.token if resume is not None else None)
+                self.session.expect_table = True
+                self._resuming = resume is not None
+            self.start_host("127.0.0.1", 0, connected, **options)
+        from .lobby import ConnectingScreen
+        self.app.show(ConnectingScreen(self.app, "Dealing…" if resume is None else "Dealing your game…"))
+
+    def _forget_saved_game(self) -> None:
+        try:
+            saved_game.forget()
+        except OSError as e:
+            log.warning("the old saved game was not removed: %s", e)
+
+    def host_lan_game(self, port: int = 7895, bind: str = "0.0.0.0",
+                      advertise: bool = True) -> None:
+        """Host for the LAN in this process (advertised), connect to it, show its lobby."""
+        def connected(actual: int) -> None:
+            self.connect("127.0.0.1", actual, mode="lan-host")
+        self.start_host(bind, port, connected, advertise=advertise,
+                        name=f"{self.app.settings.name}'s host", bot_level=self.app.settings.bot_level,
+                        web_port=7896)
+        from .lobby import ConnectingScreen
+        self.app.show(ConnectingScreen(self.app, "Starting the host…"))
+
+    def drain(self) -> None:
+        while True:
+            if self.app.screen.backlog() > BACKLOG_STEPS and not self.inbox.empty():
+                # Let the table play what it has first (bots can run hands ahead), but
+                # never hold messages for long.
+                now = time.monotonic()
+                if self._holding_since is None:
+                    self._holding_since = now
+                if now - self._holding_since < MAX_HOLD_SECONDS:
+                    return
+            self._holding_since = None
+            try:
+                kind, payload = self.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self.app.redraw()
+            try:
+                self._on_network(kind, payload)
+            except Exception:  # a bad message must not kill the window
+                log.exception("while handling %s", kind)
+
+    def _on_network(self, kind: str, payload: Any) -> None:
+        if kind == "message":
+            self._on_message(payload)
+        elif kind == "state":
+            self._on_state(payload)
+        elif kind == "hosts":
+            self.app.screen.on_hosts(payload["hosts"], payload.get("error"))
+        elif kind == "host_started":
+            self.session.local_port = payload["port"]
+            self.local_addresses = list(payload.get("addresses") or [])
+            self.local_web = list(payload.get("web") or [])     # the browser client's URLs
+            then, self._after_host = self._after_host, None
+            if then:
+                then(payload["port"])
+        elif kind == "demo_table" and self._demo_port:
+            self._after_welcome = [{"type": "watch", "table": payload["table"]}]
+            self.connect("127.0.0.1", self._demo_port, mode="demo")
+        elif kind == "host_failed" and (self._after_host or self._demo_port):
+            self._after_host = None
+            self._demo_port = 0
+            self.app.show(self.app.main_menu())
+            self.app.message("No host", payload["text"])
+
+    def _on_state(self, state: dict[str, Any]) -> None:
+        s = state["state"]
+        was = self.session.state
+        self.session.state = s
+        if s == "connected":
+            self.app.banner = ""
+            self._connection_trouble(None)
+            resuming, self._resuming = self._resuming, False
+            if resuming and not state.get("resumed", True):
+                self.disconnect()
+                self.app.message("Game not continued", "The saved game could not be brought "
+                             "back; Play against bots deals a new one.")
+            elif not state.get("first", True) and not state.get("resumed", True):
+                self._seat_lost()
+        elif s in ("lost", "closed") and self.session.mode is not None \
+                and (was != "connecting" or self.connection_dialog is not None):
+            self.app.banner = ""
+            self._connection_trouble(state.get("text") or "The connection to the host was lost.",
+                                     int(state.get("attempt") or 0), gave_up=s == "closed")
+        elif s == "failed":
+            self.app.banner = ""
+            self._connection_trouble(None)
+            self.app.show(self.app.main_menu())
+            self.app.message("Could not connect", state.get("text") or "The host did not answer.")
+
+    def _connection_trouble(self, text: str | None, attempt: int = 0,
+                            gave_up: bool = False) -> None:
+        """Show (or, with None, clear) the lost connection: a modal dialog with the reason,
+        the attempt and Leave, and the table greyed (``TableScreen.set_disconnected``)."""
+        from .dialog import ConnectionDialog
+        d = self.connection_dialog
+        if text is None:
+            if d is not None:
+                d.close()
+            self.connection_dialog = None
+        else:
+            if d is None or d not in self.app.dialogs:
+                d = self.connection_dialog = ConnectionDialog(self.app)
+                d.open()
+            d.set_state(text, attempt, gave_up)
+        grey = getattr(self.app.screen, "set_disconnected", None)
+        if grey is not None:
+            grey(text)
+
+    def retry_connection(self) -> None:
+        """Try the same host again with our seat token (after the client gave up)."""
+        sess = self.session
+        self.app.net.connect(sess.address, sess.port, self.app.settings.name, self.app.net.token)
+
+    def _seat_lost(self) -> None:
+        """Reconnected as a new player (the host restarted without our table)."""
+        sess = self.session
+        if sess.table is None:
+            return
+        name = sess.table.name or "your table"
+        sess.mirror.feed({"type": "left"})
+        text = f"The table “{name}” no longer exists: the host restarted without it."
+        if sess.mode in ("bots", "demo"):
+            self.disconnect()
+            self.app.message("Game lost", text)
+        else:
+            self.app.show(self._lobby())
+            self.app.message("Table gone", text)
+
+    def _lobby(self) -> Screen:
+        from .lobby import LobbyScreen
+        return LobbyScreen(self.app)
+
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        t = msg.get("type")
+        sess = self.session
+        before = sess.table
+        old_rules = before.rules if before is not None else None
+        table_name = before.name if before is not None else ""
+        sess.mirror.feed(msg)
+        if t == "update" and old_rules is not None:
+            self._rules_notice(msg, old_rules)
+        if t == "welcome":
+            sess.name = msg.get("name", self.app.settings.name)
+            sess.host_name = msg.get("host", "")
+            for step in self._after_welcome:
+                self.app.send(step)
+            if self._after_welcome:
+                sess.expect_table = True
+            self._after_welcome = []
+        elif t == "tables":
+            if not sess.expect_table and not self.at_table():
+                self._show_lobby()
+        elif t == "table":
+            sess.expect_table = False
+            if not self.at_table():
+                self._show_table()
+        elif t == "update":
+            for change in msg.get("events") or ():
+                self._on_change(change)
+        elif t == "left":
+            if sess.mode in ("bots", "demo"):
+                self.disconnect()
+            else:
+                self._show_lobby()
+                self.app.send({"type": "list_tables"})
+                if msg.get("reason") == "kicked":
+                    where = f"“{table_name}”" if table_name else "the table"
+                    self.app.message("Removed from the table",
+                                 f"The owner of {where} removed you from it. You can sit at "
+                                 "another table; only that owner can let you back.")
+        elif t == "error":
+            self.app.notify(msg.get("message") or "The host refused that.")
+        elif t == "bye":
+            self.app.banner = msg.get("reason") or "The host is closing."
+        self.app.console.on_message(msg)
+        for d in list(self.app.dialogs):
+            d.on_message(msg)
+        self.app.screen.on_message(msg)
+        for hook in list(self.message_hooks):
+            hook(msg)
+
+    def _rules_notice(self, msg: dict[str, Any], old_rules: Any) -> None:
+        """Someone changed the rules: each change in the console, and (when it was someone
+        else) a notice at the table."""
+        from hearts.engine import Rules, RulesError
+        from net import words
+        tbl = self.session.table
+        if tbl is None:
+            return
+        voice = words.Voice(tbl, self.session.seat)
+        for change in msg.get("events") or ():
+            if not isinstance(change, dict) or change.get("type") != "rules_changed":
+                continue
+            lines = words.rules_changed_lines(voice, change, old_rules)
+            text = words.rules_changed_notice(voice, change, old_rules)
+            try:
+                old_rules = Rules.from_dict(change.get("rules") or {})
+            except RulesError:
+                continue
+            if not lines or text is None:
+                continue
+            self.app.console.rules_changed(lines)
+            if change.get("by") == self.session.name:
+                continue                 # our own change: the dialog showed it
+            notify = getattr(self.app.screen, "notify", None)
+            if notify is not None:
+                notify(text)
+            else:
+                self.app.notify(text, 8)
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        t = change.get("type")
+        if t == "hand_scored":
+            self.app.hands_scored += 1
+            if self.app.exit_after_hands is not None and self.app.hands_scored >= self.app.exit_after_hands:
+                self.app.exit_soon()
+        elif t == "rules_changed" and self.session.mode == "bots" and self.session.owner:
+            self._remember_bot_rules(change.get("rules"))
+
+    def _remember_bot_rules(self, rules: dict[str, Any] | None) -> None:
+        """The next game against bots starts with the rules chosen for this one."""
+        from hearts.engine import Rules, RulesError
+        try:
+            changes = Rules.from_dict(rules or {}).changes()
+        except RulesError:
+            return
+        if changes != self.app.settings.bot_rules:
+            self.app.settings.bot_rules = changes
+            self.app.save_settings()
+
+    def at_table(self) -> bool:
+        from .lobby import LobbyScreen
+        return self.session.table is not None and not isinstance(
+            self.app.screen, LobbyScreen) and self.app.screen.is_table
+
+    def _show_lobby(self) -> None:
+        from .lobby import LobbyScreen
+        if isinstance(self.app.screen, LobbyScreen):
+            return
+        self.app.show(LobbyScreen(self.app))
+
+    def _show_table(self) -> None:
+        from .table import TableScreen
+        self.app.show(TableScreen(self.app))
+
+    def post(self, kind: str, payload: Any) -> None:
+        """Called from the network thread."""
+        self.inbox.put((kind, payload))
+        self.wake.set()
+        try:
+            pygame.event.post(pygame.event.Event(NET_EVENT))
+        except pygame.error:  # display closed while shutting down
+            pass
+
+
+class Session(MirrorReader):
+    """One connection's session: how we joined, and (in ``mirror``) what the host told us."""
+
+    def __init__(self, mode: str | None = None, address: str = "", port: int = 0) -> None:
+        self.mode = mode                # None (menu), "bots", "demo", "lan-host", "join"
+        self.address = address
+        self.port = port
+        self.local_port: int | None = None
+        self.state = "idle"
+        self.name = ""
+        self.host_name = ""
+        self.mirror = Mirror()          # what the host told us: tables, our table and seat
+        self.expect_table = False
+
+
+__all__ = ["BACKLOG_STEPS", "Link", "NET_EVENT", "Session"]
