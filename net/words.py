@@ -267,7 +267,7 @@ def _tram(v: Voice, ch: Change) -> list[str]:
     lines = [tram_line(v, ch)]
     for seat, cards in enumerate(ch.get("cards") or []):
         if cards:
-            lines.append("  " + v._("{name}: {cards}").format(name=v.name(seat),
+            lines.append("  " + v._("{name}: {cards}").format(name=v.who(seat),
                                                                 cards=v.cards(cards)))
     return lines
 
@@ -351,8 +351,8 @@ def place_line(v: Voice) -> str:
     place = v._(ORDINALS[sum(t < mine for t in totals)])
     total = v.info.display_total(mine)
     if sum(t == mine for t in totals) > 1:
-        return v.ngettext("You share {place} place of 4, with {total} point.",
-                          "You share {place} place of 4, with {total} points.", total).format(
+        return v.ngettext("You finished {place} of 4 (shared), with {total} point.",
+                          "You finished {place} of 4 (shared), with {total} points.", total).format(
             place=place, total=total)
     return v.ngettext("You finished {place} of 4, with {total} point.",
                       "You finished {place} of 4, with {total} points.", total).format(

@@ -165,7 +165,8 @@ async def test_play_a_whole_hand_against_bots(host: Host, joiners: list[Joiner])
     await ann.expect(r"^You sit at table 1 .*seat 0, and you own it\.")
     await ann.type("/start")
     await ann.expect(r"^The game starts\.")
-    await ann.expect(r"^Hand 1 is dealt \(pass left\)")
+    await ann.expect(r"^Hand 1 is dealt; ")
+    await ann.expect(r"^Cards pass left this hand\.")
     lines = await play_hand(ann, random.Random(5), bad_card=True)
     text = "\n".join(lines)
     assert "You passed " in text and "You received " in text
@@ -183,7 +184,7 @@ async def test_play_a_whole_hand_against_bots(host: Host, joiners: list[Joiner])
     rc, out, err = await ann.finish()
     assert rc == 0, err
     assert "Traceback" not in err
-    assert "You left table 1." in out
+    assert "You left table 1, “Ann's table”." in out
 
 
 async def test_chat_between_two_text_clients(host: Host, joiners: list[Joiner]) -> None:
@@ -194,7 +195,7 @@ async def test_chat_between_two_text_clients(host: Host, joiners: list[Joiner]) 
     await bob.expect(r"^  table 1 \"Ann's table\": waiting")
     await bob.type("sit 1")
     await bob.expect(r"^You sit at table 1 .*seat 1\.")
-    await ann.expect(r"^Bob sits at seat 1\.")
+    await ann.expect(r"^Bob sat down \(West\)\.")
     await ann.type("hello Bob, ready?")
     await bob.expect(r"^Ann: hello Bob, ready\?$")
     await bob.type("ready when you are")
@@ -230,7 +231,7 @@ async def test_friends_only_table_needs_its_password(host: Host, joiners: list[J
     await bob.expect(r"^error: that password does not open table 1; type watch 1 password WORD")
     await bob.type("sit 1 2 password owls")
     await bob.expect(r"^You sit at table 1 .*seat 2\.")
-    await ann.expect(r"^Bob sits at seat 2\.")
+    await ann.expect(r"^Bob sat down \(North\)\.")
     assert host.core.tables[1].seats[2].name == "Bob"
     # the owner opens the table again: a third person needs no password
     await ann.type("/password off")
