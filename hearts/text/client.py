@@ -11,7 +11,7 @@ import contextlib
 import json
 import threading
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
 
 from hearts.i18n import _
 from net.client import Client, ClientError
@@ -137,7 +137,7 @@ class TextClient:
             await self._send({"type": action.type, **action.fields})
         return True
 
-    async def _send(self, msg: dict) -> None:
+    async def _send(self, msg: dict[str, Any]) -> None:
         fields = {k: v for k, v in msg.items() if k != "type"}
         try:
             await self.client.send(msg["type"], **fields)
@@ -145,7 +145,7 @@ class TextClient:
         except (ClientError, ProtocolError) as e:
             self.write(f"error: {getattr(e, 'message', None) or e}")
 
-    async def _game_page(self, msg: dict) -> None:
+    async def _game_page(self, msg: dict[str, Any]) -> None:
         """A page of a game asked for by replay or export: ask for the next, or (the game
         whole) print it or write it to a file."""
         gid = (msg.get("game") or {}).get("id")
@@ -163,7 +163,7 @@ class TextClient:
             else:
                 self._export(doc, Path(file or f"hearts-game-{gid}.json"))
 
-    def _export(self, doc: dict, path: Path) -> None:
+    def _export(self, doc: dict[str, Any], path: Path) -> None:
         try:
             path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n",
                             encoding="utf-8")
