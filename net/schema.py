@@ -61,6 +61,8 @@ SHAPES: dict[str, list[Field]] = {
         F("shooter", "int", "the seat that shot"),
         F("sun", "bool", "it also took every trick"),
         F("choice", "str", "`add` or `subtract`; nil while the shooter chooses", nil=True),
+        F("points", "int", "the points at stake: added to each other seat, or taken off the "
+          "shooter (the moon's value under these rules, or the sun's)"),
     ],
     "tram": [
         F("seat", "int", "who took the rest; nil when the rest changed nothing", nil=True),
@@ -97,6 +99,9 @@ SHAPES: dict[str, list[Field]] = {
         F("tram", "tram", "the hand ended early", nil=True),
         F("legal", "list[str]", "the cards this seat may play now (empty while passing)"),
         F("others", "list[list[str]]", "every seat's cards, on open-hands tables only", nil=True),
+        F("illegal", "map", "on this seat's turn to play: each card it holds but may not play, "
+          "with the engine's words why (`{\"2H\": \"hearts are not broken yet\"}`); empty "
+          "otherwise"),
     ],
 }
 SHAPES.update({
@@ -176,6 +181,8 @@ SHAPES["table"] = [
     *SHAPES["table_line"],
     F("owner_seat", "int", "the owner's seat; nil when the owner watches", nil=True),
     F("rules", "map", "every rule option (docs/rules.md), as `set_rules` takes them"),
+    F("rules_words", "map", "each rule option's value in plain words, by option name "
+      "(labels and groups are in `/facts.json`)"),
     F("totals", "list[int]", "game totals"),
     F("display_totals", "list[int]", "totals as shown (countdown: target minus points)"),
     F("results", "list[result]", "every scored hand of this game"),
@@ -289,8 +296,11 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
     "hand_scored": ("a hand is over", [F("hand", "int", "0-based"),
                                        F("points", "list[int]", "per seat"),
                                        F("totals", "list[int]", "after it"),
+                                       F("display_totals", "list[int]", "the totals as shown "
+                                         "(countdown: target minus points)"),
                                        F("moon", "moon", "a moon shot", nil=True)]),
     "game_over": ("the game is over", [F("totals", "list[int]", "final"),
+                                       F("display_totals", "list[int]", "as shown"),
                                        F("winners", "list[int]", "seats (ties share)"),
                                        F("results", "list[result]", "every hand")]),
     "game_ended": ("the owner ended the game", [F("reason", "str", "by whom")]),

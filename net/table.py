@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from hearts.engine import (Action, Card, Game, IllegalMove, MoonChoice, Pass, Phase, Play, Rules,
                            RulesError)
+from hearts.engine.rule_options import words_of
 from hearts.engine.rules import PASS_OFFSET
 
 from .errors import NetError
@@ -179,6 +180,7 @@ class Table:
         game = self.game
         d.update({
             "rules": self.rules.to_dict(),
+            "rules_words": words_of(self.rules),
             "owner_seat": self.seat_of(self.owner) if self.owner else None,
             "totals": list(game.totals) if game else [0, 0, 0, 0],
             "display_totals": game.display_totals() if game else
@@ -662,13 +664,14 @@ class Table:
             r = game.results[-1]
             moon = r.moon
             self._emit({"type": "hand_scored", "hand": r.number, "points": list(r.points),
-                        "totals": list(r.totals),
-                        "moon": None if moon is None else moon.to_dict()})
+                        "totals": list(r.totals), "display_totals": game.display_totals(),
+                        "moon": None if moon is None else moon.wire(game.rules)})
             if game.over:
                 self.state = TableState.OVER
                 self.finished = True
                 self.deadlines = {}
                 self._emit({"type": "game_over", "totals": list(game.totals),
+                            "display_totals": game.display_totals(),
                             "winners": list(game.winners or []),
                             "results": [{"hand": x.number, "points": list(x.points),
                                          "totals": list(x.totals)} for x in game.results]})

@@ -25,7 +25,7 @@ from .protocol import array_header, encode, map_header, pack_pairs
 PUBLIC_KEYS = ("phase", "pass_direction", "dealer", "totals", "has_passed", "turn", "leader",
                "trick", "hearts_broken", "cards_left", "taken_points", "tricks_won", "moon",
                "tram", "points", "tricks")
-SEAT_KEYS = ("seat", "hand", "passed", "received", "legal", "others")
+SEAT_KEYS = ("seat", "hand", "passed", "received", "legal", "others", "illegal")
 
 
 def _strs(cards: Any) -> list[str]:
@@ -76,7 +76,7 @@ def _scalars(hand: Any) -> dict[str, Any]:
         "cards_left": [hand.cards_left(s) for s in range(4)],
         "taken_points": list(hand.taken_points()),
         "tricks_won": [hand.tricks_won(s) for s in range(4)],
-        "moon": None if moon is None else moon.to_dict(),
+        "moon": None if moon is None else moon.wire(hand.rules),
         "tram": None if tram is None else
         {"seat": tram.seat, "cards": [_strs(h) for h in tram.cards], "claimed": tram.claimed},
         "points": list(hand.points()) if hand.done else None,
@@ -106,6 +106,7 @@ def seat_view(hand: Any, seat: int, public: dict[str, Any], reveal: bool = False
     d["received"] = None if received is None else _strs(received)
     d["legal"] = list(_mask_strs(hand.legal_mask(seat)))
     d["others"] = [_strs(hand.held(s)) for s in range(4)] if reveal else None
+    d["illegal"] = hand.illegal_reasons(seat)
     return d
 
 
@@ -114,7 +115,8 @@ def watcher_view(public: dict[str, Any], hand: Any = None) -> dict[str, Any]:
     four bots, where nobody's cards are secret): then every seat's, in ``others``."""
     d = dict(public)
     d.update({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
-              "others": None if hand is None else [_strs(hand.held(s)) for s in range(4)]})
+              "others": None if hand is None else [_strs(hand.held(s)) for s in range(4)],
+              "illegal": {}})
     return d
 
 
@@ -129,7 +131,7 @@ _K = {k: encode(k) for k in ("tricks", *SEAT_KEYS)}
 _SEAT_HEAD = [_K["seat"] + encode(s) + _K["hand"] for s in range(4)]
 _VIEW_HEADER = map_header(len(PUBLIC_KEYS) + len(SEAT_KEYS))
 WATCHER_PAIRS = pack_pairs({"seat": None, "hand": [], "passed": None, "received": None,
-                            "legal": [], "others": None})
+                            "legal": [], "others": None, "illegal": {}})
 
 
 def _forget_tricks(key: int, _ref: object) -> None:
@@ -169,7 +171,8 @@ def seat_pairs(hand: Any, seat: int, reveal: bool = False) -> bytes:
         _K["passed"], _NIL if passed is None else _mask_packed(passed),
         _K["received"], _NIL if received is None else _mask_packed(received),
         _K["legal"], _mask_packed(hand.legal_mask(seat)),
-        _K["others"], encode([_strs(hand.held(s)) for s in range(4)]) if reveal else _NIL))
+        _K["others"], encode([_strs(hand.held(s)) for s in range(4)]) if reveal else _NIL,
+        _K["illegal"], encode(hand.illegal_reasons(seat))))
 
 
 def watcher_pairs(hand: Any, reveal: bool) -> bytes:
@@ -177,7 +180,7 @@ def watcher_pairs(hand: Any, reveal: bool) -> bytes:
     if not reveal:
         return WATCHER_PAIRS
     return pack_pairs({"seat": None, "hand": [], "passed": None, "received": None, "legal": [],
-                       "others": [_strs(hand.held(s)) for s in range(4)]})
+                       "others": [_strs(hand.held(s)) for s in range(4)], "illegal": {}})
 
 
 def view_bytes(public: bytes, own: bytes) -> bytes:

@@ -1,8 +1,8 @@
-// Cards: names, order, the reason a card may not be played, and drawing one with CSS.
+// Cards: names, order, and drawing one with CSS (why a card may not be played is the host's
+// word: `view.illegal`).
 import { h } from "./dom.js";
 
 export const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
-export const SUIT_NAMES = { C: "clubs", D: "diamonds", S: "spades", H: "hearts" };
 const RANKS = "23456789TJQKA";
 const SUIT_ORDER = "CDSH"; // alternating colours in the hand
 
@@ -16,30 +16,6 @@ export function sortHand(cards) {
   return [...cards].sort((a, b) =>
     SUIT_ORDER.indexOf(suit(a)) - SUIT_ORDER.indexOf(suit(b)) ||
     RANKS.indexOf(rank(a)) - RANKS.indexOf(rank(b)));
-}
-
-export function isPointCard(card, rules) {
-  if (suit(card) === "H" || card === "QS") return true;
-  if (rules && rules.high_spades && (card === "AS" || card === "KS")) return true;
-  return false;
-}
-
-/** Why `card` may not be played now (the view says it is not legal), in a few words. */
-export function illegalReason(view, rules, card) {
-  const trick = view.trick || [];
-  const hand = view.hand || [];
-  const first = (view.tricks || []).length === 0;
-  if (trick.length) {
-    const led = suit(trick[0][1]);
-    if (suit(card) !== led && hand.some((c) => suit(c) === led))
-      return `You must follow ${SUIT_NAMES[led]} ${SUITS[led]}`;
-    if (first && isPointCard(card, rules)) return "No points on the first trick";
-  } else {
-    if (first && rules && rules.first_lead === "two-of-clubs") return "The first trick is led with the 2♣";
-    if (first && rules && rules.first_lead === "any-club") return "The first trick is led with a club";
-    if (suit(card) === "H" && !view.hearts_broken) return "Hearts are not broken yet";
-  }
-  return "That card cannot be played now";
 }
 
 /** One card face (or back, when `card` is null) as a button-like element. */

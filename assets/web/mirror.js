@@ -134,7 +134,7 @@ function change(state, ev) {
     case "hand_scored":
       t.totals = ev.totals;
       t.results = [...(t.results || []), { hand: ev.hand, points: ev.points, totals: ev.totals }];
-      t.display_totals = displayTotals(t.rules, ev.totals);
+      t.display_totals = ev.display_totals;
       state.scored = ev;
       break;
     case "game_over":
@@ -142,7 +142,7 @@ function change(state, ev) {
       t.winners = ev.winners;
       t.totals = ev.totals;
       t.results = ev.results;
-      t.display_totals = displayTotals(t.rules, ev.totals);
+      t.display_totals = ev.display_totals;
       state.scored = { ...(state.scored || {}), over: true, winners: ev.winners };
       break;
     case "game_ended":
@@ -197,9 +197,13 @@ function change(state, ev) {
     case "moon_shot":
       note(state, `${seatName(state, ev.shooter)} shot the ${ev.sun ? "sun" : "moon"}!`);
       break;
-    case "moon_chosen":
-      note(state, `${seatName(state, ev.shooter)} chose to ${ev.choice === "add" ? "add 26 to everyone else" : "subtract 26"}.`);
+    case "moon_chosen": {
+      const name = seatName(state, ev.shooter);
+      const points = state.view && state.view.moon ? state.view.moon.points : "the moon's points";
+      note(state, ev.choice === "add" ? `${name} chose to add ${points} to everyone else.`
+        : `${name} chose to take ${points} off their own score.`);
       break;
+    }
     case "tram":
       note(state, ev.claimed ? `${seatName(state, ev.seat)} claimed the rest of the hand.`
         : "The rest of the hand was decided.");
@@ -210,10 +214,4 @@ function change(state, ev) {
     default:
       break;
   }
-}
-
-/** Totals as shown: counting down from the target when the rules say so. */
-function displayTotals(rules, totals) {
-  if (rules && rules.display === "countdown") return totals.map((x) => rules.target - x);
-  return totals;
 }

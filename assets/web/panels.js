@@ -35,18 +35,6 @@ export function scoresSheet(state, act, { scored } = {}) {
     h("div.buttons", buttons)], { id: over ? "gameover" : "scores" });
 }
 
-function words(opt, value) {
-  if (opt.kind === "cycle") return value.length > 1 ? value.join(", ") : value.length ? `always ${value[0]}` : "";
-  if (opt.kind === "bool") return value ? "on" : "off";
-  if (opt.kind === "choice") {
-    const c = opt.choices.find(([v]) => v === value);
-    return c ? c[1] : String(value);
-  }
-  if (value === null || value === undefined) return opt.none_words;
-  if (value === 0 && opt.zero_words) return opt.zero_words;
-  return `${value} ${opt.unit}`.trim();
-}
-
 function control(opt, value) {
   const id = "rule-" + opt.name;
   if (opt.kind === "bool") return h("input", { id, type: "checkbox", checked: !!value, dataset: { rule: opt.name } });
@@ -106,7 +94,7 @@ export function rulesSheet(state, facts, send) {
   for (const [g, title] of Object.entries(groups)) {
     list.push(h("h3", title));
     list.push(h("dl.rules-list", facts.options.filter((o) => o.group === g).map((o) =>
-      [h("dt", { title: o.help }, o.label), h("dd", words(o, rules[o.name]))])));
+      [h("dt", { title: o.help }, o.label), h("dd", (t.rules_words || {})[o.name] ?? String(rules[o.name]))])));
   }
   return sheet(`Rules: ${t.summary}`, [state.owner ? h("p.small", "The rules can be changed before a game or after it.") : null, list], { id: "rules", wide: true });
 }

@@ -1,5 +1,5 @@
 // The table screen: the seats around the felt, the trick, my hand and what I may do now.
-import { cardEl, cardText, illegalReason, sortHand, SUITS } from "./cards.js";
+import { cardEl, cardText, sortHand, SUITS } from "./cards.js";
 import { h, toast } from "./dom.js";
 import { icon } from "./icons.js";
 
@@ -124,9 +124,10 @@ function centre(state, act) {
   if (!view) return null;
   if (view.phase === "moon-choice" && view.moon && view.moon.choice == null) {
     if (view.moon.shooter === seat) {
-      return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", "You shot the moon!"),
-        h("button.primary", { type: "button", onclick: () => act.send("moon", { choice: "add" }) }, "Add 26 to everyone else"),
-        h("button.primary", { type: "button", onclick: () => act.send("moon", { choice: "subtract" }) }, "Take 26 off my score"));
+      const points = view.moon.points;
+      return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", view.moon.sun ? "You shot the sun!" : "You shot the moon!"),
+        h("button.primary", { type: "button", onclick: () => act.send("moon", { choice: "add" }) }, `Add ${points} to everyone else`),
+        h("button.primary", { type: "button", onclick: () => act.send("moon", { choice: "subtract" }) }, `Take ${points} off my score`));
     }
     return h("div.centre.panel", h("p.big", `${seatLabel(state, view.moon.shooter)} shot the moon`), h("p", "and is choosing…"));
   }
@@ -158,6 +159,11 @@ function statusLine(state) {
   return "";
 }
 
+/** Why `card` may not be played now: the host's words (the engine's), in the view. */
+function whyNot(view, card) {
+  return (view.illegal && view.illegal[card]) || "That card cannot be played now";
+}
+
 function handArea(state, ui, act) {
   const view = state.view;
   if (!view || state.seat === null) {
@@ -178,7 +184,7 @@ function handArea(state, ui, act) {
     if (myTurn && legal.has(card)) cls.push("legal");
     if (received.has(card)) cls.push("received");
     if (hinted.has(card)) cls.push("hinted");
-    const reason = myTurn && !legal.has(card) ? illegalReason(view, view.rules, card) : null;
+    const reason = myTurn && !legal.has(card) ? whyNot(view, card) : null;
     const el = cardEl(card, {
       classes: cls.join("."),
       label: reason ? `${cardText(card)}: ${reason}` : cardText(card),
@@ -257,7 +263,7 @@ export function tapCard(state, ui, card, send) {
     return;
   }
   if (!(view.legal || []).includes(card)) {
-    toast(illegalReason(view, view.rules, card), "error");
+    toast(whyNot(view, card), "error");
     return;
   }
   if (ui.played === card) return;

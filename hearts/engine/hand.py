@@ -446,6 +446,14 @@ class Hand:
     def _why_illegal(self, seat: int, card: Card) -> str:
         return illegal_reason(card, self._held[seat], self._trick, not self.tricks, self.rules)
 
+    def illegal_reasons(self, seat: int) -> dict[str, str]:
+        """On ``seat``'s turn to play, why each card it holds but may not play is refused
+        (card name -> the engine's words); empty at any other time."""
+        if self.phase != _PLAY or seat != self.turn:
+            return {}
+        refused = self._held[seat] & ~self.legal_mask(seat)
+        return {str(c): self._why_illegal(seat, c) for c in cards_of(refused)}
+
     # -- flow ------------------------------------------------------------------------
     def _start_play(self) -> None:
         self.phase = _PLAY

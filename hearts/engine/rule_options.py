@@ -249,6 +249,11 @@ def rules_title(rules: Any) -> str:
     return ", ".join([PRESET_NAMES.get(base, base), *changed])
 
 
+def words_of(rules: Any) -> dict[str, str]:
+    """Every option's value in plain words, by option name (``rules`` is a `Rules`)."""
+    return {o.name: o.words(getattr(rules, o.name)) for o in _LIST}
+
+
 def changes_in_words(before: Any, after: Any) -> list[str]:
     """What changed between two `Rules`, one line each: ``Label: old → new``."""
     return [f"{o.label}: {o.words(getattr(before, o.name))} → {o.words(getattr(after, o.name))}"
@@ -307,4 +312,4 @@ def _md_plain(v: Any) -> str:
 
 __all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "PRESET_NAMES", "RuleOption", "applies",
            "changes_in_words", "describe", "markdown_presets", "markdown_table", "nearest_preset",
-           "rules_in_words", "rules_title"]
+           "rules_in_words", "rules_title", "words_of"]

@@ -55,6 +55,12 @@ def moon_value(rules: Rules) -> int:
     return penalty_points(rules, penalty_mask(rules))
 
 
+def moon_stake(rules: Rules, sun: bool) -> int:
+    """The points a shot moves (added to each other seat, or taken off the shooter): the
+    moon's value, or the sun's where the sun replaces it (``sun=others``)."""
+    return rules.sun_value if sun and rules.sun == "others" else moon_value(rules)
+
+
 @dataclass(frozen=True)
 class Moon:
     """A moon shot: who, whether also the sun (every trick), and how it was scored."""
@@ -66,6 +72,11 @@ class Moon:
     def to_dict(self) -> dict[str, Any]:
         """The wire form: ``{shooter, sun, choice}``."""
         return {"shooter": self.shooter, "sun": self.sun, "choice": self.choice}
+
+    def wire(self, rules: Rules) -> dict[str, Any]:
+        """`to_dict` with the points at stake under ``rules`` (``points``: `moon_stake`), as
+        views and changes carry it, so that no client works the moon's value out."""
+        return {**self.to_dict(), "points": moon_stake(rules, self.sun)}
 
 
 def find_moon(rules: Rules, taken: list[int], tricks_won: list[int]) -> Moon | None:
@@ -94,9 +105,7 @@ def hand_points(rules: Rules, taken: list[int], tricks_won: list[int],
             ):
                 points[s] += rules.clean_hand_bonus
     else:
-        value = moon_value(rules)
-        if moon.sun and rules.sun == "others":
-            value = rules.sun_value
+        value = moon_stake(rules, moon.sun)
         for s in range(4):
             if moon.choice == "subtract":
                 points[s] = -value if s == moon.shooter else 0

@@ -126,6 +126,13 @@ class View:
         return illegal_reason(card, mask_of(self.hand), [c for _, c in self.trick],
                               not self.tricks, self.rules)
 
+    def illegal_reasons(self) -> dict[str, str]:
+        """On this seat's turn to play, `why_illegal` of each card it holds but may not
+        play, by card name (empty at any other time): a client shows these words."""
+        if self.phase != Phase.PLAY or self.turn != self.seat or self.seat is None:
+            return {}
+        return {str(c): self.why_illegal(c) or "" for c in self.hand if c not in self.legal}
+
     def can_claim(self) -> bool:
         """Whether this seat may claim the rest now: it leads and must win every trick
         left, which its own cards and the ones played tell (as `Hand.can_claim`)."""
@@ -169,7 +176,8 @@ class View:
             "taken_points": list(self.taken_points),
             "tricks_won": list(self.tricks_won),
             "legal": _strs(self.legal),
-            "moon": None if self.moon is None else self.moon.to_dict(),
+            "illegal": self.illegal_reasons(),
+            "moon": None if self.moon is None else self.moon.wire(self.rules),
             "tram": None if self.tram is None else
             {"seat": self.tram.seat, "cards": [_strs(h) for h in self.tram.cards],
              "claimed": self.tram.claimed},

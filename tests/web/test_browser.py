@@ -25,6 +25,8 @@ from net.host import Host
 from net.limits import Limits
 from net.protocol import PROTOCOL_VERSION, Decoder, encode
 
+from .rigged import rig_first_deal
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 _why = None
 try:
@@ -219,6 +221,9 @@ def test_a_phone_plays_a_whole_hand_by_tapping_cards(browser, served, shots) -> 
                 bad = page.locator(".hand .card.illegal").first
                 reason = bad.get_attribute("data-reason")
                 assert reason and bad.get_attribute("aria-label").endswith(reason)
+                # the engine's words, as the host's view carries them
+                assert reason == served.call(_why_illegal(served.host, "Ann",
+                                                          bad.get_attribute("data-card")))
                 illegal_checked = True
             if not seen_trick and page.locator(".trick .card").count() >= 2:
                 seen_trick = True
@@ -272,6 +277,14 @@ def test_reload_mid_hand_returns_to_the_same_seat_and_cards(browser, served, sho
     assert set(hand_cards(page)) <= set(cards)
     assert page.errors == []                      # type: ignore[attr-defined]
     page.context.close()
+
+
+async def _why_illegal(host: Host, name: str, card: str) -> str | None:
+    from hearts.engine import Card
+    player = next(p for p in host.players.values() if p.name == name)
+    table = host.tables[player.table]
+    seat = next(s for t, s in table.member_seats() if t == player.token)
+    return table.game.hand.view(seat).why_illegal(Card.parse(card))
 
 
 async def _drop(host: Host, name: str) -> None:
@@ -366,3 +379,39 @@ def test_lobby_chat_between_a_phone_and_a_tcp_player_and_at_a_table(browser, ser
         hal.close()
     page.context.close()
     seated.context.close()
+
+
+def test_the_moon_is_offered_at_its_worth_under_the_tables_rules(browser, served, shots,
+                                                                 monkeypatch) -> None:
+    """With A♠ 7 and K♠ 10 a moon is worth 43: the shooter's choice and the note say 43,
+    as the host's view does (the page once said 26 whatever the rules)."""
+    rigged = rig_first_deal(monkeypatch, when=lambda rules: rules.high_spades)
+    page = open_page(browser, served, "Moe")
+    create_table(page)
+    for i, line in enumerate(("/rules set high_spades on", "/rules set pass_cycle hold",
+                              "/rules set moon choose")):
+        command(page, line)
+        page.wait_for_selector(f".chat-log li.reply >> nth={i}")
+    assert not page.locator(".chat-log li.error").count()
+    page.click(".chat-head .close")
+    page.click("button.start")
+    while not page.locator(".centre.moon").count():       # all clubs: every trick is mine
+        legal = page.locator(".hand .card.legal")
+        if legal.count():
+            try:
+                legal.first.click(position=LEFT_EDGE, timeout=1000)
+            except Exception:
+                pass
+        page.wait_for_timeout(80)
+    assert rigged
+    buttons = page.locator(".centre.moon button").all_inner_texts()
+    assert buttons == ["Add 43 to everyone else", "Take 43 off my score"]
+    snap(page, shots, "moon-choice")
+    page.click(".centre.moon button >> nth=0")
+    page.wait_for_selector("#scores")
+    assert page.locator("#scores tbody tr td").all_inner_texts()[1:] == ["0", "+43", "+43", "+43"]
+    page.click("#scores .buttons .primary")
+    page.click(".chat-btn")
+    page.wait_for_selector(".chat-log li:has-text('Moe chose to add 43 to everyone else.')")
+    assert page.errors == []                      # type: ignore[attr-defined]
+    page.context.close()

@@ -1,0 +1,77 @@
+// The page's mirror (assets/web/mirror.js) against messages recorded from a real host
+// (tests/web/test_page_mirror.py writes them and runs this file with node --test).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { apply, freshState } from "../../../assets/web/mirror.js";
+
+const recording = JSON.parse(readFileSync(process.env.HEARTS_RECORDING, "utf8"));
+const messages = recording.messages;
+
+// what a `table` message says of the game, to compare with what the page folded from the
+// updates before it (the display totals once a hand was scored: a change of rules alone
+// leaves them to the `table` message that follows it)
+const FACTS = ["totals", "results", "state", "rules", "summary", "hand"];
+const facts = (t, scored) => Object.fromEntries([...FACTS, ...(scored ? ["display_totals"] : [])]
+  .map((k) => [k, t[k]]));
+const SCORED = new Set(["hand_scored", "game_over"]);
+
+test("every table message finds the page already showing what it says", () => {
+  const state = freshState();
+  let checked = 0;
+  let scored = 0;
+  let since = false;
+  for (const msg of messages) {
+    if (msg.type === "table" && state.table && state.table.id === msg.table.id) {
+      assert.deepEqual(facts(state.table, since), facts(msg.table, since),
+        `before the table message ${checked}`);
+      checked++;
+      scored += since;
+      since = false;
+    }
+    if (msg.type === "update" && msg.events.some((e) => SCORED.has(e.type))) since = true;
+    apply(state, msg);
+  }
+  assert.ok(checked >= 3 && scored >= 1, `only ${checked} table messages to compare`);
+  assert.equal(state.table.state, "over");
+  const last = messages.filter((m) => m.type === "table").pop().table;
+  assert.deepEqual(state.table.display_totals, last.display_totals);
+  assert.deepEqual(state.table.display_totals, state.table.totals.map((x) => 60 - x));
+  assert.ok(state.table.winners.length >= 1);
+});
+
+test("the moon's points and the notes are the host's", () => {
+  const state = freshState();
+  let stake = null;
+  for (const msg of messages) {
+    apply(state, msg);
+    if (state.view && state.view.moon) stake = state.view.moon.points;
+  }
+  assert.equal(stake, 43);
+  const notes = state.chat.map((line) => line.text);
+  assert.ok(notes.includes("Ann chose to add 43 to everyone else."), notes.join("\n"));
+  assert.ok(!notes.some((n) => n.includes("26")), notes.join("\n"));
+});
+
+test("the rules in words and the reasons a card is refused come with the table and view", () => {
+  const state = freshState();
+  let refused = 0;
+  for (const msg of messages) {
+    apply(state, msg);
+    const view = state.view;
+    if (!view || view.seat !== 0) continue;
+    assert.equal(typeof view.illegal, "object");
+    for (const card of view.hand) {
+      if (view.phase === "play" && view.turn === 0 && !view.legal.includes(card)) {
+        assert.ok(view.illegal[card], `no reason for ${card}`);
+        refused++;
+      } else {
+        assert.equal(view.illegal[card], undefined);
+      }
+    }
+  }
+  assert.equal(state.table.rules_words.high_spades, "on");
+  assert.equal(state.table.rules_words.display, "countdown (highest wins)");
+  assert.equal(state.table.rules_words.target, "60 points");
+  assert.ok(refused > 0, "no card was ever refused");
+});
