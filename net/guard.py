@@ -14,6 +14,8 @@ import secrets
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from hearts.i18n import _
+
 from .limits import Limits
 from .protocol import encode, error
 from .table import TableError
@@ -107,8 +109,8 @@ class Guard:
             if c.player is None:
                 self.evicted += 1
                 self.release(c)
-                c.fail(error("limit", "the host is busy and needed this connection, which had "
-                                      "not said hello; connect again", "hello"))
+                c.fail(error("limit", _("the host is busy and needed this connection, which "
+                                        "had not said hello; connect again"), "hello"))
                 return True
         return False
 

@@ -43,6 +43,7 @@ from hearts.bots import SEAT_LEVELS
 from hearts.engine import Rules
 from hearts.engine.rule_options import GROUPS, OPTIONS, PRESET_DESCRIPTIONS
 from hearts.engine.rules import PRESETS
+from hearts.i18n import _
 
 from .host import Connection
 from .hostnames import HostNames
@@ -202,7 +203,7 @@ class WebConnection(Connection):
 
     def _request_timeout(self) -> None:
         if not self.open and not self.closed:
-            self._http_error(408, "the request did not come whole in time")
+            self._http_error(408, _("the request did not come whole in time"))
 
     # -- bytes in ------------------------------------------------------------------------------
     def data_received(self, data: bytes) -> None:
@@ -223,9 +224,9 @@ class WebConnection(Connection):
         first = not self._head
         self._head += data
         if first and self._head[:1] not in _REQUEST_START:
-            self._http_error(400, "this port speaks plain HTTP: open http://, not https://"
+            self._http_error(400, _("this port speaks plain HTTP: open http://, not https://")
                              if self._head[:1] == b"\x16" else
-                             "not a valid HTTP request (it does not start with a method)")
+                             _("not a valid HTTP request (it does not start with a method)"))
             return None
         ends = [i + len(sep) for sep in (b"\r\n\r\n", b"\n\n")
                 if (i := self._head.find(sep)) >= 0]
@@ -270,9 +271,10 @@ class WebConnection(Connection):
             ws.data_to_send()                   # its own answer: ours has the headers
             exc = ws.handshake_exc
             if isinstance(exc, RequestLineTooLong):
-                self._http_error(414, f"the request line is too long ({exc})")
+                self._http_error(414, _("the request line is too long ({why})").format(why=exc))
             elif isinstance(exc, (HeaderLineTooLong, TooManyHeaders)):
-                self._http_error(431, f"the request's headers are too large ({exc})")
+                self._http_error(431, _("the request's headers are too large ({why})").format(
+                    why=exc))
             else:
                 self._http_error(400, f"not a valid HTTP request ({exc.__cause__ or exc})")
             return
@@ -356,13 +358,13 @@ class WebConnection(Connection):
         method = request.method
         hosts = request.headers.get_all("Host")
         if len(hosts) > 1:
-            self._http_error(400, "the request names more than one Host")
+            self._http_error(400, _("the request names more than one Host"))
             return
         host = hosts[0] if hosts else None
         if not self.names.allows(host):
             # DNS rebinding: another site's name made to point here (net.hostnames)
-            self._http_error(421, f"this host does not answer to the name {host!r:.80}" if host
-                             else "the request names no Host")
+            self._http_error(421, _("this host does not answer to the name {name}").format(
+                name=repr(host)[:80]) if host else _("the request names no Host"))
             return
         if path == WS_PATH:
             origins = request.headers.get_all("Origin")
