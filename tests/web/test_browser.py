@@ -281,8 +281,8 @@ def test_reload_mid_hand_returns_to_the_same_seat_and_cards(browser, served, sho
 
 async def _why_illegal(host: Host, name: str, card: str) -> str | None:
     from hearts.engine import Card
-    player = next(p for p in host.players.values() if p.name == name)
-    table = host.tables[player.table]
+    player = next(p for p in host.core.players.values() if p.name == name)
+    table = host.core.tables[player.table]
     seat = next(s for t, s in table.member_seats() if t == player.token)
     return table.game.hand.view(seat).why_illegal(Card.parse(card))
 
