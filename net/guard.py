@@ -176,8 +176,8 @@ class Guard:
         conns = host.lobby_connections()
         if not conns:
             return
-        msg = encode(host.core.tables_message())
         now = host.loop.time()
+        msg = encode(host.core.tables_message(now))
         self._lobby_next = now + len(msg) * len(conns) / self.limits.lobby_bytes_per_second
         chunk = self.limits.lobby_chunk
 

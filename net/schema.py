@@ -51,6 +51,9 @@ SHAPES: dict[str, list[Field]] = {
         F("watchers", "int", "how many watch"),
         F("locked", "bool", "friends only: `sit` and `watch` need the password"),
         F("hand", "int", "the current hand, 0-based (shown 1-based to people)", nil=True),
+        F("owner_away", "float", "the owner is away (disconnected): seconds until the table "
+          "passes to the next connected person (0: to the next to come); nil while the owner "
+          "is here", nil=True),
     ],
     "result": [
         F("hand", "int", "0-based"),
@@ -198,6 +201,12 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("name", "str", "your name as cleaned and made unique (`Ann#2`)"),
         F("token", "str", "keep it: `hello` with it takes your seat back"),
         F("player", "int", "your player number on this host (for logs; not a seat)"),
+        F("returning", "bool", "the hello's token was this host's: you are the same player "
+          "as before; false for a new player, also when the token sent was not known (the "
+          "host restarted without your table)"),
+        F("table", "int", "the table you are at (its `table` message follows); nil at none. "
+          "A client that was at a table and is not at it now says that table is gone",
+          nil=True),
     ]),
     "tables": ("the lobby: after `welcome`, on `list_tables`, and when tables change "
                "while you are not at one", [
@@ -321,7 +330,9 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
     "bot_removed": ("the owner emptied a bot's seat", [F("seat", "int", "which")]),
     "owner_changed": ("someone else owns the table", [
         F("name", "str", "the new owner", nil=True),
-        F("seat", "int", "their seat; nil when they watch", nil=True)]),
+        F("seat", "int", "their seat; nil when they watch", nil=True),
+        F("why", "str", "`left` (the owner left), `away` (the owner was away for the grace) "
+          "or `back` (the away owner came back before the table was used)")]),
     "rules_changed": ("the owner changed the rules", [F("rules", "map", "all of them"),
                                                       F("summary", "str", "in a few words"),
                                                       F("by", "str", "who", nil=True)]),

@@ -283,6 +283,7 @@ class ServerCore:
             self.fail(conn, error("limit", "the host has too many connections; try again later",
                                   "hello"))
             return
+        returning = player is not None
         if player is not None:
             old = player.conn
             if old is not None and old != conn:
@@ -300,18 +301,19 @@ class ServerCore:
         player.conn = conn
         player.addr = addr
         self._conns[conn] = player
+        table = self.tables.get(player.table) if player.table is not None else None
+        if (table is not None and table.reconnect(player.token, self.now) is None
+                and player.token not in table.watchers):
+            table = None
+        player.table = table.id if table is not None else None
         self.send(player, {"type": "welcome", "version": PROTOCOL_VERSION, "host": self.name,
-                           "name": player.name, "token": player.token, "player": player.id})
+                           "name": player.name, "token": player.token, "player": player.id,
+                           "returning": returning, "table": player.table})
         self.send(player, self.tables_message())
         log.info("%s joined from %s", player.name, addr)
-        if player.table is not None and player.table in self.tables:
-            table = self.tables[player.table]
-            if (table.reconnect(player.token, self.now) is None
-                    and player.token not in table.watchers):
-                player.table = None
-            else:
-                self.send_table(table, player)
-                self.touch(table)
+        if table is not None:
+            self.send_table(table, player)
+            self.touch(table)
 
     def unique_name(self, name: str) -> str:
         """``name``, or ``name#2``... when a player has it already (``host`` is the host's)."""
@@ -446,7 +448,7 @@ class ServerCore:
             table.check_not_kicked(player.token, player.name)
             check_password(table, msg.get("password"))
             self.leave_current(player)
-        table.watch(player.token, player.name)
+        table.watch(player.token, player.name, self.now)
         player.table = table.id
         self.send_table(table, player)
 
@@ -613,17 +615,18 @@ class ServerCore:
         self.maybe_close(table)
 
     # -- messages ------------------------------------------------------------------------
-    def tables_message(self) -> Message:
-        """The ``tables`` message: every table's public line."""
-        return {"type": "tables", "tables": [t.public() for t in self.tables.values()]}
+    def tables_message(self, now: float | None = None) -> Message:
+        """The ``tables`` message: every table's public line (at ``now``, by default the
+        time of the request being handled)."""
+        now = self.now if now is None else now
+        return {"type": "tables", "tables": [t.public(now) for t in self.tables.values()]}
 
     def table_message(self, table: Table, player: Player, seat: int | None,
                       full: dict[str, Any] | None = None, public: dict[str, Any] | None = None
                       ) -> Message:
         """A ``table`` message for ``player`` at ``seat`` (``full`` and ``public`` when the
         caller has them already, for several members at once)."""
-        return table_message(table, table.owner == player.token, seat, table.timer(self.now),
-                             full, public)
+        return table_message(table, table.owner == player.token, seat, self.now, full, public)
 
     def send_table(self, table: Table, player: Player) -> None:
         self.send(player, self.table_message(table, player, table.seat_of(player.token)))
@@ -640,8 +643,8 @@ class ServerCore:
             player = self.players.get(token)
             if player is not None and player.conn is not None and player.table == table.id:
                 members.append((player, seat, table.owner == token))
-        for player, msg in member_messages(table, changes, seats_changed, members,
-                                           table.timer(self.now), self.packed):
+        for player, msg in member_messages(table, changes, seats_changed, members, self.now,
+                                           self.packed):
             self.send(player, msg)
         if seats_changed:
             self.out.lobby_changed = True

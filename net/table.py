@@ -121,6 +121,9 @@ class Table:
     finished: bool = False                        # a game ended since the last flush
     bot_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
     password: str | None = None                   # salted hash (net.guard), None: open
+    # the owner ownership passed from for being away, while the new owner has not used it:
+    # coming back, they get it back
+    owner_was: str | None = None
     ids: dict[str, str] = field(default_factory=dict)        # token -> player id (net.stats)
     seating: list[list[dict[str, Any]]] = field(default_factory=list)  # occupants per hand
 
@@ -166,17 +169,19 @@ class Table:
     def summary(self) -> str:
         return self.rules.summary()
 
-    def public(self) -> dict[str, Any]:
-        """The table summary of a `tables` list."""
+    def public(self, now: float) -> dict[str, Any]:
+        """The table summary of a `tables` list, at time ``now``."""
+        away = self.owner_deadline()
         return {"id": self.id, "name": self.name, "owner": self.name_of(self.owner),
                 "summary": self.summary(), "state": str(self.state),
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "watchers": len(self.watchers), "locked": self.password is not None,
-                "hand": self.game.hand_number if self.game else None}
+                "hand": self.game.hand_number if self.game else None,
+                "owner_away": None if away is None else round(max(0.0, away - now), 3)}
 
-    def full(self) -> dict[str, Any]:
-        """The table part of a `table` message."""
-        d = self.public()
+    def full(self, now: float) -> dict[str, Any]:
+        """The table part of a `table` message, at time ``now``."""
+        d = self.public(now)
         game = self.game
         d.update({
             "rules": self.rules.to_dict(),
@@ -315,9 +320,10 @@ class Table:
         self._emit({"type": "player_joined", "seat": seat, "name": name})
         self.seats_changed = True
         self._update_deadlines(now)
+        self._owner_check(now)
         return seat
 
-    def watch(self, token: str, name: str) -> None:
+    def watch(self, token: str, name: str, now: float) -> None:
         self.check_not_kicked(token, name)
         if self.seat_of(token) is not None:
             raise TableError("state", "you are seated at this table; leave first to watch")
@@ -327,6 +333,7 @@ class Table:
                 self.owner = token
             self._emit({"type": "player_joined", "seat": None, "name": name})
             self.seats_changed = True
+            self._owner_check(now)
 
     def leave(self, token: str, now: float, why: str = "left") -> None:
         """A person leaves (or is kicked): a running game's seat goes to a bot."""
@@ -356,22 +363,57 @@ class Table:
         else:
             return
         self.seats_changed = True
+        if self.owner_was == token:
+            self.owner_was = None
         if self.owner == token:
             self._pass_ownership()
 
-    def _pass_ownership(self) -> None:
+    def _heirs(self, connected: bool = True) -> list[str]:
+        """Who the table passes to from its owner, in order: the people seated after the
+        owner's seat who are connected, then those watching (then, unless ``connected``,
+        the seated who are away)."""
         start = self.seat_of(self.owner) if self.owner else None
         order = self.seats if start is None else self.seats[start + 1:] + self.seats[:start]
         humans = [s for s in order if s.kind == "human" and s.token and s.token != self.owner]
-        candidates = [s.token for s in humans if s.connected]
-        candidates += [t for t in self.watchers if t != self.owner]
-        candidates += [s.token for s in humans if not s.connected]
-        if not candidates and self.owner is not None and self.seat_of(self.owner) is not None:
-            return          # nobody else: a dropped owner stays owner
+        out = [s.token for s in humans if s.connected and s.token]
+        out += [t for t in self.watchers if t != self.owner]
+        if not connected:
+            out += [s.token for s in humans if not s.connected and s.token]
+        return out
+
+    def _pass_ownership(self) -> None:
+        """The owner leaves: the table passes to the next person there (connected first)."""
+        candidates = self._heirs(connected=False)
         self.owner = candidates[0] if candidates else None
+        self.owner_was = None
         if self.owner is not None:
             self._emit({"type": "owner_changed", "name": self.name_of(self.owner),
-                        "seat": self.seat_of(self.owner)})
+                        "seat": self.seat_of(self.owner), "why": "left"})
+        self.seats_changed = True
+
+    def owner_deadline(self) -> float | None:
+        """When the owner, seated and away (disconnected), hands the table on: the same
+        grace a dropped player has before a bot plays. None while the owner is here."""
+        seat = self.seat_of(self.owner) if self.owner else None
+        if seat is None:
+            return None
+        s = self.seats[seat]
+        if s.connected or s.dropped_at is None:
+            return None
+        return s.dropped_at + self.drop_grace
+
+    def _owner_check(self, now: float) -> None:
+        """Once the owner has been away for the grace, the next connected person owns the
+        table (nobody connected: it waits for the first to come)."""
+        due = self.owner_deadline()
+        if due is None or now < due:
+            return
+        heirs = self._heirs()
+        if not heirs:
+            return
+        self.owner_was, self.owner = self.owner, heirs[0]
+        self._emit({"type": "owner_changed", "name": self.name_of(self.owner),
+                    "seat": self.seat_of(self.owner), "why": "away"})
         self.seats_changed = True
 
     def drop(self, token: str, now: float) -> None:
@@ -401,13 +443,24 @@ class Table:
         self._emit({"type": "player_returned", "seat": seat, "name": s.name})
         self.seats_changed = True
         self._update_deadlines(now)
+        if token == self.owner_was:
+            # the table passed on while they were away and nobody has used it since
+            self.owner, self.owner_was = token, None
+            self._emit({"type": "owner_changed", "name": s.name, "seat": seat, "why": "back"})
+        else:
+            self._owner_check(now)
         return seat
 
     # -- owner's commands --------------------------------------------------------------
     def require_owner(self, token: str, what: str) -> None:
+        """`TableError` ``not-owner`` unless ``token`` owns the table (or is the host's
+        operator). An owner who passes it has used the table: an away owner it passed
+        from no longer gets it back."""
         if token != self.owner and token != OPERATOR:
             owner = self.name_of(self.owner) or "nobody"
             raise TableError("not-owner", f"only the table's owner ({owner}) can {what}")
+        if token == self.owner:
+            self.owner_was = None
 
     def start(self, token: str, now: float, seed: int | None = None) -> None:
         self.require_owner(token, "start the game")
@@ -766,9 +819,12 @@ class Table:
             self._emit({"type": "timer", "seats": started, "seconds": float(secs)})
 
     def tick(self, now: float) -> None:
-        """Advance the clocks: turn timeouts and the grace of dropped people."""
-        if self.state != TableState.PLAYING:
-            return
+        """Advance the clocks: turn timeouts, the grace of dropped people, the owner's."""
+        if self.state == TableState.PLAYING:
+            self._tick_game(now)
+        self._owner_check(now)
+
+    def _tick_game(self, now: float) -> None:
         for seat, when in list(self.deadlines.items()):
             if when <= now:
                 del self.deadlines[seat]
@@ -781,17 +837,18 @@ class Table:
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": s.level,
                             "why": "dropped"})
                 self.seats_changed = True
-                if s.token == self.owner:
-                    self._pass_ownership()
 
     def next_deadline(self) -> float | None:
         """The earliest time `tick` has something to do."""
-        if self.state != TableState.PLAYING:
-            return None
-        times = list(self.deadlines.values())
-        times += [s.dropped_at + self.drop_grace for s in self.seats
-                  if s.kind == "human" and not s.connected and not s.auto
-                  and s.dropped_at is not None]
+        times: list[float] = []
+        if self.state == TableState.PLAYING:
+            times += self.deadlines.values()
+            times += [s.dropped_at + self.drop_grace for s in self.seats
+                      if s.kind == "human" and not s.connected and not s.auto
+                      and s.dropped_at is not None]
+        owner = self.owner_deadline()
+        if owner is not None and self._heirs():   # (nobody to pass to: no clock to run)
+            times.append(owner)
         return min(times) if times else None
 
     def bot_seats(self, now: float) -> list[int]:

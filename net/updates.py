@@ -25,14 +25,14 @@ _VIEW_KEY = encode("view")
 _NIL = encode(None)
 
 
-def table_message(table: Table, owner: bool, seat: int | None, timer: dict[str, Any] | None,
+def table_message(table: Table, owner: bool, seat: int | None, now: float,
                   full: dict[str, Any] | None = None, public: dict[str, Any] | None = None
                   ) -> Message:
-    """The ``table`` message for a member at ``seat`` (None: watching); ``owner``: they own
-    it. ``full`` (`Table.full`) and ``public`` (`views.public_part`) when the caller has
-    them already, for several members at once."""
-    return {"type": "table", "table": full or table.full(), "seat": seat, "owner": owner,
-            "view": table.view_at(seat, public), "timer": timer, "seq": table.seq}
+    """The ``table`` message at time ``now`` for a member at ``seat`` (None: watching);
+    ``owner``: they own it. ``full`` (`Table.full`) and ``public`` (`views.public_part`)
+    when the caller has them already, for several members at once."""
+    return {"type": "table", "table": full or table.full(now), "seat": seat, "owner": owner,
+            "view": table.view_at(seat, public), "timer": table.timer(now), "seq": table.seq}
 
 
 def update_message(table: Table, changes: list[Change], seat: int | None,
@@ -64,12 +64,13 @@ def packed_updates(table: Table, changes: list[Change], timer: dict[str, Any] | 
 
 
 def member_messages(table: Table, changes: list[Change], seats_changed: bool,
-                    members: list[tuple[M, int | None, bool]], timer: dict[str, Any] | None,
+                    members: list[tuple[M, int | None, bool]], now: float,
                     packed: bool = False) -> list[tuple[M, Message | bytes]]:
     """What each member (``(key, seat, owns the table)``) is told after a flush of
-    ``table`` (`Table.flush`): an ``update`` when something changed, then a fresh
-    ``table`` when seats, owner or rules changed; updates ``packed`` or as maps."""
+    ``table`` (`Table.flush`) at time ``now``: an ``update`` when something changed, then a
+    fresh ``table`` when seats, owner or rules changed; updates ``packed`` or as maps."""
     out: list[tuple[M, Message | bytes]] = []
+    timer = table.timer(now)
     public = None
     if changes:
         if packed:
@@ -81,11 +82,11 @@ def member_messages(table: Table, changes: list[Change], seats_changed: bool,
             out += [(key, update_message(table, changes, seat, timer, public))
                     for key, seat, _ in members]
     if seats_changed:
-        full = table.full()
+        full = table.full(now)
         if public is None:
             hand = table.current_hand()
             public = public_part(hand) if hand is not None else None
-        out += [(key, table_message(table, owner, seat, timer, full, public))
+        out += [(key, table_message(table, owner, seat, now, full, public))
                 for key, seat, owner in members]
     return out
 

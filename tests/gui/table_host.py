@@ -40,7 +40,7 @@ class LocalTable:
     # -- host side -------------------------------------------------------------------------
     def table_message(self) -> dict[str, Any]:
         t = self.table
-        return table_message(t, t.owner == ME, t.seat_of(ME), t.timer(self.now))
+        return table_message(t, t.owner == ME, t.seat_of(ME), self.now)
 
     def start(self) -> None:
         self.table.start(ME, self.now, seed=self.seed)
@@ -50,7 +50,7 @@ class LocalTable:
         t = self.table
         changes, seats_changed, _ = t.flush()
         me = [(ME, t.seat_of(ME), t.owner == ME)]
-        for _, msg in member_messages(t, changes, seats_changed, me, t.timer(self.now)):
+        for _, msg in member_messages(t, changes, seats_changed, me, self.now):
             assert isinstance(msg, dict)
             self.inbox.append(msg)
 

@@ -157,9 +157,10 @@ async def test_every_message_of_real_games_conforms(tmp_path) -> None:
 
 def test_the_checker_finds_what_differs():
     assert check_message({"type": "welcome", "version": 1, "host": "h", "name": "n",
-                          "token": "t", "player": 1}) == []
+                          "token": "t", "player": 1, "returning": False, "table": None}) == []
     assert check_message({"type": "welcome", "version": "1", "host": "h", "name": "n",
-                          "token": "t", "player": 1, "extra": 2}) == [
+                          "token": "t", "player": 1, "returning": True, "table": 2,
+                          "extra": 2}) == [
         "welcome: field 'extra' is not in the schema", "welcome.version: expected int, got str"]
     assert check_message({"type": "nope"}) == ["message type 'nope' is not in the schema"]
     assert "error code 'zzz' is not in the schema" in check_message(

@@ -221,7 +221,7 @@ def test_packed_updates_are_the_same_messages_as_the_maps():
     for rules in (Rules(target=20), Rules(target=20, open_hands=True, pass_count=0)):
         table = Table(1, "t", rules)
         table.sit("ann", "Ann", 0, 0.0)
-        table.watch("eve", "Eve")
+        table.watch("eve", "Eve", 0.0)
         for s in (1, 2, 3):
             table.set_bot("ann", s, "random")
         table.start("ann", 0.0, seed=3)
@@ -234,9 +234,8 @@ def test_packed_updates_are_the_same_messages_as_the_maps():
                            table.version, 0.0) if seat else table.act(
                 "ann", bot_action(bots[0], table.game.hand.view(0), 0.0), 0.0)
             changes, seats_changed, _ = table.flush()
-            timer = table.timer(0.0)
-            maps = member_messages(table, changes, seats_changed, members, timer)
-            packed = member_messages(table, changes, seats_changed, members, timer, True)
+            maps = member_messages(table, changes, seats_changed, members, 0.0)
+            packed = member_messages(table, changes, seats_changed, members, 0.0, True)
             assert [k for k, _ in maps] == [k for k, _ in packed]
             assert [m for _, m in maps] == [m if isinstance(m, dict) else Decoder().feed(m)[0]
                                             for _, m in packed]
