@@ -9,8 +9,11 @@ fork), the hand is played to its end twice from there, once with each choice, A
 playing on in both and every bot seeded alike; the fork is worth the difference of
 A's seat's points. A's choice is then made and the hand goes on.
 
-    .venv/bin/python scripts/decision_ab.py --bot normal --vs "pkg.mod:Variant" \\
-        --table normal-v1 --deals 200 --seats 0,2 --jobs 2
+    .venv/bin/python scripts/decision_ab.py --bot hard --vs hard+relative=false \\
+        --table normal --deals 200 --seats 0,2 --jobs 2
+
+A bot is any `make_bot` name: a level, a level with settings changed
+(``hard+moon_weight=6``) or a plug-in ``package.module:Class``.
 
 The sum of a hand's forks estimates what A's choices gain over B's in that hand (below
 0, A's are better), with far less noise than whole hands played by each: the plays
@@ -164,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bot", default="normal", help="bot A, which plays the hands")
     p.add_argument("--vs", required=True, help="bot B, asked at A's pass and each of its plays")
-    p.add_argument("--table", default="normal-v1", help="the three other seats")
+    p.add_argument("--table", default="normal", help="the three other seats")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first deal")
     p.add_argument("--seats", default="0,2", help="A's seats, comma-separated")

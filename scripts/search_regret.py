@@ -6,10 +6,11 @@ its plays with more than one candidate, an oracle (the settings of --oracle with
 the work, worlds and pass deals) gives every candidate's mean points. Each config then chooses
 from the same view, --trials times with fresh seeds, and its regret is the oracle's mean for
 its choice less the oracle's best (the oracle's own noise makes every figure a little high,
-alike for all configs). A config is a level with optional settings of `SearchBot`:
+alike for all configs). A config is a search level with optional settings changed
+(`hearts.bots.config.parse_search_spec`):
 
     .venv/bin/python scripts/search_regret.py --deals 50 --jobs 2 \\
-        normal-v1 normal "normal:work=32000,early_work=0"
+        normal hard normal+work=32000+early_work=0
 
 It prints per config the regret per hand in the pass, the early tricks (1-4), the middle
 (5-8) and the late ones (9-13), and in all with a 95% interval over hands. Less regret is
@@ -23,48 +24,19 @@ import argparse
 import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts.bots import make_bot  # noqa: E402
-from hearts.bots.base import SETTINGS, NORMAL  # noqa: E402
+from hearts.bots.config import parse_search_spec  # noqa: E402
 from hearts.bots.search import SearchBot, searched_as  # noqa: E402
 from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Rules, View  # noqa: E402
 
 PARTS = ("pass", "early", "middle", "late")
-
-
-def settings(config: str) -> dict[str, Any]:
-    """The `SearchBot` settings of ``config``: ``level`` or ``level:key=value,...``."""
-    level, _, extra = config.partition(":")
-    if level in ("normal", "search"):
-        base = dict(NORMAL)
-    elif level in SETTINGS:
-        base = dict(SETTINGS[level])
-    else:
-        raise ValueError(f"not a search level: {level!r} (normal, {', '.join(SETTINGS)})")
-    for item in filter(None, extra.split(",")):
-        key, _, value = item.partition("=")
-        if key not in SearchBot.__init__.__code__.co_varnames:
-            raise ValueError(f"not a SearchBot setting: {key!r}")
-        base[key] = float(value) if "." in value else int(value)
-    return base
-
-
-def oracle_settings(config: str, mult: int) -> dict[str, Any]:
-    """``config`` with ``mult`` times the work, the worlds and the pass deals."""
-    s = settings(config)
-    s["work"] = s.get("work", 6000) * mult
-    if s.get("early_work"):
-        s["early_work"] *= mult
-    s["max_worlds"] = s.get("max_worlds", 120) * mult
-    s["pass_worlds"] = (s.get("pass_worlds", 24) + s.get("pass_more", 0)) * mult
-    s["pass_more"] = 0
-    s["cap"] = 1e9
-    return s
 
 
 class _Recorder:
@@ -105,7 +77,7 @@ def _job(args: tuple[str, str, str, int, int, list[str], int, str]) -> list[list
     regret = [[0.0] * len(PARTS) for _ in configs]
     for k, view in enumerate(rec.views):
         part = _part(view)
-        judge = SearchBot(f"{seed}/{d}/oracle/{k}", **oracle_settings(oracle, mult))
+        judge = SearchBot(f"{seed}/{d}/oracle/{k}", parse_search_spec(oracle).scaled(mult))
         if part == 0:
             if view.pass_direction == "hold":
                 continue
@@ -117,7 +89,7 @@ def _job(args: tuple[str, str, str, int, int, list[str], int, str]) -> list[list
         best = min(means.values())
         for j, config in enumerate(configs):
             for t in range(trials):
-                b = SearchBot(f"{seed}/{d}/{k}/{t}", **{**settings(config), "cap": 1e9})
+                b = SearchBot(f"{seed}/{d}/{k}/{t}", replace(parse_search_spec(config), cap=1e9))
                 if part == 0:
                     key: Any = b.search_pass(view, float("inf"))[0]
                 else:
@@ -138,9 +110,9 @@ def interval(xs: list[float]) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("configs", nargs="+", help="level or level:setting=value,...")
+    p.add_argument("configs", nargs="+", help="level or level+setting=value+...")
     p.add_argument("--bot", default="normal", help="the bot whose hands give the views")
-    p.add_argument("--table", default="normal-v1", help="the three other seats")
+    p.add_argument("--table", default="normal", help="the three other seats")
     p.add_argument("--oracle", default="normal", help="the config the oracle multiplies")
     p.add_argument("--mult", type=int, default=8, help="the oracle's work, worlds and deals")
     p.add_argument("--deals", type=int, default=20)
@@ -153,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         for spec in (args.bot, args.table):
             make_bot(spec)
         for config in [args.oracle, *args.configs]:
-            settings(config)
+            parse_search_spec(config)
     except ValueError as e:
         print(f"search_regret: {e}", file=sys.stderr)
         return 2

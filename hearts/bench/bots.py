@@ -56,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
             play_hand(hand, bots, budget, timed=lambda seat, seconds: times.append(seconds))
             capped += sum(getattr(b, "capped", 0) for b in bots)
         times.sort()
-        p = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000
+
+        def p(q: float) -> float:
+            return times[min(len(times) - 1, int(q * len(times)))] * 1000
         print(f"{level:<8} {len(times):>5} decisions  p50 {p(0.5):7.1f} ms  p99 {p(0.99):7.1f} ms  "
               f"max {times[-1] * 1000:7.1f} ms  capped {capped}")
     return 0

@@ -31,14 +31,16 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeVar
 
 from net.client import Client, decision_key, random_intent
 from net.limits import Limits
 from net.protocol import (INTENTS, PROTOCOL_VERSION, Decoder, ProtocolError, check_event,
                           check_intent, clean_name, encode)
 
+T = TypeVar("T")
 CARDS = [r + s for r in "23456789TJQKA" for s in "CDHS"]
 VICTIM_PASSWORD = "friends only"
 
@@ -66,7 +68,7 @@ class Victim:
 
     name: str
     games: int = 0
-    errors: list[dict] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
     harm: list[str] = field(default_factory=list)
 
 
@@ -86,7 +88,7 @@ class HostUnderTest:
         self.tables: list[int] = []
         self.owner_tokens: dict[int, str] = {}
         self._clients: list[Any] = []
-        self._tasks: list[asyncio.Future] = []
+        self._tasks: list[asyncio.Future[Any]] = []
         self._thread = threading.Thread(target=self.loop.run_forever, name="fuzz-host",
                                         daemon=True)
         self.host: Any = None
@@ -99,7 +101,7 @@ class HostUnderTest:
         self.call(self._start(), 30)
         return self
 
-    def call(self, coro: Any, timeout: float = 10.0) -> Any:
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     async def _start(self) -> None:
@@ -253,7 +255,7 @@ def strategies(tables: list[int]) -> Any:
     types = st.sampled_from(sorted(INTENTS)) | st.text(max_size=20) | anything
 
     @st.composite
-    def message(draw: Any) -> dict:
+    def message(draw: Any) -> dict[str, Any]:
         type_ = draw(types)
         msg: dict[Any, Any] = {"type": type_}
         schema = INTENTS.get(type_, {}) if isinstance(type_, str) else {}
@@ -495,9 +497,9 @@ class Fuzzer:
                 return
             yield data
 
-    def _read(self, sock: socket.socket, dec: Decoder, until: Any) -> tuple[list, bool]:
+    def _read(self, sock: socket.socket, dec: Decoder, until: Any) -> tuple[list[Any], bool]:
         """Messages until ``until(msg)`` or EOF; (messages, eof). A hang raises FuzzFailure."""
-        out: list = []
+        out: list[Any] = []
         for data in self._chunks(sock, lambda: f"the host neither answered nor closed in "
                                                f"{self.wait:g} s (got {out[-3:]})"):
             for msg in dec.feed(data):
@@ -510,7 +512,7 @@ class Fuzzer:
                     return out, False
         return out, True
 
-    def run(self, case: dict) -> None:
+    def run(self, case: dict[str, Any]) -> None:
         """Send one input; raise FuzzFailure when the host misbehaves."""
         self.inputs += 1
         errors_before = len(self.hut.errors.records)
@@ -573,7 +575,7 @@ class Fuzzer:
             if path not in self.files:
                 raise FuzzFailure(f"{path!r} was served, and it is not a file of the page")
 
-    def _run(self, sock: socket.socket, dec: Decoder, case: dict) -> None:
+    def _run(self, sock: socket.socket, dec: Decoder, case: dict[str, Any]) -> None:
         welcomed = False
         hello = case["hello"]
         if hello is not None:
@@ -632,7 +634,7 @@ class Fuzzer:
             sock.sendall(encode({"type": "ping"}))
             pongs = [0]
 
-            def last_pong(m: dict) -> bool:
+            def last_pong(m: dict[str, Any]) -> bool:
                 pongs[0] += m["type"] == "pong"
                 return pongs[0] == pings
             got, eof = self._read(sock, dec, last_pong)
@@ -714,7 +716,7 @@ def run(args: argparse.Namespace) -> int:
                   phases=[Phase.generate], suppress_health_check=list(HealthCheck),
                   report_multiple_bugs=False)
         @given(strategies(hut.tables))
-        def batch(case: dict) -> None:
+        def batch(case: dict[str, Any]) -> None:
             if time.monotonic() - t0 > args.seconds:
                 return
             fuzzer.run(case)

@@ -56,10 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-async def _wait_listening(port: int, proc: subprocess.Popen) -> None:
+async def _wait_listening(port: int, proc: subprocess.Popen[bytes]) -> None:
     for _ in range(200):
         if proc.poll() is not None:
             raise RuntimeError("the server process exited at start")
@@ -72,7 +73,7 @@ async def _wait_listening(port: int, proc: subprocess.Popen) -> None:
     raise RuntimeError("the server did not start listening")
 
 
-def _spawn(args: list[str]) -> subprocess.Popen:
+def _spawn(args: list[str]) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
@@ -121,7 +122,7 @@ class _Player(asyncio.Protocol):
         self.rng = rng
         self.decoder = Decoder()
         self.transport: asyncio.Transport | None = None
-        self.waiters: dict[str, asyncio.Future] = {}
+        self.waiters: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.table: int | None = None
         self.owner = False
         self.seq = 0
@@ -133,11 +134,11 @@ class _Player(asyncio.Protocol):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": self.name})
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict[str, Any]) -> None:
         assert self.transport is not None
         self.transport.write(encode(msg))
 
-    def expect(self, kind: str) -> asyncio.Future:
+    def expect(self, kind: str) -> asyncio.Future[dict[str, Any]]:
         fut = asyncio.get_running_loop().create_future()
         self.waiters[kind] = fut
         return fut
@@ -147,7 +148,7 @@ class _Player(asyncio.Protocol):
         for msg in self.decoder.feed(data):
             self.handle(msg, now)
 
-    def handle(self, msg: dict, now: float) -> None:
+    def handle(self, msg: dict[str, Any], now: float) -> None:
         """One message from the host."""
         kind = msg["type"]
         fut = self.waiters.pop(kind, None)
@@ -165,7 +166,7 @@ class _Player(asyncio.Protocol):
             self.seq = max(self.seq, msg["seq"])
             self._move(msg.get("view"), now)
 
-    def _move(self, view: dict | None, now: float) -> None:
+    def _move(self, view: dict[str, Any] | None, now: float) -> None:
         if not view or view.get("seat") is None or now >= self.stats.stop_at:
             return
         seat = view["seat"]
@@ -197,7 +198,7 @@ class _WebPlayer(_Player):
         from websockets.uri import parse_uri
         self.ws = ClientProtocol(parse_uri(url), max_size=None)
         self.open = False
-        self.ready: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -211,7 +212,7 @@ class _WebPlayer(_Player):
         if out:
             self.transport.write(b"".join(out))
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict[str, Any]) -> None:
         self.ws.send_binary(encode(msg))
         self._flush()
 
@@ -331,7 +332,7 @@ def _echo_server_main(port: int, fast: bool = True) -> None:
 
 
 class _EchoClient(asyncio.Protocol):
-    def __init__(self, group: int, index: int, stats: _Stats, payload: dict,
+    def __init__(self, group: int, index: int, stats: _Stats, payload: dict[str, Any],
                  members: list["_EchoClient"]) -> None:
         self.group, self.index, self.stats, self.payload = group, index, stats, payload
         self.members = members
@@ -362,7 +363,7 @@ class _EchoClient(asyncio.Protocol):
 
 
 async def _run_echo_load(port: int, groups: int, warmup: float, seconds: float,
-                         payload: dict) -> _Stats:
+                         payload: dict[str, Any]) -> _Stats:
     loop = asyncio.get_running_loop()
     stats = _Stats(float("inf"), float("inf"))
     all_groups = []
@@ -394,7 +395,7 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] * 1000
 
 
-async def _start_idle(port: int, n: int) -> tuple[subprocess.Popen, int]:
+async def _start_idle(port: int, n: int) -> tuple[subprocess.Popen[str], int]:
     """hearts.bench.idle in its own process; returns it and how many were welcomed."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "hearts.bench.idle", str(port), str(n)],
@@ -404,7 +405,7 @@ async def _start_idle(port: int, n: int) -> tuple[subprocess.Popen, int]:
     return proc, int(line.split()[1]) if line.startswith("ready") else 0
 
 
-def _stop_idle(proc: subprocess.Popen) -> tuple[int, int]:
+def _stop_idle(proc: subprocess.Popen[str]) -> tuple[int, int]:
     """Close the idle process's stdin; (connections still open, bytes they received)."""
     out, _ = proc.communicate("", timeout=30)
     words = out.split()

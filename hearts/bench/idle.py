@@ -25,7 +25,7 @@ class IdleClient(asyncio.Protocol):
 
     received = 0
 
-    def __init__(self, name: str, welcomed: asyncio.Future | None) -> None:
+    def __init__(self, name: str, welcomed: asyncio.Future[bool] | None) -> None:
         self.name = name
         self.welcomed = welcomed
         self.open = False
@@ -61,7 +61,7 @@ async def hold(port: int, n: int, batch: int = 100) -> list[IdleClient]:
             fut = loop.create_future()
             futs.append(fut)
 
-            async def one(i: int = i, fut: asyncio.Future = fut) -> None:
+            async def one(i: int = i, fut: asyncio.Future[bool] = fut) -> None:
                 try:
                     _, c = await loop.create_connection(lambda: IdleClient(f"idle{i}", fut),
                                                         "127.0.0.1", port)

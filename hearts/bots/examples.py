@@ -4,13 +4,15 @@ Use it anywhere bots are chosen:  hearts match --bots hearts.bots.examples:Lowes
 Your own bot works the same way from any importable module: mypkg.mybot:MyBot.
 """
 
+from __future__ import annotations
+
 from hearts.engine import Card, View
 
 
 class LowestBot:
     name = "lowest"
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed  # a plug-in may ignore the seed; it must never read other hands
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hearts.engine import Card, View
 from hearts.engine.scoring import Moon, hand_points
 
-from .base import NORMAL, Hint
+from .base import Hint
 from .policy import PASS_REASONS, REASONS, pass_reason, play_with_reason
 from .rules_bot import legal_mask, moon_choice, taken_masks
 from .search import SearchBot, searched_as
@@ -45,7 +45,7 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
     if view.phase == "pass":
         if view.has_passed[view.seat] or view.rules.pass_count == 0:
             return Hint((), "you have passed; wait for the others")
-        bot = SearchBot(seed=0, **NORMAL)
+        bot = SearchBot(seed=0)
         cards = bot.choose_pass(view, budget)
         code = pass_reason([c.index for c in cards])
         return Hint(tuple(cards), PASS_REASONS[code])
@@ -61,7 +61,7 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
         return Hint((), f"{why}: it leaves you best placed", choice)
     if view.phase != "play" or not view.my_turn or not view.legal:
         return Hint((), "it is not your turn")
-    bot = SearchBot(seed=0, **NORMAL)
+    bot = SearchBot(seed=0)
     card, means = bot.evaluate(view, budget)
     st = state_from_view(view)
     rules_card, code = play_with_reason(st, legal_mask(view))

@@ -1,40 +1,24 @@
 """The search bot: perfect-information Monte Carlo over sampled worlds.
 
-For each decision it deals the unseen cards many times consistent with the
-seat's view (`Sampler`), plays each candidate card in every sampled world and
-finishes the hand with the rules player for all four seats (`rules_playout`),
-then plays the card with the fewest mean points. The same worlds are used for
-every candidate (less noise), cards that are interchangeable are searched once,
-and the number of worlds is set from a work budget so that the choices depend
-on the seed only; the time budget is a hard cap on top. Racing (``prune_z``, the
-levels): halfway, the cards clearly worse than the best are dropped and their worlds
-go to the close ones.
+For each decision it deals the unseen cards many times consistent with the seat's view
+(`Sampler`), weighing each world by how well it explains the plays seen
+(`inference.PlayReader`), plays each candidate card in every world and finishes the hand
+with the rules player for all four seats (`rules_playout`), then plays the card with the
+fewest mean points. The same worlds are used for every candidate (less noise), cards that
+play alike are searched once, and the number of worlds is set from a work budget so that
+the choices depend on the seed only; the time budget is a hard cap on top. Racing: part
+way, the cards clearly worse than the best are dropped and their worlds go to the close
+ones.
 
-Reading the plays (``infer``, `inference.PlayReader`): each world is drawn up to
-``infer`` times and kept with the probability of the other seats' plays in it.
+Moons: an opponent plays the moon attempt (`moon.shoot_play`) in the playouts only once one
+is suspected (it holds every point so far, or its plays read like a shooter's), and a
+suspect is dealt a hand that can run while it shows a shooter's signs. This seat's own
+attempt is searched as a second continuation of every card when its cards allow, and
+chosen only when clearly better. The pass search tries every pass and scores each as if
+the receiver tried for the moon where its hand after the passes allows one.
 
-Moon-aware (``moon_aware=True``, the levels since v1): an opponent plays the
-moon attempt (`moon.shoot_play`) in the playouts when its cards in the world make
-one plausible, or, with ``on_evidence`` (the levels), only once one is suspected:
-it holds every point so far or its plays read like a shooter's. A suspect holding every
-point is dealt a hand that can run in two worlds of three: on the alarm alone, or with
-``run_on_tell`` only while it leads hearts, once it has taken many hearts (``run_hearts``)
-or while its plays read strongly like a shooter's (``run_read``). This seat's own
-attempt is searched as a second continuation of every card when its cards allow
-(``my_risk``), and chosen when better by ``shoot_z`` standard errors. The moon-aware pass search
-(``moon_pass``, in no level: it lost points head to head) adds the passes that
-keep stoppers and the moon attempt's pass, has opponents with a runnable hand pass
-like shooters, and gives the best few passes more worlds (successive halving). The
-levels' pass search tries every pass (``pass_spread``, ``pass_cands``) and scores each
-as if the receiver tried for the moon where its hand after the passes allows one
-(``pass_moon``, ``pass_risk``), a moon against this seat weighing more than its points
-(``pass_weight``).
-
-Against the table (``relative``, `hard`): the search minimises this seat's points less
-the others' mean rather than its own points, so a moon it shoots is worth as much as one
-shot against it costs. With ``strong_defence`` the seats not shooting in the moon
-playouts defend as this seat does (early alarm, stoppers kept), not as the rules player:
-against players who defend, a moon comes off far less often than rules players let it.
+Every setting is a field of `SearchConfig` (`config.py`, with the levels); docs/bots.md
+says what each part does and what it was measured to be worth.
 """
 
 from __future__ import annotations
@@ -48,9 +32,10 @@ from math import comb
 from hearts.engine import Card, View
 from hearts.engine.cards import HEARTS, HEARTS_MASK
 
+from .config import NORMAL, SearchConfig
 from .inference import PlayReader
-from .moon import (STRONG_DEFENCE, early_alarm, moon_plausible, moon_playout, pass_keeps_moon,
-                   score_cards, shoot_pass, shooters_in)
+from .moon import (STRONG_DEFENCE, early_alarm, moon_plausible, moon_playout, score_cards,
+                   shooters_in)
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
@@ -58,13 +43,12 @@ from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_ru
                   state_from_view)
 
 
-def candidates(view: View, trick_splits: bool = True) -> list[int]:
+def candidates(view: View) -> list[int]:
     """Legal card indices, one per group of interchangeable cards.
 
     Two legal cards of one suit are interchangeable when no unseen card, nor a card of
     the trick in play, lies between them and they are worth the same points (with the 5♣
-    led, the 4♣ ducks and the 7♣ wins). ``trick_splits=False`` is the v1 levels' grouping,
-    which missed the trick's cards.
+    led, the 4♣ ducks and the 7♣ wins).
     """
     sr = sim_rules(view.rules)
     legal = sorted(c.index for c in view.legal)
@@ -73,9 +57,8 @@ def candidates(view: View, trick_splits: bool = True) -> list[int]:
         my |= card.mask
     # the cards that keep two of this seat's apart: the unseen ones, and the trick's
     apart = FULL & ~view.played_mask() & ~my
-    if trick_splits:
-        for _, card in view.trick:
-            apart |= card.mask
+    for _, card in view.trick:
+        apart |= card.mask
     reps: list[int] = []
     prev = -1
     for c in legal:
@@ -108,22 +91,6 @@ def shuffle(cards: list[int], getrandbits: Callable[[int], int]) -> None:
 HIGH_CARDS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(8, 13))
 
 
-def moon_passes(sr: SimRules, hand: int, n: int, order: list[int]) -> list[tuple[int, ...]]:
-    """Passes that keep stoppers: the pass of a moon attempt, and the rules pass with its
-    aces and kings outside spades swapped for the next cards that are not."""
-    out = [tuple(shoot_pass(sr, hand, n))]
-    keep = [c for c in order if c % 13 < 11 or c // 13 == 3]
-    head = order[:n]
-    high = [c for c in head if c % 13 >= 11 and c // 13 != 3]
-    for k in range(1, len(high) + 1):
-        swapped = [c for c in head if c not in high[:k]] + [c for c in keep if c not in head][:k]
-        if len(swapped) == n:
-            out.append(tuple(sorted(swapped)))
-    alt = keep[:n + 1]
-    out += [tuple(sorted(c)) for c in combinations(alt, n)]
-    return list(dict.fromkeys(out))
-
-
 def start_state(sr: SimRules, hands: list[int], view: View) -> SimState:
     """A sampled deal after the pass, at the first lead."""
     st = SimState(sr, hands, view.totals)
@@ -135,122 +102,31 @@ def start_state(sr: SimRules, hands: list[int], view: View) -> SimState:
 
 
 class SearchBot:
-    """Sampling + playouts; ``work`` is the number of simulated plays per decision."""
+    """Sampling + playouts, as its `SearchConfig` says (the `normal` level by default)."""
 
     name = "search"
 
-    def __init__(self, seed: int | str | None = None, work: int = 6000, cap: float = 0.2,
-                 min_worlds: int = 4, max_worlds: int = 120, pass_worlds: int = 24,
-                 pass_spread: int = 2, moon_aware: bool = False, opp_risk: int = 4,
-                 my_risk: int = 5, pass_keep: int = 4, pass_more: int = 0,
-                 moon_pass: bool | None = None, infer: int = 0, shoot_z: float = 0.0,
-                 on_evidence: bool = False, read_alarm: float = 0.2,
-                 run_on_tell: bool = False, run_hearts: int = 0, run_hearts_qs: int = 0,
-                 run_read: float = 0.0, moon_weight: float = 1.0,
-                 plausible_share: float = 0.0, weight_read: float = 0.0, read_quiet: int = 0,
-                 trick_splits: bool = True, early_work: int = 0, own_tricks: int = 0,
-                 early_tricks: int = 4, prune_z: float = 0.0, prune_at: float = 0.5,
-                 pass_moon: float = 0.0, pass_risk: int = 5, pass_cands: int = 300,
-                 pass_weight: float = 1.0, relative: bool = False,
-                 strong_defence: str = "", model_leads: bool = False) -> None:
+    def __init__(self, seed: int | str | None = None, config: SearchConfig = NORMAL) -> None:
         self.rng = random.Random(seed)
-        self.work = work
-        # ``early_work`` replaces ``work`` in the first ``early_tricks`` tricks, where the most
-        # is unknown and a playout's result is noisiest
-        self.early_work = early_work
-        self.early_tricks = early_tricks
-        self.cap = cap
-        self.min_worlds = min_worlds
-        self.max_worlds = max_worlds
-        self.pass_worlds = pass_worlds
-        # the passes searched: the rules player's own, and every pass of the first
-        # ``pass_count + pass_spread`` cards in its order (fewer cards where that makes more
-        # than ``pass_cands`` passes)
-        self.pass_spread = pass_spread
-        self.pass_cands = pass_cands
-        self.pass_keep = pass_keep      # with pass_more: the best passes searched further
-        self.pass_more = pass_more
-        # moon-aware: playout opponents whose sampled cards make a moon plausible (at most
-        # ``opp_risk`` losers) try for it, and this seat also searches its own attempt when its
-        # cards allow (``my_risk``), in play and in the pass
-        self.moon_aware = moon_aware
-        self.moon_pass = moon_aware if moon_pass is None else moon_pass
-        # in the pass search, where the receiver's hand after the passes has at most
-        # ``pass_risk`` losers (`moon_plausible`), a pass scores ``pass_moon`` times the hand
-        # with the receiver trying for the moon and the rest times the plain one
-        self.pass_moon = pass_moon
-        self.pass_risk = pass_risk
-        # a moon shot against this seat in the pass search counts this many times its points
-        self.pass_weight = pass_weight
-        # worlds are drawn up to ``infer`` times each, kept by how likely they make the plays
-        # seen (`PlayReader`); 0 draws each world once, by the voids only
-        self.infer = infer
-        # plays that follow suit in the first ``read_quiet`` tricks say nothing of a moon
-        # attempt (`PlayReader`)
-        self.read_quiet = read_quiet
-        self.shoot_z = shoot_z
-        # ``on_evidence``: opponents shoot in the play's playouts only once one is suspected (it
-        # holds every point so far, or its plays read like a shooter's with at least
-        # ``read_alarm`` chance); otherwise every opponent whose sampled cards allow it tries
-        self.on_evidence = on_evidence
-        self.read_alarm = read_alarm
-        # ... and before any evidence, the seats whose cards allow a moon try for it in this
-        # share of the worlds (0: none)
-        self.plausible_share = plausible_share
-        # ``run_on_tell``: worlds are dealt so that a seat holding every point can run only
-        # while it leads hearts (the shooter's tell), not on every alarm (see `evaluate`)
-        self.run_on_tell = run_on_tell
-        # ... and also once it has taken ``run_hearts`` hearts, or the Q♠ and ``run_hearts_qs``
-        # hearts (0: never): a seat that deep into a moon is played as able to run
-        self.run_hearts = run_hearts
-        self.run_hearts_qs = run_hearts_qs
-        # ... and also when its plays read as a shooter's with at least this chance (0: never)
-        self.run_read = run_read
-        # a moon shot against this seat in a play's playouts counts this many times its
-        # points: the playouts see fewer moons than real shooters bring (their shooters are
-        # dealt at random, and found only on evidence), and a moon costs the most
-        self.moon_weight = moon_weight
-        # ... only once some seat's plays read as a shooter's with at least this chance (0:
-        # always). Searching players take and dump points in ways that set off the alarm; the
-        # read tells a real attempt from them
-        self.weight_read = weight_read
-        self.trick_splits = trick_splits    # see `candidates`
-        # in the last ``own_tricks`` tricks this seat's own later plays in each world are its
-        # best line there (`best_line`), not the rules player's (0: never)
-        self.own_tricks = own_tricks
-        # racing: after ``prune_at`` of a play's worlds, the candidates worse than the best by
-        # ``prune_z`` standard errors are dropped and their worlds go to the rest (0: never)
-        self.prune_z = prune_z
-        self.prune_at = prune_at
-        self.opp_risk = opp_risk
-        self.my_risk = my_risk
-        # ``relative``: the search plays for its points against the table's, not its own
-        # (`SimState.weighed_points`): a moon counts half its worth, for it or against it
-        self.relative = relative
-        # in the moon playouts, the seats not shooting defend as this seat does (`moon.
-        # STRONG_DEFENCE`): in this seat's own moon attempt ("own"), or everywhere ("all")
-        if strong_defence not in ("", "own", "all"):
-            raise ValueError(f"strong_defence: '', 'own' or 'all', not {strong_defence!r}")
-        self.strong_defence = strong_defence
-        # the playouts' rules player leads as the model fitted to `normal`'s own leads
-        # (`policy.model_lead`), not as `policy._lead` scores the suits
-        self.model_leads = model_leads
+        self.config = config
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.moon_attempt = False  # set when a play is chosen for its moon continuation
         self.last_worlds = 0
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
         start = time.perf_counter()
-        if self.pass_worlds <= 0 or view.pass_direction == "hold" or view.rules.pass_count == 0:
+        cfg = self.config
+        if cfg.pass_worlds <= 0 or view.pass_direction == "hold" or view.rules.pass_count == 0:
             return rules_pass(view)[0]
-        deadline = start + max(0.0, min(budget, self.cap)) * 0.85
+        deadline = start + max(0.0, min(budget, cfg.cap)) * 0.85
         return [Card.from_index(i) for i in self.search_pass(view, deadline)[0]]
 
-    def search_pass(self, view: View, deadline: float) -> tuple[tuple[int, ...], dict]:
-        """Try the likeliest passes in sampled deals, every seat passing and playing as the
-        rules player; return the pass with the fewest mean points (and every mean)."""
+    def search_pass(self, view: View,
+                    deadline: float) -> tuple[tuple[int, ...], dict[tuple[int, ...], float]]:
+        """Try the passes in sampled deals, the other seats passing and every seat playing as
+        the rules player; return the pass with the fewest mean points (and every mean)."""
+        cfg = self.config
         sr = sim_rules(view.rules)
-        me = view.seat
         n = view.rules.pass_count
         hand = 0
         for c in view.hand:
@@ -258,14 +134,12 @@ class SearchBot:
         scores = pass_scores(sr, hand)
         order = sorted(scores, key=lambda c: (-scores[c], -c))
         rules_choice = tuple(pass_policy(sr, hand, n)[0])
-        size = min(len(order), n + self.pass_spread)
-        while size > n and comb(size, n) > self.pass_cands:
+        size = min(len(order), n + cfg.pass_spread)
+        while size > n and comb(size, n) > cfg.pass_cands:
             size -= 1
         pool = order[:size]
         cands = [rules_choice] + [tuple(sorted(c)) for c in combinations(pool, n)
                                   if tuple(sorted(c)) != rules_choice]
-        if self.moon_pass:
-            cands += [c for c in moon_passes(sr, hand, n, order) if c not in cands]
         masks = [sum(1 << i for i in c) for c in cands]
         unseen = [i for i in range(52) if not hand >> i & 1]
         totals = [0.0] * len(cands)
@@ -273,9 +147,9 @@ class SearchBot:
         active = list(range(len(cands)))
         rng = self.rng
         # every candidate in pass_worlds deals, then the best pass_keep in pass_more deals more
-        schedule = [(self.pass_worlds, 0)]
-        if self.pass_more and self.pass_keep < len(cands):
-            schedule.append((self.pass_more, self.pass_keep))
+        schedule = [(cfg.pass_worlds, 0)]
+        if cfg.pass_more and cfg.pass_keep < len(cands):
+            schedule.append((cfg.pass_more, cfg.pass_keep))
         cut = False
         for n_worlds, keep in schedule:
             if keep:
@@ -303,76 +177,41 @@ class SearchBot:
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out (with ``pass_moon``, mixed with the hand where the receiver tries for the
         moon; a moon against this seat counts ``pass_weight`` times its points). In C where it
-        is built (the moon-aware pass search in Python)."""
+        is built."""
+        cfg = self.config
         me = view.seat
         to = view.pass_to
         offset = (to - me) & 3
-        share = self.pass_moon if sr.moon_on else 0.0
-        if native is not None and not self.moon_pass:
+        share = cfg.pass_moon if sr.moon_on else 0.0
+        if native is not None:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
-                                                       self.pass_risk if share else -1,
-                                                       int(self.model_leads)),
-                               view.totals, me, self.pass_weight, self.relative)
+                                                       cfg.pass_risk if share else -1,
+                                                       int(cfg.model_leads)),
+                               view.totals, me, cfg.pass_weight, cfg.relative)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
             return [a + share * (b - a) for a, b in zip(got, got[len(masks):])]
-        after = self._pass_world(sr, rng, unseen, hand, me, n, offset)
-        others = tuple(s for s in range(4) if s != me)
+        after = _pass_world(sr, rng, unseen, hand, me, n, offset)
         out: list[float] = []
         for mine in masks:
             world = list(after)
             world[me] ^= mine
             world[to] |= mine
             st = start_state(sr, world, view)
-            st.leads = int(self.model_leads)
-            if self.moon_pass:
-                shooters = shooters_in(st, others, self.opp_risk)
-                if moon_plausible(st, me, self.my_risk - 1):
-                    shooters |= 1 << me
-                moon_playout(st, shooters, me)
-            elif share and moon_plausible(st, to, self.pass_risk):
+            st.leads = int(cfg.model_leads)
+            if share and moon_plausible(st, to, cfg.pass_risk):
                 moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
-                    me, self.pass_weight, self.relative)
+                    me, cfg.pass_weight, cfg.relative)
                 rules_playout(st)
-                plain = st.weighed_points(me, self.pass_weight, self.relative)
+                plain = st.weighed_points(me, cfg.pass_weight, cfg.relative)
                 out.append(plain + share * (moon - plain))
                 continue
-            else:
-                rules_playout(st)
-            out.append(st.weighed_points(me, self.pass_weight, self.relative))
+            rules_playout(st)
+            out.append(st.weighed_points(me, cfg.pass_weight, cfg.relative))
         return out
-
-    def _pass_world(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
-                    me: int, n: int, offset: int) -> list[int]:
-        """A random deal of the unseen cards with the other seats' passes made (this seat's
-        own pass not yet)."""
-        shuffle(unseen, rng.getrandbits)
-        hands = [0, 0, 0, 0]
-        hands[me] = hand
-        k = 0
-        for s in range(4):
-            if s != me:
-                for i in unseen[k:k + 13]:
-                    hands[s] |= 1 << i
-                k += 13
-        passes = [0, 0, 0, 0]
-        for s in range(4):
-            if s != me:
-                if self.moon_pass and pass_keeps_moon(sr, hands[s], n):
-                    chosen = shoot_pass(sr, hands[s], n)   # a hand that may run keeps its winners
-                else:
-                    chosen = pass_policy(sr, hands[s], n)[0]
-                for i in chosen:
-                    passes[s] |= 1 << i
-        after = list(hands)
-        for s in range(4):
-            if s != me:
-                after[s] ^= passes[s]
-                after[(s + offset) & 3] |= passes[s]
-        return after
 
     def choose_moon(self, view: View, budget: float) -> str:
         return moon_choice(view)
@@ -388,7 +227,7 @@ class SearchBot:
             hidden[base.turn] = my_hand
             trial = base.copy()
             trial.hands = hidden
-            if moon_plausible(trial, seat, self.opp_risk):
+            if moon_plausible(trial, seat, self.config.opp_risk):
                 return trial
         return world
 
@@ -397,7 +236,7 @@ class SearchBot:
         (after ``infer`` draws, the likeliest of them)."""
         rng = self.rng
         best, best_w = None, -1.0
-        for _ in range(self.infer):
+        for _ in range(self.config.infer):
             hidden = sampler.sample(rng)
             w = reader.weight(hidden)
             if w >= 1.0 or rng.random() < w:
@@ -413,61 +252,59 @@ class SearchBot:
     def evaluate(self, view: View, budget: float) -> tuple[Card, dict[int, float]]:
         """The card to play and the mean points of each searched candidate."""
         start = time.perf_counter()
+        cfg = self.config
         legal = view.legal
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0], {}
-        cands = candidates(view, self.trick_splits)
+        cands = candidates(view)
         if len(cands) == 1:
             return Card.from_index(cands[0]), {}
-        deadline = start + max(0.0, min(budget, self.cap)) * 0.85
+        deadline = start + max(0.0, min(budget, cfg.cap)) * 0.85
         me = view.seat
         base = state_from_view(view)
-        base.leads = int(self.model_leads)
+        base.leads = int(cfg.model_leads)
         sampler = Sampler(view)
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
-        own_mode = 1 << me | (STRONG_DEFENCE if self.strong_defence else 0)
-        modes = (0, own_mode) if self.moon_aware and moon_plausible(base, me, self.my_risk) \
-            else (0,)
+        own_mode = 1 << me | (STRONG_DEFENCE if cfg.strong_defence else 0)
+        modes = (0, own_mode) if moon_plausible(base, me, cfg.my_risk) else (0,)
         left = sum(view.cards_left) + len(view.trick)
-        work = self.early_work if self.early_work and len(view.tricks) < self.early_tricks \
-            else self.work
+        work = cfg.early_work if cfg.early_work and len(view.tricks) < cfg.early_tricks \
+            else cfg.work
         worlds = work // (len(cands) * max(left, 1))
-        most = self.max_worlds * work // self.work     # more worlds allowed early too
+        most = cfg.max_worlds * work // cfg.work     # more worlds allowed early too
         # in the last ``own_tricks`` tricks this seat plays its best line in each world: that
         # multiplies a world's plays by about three for each card past six in hand (measured),
         # so there are fewer worlds
-        own = len(view.hand) <= self.own_tricks
+        own = len(view.hand) <= cfg.own_tricks
         fewer = 3 ** max(0, len(view.hand) - 6) if own else 1
-        worlds = max(self.min_worlds, min(most, worlds // len(modes)) // fewer)
-        reader = PlayReader(view, quiet=self.read_quiet) if self.infer and view.tricks else None
+        worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
+        reader = PlayReader(view, quiet=cfg.read_quiet) if cfg.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
-        shooting = reader.shooting(sampler, rng) if reader and self.moon_aware else [0.0] * 4
-        threat = early_alarm(base, me) if self.moon_aware else -1
+        shooting = reader.shooting(sampler, rng) if reader else [0.0] * 4
+        threat = early_alarm(base, me)
         # the moon model plays only on evidence: this seat's own attempt, a seat holding every
         # point so far, or plays that read like a shooter's; else the plain playouts
-        alarmed = threat >= 0 or max(shooting) >= self.read_alarm
-        moon_model = self.moon_aware and (len(modes) > 1 or alarmed or not self.on_evidence
-                                             or self.plausible_share > 0)
+        alarmed = threat >= 0 or max(shooting) >= cfg.read_alarm
+        moon_model = len(modes) > 1 or alarmed
         if not alarmed:
             shooting = [0.0] * 4
         others = tuple(s for s in range(4) if s != me)
-        # worlds where the suspect's cards can run: dealt on any alarm, or with ``run_on_tell``
-        # only while it leads hearts, once it is deep in a moon or while its plays read as a
-        # moon attempt's. Dealt on a weaker alarm they made the search defend against moons
-        # nobody was trying, and cost points against players who were not
-        runnable = threat >= 0 and (not self.run_on_tell or _leads_hearts(view, threat)
+        # worlds where the suspect's cards can run: only while it leads hearts, once it is
+        # deep in a moon or while its plays read as a moon attempt's. Dealt on a weaker alarm
+        # they made the search defend against moons nobody was trying
+        runnable = threat >= 0 and (_leads_hearts(view, threat)
                                     or self._deep_in_moon(base.taken[threat])
-                                    or 0 < self.run_read <= shooting[threat])
-        weighed = max(shooting) >= self.weight_read
-        scores = _Scores(len(cands), len(modes), self.moon_weight if weighed else 1.0, own,
-                         self.relative)
+                                    or 0 < cfg.run_read <= shooting[threat])
+        weighed = max(shooting) >= cfg.weight_read
+        scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
+                         cfg.relative)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
-        race = self.prune_z and len(modes) == 1
-        check = max(self.min_worlds, int(worlds * self.prune_at)) if race else 0
+        race = cfg.prune_z and len(modes) == 1
+        check = max(cfg.min_worlds, int(worlds * cfg.prune_at)) if race else 0
         units = worlds * len(cands)
         while scores.done < worlds:
             hidden = self._draw(sampler, reader) if reader else sampler.sample(rng)
@@ -480,13 +317,13 @@ class SearchBot:
                     # its cards can run, and it tries
                     world = self._shooting_world(sampler, base, threat, world)
                 shooters = self._shooters(world, others, alarmed, shooting)
-                if self.strong_defence == "all":
+                if cfg.strong_defence == "all":
                     shooters |= STRONG_DEFENCE
                 scores.add_moon_world(world, cands, modes, shooters, me)
             else:
                 scores.add_world(base, cands, me, hidden)
             if scores.done == check and check < worlds:
-                scores.prune(self.prune_z)
+                scores.prune(cfg.prune_z)
                 if len(scores.active) == 1:
                     break
                 worlds = check + (units - check * len(cands)) // len(scores.active)
@@ -495,7 +332,7 @@ class SearchBot:
                     self.capped += 1
                 break
         self.last_worlds = scores.done
-        means, shoots = scores.means(cands, self.shoot_z)
+        means, shoots = scores.means(cands, cfg.shoot_z)
         pick = _pick(view, cands, means, [cands[j] for j in scores.active])
         if pick in shoots:
             self.moon_attempt = True
@@ -504,24 +341,44 @@ class SearchBot:
     def _deep_in_moon(self, taken: int) -> bool:
         """Whether a suspect that has taken the cards ``taken`` is played as able to run
         although it does not lead hearts (``run_hearts``, ``run_hearts_qs``)."""
+        cfg = self.config
         hearts = (taken & HEARTS_MASK).bit_count()
-        return (0 < self.run_hearts <= hearts
-                or bool(taken & QS_BIT) and 0 < self.run_hearts_qs <= hearts)
+        return (0 < cfg.run_hearts <= hearts
+                or bool(taken & QS_BIT) and 0 < cfg.run_hearts_qs <= hearts)
 
     def _shooters(self, world: SimState, others: tuple[int, ...], alarmed: bool,
                   shooting: list[float]) -> int:
-        """The mask of the ``others`` that try for the moon in this world's playouts: those
-        whose cards allow it (once alarmed, or always without ``on_evidence``; before that in
-        ``plausible_share`` of the worlds), and each seat read as shooting with its chance."""
-        sure = alarmed or not self.on_evidence
-        shooters = shooters_in(world, others, self.opp_risk) if sure or self.plausible_share \
-            else 0
-        if shooters and not sure and self.rng.random() >= self.plausible_share:
-            shooters = 0
+        """The mask of the ``others`` that try for the moon in this world's playouts: once
+        alarmed, those whose cards allow it, and each seat read as shooting with its chance."""
+        shooters = shooters_in(world, others, self.config.opp_risk) if alarmed else 0
         for s in others:
             if shooting[s] and self.rng.random() < shooting[s]:
                 shooters |= 1 << s
         return shooters
+
+
+def _pass_world(sr: SimRules, rng: random.Random, unseen: list[int], hand: int, me: int, n: int,
+                offset: int) -> list[int]:
+    """A random deal of the unseen cards with the other seats' passes made (this seat's own
+    pass not yet)."""
+    shuffle(unseen, rng.getrandbits)
+    hands = [0, 0, 0, 0]
+    hands[me] = hand
+    k = 0
+    for s in range(4):
+        if s != me:
+            for i in unseen[k:k + 13]:
+                hands[s] |= 1 << i
+            k += 13
+    after = list(hands)
+    for s in range(4):
+        if s != me:
+            passed = 0
+            for i in pass_policy(sr, hands[s], n)[0]:
+                passed |= 1 << i
+            after[s] ^= passed
+            after[(s + offset) & 3] |= passed
+    return after
 
 
 def _leads_hearts(view: View, seat: int) -> bool:

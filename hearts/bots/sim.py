@@ -9,6 +9,7 @@ the engine on random states.
 
 from __future__ import annotations
 
+import os
 import random
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -21,9 +22,13 @@ from hearts.engine.scoring import (Moon, apply_hand, find_moon, game_end, hand_p
                                    moon_mask, moon_value, penalty_mask, penalty_points,
                                    point_mask, resolve_moon_choice)
 
-try:    # the playouts in C (`_playout.c`), built by `pip install`; the Python ones otherwise
+# the playouts in C (`_playout.c`), built by `pip install`; the Python ones where it is not
+# built, or where HEARTS_PYTHON_PLAYOUTS is set (to measure what the C is worth)
+try:
     from . import _playout as native
 except ImportError:     # pragma: no cover - a machine without a C compiler
+    native = None  # type: ignore[assignment]
+if os.environ.get("HEARTS_PYTHON_PLAYOUTS"):
     native = None  # type: ignore[assignment]
 
 QS, KS, AS, JD, TWO_C = (c.index for c in (QUEEN_SPADES, KING_SPADES, ACE_SPADES, JACK_DIAMONDS,
@@ -354,3 +359,9 @@ def low_bit(mask: int) -> int:
 def high_bit(mask: int) -> int:
     """Index of the highest set bit."""
     return mask.bit_length() - 1
+
+
+__all__ = ["native", "QS", "KS", "AS", "JD", "TWO_C", "QS_BIT", "KS_BIT", "AS_BIT", "JD_BIT",
+           "CLUBS_MASK", "FULL", "SimRules", "sim_rules", "SimState", "seat_results",
+           "best_moon_choice", "best_moon_choice_state", "state_from_view", "replay",
+           "random_deal", "playout", "low_bit", "high_bit"]

@@ -14,6 +14,7 @@ import ipaddress
 import re
 import socket
 import sys
+from collections.abc import Callable
 
 from hearts.cli import UserError
 
@@ -91,7 +92,8 @@ async def _resolves(host: str) -> bool:
         return False
 
 
-async def _targets(text: str, find_timeout: float, say) -> list[tuple[str, int]]:
+async def _targets(text: str, find_timeout: float,
+                   say: Callable[[str], None]) -> list[tuple[str, int]]:
     """The (address, port) pairs to try for what the user typed."""
     host, port, explicit = split_address(text)
     if explicit or (_HOSTNAME.match(host) and await _resolves(host)):

@@ -18,7 +18,7 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Callable
 
 from hearts.bots import make_bot
 from hearts.bots.table import play_hand, seeded_deal
@@ -31,7 +31,8 @@ from net.limits import Limits
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="search,rules,rules,rules",
                         help="four bots, comma-separated: random, rules, search, easy, normal, "
-                             "hard, shooter, normal-v1, hard-v1 or package.module:ClassName "
+                             "hard, shooter, a search level with settings changed "
+                             "(hard+relative=false) or package.module:ClassName "
                              "(default %(default)s)")
     parser.add_argument("--deals", type=int, default=100, help="deals to play (each four times)")
     parser.add_argument("--games", type=int, default=0,
@@ -343,6 +344,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _call(item: tuple) -> dict[str, Any]:
+def _call(item: tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]) -> dict[str, Any]:
     fn, job = item
     return fn(*job)

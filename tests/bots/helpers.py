@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+from hearts.bots.config import NORMAL, SearchConfig
+from hearts.bots.search import SearchBot
 from hearts.engine import Hand, Rules
 from hearts.engine.rule_options import OPTIONS
 from hearts.engine.rules import PASS_DIRECTIONS, PRESETS
@@ -30,10 +33,14 @@ def all_rule_sets(n_random: int, seed: int = 7) -> list[Rules]:
 def uncapped(bot, cap: float = 10.0):
     """``bot`` with its search's time cap lifted to ``cap`` seconds, so that its choices depend
     on its seed only (a loaded machine cuts no decision short); other bots as they are."""
-    from hearts.bots.search import SearchBot
     if isinstance(bot, SearchBot):
-        bot.cap = cap
+        bot.config = replace(bot.config, cap=cap)
     return bot
+
+
+def search_bot(seed=1, base: SearchConfig = NORMAL, **changes) -> SearchBot:
+    """A search bot of the configuration ``base`` (`normal`'s) with ``changes``."""
+    return SearchBot(seed, replace(base, **changes))
 
 
 def play_hand(rules: Rules, bots: list, seed, hand_number: int = 0, budget: float = 5.0) -> Hand:

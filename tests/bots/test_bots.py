@@ -5,19 +5,21 @@ from __future__ import annotations
 import gc
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts.bots import Bot, Hint, hint, make_bot
+from hearts.bots.config import HARD
 from hearts.bots.policy import PASS_REASONS
 from hearts.bots.sampling import Sampler
 from hearts.bots.search import SearchBot
 from hearts.engine import Card, Hand, Rules, View
 from hearts.engine.rules import PRESETS
 
-from .helpers import play_hand, random_rules, uncapped
+from .helpers import play_hand, random_rules, search_bot, uncapped
 
 KINDS = ["random", "rules", "easy", "normal"]
 
@@ -30,8 +32,9 @@ def test_every_bot_plays_legally_under_every_preset(preset):
         bots = [make_bot(spec, seed=k) for spec in specs]
         bots = bots[k:] + bots[:k]
         for b in bots:
-            if isinstance(b, SearchBot):
-                b.work = 1500  # keep the test quick; legality does not depend on it
+            if isinstance(b, SearchBot):  # keep the test quick; legality does not depend on it
+                b.config = replace(b.config, work=1500, early_work=0, pass_worlds=8,
+                                   pass_more=0)
         hand = play_hand(rules, bots, seed=f"{preset}/{k}", hand_number=k + 1)
         assert hand.done
 
@@ -40,7 +43,8 @@ def test_every_bot_plays_legally_under_every_preset(preset):
 @given(seed=st.integers(0, 10**9), number=st.integers(0, 7))
 def test_bots_play_legally_under_random_rules(seed, number):
     rules = random_rules(random.Random(seed))
-    bots = [make_bot("rules", seed), SearchBot(seed, work=800, moon_aware=seed % 2 == 0),
+    bots = [make_bot("rules", seed), search_bot(seed, work=800, early_work=0, pass_worlds=8, pass_more=0,
+                                                   relative=seed % 2 == 0),
             make_bot("easy", seed), make_bot("shooter", seed + 1)]
     rot = number % 4
     hand = play_hand(rules, bots[rot:] + bots[:rot], seed=seed, hand_number=number)
@@ -48,12 +52,20 @@ def test_bots_play_legally_under_random_rules(seed, number):
 
 
 def test_levels_and_kinds_build():
-    for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter", "normal-v1",
-                 "hard-v1"):
+    for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter",
+                 "hard+relative=false+moon_weight=6"):
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
+    variant = make_bot("hard+relative=false+moon_weight=6", seed=1)
+    assert variant.name == "hard+relative=false+moon_weight=6"
+    assert variant.config == replace(HARD, relative=False, moon_weight=6.0)
+    for bad, why in (("hard+speed=3", "not a search setting"), ("hard+work=lots", "not an int"),
+                     ("hard+relative=maybe", "not a bool"), ("normal+strong_defence=some",
+                                                              "strong_defence")):
+        with pytest.raises(ValueError, match=why):
+            make_bot(bad)
     with pytest.raises(ValueError, match="cannot load bot"):
         make_bot("no.such.module:Bot")
 
@@ -79,7 +91,7 @@ def _midgame_view(rules: Rules, seed, plays: int) -> tuple[Hand, View]:
 
 def test_search_respects_its_time_budget():
     hand, view = _midgame_view(Rules(), 11, 1)
-    bot = SearchBot(seed=1, work=10**9, cap=10.0, max_worlds=10**6)
+    bot = search_bot(1, work=10**9, early_work=0, cap=10.0, max_worlds=10**6)
     start = time.perf_counter()
     bot.choose_play(view, 0.05)
     elapsed = time.perf_counter() - start

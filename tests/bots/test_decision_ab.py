@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from hearts.bots import RulesBot, SearchBot, make_bot
-from hearts.bots.base import NORMAL
+from hearts.bots.config import NORMAL
 from hearts.bots.table import play_hand, seeded_deal
 from hearts.engine import Card, Rules, View
 
@@ -29,7 +30,7 @@ class QuickSearch(SearchBot):
     the seed only, however busy the machine."""
 
     def __init__(self, seed: int | str | None = None) -> None:
-        super().__init__(seed, **{**NORMAL, "work": 3000, "cap": 5.0})
+        super().__init__(seed, replace(NORMAL, work=3000, cap=5.0))
 
 
 class HighCard(RulesBot):

@@ -40,7 +40,7 @@ def test_inference_moves_the_queen_away_from_the_discarder():
     view = _discarded_a_club()
     sampler = Sampler(view)
     plain = SearchBot(seed=3)
-    reading = SearchBot(seed=3, infer=8)
+    reading = SearchBot(seed=3)
     reader = PlayReader(view)
     n = 300
     by_voids = sum(bool(sampler.sample(plain.rng)[1] & QS) for _ in range(n)) / n

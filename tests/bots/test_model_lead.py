@@ -81,24 +81,26 @@ def test_hard_searches_with_the_model_leads_in_play_and_in_the_pass():
     """`hard`'s playouts lead as the model (`model_leads`), `normal`'s as the rules player:
     the same search, seed and worlds value the cards and the passes otherwise."""
     from hearts.bots import make_bot
-    from hearts.bots.search import SearchBot
     from hearts.engine import Hand
-    assert make_bot("hard").model_leads and not make_bot("normal").model_leads
+
+    from .helpers import search_bot
+    assert make_bot("hard").config.model_leads and not make_bot("normal").config.model_leads
+    quick = {"early_work": 0, "pass_more": 0, "pass_spread": 2, "pass_moon": 0.0}
     rules = Rules()
     hand = Hand.deal(rules, random.Random(3), "left", dealer=0)
     pass_view = hand.view(1)
     means = []
     for model in (False, True):
-        bot = SearchBot(1, work=4000, pass_worlds=24, cap=30.0, model_leads=model)
+        bot = search_bot(1, work=4000, pass_worlds=24, cap=30.0, model_leads=model, **quick)
         means.append(bot.search_pass(pass_view, float("inf"))[1])
     assert means[0].keys() == means[1].keys() and means[0] != means[1]
     for s in range(4):
-        hand.pass_cards(s, SearchBot(s, pass_worlds=8).choose_pass(hand.view(s), 30.0))
+        hand.pass_cards(s, search_bot(s, pass_worlds=8, **quick).choose_pass(hand.view(s), 30.0))
     while True:     # on to the first lead after the first trick with a choice of suits
         view = hand.view(hand.turn)
         if view.tricks and not view.trick and len({c.suit for c in view.legal}) > 1:
             break
         hand.play(view.seat, view.legal[0])
-    plays = [SearchBot(1, work=8000, cap=30.0, model_leads=m).evaluate(view, 30.0)[1]
+    plays = [search_bot(1, work=8000, cap=30.0, model_leads=m, **quick).evaluate(view, 30.0)[1]
              for m in (False, True)]
     assert len(plays[0]) > 1 and plays[0].keys() == plays[1].keys() and plays[0] != plays[1]

@@ -16,7 +16,7 @@ from hearts.bots.sim import SimState, native, random_deal, sim_rules
 from hearts.engine import Hand, Rules
 from hearts.engine.scoring import find_moon
 
-from .helpers import all_rule_sets
+from .helpers import all_rule_sets, search_bot
 
 FIELDS = ("hands", "taken", "won", "played", "ntricks", "leader", "turn", "trick",
           "trick_mask", "led", "best", "winner", "broken", "voids")
@@ -245,8 +245,8 @@ def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
     if not rules.pass_count:
         pytest.skip("no passing")
     for k in range(24):
-        bot = search.SearchBot(seed=1, pass_moon=0.5 if k % 2 else 0.0, pass_risk=10,
-                               pass_weight=2.0 if k % 3 else 1.0, model_leads=k % 4 == 1)
+        bot = search_bot(1, pass_moon=0.5 if k % 2 else 0.0, pass_risk=10,
+                         pass_weight=2.0 if k % 3 else 1.0, model_leads=k % 4 == 1)
         rng = random.Random(f"{rules.summary()}/{k}")
         direction = [d for d in rules.pass_cycle if d != "hold"] or ["left"]
         hand = Hand.deal(rules, rng, direction[k % len(direction)], dealer=k % 4)

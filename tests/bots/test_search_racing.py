@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from hearts.bots.base import NORMAL
-from hearts.bots.search import SearchBot, _Scores, candidates
+from hearts.bots.search import _Scores, candidates
 from hearts.engine import Rules
 
+from .helpers import search_bot
 from .test_play_situations import OPEN, deal_with, position
 
 
@@ -47,8 +47,8 @@ def test_racing_ends_a_clear_choice_early_and_searches_a_close_one_longer():
         # seat 1, void in diamonds, discards on the 9♦: the Q♠ is often clearly best
         deal = deal_with({0: "9D", 1: "QS AH KH 2C"}, voids={1: "D"}, seed=seed)
         view = position(rules, deal, "9D").view(1)
-        plain = SearchBot(seed, **{**NORMAL, "prune_z": 0.0, "cap": 10.0})
-        racing = SearchBot(seed, **{**NORMAL, "prune_z": 1.5, "cap": 10.0})
+        plain = search_bot(seed, prune_z=0.0, cap=10.0)
+        racing = search_bot(seed, prune_z=1.5, cap=10.0)
         card, means = plain.evaluate(view, 10.0)
         raced, raced_means = racing.evaluate(view, 10.0)
         assert set(raced_means) == set(means) == set(candidates(view))

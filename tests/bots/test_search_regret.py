@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from hearts.bots.base import NORMAL, SETTINGS
+from hearts.bots.config import HARD, NORMAL, parse_search_spec
 
 _PATH = Path(__file__).resolve().parents[2] / "scripts" / "search_regret.py"
 _spec = importlib.util.spec_from_file_location("search_regret", _PATH)
@@ -18,26 +19,27 @@ _spec.loader.exec_module(search_regret)
 
 
 def test_a_config_is_a_level_with_settings_changed():
-    s = search_regret.settings("normal:work=900,shoot_z=1.5")
-    assert s == {**NORMAL, "work": 900, "shoot_z": 1.5}
-    assert search_regret.settings("normal-v1") == SETTINGS["normal-v1"]
-    oracle = search_regret.oracle_settings("normal-v1", 4)
-    assert oracle["work"] == 4 * SETTINGS["normal-v1"]["work"]
-    assert oracle["pass_worlds"] == 4 * SETTINGS["normal-v1"]["pass_worlds"]
-    with pytest.raises(ValueError, match="not a SearchBot setting"):
-        search_regret.settings("normal:wrok=1")
+    s = parse_search_spec("normal+work=900+shoot_z=1.5")
+    assert s == replace(NORMAL, work=900, shoot_z=1.5)
+    assert parse_search_spec("hard") == HARD
+    oracle = HARD.scaled(4)
+    assert oracle.work == 4 * HARD.work and oracle.early_work == 4 * HARD.early_work
+    assert oracle.pass_worlds == 4 * (HARD.pass_worlds + HARD.pass_more)
+    assert oracle.pass_more == 0 and oracle.relative
+    with pytest.raises(ValueError, match="not a search setting"):
+        parse_search_spec("normal+wrok=1")
     with pytest.raises(ValueError, match="not a search level"):
-        search_regret.settings("rules")
+        parse_search_spec("rules")
 
 
 def test_each_config_gets_its_regret_per_part(capsys):
     """Deal 0 passes left, so the pass counts too; regret is never below the oracle's best."""
-    fast = "normal-v1:work=400,pass_worlds=3"
+    fast = "normal+work=400+early_work=0+pass_worlds=3+pass_more=0"
     assert search_regret.main(["--deals", "1", "--mult", "2", "--trials", "1", "--table", "rules",
                                "--bot", "rules", "--oracle", fast, fast,
-                               "normal:work=200,early_work=0,pass_worlds=2,pass_more=0"]) == 0
+                               "hard+work=200+early_work=0+pass_worlds=2+pass_more=0"]) == 0
     out = capsys.readouterr().out
-    rows = [line for line in out.splitlines() if line.startswith(("normal-v1:", "normal:"))]
+    rows = [line for line in out.splitlines() if line.startswith(("normal+", "hard+"))]
     assert len(rows) == 2
     for row in rows:
         figures = [float(x) for x in re.findall(r"-?\d+\.\d+", row.split(" ", 1)[1])]

@@ -1,0 +1,143 @@
+"""The search bot's settings (`SearchConfig`) and the levels as named configurations.
+
+Every setting is described once, here; `SearchBot` reads them, `make_bot` builds a level
+from `SEARCH_LEVELS`, and ``level+key=value+...`` (`parse_search_spec`) changes a few of a
+level's settings for an experiment (`hearts match`, `scripts/decision_ab.py`). Why each
+setting has its value, with the measurements, is in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+Defence = Literal["", "own", "all"]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How `SearchBot` searches: the defaults are the `normal` level."""
+
+    # -- work: simulated plays per decision (worlds x candidates x cards left), more early
+    work: int = 52000
+    early_work: int = 128000        # replaces ``work`` in the first ``early_tricks`` (0: never)
+    early_tricks: int = 4
+    min_worlds: int = 4
+    max_worlds: int = 480           # at ``work`` (scaled up with ``early_work``)
+    cap: float = 0.3                # seconds: a decision is cut short past this (or the budget)
+    # racing: after ``prune_at`` of a play's worlds, the candidates worse than the best by
+    # ``prune_z`` standard errors of the paired difference are dropped (0: never)
+    prune_z: float = 1.5
+    prune_at: float = 0.5
+
+    # -- the pass search: the first ``pass_count + pass_spread`` cards of the rules player's
+    # order (fewer where that makes more than ``pass_cands`` passes), every pass of them in
+    # ``pass_worlds`` deals, then the best ``pass_keep`` in ``pass_more`` deals more
+    pass_worlds: int = 96
+    pass_more: int = 288
+    pass_keep: int = 4
+    pass_spread: int = 10
+    pass_cands: int = 300
+    # where the receiver's hand after the passes has at most ``pass_risk`` losers, a pass
+    # scores ``pass_moon`` times the hand with the receiver trying for the moon (the rest the
+    # plain hand), a moon against this seat counting ``pass_weight`` times its points
+    pass_moon: float = 1.0
+    pass_risk: int = 7
+    pass_weight: float = 3.0
+
+    # -- reading the plays (`inference.PlayReader`): each world is drawn up to ``infer``
+    # times and kept with the probability of the plays seen in it (0: by the voids only);
+    # cards that follow suit in the first ``read_quiet`` tricks say nothing of a moon
+    infer: int = 8
+    read_quiet: int = 4
+
+    # -- moons. Opponents try for the moon in the playouts only on evidence: a seat holding
+    # every point so far (`moon.early_alarm`) or read as a shooter with at least
+    # ``read_alarm`` chance; then the suspects with at most ``opp_risk`` losers try
+    opp_risk: int = 5
+    read_alarm: float = 0.1
+    # a suspect holding every point is dealt a hand that can run (two worlds in three) while
+    # it leads hearts, once it has taken ``run_hearts`` hearts or the Q♠ and
+    # ``run_hearts_qs`` (0: never), or while it reads as a shooter with ``run_read`` (0: never)
+    run_hearts: int = 6
+    run_hearts_qs: int = 4
+    run_read: float = 0.3
+    # a moon against this seat counts ``moon_weight`` times its points once some seat reads
+    # as a shooter with at least ``weight_read`` chance
+    moon_weight: float = 4.0
+    weight_read: float = 0.1
+    # this seat's own moon is searched beside its normal play from at most ``my_risk`` losers
+    # and chosen when better by ``shoot_z`` standard errors of the paired difference
+    my_risk: int = 3
+    shoot_z: float = 2.0
+    # in the last ``own_tricks`` tricks this seat plays its own best line in each world
+    # (`moon.best_line`), not the rules player's (0: never)
+    own_tricks: int = 6
+
+    # -- what the search plays for, and how its playouts play
+    # its points less the other seats' mean (`SimState.weighed_points`), not its own points
+    relative: bool = False
+    # in the moon playouts the seats not shooting defend as this seat does
+    # (`moon.STRONG_DEFENCE`): in its own attempt ("own"), everywhere ("all"), never ("")
+    strong_defence: Defence = ""
+    # the playouts' rules player leads as the model fitted to `normal`'s leads
+    # (`policy.model_lead`), not as `policy._lead` scores the suits
+    model_leads: bool = False
+
+    def __post_init__(self) -> None:
+        if self.strong_defence not in ("", "own", "all"):
+            raise ValueError(f"strong_defence: '', 'own' or 'all', not {self.strong_defence!r}")
+
+    def scaled(self, mult: int) -> SearchConfig:
+        """This configuration with ``mult`` times the work, worlds and pass deals, and no
+        time cap (the long search `scripts/search_regret.py` judges by)."""
+        return replace(self, work=self.work * mult, early_work=self.early_work * mult,
+                       max_worlds=self.max_worlds * mult,
+                       pass_worlds=(self.pass_worlds + self.pass_more) * mult, pass_more=0,
+                       cap=1e9)
+
+
+NORMAL = SearchConfig()
+# four times normal's work in play, twice its worlds for a pass, the host's whole budget;
+# playing against the table, strong defenders in its moon playouts, the fitted leads
+HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
+               pass_worlds=192, pass_more=1152,
+               relative=True, strong_defence="all", model_leads=True)
+
+SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD}
+
+
+def parse_search_spec(spec: str) -> SearchConfig:
+    """``level`` or ``level+key=value+...``: a search level's configuration with some
+    settings changed (``hard+relative=false+moon_weight=6``). Raises ValueError."""
+    level, *changes = spec.split("+")
+    if level not in SEARCH_LEVELS:
+        raise ValueError(f"not a search level: {level!r} ({', '.join(SEARCH_LEVELS)})")
+    types = {f.name: f.type for f in fields(SearchConfig)}
+    values: dict[str, object] = {}
+    for change in changes:
+        key, sep, text = change.partition("=")
+        if not sep or key not in types:
+            raise ValueError(f"not a search setting: {change!r} "
+                             f"(settings: {', '.join(types)})")
+        values[key] = _value(key, str(types[key]), text)
+    return replace(SEARCH_LEVELS[level], **values)  # type: ignore[arg-type]
+
+
+def _value(key: str, kind: str, text: str) -> object:
+    try:
+        if kind == "int":
+            return int(text)
+        if kind == "float":
+            return float(text)
+        if kind == "bool":
+            if text.lower() not in ("true", "false", "1", "0"):
+                raise ValueError(text)
+            return text.lower() in ("true", "1")
+    except ValueError:
+        raise ValueError(f"{key}: not a{'n' if kind == 'int' else ''} {kind}: {text!r}") \
+            from None
+    return text
+
+
+__all__ = ["SearchConfig", "NORMAL", "HARD", "SEARCH_LEVELS", "parse_search_spec"]
