@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md hold: imports point down, and every module imports on a
+"""The layers of docs/architecture.md hold: imports point down, and every module imports on a
 platform without ``fcntl``, ``termios`` or uvloop (Windows)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 /* The bots' playouts in C: the same plays as the pure-Python `policy.rules_playout` and
- * `moon.moon_playout`, about forty times sooner.
+ * `moon.moon_playout`, about thirty times sooner (docs/bots.md, "The C playouts").
  *
  * A playout reads a `sim.SimState` (its attributes), plays it to the end of the hand and
  * writes the state back, so the caller scores it as before (`SimState.points`). Every

@@ -389,7 +389,7 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
 # the leads `normal` chose in 15,740 scored leads of 1,600 deals among four `normal`s
 # (scripts/fit_leads.py). On 3,907 other leads it agrees with `normal` in 49% of them, the
 # rules player's `_lead` in 36%; as the rules player's lead it scores 0.32 points a hand
-# better against three rules players (README.md).
+# better against three rules players (docs/bots.md).
 LEAD_WEIGHTS = (18, 27, -37, -12, -115, -4, 17, -16, -83, -31, -15, -32, 81, 176, -56, -354,
                 -5, 74, 1, 3, 34, 10, 21, 0)
 
