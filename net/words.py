@@ -443,8 +443,10 @@ def _owner_changed(v: Voice, ch: Change) -> list[str]:
     return [v._("Nobody owns the table now.")]
 
 
-def rules_changed_lines(v: Voice, ch: Change, before: Rules | None) -> list[str]:
-    """Who changed the rules and each change, one line each (indented after the first)."""
+def rules_changed_lines(v: Voice, ch: Change, before: Rules | None,
+                        by_me: bool = False) -> list[str]:
+    """Who changed the rules and each change, one line each (indented after the first);
+    ``by_me``: the reader did ("You changed the rules:")."""
     by = ch.get("by")
     try:
         after = Rules.from_dict(ch.get("rules") or {})
@@ -455,17 +457,21 @@ def rules_changed_lines(v: Voice, ch: Change, before: Rules | None) -> list[str]
         return []
     if not changes:
         title = rules_title(after)
+        if by_me:
+            return [v._("You set the rules: {rules}.").format(rules=title)]
         if by:
             return [v._("{name} set the rules: {rules}.").format(name=by, rules=title)]
         return [v._("The rules are now: {rules}.").format(rules=title)]
-    head = (v._("{name} changed the rules:").format(name=by) if by
+    head = (v._("You changed the rules:") if by_me
+            else v._("{name} changed the rules:").format(name=by) if by
             else v._("The rules changed:"))
     return [head, *("  " + line for line in changes)]
 
 
-def rules_changed_notice(v: Voice, ch: Change, before: Rules) -> str | None:
+def rules_changed_notice(v: Voice, ch: Change, before: Rules,
+                         by_me: bool = False) -> str | None:
     """The rule change as one notice: "Bob changed the rules: Game to: 100 → 50."."""
-    lines = rules_changed_lines(v, ch, before)
+    lines = rules_changed_lines(v, ch, before, by_me)
     if len(lines) <= 1:
         return lines[0] if lines else None
     return v._("{head} {changes}.").format(head=lines[0],
@@ -609,6 +615,7 @@ class Shown:
     pending: str | None = None     # your card on its way to the host
     passed: bool = False           # your cards are passed
     my_play: bool = False          # your turn to play, as shown
+    moon_sent: bool = False        # your moon choice is on its way
     watching: bool = False
     demo: bool = False
 
@@ -654,6 +661,8 @@ def status_line(v: Voice, view: View | None, s: Shown) -> tuple[str, str]:
             return v._("Your turn"), "act"
     if view.phase == "moon-choice" and view.moon is not None:
         if v.mine(view.moon.shooter):
+            if s.moon_sent:
+                return v._("You have chosen: the hand is being scored…"), "wait"
             return v._("You shot the moon! Choose:"), "act"
         return v._("{name} shot the moon and is choosing…").format(
             name=v.name(view.moon.shooter)), "plain"

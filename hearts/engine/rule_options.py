@@ -238,14 +238,15 @@ def nearest_preset(rules: Any) -> str:
     return min(PRESETS, key=distance)
 
 
-def rules_title(rules: Any) -> str:
+def rules_title(rules: Any, leave_out: tuple[str, ...] = ()) -> str:
     """The rules in a few words, as the rules dialog says them: the nearest preset's name,
-    then each option changed from it, ``Omnibus, Game to: 50 points``."""
+    then each option changed from it, ``Omnibus, Game to: 50 points`` (``leave_out``:
+    options said elsewhere, like the target beside it)."""
     from .rules import Rules
     base = nearest_preset(rules)
     preset = Rules.preset(base)
     changed = [f"{o.label}: {o.words(getattr(rules, o.name))}" for o in _LIST
-               if getattr(rules, o.name) != getattr(preset, o.name)]
+               if getattr(rules, o.name) != getattr(preset, o.name) and o.name not in leave_out]
     return ", ".join([PRESET_NAMES.get(base, base), *changed])
 
 

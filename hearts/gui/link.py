@@ -308,8 +308,8 @@ class Link:
             hook(msg)
 
     def _rules_notice(self, msg: dict[str, Any], old_rules: Any) -> None:
-        """Someone changed the rules: each change in the console, and (when it was someone
-        else) a notice at the table."""
+        """The rules changed: each change in the console, and a notice at the table (the
+        waiting table too) for everyone, "You changed the rules: ..." for whoever did."""
         from hearts.engine import Rules, RulesError
         from net import words
         tbl = self.session.table
@@ -319,8 +319,9 @@ class Link:
         for change in msg.get("events") or ():
             if not isinstance(change, dict) or change.get("type") != "rules_changed":
                 continue
-            lines = words.rules_changed_lines(voice, change, old_rules)
-            text = words.rules_changed_notice(voice, change, old_rules)
+            mine = bool(self.session.name) and change.get("by") == self.session.name
+            lines = words.rules_changed_lines(voice, change, old_rules, mine)
+            text = words.rules_changed_notice(voice, change, old_rules, mine)
             try:
                 old_rules = Rules.from_dict(change.get("rules") or {})
             except RulesError:
@@ -328,8 +329,6 @@ class Link:
             if not lines or text is None:
                 continue
             self.app.console.rules_changed(lines)
-            if change.get("by") == self.session.name:
-                continue                 # our own change: the dialog showed it
             notify = getattr(self.app.screen, "notify", None)
             if notify is not None:
                 notify(text)
@@ -342,19 +341,6 @@ class Link:
             self.app.hands_scored += 1
             if self.app.exit_after_hands is not None and self.app.hands_scored >= self.app.exit_after_hands:
                 self.app.exit_soon()
-        elif t == "rules_changed" and self.session.mode == "bots" and self.session.owner:
-            self._remember_bot_rules(change.get("rules"))
-
-    def _remember_bot_rules(self, rules: dict[str, Any] | None) -> None:
-        """The next game against bots starts with the rules chosen for this one."""
-        from hearts.engine import Rules, RulesError
-        try:
-            changes = Rules.from_dict(rules or {}).changes()
-        except RulesError:
-            return
-        if changes != self.app.settings.bot_rules:
-            self.app.settings.bot_rules = changes
-            self.app.save_settings()
 
     def at_table(self) -> bool:
         from .lobby import LobbyScreen

@@ -82,10 +82,11 @@ class MainMenu(Screen):
         if self.saved is not None:
             return f"Your game: {self.saved.summary}"
         from hearts.engine import Rules, RulesError
+        from hearts.engine.rule_options import rules_title
         try:
-            summary = Rules.from_dict(self.app.settings.bot_rules).summary()
+            summary = rules_title(Rules.from_dict(self.app.settings.bot_rules))
         except RulesError:
-            summary = "standard"
+            summary = rules_title(Rules())
         return f"{self.app.settings.bot_level} bots · {summary}"
 
     def play(self) -> None:

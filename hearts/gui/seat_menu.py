@@ -230,7 +230,8 @@ class SeatMenu(Dialog):
             owner = tbl.seats[tbl.owner_seat].name if tbl.owner_seat is not None else None
             self.notes.append(f"Only the table's owner{f' ({owner})' if owner else ''} can "
                               "kick players or change the bots.")
-        self._add(w.Button("Close", self.close, primary=True))
+        # not drawn as a default: the focused button alone looks selected
+        self._add(w.Button("Close", self.close))
         self.form.focus_first()
         self.layout(app.size)
 

@@ -68,7 +68,7 @@ class Settings:
     window: tuple[int, int] = (1280, 800)
     bot_level: str = "normal"
     last_address: str = ""
-    bot_rules: dict[str, Any] = field(default_factory=dict)   # last rules against bots
+    bot_rules: dict[str, Any] = field(default_factory=dict)   # rules of new games against bots
     scores_at: tuple[float, float] | None = None   # where the small scoreboard was dragged
 
     @classmethod
@@ -205,6 +205,9 @@ class SettingsScreen(Screen):
             ("Pause after a trick", w.Choice(_with(TRICK_PAUSES, d.trick_pause), d.trick_pause,
                                      show=_seconds,
                                      on_change=lambda v: setattr(d, "trick_pause", v))),
+            # The rules new games against bots start with: changed here only, never by a
+            # change made at a table (that belongs to that table).
+            ("Rules against bots", w.Button(self._bot_rules_text(), self._edit_bot_rules)),
         ]
         self.labels = [w.Label(text) for text, _ in self.rows]
         self.save_button = w.Button("Save", self.save, primary=True)
@@ -239,6 +242,28 @@ class SettingsScreen(Screen):
         self.cancel_button.rect = pygame.Rect(0, y + gap, bw, row_h)
         self.save_button.rect.right = self.panel.centerx - gap
         self.cancel_button.rect.left = self.panel.centerx + gap
+
+    def _bot_rules_text(self) -> str:
+        from hearts.engine import Rules, RulesError
+        from hearts.engine.rule_options import rules_title
+        try:
+            return rules_title(Rules.from_dict(self.draft.bot_rules)) + "…"
+        except RulesError:
+            return rules_title(Rules()) + "…"
+
+    def _edit_bot_rules(self) -> None:
+        """The rules dialog, to choose the rules of new games against bots."""
+        from hearts.engine import Rules
+
+        from .rules_dialog import RulesDialog
+
+        def keep(rules: dict[str, Any]) -> None:
+            self.draft.bot_rules = Rules.from_dict(rules).changes()
+            button = dict(self.rows)["Rules against bots"]
+            if isinstance(button, w.Button):
+                button.label = self._bot_rules_text()
+        RulesDialog(self.app, dict(self.draft.bot_rules), editable=True, on_apply=keep,
+                    title="Rules of new games against bots").open()
 
     def save(self) -> None:
         if not self.draft.name.strip():

@@ -94,7 +94,12 @@ class TableControls(TablePart):
         self.send({"type": "claim"})
 
     def moon(self, choice: str) -> None:
+        """Send the moon choice; the dialog goes at once (the scores follow)."""
+        if self.model.moon_sent:
+            return
         self.send({"type": "moon", "choice": choice})
+        self.model.moon_sent = True
+        self.relayout()
 
     def hint(self) -> None:
         self.send({"type": "hint"})
@@ -199,7 +204,8 @@ class TableControls(TablePart):
                 b.append(Button(label, self.claim,
                                 pygame.Rect(W - self.layout.margin - cw, self.layout.status_y - ah, cw, ah),
                                 primary=True, name="claim"))
-            if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
+            if (v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat
+                    and not m.moon_sent):
                 value = m.moon_value(v)
                 add = _("Add {n} to the others  (A)").format(n=value)
                 sub = _("Take {n} off my score  (S)").format(n=value)

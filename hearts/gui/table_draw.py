@@ -17,6 +17,7 @@ import pygame
 
 from hearts.engine import Card, Phase, View
 
+from hearts.engine.rule_options import rules_title
 from hearts.i18n import _, ngettext
 
 from . import theme, widgets
@@ -195,7 +196,8 @@ class TableCanvas(TablePart):
         """The cards left when the hand ended early, per seat, while its summary shows."""
         s = self.model.summary
         v = self.model.view
-        tram = (s or {}).get("tram")
+        # the hand's summary keeps it; before the summary (a moon to choose) the model does
+        tram = (s or {}).get("tram") or self.model.tram
         if not tram or v is None:
             return None
         try:
@@ -220,6 +222,10 @@ class TablePainter(TableCanvas):
         self.screen.info_rect = None
         if v is None:
             self._draw_waiting(surface)
+            self.screen.panels.draw_notes(surface)     # who sat down, rule changes...
+            self.screen.panels.draw_bubbles(surface)
+            if self.model.disconnected is not None:
+                self._draw_disconnected(surface)
             return
         self.screen.panels.draw_info(surface, v)
         self.screen.panels.draw_mini_scores(surface, v)
@@ -244,7 +250,7 @@ class TablePainter(TableCanvas):
         for b in self.screen.buttons:
             if b.name not in GAME_OVER_BUTTONS:
                 b.draw(surface, b is self.screen.hover_button, self.layout.u)
-        self.screen.panels.draw_notes(surface, v)
+        self.screen.panels.draw_notes(surface)
         self.screen.panels.draw_bubbles(surface)
         if self.model.show_last:
             self._draw_last_trick(surface, v)
@@ -291,14 +297,18 @@ class TablePainter(TableCanvas):
         for seat in range(4):
             self._draw_plate(surface, v, seat, self.layout.plates[self.model.rel(seat)])
         cx, cy = self.layout.centre
-        title = info.name or "Table"
+        title = info.name or _("Table")
         img = text(title, round(30 * u), theme.ACCENT_SOFT, "bold", True)
         surface.blit(img, img.get_rect(center=(cx, cy - round(70 * u))))
-        img = text(fit("Rules: " + info.summary, round(16 * u), round(self.size[0] * 0.6)),
-                    round(16 * u), theme.TEXT)
-        surface.blit(img, img.get_rect(center=(cx, cy - round(30 * u))))
-        waiting = ("Empty seats get bots when you start. Click a seat to change it."
-                   if info.owner else "Waiting for the owner to start the game…")
+        rules = _("Rules: {rules}").format(rules=rules_title(info.rules))
+        lines = wrap(rules, round(16 * u), round(self.size[0] * 0.6))[:2]   # the rules in words
+        line_h = self.line_h(16)
+        for i, line in enumerate(lines):
+            img = text(line, round(16 * u), theme.TEXT)
+            y = cy - round(30 * u) + round((i - (len(lines) - 1) / 2) * line_h)
+            surface.blit(img, img.get_rect(center=(cx, y)))
+        waiting = (_("Empty seats get bots when you start. Click a seat to change it.")
+                   if info.owner else _("Waiting for the owner to start the game…"))
         img = text(waiting, round(17 * u), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=(cx, cy + round(4 * u))))
         for b in self.screen.buttons:
@@ -638,15 +648,16 @@ class TablePainter(TableCanvas):
         r = add.rect.union(sub.rect).inflate(round(60 * u), round(120 * u))
         r.y -= round(40 * u)
         self.panel(surface, r, alpha=225, edge=theme.ACCENT, width=2)
-        title = text("You shot the moon!" if not v.moon.sun else "You shot the sun!", round(24 * u),
+        title = text(_("You shot the moon!") if not v.moon.sun else _("You shot the sun!"), round(24 * u),
                       theme.ACCENT, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
         totals = list(self.model.info.totals if any(self.model.info.totals) else v.totals)
         m = self.model.moon_value(v)
         me = totals[v.seat]
-        lines = (f"Add: each other player gets +{m}",
-                 f"Take off: your total goes {self.model.info.display_total(me)} → "
-                 f"{self.model.info.display_total(me - m)}")
+        lines = (_("Add: each other player gets +{n}").format(n=m),
+                 _("Take off: your total goes {now} → {then}").format(
+                     now=self.model.info.display_total(me),
+                     then=self.model.info.display_total(me - m)))
         y = r.y + round(52 * u)
         for line in lines:
             img = text(line, round(14 * u), theme.TEXT_DIM)

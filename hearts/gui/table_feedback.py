@@ -67,6 +67,9 @@ class Feedback(TablePart):
         elif msg.get("ref") == "pass" and m.view is not None:
             m.pass_sent = list(m.view.passed or ())
             self.screen.controls.relayout()
+        elif msg.get("ref") == "moon" and m.moon_sent:
+            m.moon_sent = False        # the choice is open again
+            self.screen.controls.relayout()
 
 
 __all__ = ["Feedback", "NOTE_SECONDS"]

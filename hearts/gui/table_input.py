@@ -153,7 +153,7 @@ class TableInput(TablePart):
         if v is None or m.watching:
             return
         if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
-            if k in (pygame.K_a, pygame.K_s):
+            if k in (pygame.K_a, pygame.K_s) and controls.button("moon-add"):
                 controls.moon("add" if k == pygame.K_a else "subtract")
             return
         if k == pygame.K_t and controls.button("claim"):

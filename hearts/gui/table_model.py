@@ -46,6 +46,7 @@ class TableModel:
     hint: str | None = None                                   # the hint's reason, until you act
     taken: tuple[int, int, Card | None] | None = None         # the finished trick: winner, points, winning card
     pending: Card | None = None                               # played, waiting for the host's answer
+    moon_sent: bool = False                                   # your moon choice is on its way
     disconnected: str | None = None                           # why the table is greyed (None: connected)
     bubbles: dict[int, tuple[str, float]] = field(default_factory=dict)   # chat per seat
     timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total

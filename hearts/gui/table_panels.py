@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from hearts.engine import View
+from hearts.engine.rule_options import rules_title
 from hearts.i18n import _
 from net import words
 
@@ -31,7 +32,7 @@ class PanelPainter(TableCanvas):
         for text, size, colour, face in (
                 (words.hand_title(voice), 17, theme.TEXT, "bold"),
                 (words.passing_and_target(voice, v), 14, theme.TEXT_DIM, "sans"),
-                (_("rules: {rules}").format(rules=self.model.info.summary), 13, theme.TEXT_DIM, "sans")):
+                (rules_title(v.rules, leave_out=("target",)), 13, theme.TEXT_DIM, "sans")):
             lines += [(part, round(size * u), colour, face) for part in draw.wrap(text, round(size * u), inner, face)]
         heart = draw.text("♥", round(22 * u), theme.HEART_RED if v.hearts_broken else (110, 120, 116), "bold")
         h = (round(20 * u) + sum(theme.font(max(MIN_TEXT, s_), f).get_linesize() for _, s_, _, f in lines)
@@ -122,6 +123,7 @@ class PanelPainter(TableCanvas):
             hand_over=m.summary is not None, taking=m.taken[0] if m.taken is not None else None,
             turn=turn, pending=str(m.pending) if m.pending is not None else None,
             passed=v.has_passed[v.seat] or bool(m.pass_sent), my_play=m.my_turn_to_play,
+            moon_sent=m.moon_sent,
             watching=m.watching, demo=getattr(session, "mode", None) == "demo")
         text, tone = words.status_line(self.screen.voice, v, shown)
         return text, {"act": theme.ACCENT, "wait": theme.TEXT_DIM}.get(tone, theme.TEXT)
@@ -167,7 +169,7 @@ class PanelPainter(TableCanvas):
                 bottom = min(bottom, b.rect.top - round(10 * u))
         return bottom
 
-    def draw_notes(self, surface: pygame.Surface, v: View) -> None:
+    def draw_notes(self, surface: pygame.Surface) -> None:
         """The notice area, over the table above the turn prompt: each notice wrapped, newest
         lowest; they go on the player's next action, the next hand, or after a while."""
         notes = self.note_lines()

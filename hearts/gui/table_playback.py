@@ -157,6 +157,8 @@ class Playback(TablePart):
             feedback.sound("moon")
         elif kind == "moon_chosen":
             feedback.note(self._line(ch))
+            m.moon_sent = True                 # the choice is made: no dialog any more
+            self.screen.controls.relayout()
         elif kind == "tram":
             m.tram = dict(ch)          # shown, with the cards, in the hand's summary
         elif kind == "hand_scored":
@@ -233,11 +235,12 @@ class Playback(TablePart):
                     or (old.phase in ("done", "moon-choice") and view.phase in ("pass", "play")))
         self._deal_next = self._undone = False
         old_cards = set(m.hand_cards)
-        m.hand_cards = sorted(view.hand, key=hand_order)
+        m.hand_cards = sorted(view.hand or self._ended_early_with(view), key=hand_order)
         m.trick_shown = list(view.trick)
         m.played_ahead = []
         m.pending = None
         m.taken = None
+        m.moon_sent = m.moon_sent and view.phase == "moon-choice"
         if view.phase != "pass":
             m.selected = []
             m.pass_sent = []
@@ -264,6 +267,16 @@ class Playback(TablePart):
         self.screen.controls.relayout()
         if new_hand and not snap and m.hand_cards and not old_cards >= set(m.hand_cards):
             self._animate_deal()
+
+    def _ended_early_with(self, view: View) -> list[Card]:
+        """Your cards left when the hand ended early (TRAM), shown until the next deal."""
+        tram = (self.model.summary or {}).get("tram") or self.model.tram
+        if self.model.watching or not tram or view.phase not in ("moon-choice", "done"):
+            return []
+        try:
+            return [Card.parse(c) for c in (tram.get("cards") or [])[view.seat]]
+        except (ValueError, TypeError, IndexError):
+            return []
 
     def _set_timer(self, timer: Any) -> None:
         if isinstance(timer, dict) and timer.get("seats") and timer.get("seconds") is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from hearts.engine.rule_options import rules_title
 from hearts.i18n import _
 from net import words
 
@@ -219,7 +220,10 @@ class SheetPainter(TableCanvas):
         title = "Scoreboard" + (" (countdown)" if self.model.info.rules.display == "countdown" else "")
         head = draw.text(title, round(22 * u), theme.ACCENT, "bold")
         surface.blit(head, (r.x + round(20 * u), r.y + round(14 * u)))
-        target = draw.text(f"game to {self.model.info.rules.target} · {self.model.info.summary}", round(13 * u),
+        rules = self.model.info.rules
+        about = _("game to {target} · {rules}").format(
+            target=rules.target, rules=rules_title(rules, leave_out=("target",)))
+        target = draw.text(about, round(13 * u),
                        theme.TEXT_DIM)
         top = r.y + round(56 * u)
         if head.get_width() + target.get_width() + round(60 * u) <= r.width:

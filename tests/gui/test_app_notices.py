@@ -171,3 +171,48 @@ def test_lobby_chat_in_the_lobby_and_at_the_table(app, drive, shots, monkeypatch
         assert got is None
     finally:
         lou.close()
+
+
+def test_before_the_first_game_the_table_shows_its_notices(app, drive, monkeypatch, shots):
+    """Someone sitting down, a kick and a rule change are the waiting table's notices,
+    for the owner and for the others."""
+    from .rigged import shoot
+    from .table_seen import look
+    bob = own_table_with_bob(app, drive)            # we own the table; Bob sat down
+    try:
+        screen = app.screen
+        assert app.session.table.state == "waiting"
+        drive.until(lambda: any("Bob sat down" in t for t, _ in screen.note_lines()),
+                    what="Bob's notice")
+        assert _said(look(screen, monkeypatch), "Bob sat down (West).")        # drawn
+        app.send({"type": "set_rules", "rules": {"target": 50}})
+        drive.until(lambda: app.session.table.rules.target == 50, what="our rule change")
+        drive.step(2)
+        assert _said(look(screen, monkeypatch), "You changed the rules: Game to: 100 points → "
+                     "50 points.")
+        app.send({"type": "kick", "seat": 1})
+        assert bob.wait_for("left")["reason"] == "kicked"
+        drive.until(lambda: any("Bob was removed" in t for t, _ in screen.note_lines()),
+                    what="the kick's notice")
+        assert _said(look(screen, monkeypatch), "Bob was removed from the table.")
+        shoot(app, shots, "waiting-notices")
+    finally:
+        bob.close()
+    # at someone else's table, before the game: their rule change is a notice there too
+    app.link.disconnect()
+    ann_app = _at_bobs_table(app, drive)
+    try:
+        screen = app.screen
+        ann_app.send("set_rules", rules={"moon": "subtract"})
+        drive.until(lambda: app.session.table.rules.moon == "subtract", what="Bob's rules")
+        drive.step(2)
+        assert _said(look(screen, monkeypatch), "Bob changed the rules: Shooting the moon: "
+                     "others get 26 → shooter loses 26.")
+        shoot(app, shots, "waiting-rules-changed")
+    finally:
+        ann_app.close()
+
+
+def _said(seen, sentence: str) -> bool:
+    """``sentence`` was drawn whole (a notice wraps onto lines, each drawn in turn)."""
+    return sentence in " ".join(s for s, _ in seen.lines)

@@ -6,6 +6,7 @@ import time
 
 import pygame
 
+from hearts.engine import Rules
 from hearts.gui.table import TableScreen
 
 
@@ -100,12 +101,17 @@ def test_demo_four_bots_while_we_watch(app, drive, shots):
     drive.shot(shots / "table-demo.png")
 
 
-def test_end_change_rules_and_the_next_bot_game_keeps_them(app, drive, config_home):
+def test_a_change_at_the_table_stays_there_and_settings_choose_the_next_games_rules(
+        app, drive, config_home, shots):
+    """F1 or /end N at a game against bots changes that game only; the rules new games
+    against bots start with change in Settings alone."""
     from hearts.gui.settings import Settings
     app.settings.bot_level = "random"
     app.link.play_against_bots()
     drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the game")
+    app.send({"type": "command", "text": "/end 10"})          # the target of this game
+    drive.until(lambda: app.session.table.rules.target == 10, what="the new target")
     drive.key(pygame.K_ESCAPE)
     drive.click_button(app.dialogs[-1].form, "End the game…")
     drive.click_button(app.dialogs[-1].form, "End it")
@@ -117,12 +123,29 @@ def test_end_change_rules_and_the_next_bot_game_keeps_them(app, drive, config_ho
         rules.preset.step(1)
     drive.click_button(rules.form, "Apply")
     drive.until(lambda: app.session.table.rules.jack_of_diamonds == -10, what="omnibus")
-    assert Settings.load().bot_rules == {"jack_of_diamonds": -10, "moon_needs_jack": True}
     drive.key(pygame.K_n, pygame.KMOD_CTRL)
     drive.until(lambda: app.session.table.state == "playing", what="the new game")
-    # Next time "Play against bots" deals Omnibus straight away.
+    assert app.session.table.rules.moon_needs_jack is True        # this table keeps them
+    assert Settings.load().bot_rules == {} and app.settings.bot_rules == {}
+    # The next game against bots has the default rules...
     app.link.disconnect()
     drive.key(pygame.K_RETURN)
     drive.until(lambda: app.session.table and app.session.table.state == "playing",
                 what="the next game")
+    assert app.session.table.rules == Rules()
+    # ...until Settings say otherwise.
+    app.link.disconnect()
+    drive.click_button(app.screen.form, "Settings")
+    drive.click_button(app.screen.form, "Standard…")
+    rules = app.dialogs[-1]
+    while rules.preset.value != "omnibus":
+        rules.preset.step(1)
+    drive.click_button(rules.form, "OK")
+    assert app.screen.form.find("Omnibus…") is not None
+    drive.shot(shots / "settings-bot-rules.png")
+    drive.click_button(app.screen.form, "Save")
+    assert Settings.load().bot_rules == {"jack_of_diamonds": -10, "moon_needs_jack": True}
+    drive.click_button(app.screen.form, "Play against bots")
+    drive.until(lambda: app.session.table and app.session.table.state == "playing",
+                what="a game with the chosen rules")
     assert app.session.table.rules.moon_needs_jack is True

@@ -241,6 +241,11 @@ def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
     pygame.image.save(surface, str(shots / "table-moon.png"))
     click(screen, add.rect.center)
     assert app.sent[-1] == {"type": "moon", "choice": "add"}
+    assert screen.button("moon-add") is None                  # chosen: the dialog goes
+    key(screen, pygame.K_s)
+    assert len([m for m in app.sent if m["type"] == "moon"]) == 1    # and S sends nothing
+    screen.on_message({"type": "error", "code": "illegal", "message": "no", "ref": "moon"})
+    assert screen.button("moon-add") is not None              # refused: it is back
     key(screen, pygame.K_s)
     assert app.sent[-1] == {"type": "moon", "choice": "subtract"}
     # someone else's moon: no buttons, a line saying who chooses

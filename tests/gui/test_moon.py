@@ -1,0 +1,71 @@
+"""Shooting the moon in the real app (its in-process host deals a hand that must be a
+moon): the choice goes once chosen, a moon and an early end are both said, the cards
+left stay on the table while you choose, and you are "you"."""
+
+from __future__ import annotations
+
+import pygame
+
+from hearts.gui.table import TableScreen
+
+from .rigged import MOON, play_my_cards, rig_first_deal, shoot
+from .table_seen import look
+
+NO_PASSING = {"pass_cycle": ["hold"], "moon": "choose"}
+
+
+def _moon_game(app, drive, monkeypatch, tram: str):
+    rig_first_deal(monkeypatch, MOON)
+    app.settings.bot_level = "random"
+    app.settings.animation = "normal"
+    drive.time_lapse()
+    app.link.play_against_bots(rules={**NO_PASSING, "tram": tram}, seed=1)
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
+                         and app.screen, 20, "the table")
+    play_my_cards(app, drive, lambda: screen.button("moon-add") is not None)
+    return screen
+
+
+def test_the_moon_dialog_goes_as_soon_as_you_choose(app, drive, monkeypatch, shots):
+    screen = _moon_game(app, drive, monkeypatch, tram="off")
+    seen = look(screen, monkeypatch)
+    assert seen.has("Take 26 off my score") and seen.has("You shot the moon!")
+    shoot(app, shots, "moon-choice")
+    drive.key(pygame.K_s)
+    assert screen.button("moon-add") is None           # gone in the frame of the key
+    summary_seen = False
+    for _ in range(200):                               # until the next hand is dealt
+        drive.step()
+        seen = look(screen, monkeypatch)
+        assert not seen.has("Take 26 off my score") and not seen.has("Add 26 to the others")
+        if screen.model.summary is not None and not summary_seen:
+            summary_seen = True
+            assert seen.has("You shot the moon.")                      # you are you
+            shoot(app, shots, "moon-chosen-summary")
+        if summary_seen and screen.model.summary is None:
+            break
+    assert summary_seen
+
+
+def test_a_moon_and_an_early_end_say_both_and_keep_the_cards(app, drive, monkeypatch, shots):
+    screen = _moon_game(app, drive, monkeypatch, tram="auto")
+    v = screen.model.view
+    assert v.phase == "moon-choice" and sum(v.cards_left) == 0       # the host dealt it out
+    # while you choose, everyone's cards left are on the table, face up, and counted
+    cards = screen.tram_cards()
+    assert cards is not None and sum(map(len, cards)) > 0
+    screen.cache.clear()                     # the plates are drawn afresh, their text seen
+    seen = look(screen, monkeypatch)
+    assert not seen.has("0 cards")
+    for seat in (1, 2, 3):
+        n = len(cards[seat])
+        assert seen.has(f"{n} card"), (seat, n)
+    assert sorted(screen.model.hand_cards) == sorted(cards[0])     # yours too, in your hand
+    shoot(app, shots, "moon-early-end-choice")
+    drive.key(pygame.K_a)
+    drive.until(lambda: screen.model.summary is not None, what="the summary")
+    seen = look(screen, monkeypatch)
+    assert seen.has("You shot the moon.")
+    assert seen.has("You win every trick left: the hand ended early.")
+    assert not seen.has("Tester shot the moon")
+    shoot(app, shots, "moon-early-end-summary")
