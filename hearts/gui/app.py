@@ -79,6 +79,7 @@ class App:
         self.screenshot_path: str | None = None
         self._exit_soon: float | None = None     # a scripted run ends then
         self._window_closed = False              # the last event was the window's close button
+        self._keys_quiet_until = 0.0             # keys meant for what just closed go nowhere
         from .console import Console
         self.console = Console(self)
         self._apply_volume()
@@ -178,6 +179,11 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def quiet_keys(self, seconds: float = 0.6) -> None:
+        """Something closed by itself (a hand's summary, the connection dialog): keys
+        pressed in the next moment were meant for it, and go nowhere."""
+        self._keys_quiet_until = time.monotonic() + seconds
+
     # -- main loop -------------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
@@ -213,6 +219,8 @@ class App:
                      pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             return
         self._dirty = True
+        if t in (pygame.KEYDOWN, pygame.TEXTINPUT) and time.monotonic() < self._keys_quiet_until:
+            return
         if self.dialogs:
             if t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
                 self.commands.request_quit()

@@ -85,9 +85,15 @@ def _round_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 
 class CardArt:
-    """Every card surface for one card width, deck style and back (build with `card_art`)."""
+    """Every card surface for one card width, deck style and back (build with `card_art`).
 
-    def __init__(self, width: int, style: str = "classic", back: str = "blue") -> None:
+    ``big_index``: corner indices about twice the usual size, for small cards shown
+    overlapped (the open hands of a demo), so the corner reads at any window size.
+    """
+
+    def __init__(self, width: int, style: str = "classic", back: str = "blue",
+                 big_index: bool = False) -> None:
+        self.big_index = big_index
         self.style = style if style in DECK_STYLES else "classic"
         self.back_name = back if back in CARD_BACKS else "blue"
         self.width = max(12, int(width))
@@ -179,9 +185,9 @@ class CardArt:
         large = style == "large-print"
 
         # corner indices (top-left, and the same turned round at bottom-right)
-        rank_h = round(H * (0.2 if large else 0.135))
-        suit_h = round(H * (0.15 if large else 0.105))
-        max_w = round(W * (0.3 if large else 0.2))
+        rank_h = round(H * (0.29 if self.big_index else 0.2 if large else 0.135))
+        suit_h = round(H * (0.2 if self.big_index else 0.15 if large else 0.105))
+        max_w = round(W * (0.36 if self.big_index else 0.3 if large else 0.2))
         r_img = glyph(rank, rank_h, color, "bold", max_width=max_w)
         s_img = glyph(suit, suit_h, color)
         cx = round(W * (0.05 if large else 0.035)) + max(r_img.get_width(), s_img.get_width()) // 2
@@ -358,10 +364,18 @@ class CardArt:
         return self._finish(s)
 
 
+    @property
+    def index_px(self) -> int:
+        """The height of a corner's rank on screen, in pixels."""
+        share = 0.29 if self.big_index else 0.2 if self.style == "large-print" else 0.135
+        return round(self.height * share)
+
+
 @lru_cache(maxsize=16)
-def card_art(width: int, style: str = "classic", back: str = "blue") -> CardArt:
+def card_art(width: int, style: str = "classic", back: str = "blue",
+             big_index: bool = False) -> CardArt:
     """The shared `CardArt` for a card width, deck style and back."""
-    return CardArt(width, style, back)
+    return CardArt(width, style, back, big_index)
 
 
 def card_width_for(window: tuple[int, int]) -> int:

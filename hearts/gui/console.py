@@ -307,7 +307,7 @@ class Console:
             self.input.placeholder = ("chat to your table, or /help for commands"
                                       if self.app.session.table is not None
                                       else "chat to the lobby (everyone here), or /help")
-            w.panel(surface, self.rect, alpha=238, colour=(10, 14, 18))
+            w.panel(surface, self.rect, alpha=255, colour=(10, 14, 18))    # opaque: nothing shows through
             rows = self._rows()
             wrapped = self._wrapped(self.lines[-(rows + self.scroll + 40):], self.rect.width - 24)
             end = len(wrapped) - self.scroll

@@ -141,8 +141,8 @@ class Link:
         def connected(actual: int) -> None:
             self.connect("127.0.0.1", actual, mode="lan-host")
         self.start_host(bind, port, connected, advertise=advertise,
-                        name=f"{self.app.settings.name}'s host", bot_level=self.app.settings.bot_level,
-                        web_port=7896)
+                        name=host_title(self.app.settings.name),
+                        bot_level=self.app.settings.bot_level, web_port=7896)
         from .lobby import ConnectingScreen
         self.app.show(ConnectingScreen(self.app, "Starting the host…"))
 
@@ -222,8 +222,9 @@ class Link:
         from .dialog import ConnectionDialog
         d = self.connection_dialog
         if text is None:
-            if d is not None:
+            if d is not None and d in self.app.dialogs:
                 d.close()
+                self.app.quiet_keys()          # it closed by itself: keys meant for it wait
             self.connection_dialog = None
         else:
             if d is None or d not in self.app.dialogs:
@@ -367,6 +368,19 @@ class Link:
             pass
 
 
+def host_title(name: str) -> str:
+    """"Ann's host", the name a host started here goes by: whole within the host's limit
+    for names, a long player name shortened with an ellipsis ("Annabelle Feath…'s host")."""
+    from hearts.i18n import _
+    from net.limits import Limits
+    limit = Limits().max_name
+    title = _("{name}'s host").format(name=name)
+    while len(title) > limit and len(name) > 1:
+        name = name[:-1]
+        title = _("{name}'s host").format(name=name.rstrip() + "…")
+    return title
+
+
 class Session(MirrorReader):
     """One connection's session: how we joined, and (in ``mirror``) what the host told us."""
 
@@ -382,4 +396,4 @@ class Session(MirrorReader):
         self.expect_table = False
 
 
-__all__ = ["BACKLOG_STEPS", "Link", "NET_EVENT", "Session"]
+__all__ = ["BACKLOG_STEPS", "Link", "NET_EVENT", "Session", "host_title"]

@@ -159,7 +159,7 @@ class TableControls(TablePart):
             (_("Scores  (Tab)"), self.toggle_scores, "scores", True),
             (_("Last trick  (L)"), self.toggle_last, "last", bool(v and v.tricks)),
         ]
-        if v is not None and not m.watching:
+        if v is not None and not m.watching and not self.screen.sheets.game_over():
             tools.append((_("Hint  (Ctrl-H)"), self.hint, "hint",
                           v.phase in ("pass", "play", "moon-choice")))
             if m.info.rules.allow_undo or v.rules.allow_undo:

@@ -459,33 +459,24 @@ class TablePainter(TableCanvas):
             surface.blit(img, img.get_rect(center=(cx, cy)))
 
     def _draw_open_hand(self, surface: pygame.Surface, rel: int, shown: list[Card]) -> None:
-        art = self.small_art
-        w, h = art.size
-        step = max(6, round(w * 0.42))
-        rows = [shown] if rel == 2 else [shown[:7], shown[7:]]
-        cx, cy = self.layout.fan_centre(rel)
-        top = cy - h // 2 if rel == 2 else cy - (h + round(h * 0.45)) // 2
-        for ri, row in enumerate(rows):
-            if not row:
-                continue
-            width = step * (len(row) - 1) + w
-            if rel == 1:
-                x0 = self.layout.plates[1].right + round(10 * self.layout.u)
-            elif rel == 3:
-                x0 = self.layout.plates[3].left - round(10 * self.layout.u) - width
-            else:
-                x0 = cx - width // 2
-            y = top + ri * round(h * 0.45)
-            key = ("row", tuple(c.index for c in row), w, art.style, step)
+        art = self.geo.open_art
+        step = self.geo.open_step()
+        rows = self.geo.open_rows(rel, len(shown))
+        start = 0
+        for rect in rows:
+            count = (rect.width - art.width) // step + 1
+            row = shown[start:start + count]
+            start += count
+            key = ("row", tuple(c.index for c in row), art.width, art.style, step)
             img = self.cache.get(key)
             if img is None:                  # one surface per row: a demo shows four hands
-                img = pygame.Surface((width, h), pygame.SRCALPHA)
+                img = pygame.Surface(rect.size, pygame.SRCALPHA)
                 for i, c in enumerate(row):
                     img.blit(art.face(c), (i * step, 0))
                 if len(self.cache) > 200:
                     self.cache.clear()
                 self.cache[key] = img
-            surface.blit(img, (x0, y))
+            surface.blit(img, rect.topleft)
 
     def _tilted(self, card: Card, angle: float) -> pygame.Surface:
         key = (card.index, angle, self.art.width, self.art.style, self.art.back_name)

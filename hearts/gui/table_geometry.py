@@ -15,7 +15,8 @@ import pygame
 from hearts.engine import CARDS, Card
 
 from . import cards as cardart
-from .table_draw import button_width, line_height
+from . import theme
+from .table_draw import MIN_TEXT, button_width, line_height
 from .table_layout import Layout
 
 if TYPE_CHECKING:
@@ -64,6 +65,50 @@ class TableGeometry:
         return cardart.card_art(self.layout.small_w, setting("deck", "classic"),
                                 setting("card_back", "blue"))
 
+    @property
+    def open_art(self) -> cardart.CardArt:
+        """The small cards of hands shown face up (a demo, open hands, a hand ended early):
+        big corner indices, so each overlapped card reads."""
+        setting = self.screen.setting
+        return cardart.card_art(self.layout.small_w, setting("deck", "classic"),
+                                setting("card_back", "blue"), big_index=True)
+
+    def open_rows(self, rel: int, n: int) -> list[pygame.Rect]:
+        """Where the rows of a face-up hand of ``n`` cards go, for the seat at screen
+        position ``rel`` (`open_step` apart): one row on
+        top, two elsewhere; a side hand beside its plate when it clears the trick, else
+        under the plate (large text makes the plates wide)."""
+        w, h = self.open_art.size
+        step = self.open_step()
+        counts = [n] if rel == 2 else [min(n, 7), n - min(n, 7)]
+        gap = round(10 * self.layout.u)
+        plate = self.layout.plates[rel]
+        cx, cy = self.layout.fan_centre(rel)
+        top = cy - h // 2 if rel == 2 else cy - (h + round(h * 0.45)) // 2
+        widest = step * (max(counts) - 1) + w
+        if rel in (1, 3):
+            trick = self.layout.trick_rect
+            room = (trick.left - plate.right if rel == 1 else plate.left - trick.right) - 2 * gap
+            if widest > room:                          # under the plate instead
+                top = plate.bottom + gap
+        rows = []
+        for i, count in enumerate(counts):
+            if count <= 0:
+                continue
+            width = step * (count - 1) + w
+            if rel == 1:
+                x = plate.right + gap if top != plate.bottom + gap else plate.left
+            elif rel == 3:
+                x = plate.left - gap - width if top != plate.bottom + gap else plate.right - width
+            else:
+                x = cx - width // 2
+            rows.append(pygame.Rect(x, top + i * round(h * 0.45), width, h))
+        return rows
+
+    def open_step(self) -> int:
+        """How far apart the cards of a face-up hand are (their index shows between)."""
+        return max(6, round(self.open_art.width * 0.42))
+
     # -- places of cards ------------------------------------------------------------------------
     def slot_topleft(self, seat: int) -> Point:
         """Where ``seat``'s card of the trick lies (its top left corner)."""
@@ -107,8 +152,12 @@ class TableGeometry:
             return []
         W, _ = self.size
         w, h = self.art.size
-        # as wide as 60% of the window, clear of your plate (left) and the toolbar (right)
-        side = max(self.layout.plates[0].right, self.toolbar_width() + self.layout.margin)
+        # as wide as 60% of the window, clear of your plate and the played cards (left)
+        # and of the toolbar (right)
+        left = self.layout.plates[0].right
+        if model.reveal and model.view is not None and model.view.others is not None:
+            left = max(left, self.played_rect().right)
+        side = max(left, self.toolbar_width() + self.layout.margin)
         span = min(W * 0.6, 2 * (W / 2 - side - round(10 * self.layout.u)))
         step = min(w * 0.64, (span - w) / max(1, n - 1))
         total = step * (n - 1) + w
@@ -153,6 +202,23 @@ class TableGeometry:
     def row_h(self, size: int) -> int:
         """A row's height for text of ``size`` (at this scale, never under the minimum)."""
         return line_height(size, self.layout.u) + round(6 * self.layout.u)
+
+    def played_row(self) -> int:
+        """A row of the played-cards list: one suit's thirteen ranks."""
+        return max(round(19 * self.layout.u), line_height(13, self.layout.u) + 4)
+
+    def played_rect(self) -> pygame.Rect:
+        """The played-cards list of open-hands tables, above your plate: wide enough for
+        thirteen ranks with room between them."""
+        u = self.layout.u
+        rank = theme.font(max(MIN_TEXT, round(13 * u)), "bold").size("Q")[0]
+        symbol = theme.font(max(MIN_TEXT, round(13 * u))).size("♠")[0]
+        width = max(self.side_w(),
+                    round(24 * u) + symbol + 13 * (rank + max(4, round(5 * u))))
+        height = line_height(13, u) + round(12 * u) + 4 * self.played_row()
+        r = pygame.Rect(self.layout.margin, 0, width, height)
+        r.bottom = self.layout.plates[0].top - round(16 * u)
+        return r
 
     def mini_scores_rect(self) -> pygame.Rect:
         """The small scoreboard: top right, unless the player dragged it elsewhere

@@ -56,24 +56,25 @@ class PanelPainter(TableCanvas):
     def draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
         """Open-hands tables: every card of the deck, the played ones struck through."""
         u = self.layout.u
-        row = max(round(19 * u), self.line_h(13))
-        r = pygame.Rect(self.layout.margin, 0, self.geo.side_w(), self.line_h(13) + round(12 * u) + 4 * row)
-        r.bottom = self.layout.plates[0].top - round(16 * u)
+        row = self.geo.played_row()
+        r = self.geo.played_rect()
         self.panel(surface, r)
         surface.blit(draw.text(_("Cards played"), round(13 * u), theme.TEXT_DIM, "bold"),
                      (r.x + round(12 * u), r.y + round(6 * u)))
         played = v.played_mask()
-        colw = (r.width - round(30 * u)) / 13
         colours = ((220, 220, 220), (255, 120, 120), (255, 120, 120), (220, 220, 220))
+        symbol_w = max(draw.text(s, round(13 * u)).get_width() for s in "♣♦♥♠")
+        left = r.x + round(10 * u) + symbol_w + max(4, round(6 * u))     # clear of the suits
+        colw = (r.right - round(8 * u) - left) / 13
         for suit in range(4):
             y = r.y + self.line_h(13) + round(8 * u) + (3 - suit) * row
-            surface.blit(draw.text("♣♦♥♠"[suit], round(13 * u), colours[suit]), (r.x + round(8 * u), y))
+            surface.blit(draw.text("♣♦♥♠"[suit], round(13 * u), colours[suit]), (r.x + round(10 * u), y))
             for rank in range(13):
                 gone = played >> (suit * 13 + rank) & 1
                 label = "23456789TJQKA"[rank]
                 img = draw.text(label, round(13 * u), (90, 104, 98) if gone else colours[suit],
                             "sans" if gone else "bold")
-                x = r.x + round(24 * u) + round(rank * colw)
+                x = left + round(rank * colw)
                 surface.blit(img, (x, y))
                 if gone:
                     mid = y + img.get_height() // 2

@@ -409,7 +409,10 @@ class Playback(TablePart):
         if m.notice and self.clock >= m.notice[1]:
             m.notice = None
         if m.summary is not None and self.clock >= m.summary_until:
-            m.summary = None
+            m.summary = None                   # closed by itself: a key meant for it waits
+            quiet = getattr(self.screen.app, "quiet_keys", None)
+            if quiet is not None:
+                quiet()
         for seat in [s for s, (_, until) in m.bubbles.items() if self.clock >= until]:
             del m.bubbles[seat]
 

@@ -659,7 +659,9 @@ class Form:
     """The widgets of one screen or dialog and which of them has keyboard focus.
 
     Tab / Shift-Tab move focus; Up/Down move it too unless the focused widget uses them
-    (lists, number fields, text history). Escape calls ``on_cancel``.
+    (lists, number fields, text history). Escape calls ``on_cancel``. The pointer takes
+    the focus only once it moves: where it happens to rest when a window or a dialog
+    opens (SDL reports that as a motion) changes nothing, so Enter presses the default.
     """
 
     def __init__(self, widgets: Sequence[Widget] = (),
@@ -667,6 +669,7 @@ class Form:
         self.widgets: list[Widget] = list(widgets)
         self.on_cancel = on_cancel
         self.focus_index = -1
+        self._pointer: tuple[int, int] | None = None     # where the pointer was first seen
         self.focus_first()
 
     def add(self, w: Widget) -> Widget:
@@ -706,6 +709,12 @@ class Form:
         self.focus(self.widgets[idx[pos]])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            if self._pointer is None or self._pointer == pos:
+                self._pointer = pos              # not a move yet: where it rests
+                return False
+            self._pointer = pos
         if event.type == pygame.MOUSEBUTTONDOWN:
             for w in self.widgets:
                 if w.visible and w.enabled and w.focusable and w.rect.collidepoint(event.pos):

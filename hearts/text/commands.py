@@ -17,6 +17,9 @@ from typing import Any
 
 from hearts.engine import PRESETS, Card
 
+# A listed table's seats by place, its first seat south (as `tables` lists them).
+PLACES = {"south": 0, "west": 1, "north": 2, "east": 3}
+
 # kind: "intent" (send type+fields), "local" (type names what: help, hand, quit),
 # "error" (text says what is wrong), "none" (nothing to do)
 
@@ -110,9 +113,11 @@ def parse_line(line: str, playing: bool = False) -> Action:
         if verb == "sit" and 1 <= len(rest) <= 2:
             fields: dict[str, Any] = {"table": _number(rest[0], "the table")}
             if len(rest) == 2:
-                seat = _number(rest[1], "the seat")
-                if seat > 3:
-                    return _error("seats are numbered 0 to 3")
+                seat = PLACES.get(rest[1].lower())
+                if seat is None and rest[1].isdigit() and int(rest[1]) <= 3:
+                    seat = int(rest[1])          # a seat number, as earlier versions said
+                if seat is None:
+                    return _error("say where to sit: south, west, north or east")
                 fields["seat"] = seat
             return _intent("sit", **fields, **secret)
         if verb == "sit" and not rest:

@@ -21,7 +21,10 @@ from hearts.i18n import _
 from net import words
 from net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
 
+from .commands import PLACES
+
 Msg = dict[str, Any]
+PLACE_WORDS = tuple(PLACES)      # the words `sit N PLACE` takes, by seat
 
 
 def card_text(card: str, symbols: bool = False) -> str:
@@ -63,7 +66,7 @@ Commands (type them and press Enter):
   hand               show your hand and the trick again (an empty line does too)
   tables             list the tables on the host
   create [PRESET]    open a table and sit at it (presets: PRESETS)
-  sit N [SEAT]       sit at table N
+  sit N [PLACE]      sit at table N (at south, west, north or east, as tables lists)
   watch N            watch table N
   ... password WORD  friends-only tables: end create, sit or watch with it, like
                      create password owls (yours is locked) or sit 2 password owls
@@ -78,8 +81,8 @@ when you are at none; lobby lines show as [lobby]. Lines starting with / go to
 the host as commands: /help lists them (/who, /lobby TEXT to talk to the lobby
 from a table, /rules, /rules set NAME VALUE, /preset NAME, /start, /pause,
 /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint, /password WORD to lock
-your table, /password off to open it again). A SEAT is its number (0-3), the name
-of its player or bot, or its place: south (you), west, north, east."""
+your table, /password off to open it again). A SEAT is its place at your table:
+south (you), west, north, east; or the name of its player or bot."""
 
 
 class TextRenderer(MirrorReader):
@@ -204,7 +207,8 @@ class TextRenderer(MirrorReader):
         if verb not in ("sit", "watch"):
             verb = "sit"
         table = fields.get("table", "N")
-        seat = f" {fields['seat']}" if fields.get("seat") is not None else ""
+        seat = fields.get("seat")
+        seat = f" {PLACE_WORDS[seat]}" if isinstance(seat, int) and 0 <= seat <= 3 else ""
         how = f"type {verb} {table}{seat} password WORD with the password its owner gave you"
         if fields.get("password"):
             return f"error: that password does not open table {table}; {how} (capitals count)."
@@ -252,11 +256,7 @@ class TextRenderer(MirrorReader):
             return ["No tables yet. Type create to open one."]
         lines = ["Tables:"]
         for t in tables:
-            seats = ", ".join(
-                f"{s.get('seat')} " + ("empty" if s.get("kind") == "empty" else
-                                       (s.get("name") or "?") +
-                                       (" (bot)" if s.get("kind") == "bot" else ""))
-                for s in t.get("seats") or [])
+            seats = ", ".join(self._lobby_seat(s) for s in t.get("seats") or [])
             watch = t.get("watchers") or 0
             lock = " (locked: friends only)" if t.get("locked") else ""
             lines.append(f"  table {t.get('id')} \"{t.get('name')}\"{lock}: {t.get('state')}, "
@@ -267,6 +267,17 @@ class TextRenderer(MirrorReader):
                          + ("; a locked table needs sit N password WORD."
                             if any(t.get("locked") for t in tables) else "."))
         return lines
+
+    @staticmethod
+    def _lobby_seat(s: Msg) -> str:
+        """A seat of a listed table by its place (south is its first seat): "west Bob (bot)"."""
+        seat = s.get("seat")
+        place = PLACE_WORDS[seat] if isinstance(seat, int) and 0 <= seat <= 3 else "?"
+        if s.get("kind") == "empty":
+            return _("{place} empty").format(place=place)
+        if s.get("kind") == "bot":
+            return _("{place} {name} (bot)").format(place=place, name=s.get("name") or "?")
+        return _("{place} {name}").format(place=place, name=s.get("name") or "?")
 
     def _on_table(self, msg: Msg) -> list[str]:
         table = msg.get("table") or {}
@@ -280,8 +291,7 @@ class TextRenderer(MirrorReader):
             if self.seat is None:
                 lines.append(f"You are watching {where}.")
             else:
-                lines.append(f"You sit at {where}, seat {self.seat}"
-                             + (", and you own it." if self.owner else "."))
+                lines.append(f"You sit at {where}" + (", and you own it." if self.owner else "."))
             if self.table is not None:
                 lines.append(_("Rules: {rules}.").format(rules=rules_title(self.table.rules)))
             if table.get("locked") and self.owner:

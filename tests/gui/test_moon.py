@@ -69,3 +69,33 @@ def test_a_moon_and_an_early_end_say_both_and_keep_the_cards(app, drive, monkeyp
     assert seen.has("You win every trick left: the hand ended early.")
     assert not seen.has("Tester shot the moon")
     shoot(app, shots, "moon-early-end-summary")
+
+
+def test_a_key_meant_for_a_summary_that_closed_by_itself_goes_nowhere(app, drive, monkeypatch):
+    """The hand's summary closes by itself; the Enter pressed a moment later was meant
+    for it: it picks no card to pass in the next hand."""
+    import time
+    rig_first_deal(monkeypatch, MOON)
+    app.settings.bot_level = "random"
+    app.settings.animation = "normal"
+    drive.time_lapse()
+    app.link.play_against_bots(rules={"pass_cycle": ["hold", "left"]}, seed=1)
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
+                         and app.screen, 20, "the table")
+    play_my_cards(app, drive, lambda: screen.model.summary is not None)   # an early moon
+    for _ in range(200):                                 # frames of 100 ms: the summary's 8 s
+        drive.step()
+        if screen.model.summary is None:
+            break
+    assert screen.model.summary is None
+    closed = time.monotonic()
+    for _ in range(20):                                  # the next deal on screen, at once
+        if screen.model.view.phase == "pass":
+            break
+        drive.step()
+    drive.key(pygame.K_RETURN)
+    assert time.monotonic() - closed < 0.5
+    assert screen.model.selected == []                  # the Enter went nowhere
+    time.sleep(0.7)
+    drive.key(pygame.K_RETURN)
+    assert len(screen.model.selected) == 1              # a moment later, keys work again

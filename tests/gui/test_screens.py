@@ -198,11 +198,25 @@ def test_only_one_menu_button_ever_looks_selected(app, drive):
         return [b.label for b in menu.buttons if b.focused or b.hover]
     assert lit() == ["Play against bots"]
     host = menu.form.find("Host a LAN game")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=host.rect.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    for pos in ((5, 5), host.rect.center):     # the first says where the pointer rests
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
     drive.step()
     assert lit() == ["Host a LAN game"]
     drive.key(pygame.K_TAB)                    # the keyboard moves on; the pointer stays
     assert lit() == ["Join a game"]
     assert not any(b.primary for b in menu.buttons)     # no gold "default" edge beside focus
     assert isinstance(menu.form.focused, w.Button)
+
+
+def test_at_launch_the_pointer_takes_no_focus_until_it_moves(app, drive):
+    """The window opens under the pointer (SDL says so with a motion): Enter still presses
+    the first item, and only a real move of the pointer takes the focus."""
+    menu = app.screen
+    host = menu.form.find("Host a LAN game")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=host.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    drive.step()
+    assert menu.form.focused.label == "Play against bots" and not host.hover
+    drive.key(pygame.K_RETURN)
+    assert app.session.mode == "bots"                  # a game against bots, no LAN host

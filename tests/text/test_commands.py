@@ -64,7 +64,7 @@ def test_a_lone_card_plays_only_during_play() -> None:
     ("moon maybe", "moon add or moon subtract"),
     ("sit", "sit 1"),
     ("sit one", "must be a number"),
-    ("sit 1 7", "0 to 3"),
+    ("sit 1 7", "south, west, north or east"),
     ("sit 1 password", "like sit 1 password owls"),
     ("create password", "like create password owls"),
     ("watch 2 password", "like watch 1 password owls"),
@@ -83,3 +83,10 @@ def test_local_actions() -> None:
     assert parse_line("help") == Action("local", "help")
     assert parse_line("   ") == Action("local", "show")
     assert parse_line("hand") == Action("local", "show")
+
+
+def test_sit_takes_a_place_as_the_tables_list_says_it() -> None:
+    assert parse_line("sit 2 north").fields == {"table": 2, "seat": 2}
+    assert parse_line("sit 2 West").fields == {"table": 2, "seat": 1}
+    assert parse_line("sit 2 3").fields == {"table": 2, "seat": 3}     # a number still works
+    assert parse_line("sit 2 up").kind == "error"

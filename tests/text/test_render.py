@@ -53,7 +53,7 @@ def test_pass_prompt_shows_hand_direction_and_target() -> None:
     hand = Hand.deal(Rules(), 4, "left")
     r = TextRenderer()
     lines = r.render(table_msg(0, wire_view(hand, 0)))
-    assert lines[0] == 'You sit at table 3 "den", seat 0, and you own it.'
+    assert lines[0] == 'You sit at table 3 "den", and you own it.'
     text = "\n".join(lines)
     assert "Seats: South: Ann (you), West: Bob (easy bot), North: Cy (easy bot), East: Di (easy bot)." in text
     assert "Pass 3 cards left to Bob. Type pass and 3 cards" in text
@@ -196,11 +196,13 @@ def test_locked_tables_and_the_password_error() -> None:
          "seats": seats(), "watchers": 0}]})
     assert listing[1].startswith('  table 1 "Den" (locked: friends only): waiting')
     assert listing[2].startswith('  table 2 "Open": waiting')
+    # seats by place, the words sit takes (no numbers 0-3)
+    assert "seats south Ann, west Bob (bot), north Cy (bot), east Di (bot)" in listing[1]
     assert listing[-1].endswith("; a locked table needs sit N password WORD.")
     err = {"type": "error", "code": "password", "ref": "sit",
            "message": "table 1 is for friends only: it needs its password"}
     r.joining = ("sit", {"table": 1, "seat": 2})
-    assert r.render(err) == ["error: table 1 is for friends only; type sit 1 2 password WORD "
+    assert r.render(err) == ["error: table 1 is for friends only; type sit 1 north password WORD "
                              "with the password its owner gave you."]
     r.joining = ("watch", {"table": 1, "password": "owl"})
     assert r.render({**err, "ref": "watch"}) == [
