@@ -219,4 +219,5 @@ def test_at_launch_the_pointer_takes_no_focus_until_it_moves(app, drive):
     drive.step()
     assert menu.form.focused.label == "Play against bots" and not host.hover
     drive.key(pygame.K_RETURN)
+    drive.until(lambda: app.session.mode is not None, what="the game")
     assert app.session.mode == "bots"                  # a game against bots, no LAN host
