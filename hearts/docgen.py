@@ -1,8 +1,9 @@
-"""The tables in docs/ that are made from code: ``python -m hearts.docgen`` rewrites them.
+"""The files made from code: ``python -m hearts.docgen`` rewrites them.
 
 A generated block is ``<!-- MARKER: NAME -->`` ... ``<!-- end -->``: in docs/rules.md
 (marker ``generated``) from `hearts.engine.rule_options`, in docs/protocol.md (marker
-``schema``) from `net.schema`. A test per doc fails while a block differs.
+``schema``) from `net.schema`; net/messages.py (the messages as types) is made whole from
+`net.schema`. A test per file fails while it differs.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hearts.engine.rule_options import markdown_presets, markdown_table
-from net.schema import markdown
+from net.schema import markdown, python_types
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,18 +38,24 @@ def protocol_doc(text: str) -> str:
     return rewrite_blocks(text, "schema", markdown)
 
 
+def messages_module(text: str) -> str:
+    """net/messages.py made anew (whatever it held)."""
+    return python_types()
+
+
 DOCS: dict[str, Callable[[str], str]] = {"docs/rules.md": rules_doc,
-                                          "docs/protocol.md": protocol_doc}
+                                          "docs/protocol.md": protocol_doc,
+                                          "net/messages.py": messages_module}
 
 
 def main() -> int:
     for name, rewrite in DOCS.items():
         path = ROOT / name
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
         new = rewrite(text)
         if new != text:
             path.write_text(new, encoding="utf-8")
-            print(f"rewrote the generated tables of {name}")
+            print(f"rewrote the generated parts of {name}")
     return 0
 
 
@@ -56,4 +63,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["DOCS", "protocol_doc", "rewrite_blocks", "rules_doc"]
+__all__ = ["DOCS", "messages_module", "protocol_doc", "rewrite_blocks", "rules_doc"]

@@ -29,8 +29,8 @@ from typing import Any, AsyncIterator, Callable
 from .errors import NetError
 from .limits import DEFAULT_LIMITS, Limits
 from .mirror import Mirror, MirrorReader
-from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError,
-                       check_event, encode, intent)
+from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, AnyMessage, Decoder, Message,
+                       ProtocolError, check_event, encode, intent)
 
 log = logging.getLogger("hearts.client")
 
@@ -230,7 +230,7 @@ class Client(MirrorReader):
         return self.mirror.host
 
     # -- using -----------------------------------------------------------------------------
-    def _write(self, msg: Message) -> None:
+    def _write(self, msg: AnyMessage) -> None:
         w = self._writer
         if w is not None and not w.is_closing():
             w.write(encode(msg))

@@ -31,8 +31,8 @@ from .guard import Guard
 from .history import History
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
-from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, Decoder, Message, ProtocolError, encode,
-                       error)
+from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, AnyMessage, Decoder, ProtocolError,
+                       encode, error)
 from .server import BotTurn, ConnId, Player, Save, ServerCore, bot_action
 
 log = logging.getLogger("hearts.host")
@@ -109,7 +109,7 @@ class Connection(asyncio.Protocol):
                 return
             self.host._on_message(self, raw)
 
-    def send(self, msg: Message) -> None:
+    def send(self, msg: AnyMessage) -> None:
         self.send_bytes(encode(msg))
 
     def send_bytes(self, data: bytes) -> None:
@@ -122,7 +122,7 @@ class Connection(asyncio.Protocol):
             self.closed = True
             t.abort()
 
-    def fail(self, msg: Message) -> None:
+    def fail(self, msg: AnyMessage) -> None:
         """Send a last error and close."""
         self.send(msg)
         self.close()

@@ -15,7 +15,8 @@ See docs/protocol.md for every message.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import msgpack
 
@@ -24,11 +25,14 @@ from hearts.engine import Action, Card, Claim, MoonChoice, MoonOption, Pass, Pla
 from .errors import NetError
 from .framescan import FrameScanner
 from .limits import DEFAULT_LIMITS, Limits
+from .messages import ClientMessage, ErrorMessage
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7895
 
 Message = dict[str, Any]
+AnyMessage = Mapping[str, Any]
+"""A message to send: a `net.messages` TypedDict or a plain map."""
 
 
 class ProtocolError(NetError):
@@ -137,7 +141,7 @@ CHANGES = frozenset({
 MOON_CHOICES = tuple(str(m) for m in MoonOption)
 
 
-def intent_action(msg: Message, seat: int) -> Action:
+def intent_action(msg: Mapping[str, Any], seat: int) -> Action:
     """The engine action of a checked game intent (pass, play, moon, claim) by ``seat``.
 
     A card that does not parse raises `ProtocolError` ``illegal`` naming it.
@@ -157,7 +161,7 @@ def intent_action(msg: Message, seat: int) -> Action:
     raise ValueError(f"{t!r} is not a game action")
 
 
-def intent(type_: str, **fields: Any) -> Message:
+def intent(type_: str, **fields: Any) -> ClientMessage:
     """Build a client message, checked like the host checks it (raises ProtocolError)."""
     msg = {"type": type_, **fields}
     return check_intent(msg)
@@ -167,8 +171,9 @@ def _field_error(type_: str, name: str, why: str) -> ProtocolError:
     return ProtocolError("bad-message", f"'{type_}' needs {name} {why}")
 
 
-def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> Message:
-    """Validate one decoded client message; returns it (unknown extra fields dropped)."""
+def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> ClientMessage:
+    """Validate one decoded client message; returns it (unknown extra fields dropped), as
+    its `net.messages` type."""
     if not isinstance(msg, dict):
         raise ProtocolError("bad-message", "a message must be a map with a 'type'")
     type_ = msg.get("type")
@@ -189,7 +194,7 @@ def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> Message:
             raise _field_error(type_, name, f"as {want}")
         out[name] = value
     _check_values(out, limits)
-    return out
+    return cast("ClientMessage", out)
 
 
 def _check_values(msg: Message, limits: Limits) -> None:
@@ -269,15 +274,15 @@ def clean_name(name: str, limit: int) -> str:
 
 
 # -- events -------------------------------------------------------------------------------
-def error(code: str, message: str, ref: str | None = None) -> Message:
+def error(code: str, message: str, ref: str | None = None) -> ErrorMessage:
     """An ``error`` event; ``ref`` is the type of the message it answers."""
-    msg: Message = {"type": "error", "code": code, "message": message}
+    msg: ErrorMessage = {"type": "error", "code": code, "message": message}
     if ref is not None:
         msg["ref"] = ref
     return msg
 
 
-def version_error(client_version: Any) -> Message:
+def version_error(client_version: Any) -> ErrorMessage:
     return error("version", f"this host speaks protocol version {PROTOCOL_VERSION} and your "
                             f"client speaks {client_version!r}; use the same version of Hearts",
                  "hello")
@@ -417,6 +422,6 @@ class Decoder:
 
 
 __all__ = ["PROTOCOL_VERSION", "DEFAULT_PORT", "CHANGES", "Decoder", "ERROR_CODES", "EVENTS",
-           "GAME_INTENTS", "INTENTS", "intent_action", "Limits", "Message", "OWNER_INTENTS", "ProtocolError",
+           "GAME_INTENTS", "INTENTS", "intent_action", "Limits", "Message", "AnyMessage", "OWNER_INTENTS", "ProtocolError",
            "array_header", "check_event", "check_intent", "clean_name", "clean_text", "encode",
            "error", "intent", "map_header", "pack_pairs", "version_error"]

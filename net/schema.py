@@ -1,9 +1,11 @@
 """The protocol's schema, machine-readable: every message both ways, every field.
 
-docs/protocol.md's reference tables are generated from this module
-(``python -m hearts.docgen`` rewrites them; a test fails while they differ), and `check_message` validates what a host sends against it (a test walks
-every message of real games through it). The client's fields come from
-`net.protocol.INTENTS`, the error codes from `net.protocol.ERROR_CODES`.
+Made from this module by ``python -m hearts.docgen`` (a test fails while they differ):
+docs/protocol.md's reference tables, and `net.messages`, the messages as `TypedDict`s
+that the host's code is typed with (`python_types`). `check_message` validates what a
+host sends against it (a test walks every message of real games through it). The
+client's fields come from `net.protocol.INTENTS`, the error codes from
+`net.protocol.ERROR_CODES`.
 """
 
 from __future__ import annotations
@@ -18,17 +20,18 @@ from .protocol import ERROR_CODES, INTENTS
 @dataclass(frozen=True)
 class Field:
     """One field: its wire type (``int``, ``str``, ``bool``, ``float``, ``map``,
-    ``list[T]``, ``any``, or the name of a shape below), whether it may be nil, and
-    what it means."""
+    ``list[T]``, ``any``, or the name of a shape below), whether it may be nil, what it
+    means, and whether it may be left out (``optional``)."""
 
     name: str
     type: str
     doc: str
     nil: bool = False
+    optional: bool = False
 
 
-def F(name: str, type_: str, doc: str, nil: bool = False) -> Field:
-    return Field(name, type_, doc, nil)
+def F(name: str, type_: str, doc: str, nil: bool = False, optional: bool = False) -> Field:
+    return Field(name, type_, doc, nil, optional)
 
 
 # -- shapes inside messages -------------------------------------------------------------
@@ -65,7 +68,8 @@ SHAPES: dict[str, list[Field]] = {
         F("sun", "bool", "it also took every trick"),
         F("choice", "str", "`add` or `subtract`; nil while the shooter chooses", nil=True),
         F("points", "int", "the points at stake: added to each other seat, or taken off the "
-          "shooter (the moon's value under these rules, or the sun's)"),
+          "shooter (the moon's value under these rules, or the sun's); not in the hands of "
+          "a finished game (`game`)", optional=True),
     ],
     "tram": [
         F("seat", "int", "who took the rest; nil when the rest changed nothing", nil=True),
@@ -76,7 +80,7 @@ SHAPES: dict[str, list[Field]] = {
         F("seats", "list[int]", "whose clock runs"),
         F("seconds", "float", "seconds left (a pause freezes them)"),
         F("why", "str", "`turn` (the turn timer) or `dropped` (the grace before a bot plays)"),
-        F("paused", "bool", "present and true while the game is paused"),
+        F("paused", "bool", "present and true while the game is paused", optional=True),
     ],
     "view": [
         F("seat", "int", "whose view; nil for a watcher (no cards in hand)", nil=True),
@@ -251,7 +255,7 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
     "error": ("a refused message (see the codes below)", [
         F("code", "str", "one of the codes below"),
         F("message", "str", "one sentence for a person"),
-        F("ref", "str", "the type of the refused message, when known", nil=True),
+        F("ref", "str", "the type of the refused message, when known", nil=True, optional=True),
     ]),
     "ping": ("every 5 s; answer `pong` (any message counts as life)", []),
     "pong": ("the answer to your `ping`", []),
@@ -287,7 +291,7 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
     "passed": ("a seat chose its cards to pass", [F("seat", "int", "who")]),
     "cards_received": ("the exchange: to the receiver with `cards`, to others without", [
         F("seat", "int", "who received"), F("from_seat", "int", "who passed them"),
-        F("cards", "list[str]", "only in the receiver's own update")]),
+        F("cards", "list[str]", "only in the receiver's own update", optional=True)]),
     "card_played": ("a card is played", [F("seat", "int", "who"), F("card", "str", "which")]),
     "trick_taken": ("a trick is complete", [F("leader", "int", "who led"),
                                             F("cards", "list[str]", "from the leader"),
@@ -321,7 +325,7 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
         F("seat", "int", "where; nil for a watcher", nil=True), F("name", "str", "who")]),
     "player_dropped": ("a person lost the connection", [
         F("seat", "int", "where"), F("name", "str", "who"),
-        F("grace", "float", "seconds before a bot plays for them", nil=True)]),
+        F("grace", "float", "seconds before a bot plays for them", nil=True, optional=True)]),
     "player_returned": ("a dropped person is back", [F("seat", "int", "where"),
                                                      F("name", "str", "who")]),
     "replaced_by_bot": ("a bot takes or plays a seat", [
@@ -372,15 +376,14 @@ def _check_value(value: Any, type_: str, where: str, out: list[str]) -> None:
         check_change(value, where, out)
         return
     if type_ in SHAPES:
-        _check_map(value, SHAPES[type_], where, out, optional={"paused"})
+        _check_map(value, SHAPES[type_], where, out)
         return
     py: Any = _PY[type_]
     if isinstance(value, bool) and type_ != "bool" or not isinstance(value, py):
         out.append(f"{where}: expected {type_}, got {type(value).__name__}")
 
 
-def _check_map(value: Any, fields: list[Field], where: str, out: list[str],
-               optional: set[str] | frozenset[str] = frozenset()) -> None:
+def _check_map(value: Any, fields: list[Field], where: str, out: list[str]) -> None:
     if not isinstance(value, dict):
         out.append(f"{where}: expected a map, got {type(value).__name__}")
         return
@@ -390,7 +393,7 @@ def _check_map(value: Any, fields: list[Field], where: str, out: list[str],
             out.append(f"{where}: field {key!r} is not in the schema")
     for f in fields:
         if f.name not in value:
-            if f.name not in optional:
+            if not f.optional:
                 out.append(f"{where}: field {f.name!r} is missing")
             continue
         v = value[f.name]
@@ -407,9 +410,8 @@ def check_change(change: Any, where: str, out: list[str]) -> None:
     if kind not in CHANGE_FIELDS:
         out.append(f"{where}: change type {kind!r} is not in the schema")
         return
-    # a private change's public copy leaves out the private field
-    optional = {"cards"} if kind == "cards_received" else {"grace"}
-    _check_map(change, CHANGE_FIELDS[kind][1], f"{where}<{kind}>", out, optional)
+    # (a private change's public copy leaves out the private field: it is optional)
+    _check_map(change, CHANGE_FIELDS[kind][1], f"{where}<{kind}>", out)
 
 
 def check_message(msg: Any) -> list[str]:
@@ -422,6 +424,81 @@ def check_message(msg: Any) -> list[str]:
     if kind == "error" and msg.get("code") not in ERROR_CODES:
         out.append(f"error code {msg.get('code')!r} is not in the schema")
     return out
+
+
+# -- net/messages.py --------------------------------------------------------------------
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def _py_type(type_: str) -> str:
+    m = re.fullmatch(r"list\[(.+)\]", type_)
+    if m:
+        return f"list[{_py_type(m.group(1))}]"
+    if type_ == "change":
+        return "ChangeEvent"
+    if type_ in SHAPES:
+        return _camel(type_) + "Map"
+    return {"map": "dict[str, Any]", "any": "Any"}.get(type_, type_)
+
+
+def _typed_dict(name: str, doc: str, fields: list[tuple[str, str, bool, bool]],
+                tag: str | None = None) -> list[str]:
+    """One TypedDict: (field name, Python type, nil, optional) each; ``tag``: the value
+    of its ``type`` field."""
+    lines = [f"class {name}(TypedDict):", f'    """{doc}"""', ""]
+    if tag is not None:
+        lines.append(f'    type: Literal["{tag}"]')
+    for fname, py, nil, optional in fields:
+        t = f"{py} | None" if nil else py
+        lines.append(f"    {fname}: {'NotRequired[' + t + ']' if optional else t}")
+    if len(lines) == 3:
+        lines.append("    pass")
+    return lines + ["", ""]
+
+
+def _intent_fields(spec: dict[str, tuple[tuple[type, ...], bool]]
+                   ) -> list[tuple[str, str, bool, bool]]:
+    out = []
+    for fname, (types, required) in spec.items():
+        names = [t.__name__ for t in types if t is not type(None)]
+        py = " | ".join("dict[str, Any]" if n == "dict" else "list[Any]" if n == "list" else n
+                        for n in names)
+        out.append((fname, py, type(None) in types, not required))
+    return out
+
+
+def python_types() -> str:
+    """The source of `net.messages`: every shape, host message, change and intent as a
+    `TypedDict`, and a union of each kind."""
+    def flds(fields: list[Field]) -> list[tuple[str, str, bool, bool]]:
+        return [(f.name, _py_type(f.type), f.nil, f.optional) for f in fields]
+
+    out = ['"""The protocol\'s messages as types, made from `net.schema` by ``python -m',
+           'hearts.docgen`` (do not edit: a test fails while they differ). Shapes end in',
+           '``Map``, what the host sends in ``Message``, the changes of an ``update`` in',
+           '``Change``, what a client sends in ``Intent``; docs/protocol.md says what each',
+           'field means."""', "", "from __future__ import annotations", "",
+           "from typing import Any, Literal, NotRequired, TypedDict, Union", "", ""]
+    for name, fields in SHAPES.items():
+        out += _typed_dict(_camel(name) + "Map", f"The `{name}` shape.", flds(fields))
+    for kind, (doc, fields) in CHANGE_FIELDS.items():
+        out += _typed_dict(_camel(kind) + "Change", doc[0].upper() + doc[1:] + ".",
+                           flds(fields), kind)
+    for kind, (doc, fields) in HOST_MESSAGES.items():
+        out += _typed_dict(_camel(kind) + "Message", doc[0].upper() + doc[1:].split(" (")[0]
+                           .split(":")[0] + ".", flds(fields), kind)
+    for kind, spec in INTENTS.items():
+        out += _typed_dict(_camel(kind) + "Intent", f"The `{kind}` intent.",
+                           _intent_fields(spec), kind)
+
+    def union(name: str, members: list[str]) -> list[str]:
+        return [f"{name} = Union[", *(f"    {m}," for m in members), "]", ""]
+
+    out += union("ChangeEvent", [_camel(k) + "Change" for k in CHANGE_FIELDS])
+    out += union("HostMessage", [_camel(k) + "Message" for k in HOST_MESSAGES])
+    out += union("ClientMessage", [_camel(k) + "Intent" for k in INTENTS])
+    return "\n".join(out)
 
 
 # -- docs/protocol.md -------------------------------------------------------------------
@@ -460,4 +537,4 @@ def markdown(section: str) -> str:
 
 
 __all__ = ["CHANGE_FIELDS", "CLOSES", "Field", "HOST_MESSAGES", "SHAPES",
-           "check_change", "check_message", "markdown"]
+           "check_change", "check_message", "markdown", "python_types"]

@@ -23,7 +23,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from hearts.bots import make_bot
 from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
@@ -33,7 +33,15 @@ from .errors import NetError
 from .guard import Guard, check_password, hash_password
 from .history import History, history_record
 from .limits import DEFAULT_LIMITS, Limits
-from .protocol import (INTENTS, PROTOCOL_VERSION, Message, ProtocolError, check_intent,
+from .messages import (AllowIntent, BotIntent, ChatIntent, ChatMessage, ClaimIntent, ClientMessage,
+                       CommandIntent, CreateTableIntent, EndIntent, ErrorMessage, GameIntent,
+                       GameMessage, GamesIntent, GamesMessage, HelloIntent, HintIntent,
+                       HostMessage, KickIntent, LeaveIntent, ListTablesIntent, MoonIntent,
+                       PassIntent, PauseIntent, PlayIntent, ResumeIntent, SetPasswordIntent,
+                       SetRulesIntent, SetTargetIntent, SitIntent, StartIntent, StatsIntent,
+                       StatsMessage, TableMap, TableMessage, TablesMessage, UndoIntent,
+                       WatchIntent)
+from .protocol import (INTENTS, PROTOCOL_VERSION, ProtocolError, check_intent,
                        clean_name, clean_text, error, intent_action, version_error)
 from .savecheck import check_saved_table
 from .stats import guest_id, person_id
@@ -88,7 +96,7 @@ class BotTurn:
     version: int
 
 
-Outgoing = Message | bytes
+Outgoing = HostMessage | bytes
 """A message for a connection: a map, or one already packed (`net.updates`)."""
 
 
@@ -101,7 +109,7 @@ class Outbox:
 
     saves: list[Save] = field(default_factory=list)
     messages: list[tuple[ConnId, Outgoing]] = field(default_factory=list)
-    closing: list[tuple[ConnId, Message]] = field(default_factory=list)
+    closing: list[tuple[ConnId, ErrorMessage]] = field(default_factory=list)
     clocks: dict[int, float | None] = field(default_factory=dict)  # table -> call `tick` at
     bots: list[BotTurn] = field(default_factory=list)
     hints: list[tuple[int, View]] = field(default_factory=list)    # (player id, its view)
@@ -158,7 +166,8 @@ class ServerCore:
         self._thinking: dict[int, set[int]] = {}   # table -> seats whose bot is asked
         self._saved_len: dict[int, int | None] = {}  # table -> game actions saved so far
         self._games = 0
-        self._handlers: dict[str, Callable[[Player, Message], None]] = {
+        # each takes its intent's TypedDict (net.messages), checked by `check_intent`
+        self._handlers: dict[str, Callable[[Player, Any], None]] = {
             kind: getattr(self, "_do_" + kind) for kind in INTENTS
             if hasattr(self, "_do_" + kind)}
 
@@ -189,7 +198,7 @@ class ServerCore:
         """``table``'s queued changes must go out."""
         self._touched[table.id] = None
 
-    def fail(self, conn: ConnId, msg: Message) -> None:
+    def fail(self, conn: ConnId, msg: ErrorMessage) -> None:
         """Send a last error to ``conn`` and close it."""
         self.out.closing.append((conn, msg))
 
@@ -232,7 +241,7 @@ class ServerCore:
             return
         kind = msg["type"]
         if player is None:
-            if kind != "hello":
+            if msg["type"] != "hello":
                 self.fail(conn, error("hello-first", "the first message must be a hello", kind))
                 return
             self.hello(conn, msg)
@@ -266,7 +275,7 @@ class ServerCore:
         if conn in self._conns and self._conns[conn] is None:
             self.fail(conn, error("hello-timeout", "no hello was received in time", "hello"))
 
-    def hello(self, conn: ConnId, msg: Message) -> None:
+    def hello(self, conn: ConnId, msg: HelloIntent) -> None:
         """A checked ``hello``: a new player, or a returning one by its token."""
         if msg["version"] != PROTOCOL_VERSION:
             self.fail(conn, version_error(msg["version"]))
@@ -355,7 +364,7 @@ class ServerCore:
         self.players.pop(player.token, None)
 
     # -- intents -------------------------------------------------------------------------
-    def dispatch(self, player: Player, msg: Message) -> None:
+    def dispatch(self, player: Player, msg: ClientMessage) -> None:
         """Carry out one checked intent for ``player``; raises `NetError` when refused."""
         handler = self._handlers.get(msg["type"])
         if handler is None:
@@ -378,16 +387,17 @@ class ServerCore:
             raise TableError("no-table", f"there is no table {table_id}")
         return table
 
-    def _do_list_tables(self, player: Player, msg: Message) -> None:
+    def _do_list_tables(self, player: Player, msg: ListTablesIntent) -> None:
         self.send(player, self.tables_message())
 
-    def _do_create_table(self, player: Player, msg: Message) -> None:
+    def _do_create_table(self, player: Player, msg: CreateTableIntent) -> None:
         if len(self.tables) >= self.limits.max_tables:
             raise TableError("limit", f"the host already has {len(self.tables)} tables, its limit")
         rules = self.rules
-        if msg.get("rules"):
+        changes = msg.get("rules")
+        if changes:
             try:
-                rules = rules.with_changes(msg["rules"])
+                rules = rules.with_changes(changes)
             except RulesError as e:
                 raise TableError("rules", str(e)) from None
         self.leave_current(player)
@@ -431,7 +441,7 @@ class ServerCore:
         self.out.lobby_changed = True
         log.info("table %d closed", table.id)
 
-    def _do_sit(self, player: Player, msg: Message) -> None:
+    def _do_sit(self, player: Player, msg: SitIntent) -> None:
         table = self.get_table(msg["table"])
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name)
@@ -442,7 +452,7 @@ class ServerCore:
         log.info("%s sat at table %d seat %d", player.name, table.id, seat)
         self.send_table(table, player)
 
-    def _do_watch(self, player: Player, msg: Message) -> None:
+    def _do_watch(self, player: Player, msg: WatchIntent) -> None:
         table = self.get_table(msg["table"])
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name)
@@ -452,12 +462,12 @@ class ServerCore:
         player.table = table.id
         self.send_table(table, player)
 
-    def _do_leave(self, player: Player, msg: Message) -> None:
+    def _do_leave(self, player: Player, msg: LeaveIntent) -> None:
         if player.table is None:
             raise TableError("not-at-table", "you are not at a table")
         self.leave_current(player)
 
-    def _do_pass(self, player: Player, msg: Message) -> None:
+    def _do_pass(self, player: Player, msg: PassIntent | PlayIntent | MoonIntent | ClaimIntent) -> None:
         table = self.table_of(player)
         action = intent_action(msg, table.player_seat(player.token))
         table.act(player.token, action, self.now)
@@ -465,10 +475,10 @@ class ServerCore:
 
     _do_play = _do_moon = _do_claim = _do_pass
 
-    def _do_undo(self, player: Player, msg: Message) -> None:
+    def _do_undo(self, player: Player, msg: UndoIntent) -> None:
         self.table_of(player).undo(player.token, self.now)
 
-    def _do_hint(self, player: Player, msg: Message) -> None:
+    def _do_hint(self, player: Player, msg: HintIntent) -> None:
         table = self.table_of(player)
         seat = table.player_seat(player.token)
         if table.game is None or not table.running:
@@ -477,7 +487,7 @@ class ServerCore:
             raise TableError("state", "it is not your turn")
         self.out.hints.append((player.id, table.game.hand.view(seat)))
 
-    def _do_chat(self, player: Player, msg: Message) -> None:
+    def _do_chat(self, player: Player, msg: ChatIntent) -> None:
         text = msg["text"]
         if text.startswith("/"):
             self._do_command(player, msg)
@@ -499,7 +509,7 @@ class ServerCore:
         """Say a lobby line: to every connected player (those at tables see it marked as
         the lobby's), or with ``everyone`` False only to those at no table. The line holds
         a name and text only, nothing of any table. Returns how many got it."""
-        line: Message = {"type": "chat", "scope": "lobby", "name": name, "text": text}
+        line: ChatMessage = {"type": "chat", "scope": "lobby", "name": name, "text": text}
         conns = [p.conn for p in self.players.values()
                  if p.conn is not None and (everyone or p.table is None)]
         self.out.messages += [(conn, line) for conn in conns]
@@ -509,34 +519,34 @@ class ServerCore:
         """The connections of the people at no table (they are sent the table list)."""
         return [p.conn for p in self.players.values() if p.table is None and p.conn is not None]
 
-    def _do_command(self, player: Player, msg: Message) -> None:
+    def _do_command(self, player: Player, msg: ChatIntent | CommandIntent) -> None:
         from .console import run_command
         text, ok = run_command(self, player, msg["text"])
         self.send(player, {"type": "reply", "text": text, "ok": ok})
 
     # owner's commands
-    def _do_start(self, player: Player, msg: Message) -> None:
+    def _do_start(self, player: Player, msg: StartIntent) -> None:
         table = self.table_of(player)
         seed = None if self.seed is None else hash((self.seed, table.id, self._games)) & (2**62 - 1)
         self._games += 1
         table.start(player.token, self.now, seed)
 
-    def _do_pause(self, player: Player, msg: Message) -> None:
+    def _do_pause(self, player: Player, msg: PauseIntent) -> None:
         self.table_of(player).pause(player.token, self.now)
 
-    def _do_resume(self, player: Player, msg: Message) -> None:
+    def _do_resume(self, player: Player, msg: ResumeIntent) -> None:
         self.table_of(player).resume(player.token, self.now)
 
-    def _do_end(self, player: Player, msg: Message) -> None:
+    def _do_end(self, player: Player, msg: EndIntent) -> None:
         self.table_of(player).end_game(player.token)
 
-    def _do_set_rules(self, player: Player, msg: Message) -> None:
+    def _do_set_rules(self, player: Player, msg: SetRulesIntent) -> None:
         self.table_of(player).set_rules(player.token, msg["rules"])
 
-    def _do_set_target(self, player: Player, msg: Message) -> None:
+    def _do_set_target(self, player: Player, msg: SetTargetIntent) -> None:
         self.table_of(player).set_target(player.token, msg["target"])
 
-    def _do_kick(self, player: Player, msg: Message) -> None:
+    def _do_kick(self, player: Player, msg: KickIntent) -> None:
         table = self.table_of(player)
         self.kicked(table, table.kick(player.token, msg["seat"], self.now))
 
@@ -550,13 +560,13 @@ class ServerCore:
                 self.forget(victim)
             log.info("%s was kicked from table %d", victim.name, table.id)
 
-    def _do_set_password(self, player: Player, msg: Message) -> None:
+    def _do_set_password(self, player: Player, msg: SetPasswordIntent) -> None:
         self.table_of(player).set_password(player.token, hash_password(msg.get("password")))
 
-    def _do_allow(self, player: Player, msg: Message) -> None:
+    def _do_allow(self, player: Player, msg: AllowIntent) -> None:
         self.table_of(player).allow(player.token, msg["name"])
 
-    def _do_bot(self, player: Player, msg: Message) -> None:
+    def _do_bot(self, player: Player, msg: BotIntent) -> None:
         table = self.table_of(player)
         level = msg.get("level")
         if level is not None:
@@ -567,17 +577,18 @@ class ServerCore:
         table.set_bot(player.token, msg["seat"], level)
 
     # the finished games
-    def _do_stats(self, player: Player, msg: Message) -> None:
-        self.send(player, self.history.stats(player.pid))
+    def _do_stats(self, player: Player, msg: StatsIntent) -> None:
+        self.send(player, cast(StatsMessage, self.history.stats(player.pid)))
 
-    def _do_games(self, player: Player, msg: Message) -> None:
-        self.send(player, self.history.games(msg.get("before"), msg.get("limit")))
+    def _do_games(self, player: Player, msg: GamesIntent) -> None:
+        self.send(player, cast(GamesMessage, self.history.games(msg.get("before"),
+                                                                  msg.get("limit"))))
 
-    def _do_game(self, player: Player, msg: Message) -> None:
+    def _do_game(self, player: Player, msg: GameIntent) -> None:
         answer = self.history.game(msg["id"], msg.get("hand") or 0)
         if answer is None:
             raise TableError("no-game", f"there is no finished game {msg['id']} on this host")
-        self.send(player, answer)
+        self.send(player, cast(GameMessage, answer))
 
     # -- the operator (the host's own console) -------------------------------------------
     def announce(self, text: str, table_id: int | None = None) -> int:
@@ -615,15 +626,15 @@ class ServerCore:
         self.maybe_close(table)
 
     # -- messages ------------------------------------------------------------------------
-    def tables_message(self, now: float | None = None) -> Message:
+    def tables_message(self, now: float | None = None) -> TablesMessage:
         """The ``tables`` message: every table's public line (at ``now``, by default the
         time of the request being handled)."""
         now = self.now if now is None else now
         return {"type": "tables", "tables": [t.public(now) for t in self.tables.values()]}
 
     def table_message(self, table: Table, player: Player, seat: int | None,
-                      full: dict[str, Any] | None = None, public: dict[str, Any] | None = None
-                      ) -> Message:
+                      full: TableMap | None = None, public: dict[str, Any] | None = None
+                      ) -> TableMessage:
         """A ``table`` message for ``player`` at ``seat`` (``full`` and ``public`` when the
         caller has them already, for several members at once)."""
         return table_message(table, table.owner == player.token, seat, self.now, full, public)

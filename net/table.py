@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from enum import StrEnum
 
@@ -21,6 +21,7 @@ from hearts.engine.rule_options import words_of
 from hearts.engine.rules import PASS_OFFSET
 
 from .errors import NetError
+from .messages import ChangeEvent, MoonMap, SeatMap, TableLineMap, TableMap, TimerMap
 from .replay import trick_points
 from .stats import guest_id
 from .views import public_part, seat_view, watcher_view
@@ -69,7 +70,7 @@ class Seat:
     dropped_at: float | None = None
     pending: tuple[str, str] | None = None   # (token, name) taking over this bot seat next hand
 
-    def public(self, index: int) -> dict[str, Any]:
+    def public(self, index: int) -> SeatMap:
         return {"seat": index, "kind": self.kind, "name": self.name,
                 "level": self.level if self.kind == "bot" or self.auto else None,
                 "connected": self.kind != "human" or self.connected, "auto": self.auto}
@@ -80,12 +81,12 @@ class Change:
     """One change for an update: ``event`` for everyone, or only for ``seat`` with
     ``public`` (possibly None) for the others."""
 
-    event: dict[str, Any]
+    event: ChangeEvent
     seat: int | None = None
-    public: dict[str, Any] | None = None
+    public: ChangeEvent | None = None
 
 
-def events_for(changes: list[Change], seat: int | None) -> list[dict[str, Any]]:
+def events_for(changes: list[Change], seat: int | None) -> list[ChangeEvent]:
     """The change events one seat (None: a watcher) is told: its own in full, others' public part."""
     events = []
     for c in changes:
@@ -169,7 +170,7 @@ class Table:
     def summary(self) -> str:
         return self.rules.summary()
 
-    def public(self, now: float) -> dict[str, Any]:
+    def public(self, now: float) -> TableLineMap:
         """The table summary of a `tables` list, at time ``now``."""
         away = self.owner_deadline()
         return {"id": self.id, "name": self.name, "owner": self.name_of(self.owner),
@@ -179,11 +180,11 @@ class Table:
                 "hand": self.game.hand_number if self.game else None,
                 "owner_away": None if away is None else round(max(0.0, away - now), 3)}
 
-    def full(self, now: float) -> dict[str, Any]:
+    def full(self, now: float) -> TableMap:
         """The table part of a `table` message, at time ``now``."""
-        d = self.public(now)
         game = self.game
-        d.update({
+        return {
+            **self.public(now),
             "rules": self.rules.to_dict(),
             "rules_words": words_of(self.rules),
             "owner_seat": self.seat_of(self.owner) if self.owner else None,
@@ -194,8 +195,7 @@ class Table:
                         for r in game.results] if game else [],
             "winners": game.winners if game else None,
             "kicked": sorted(self.kicked),
-        })
-        return d
+        }
 
     def reveal_for(self, seat: int) -> bool:
         """Open hands: only where every other seat is a bot."""
@@ -231,7 +231,7 @@ class Table:
             return seat_view(hand, seat, public, self.reveal_for(seat))
         return watcher_view(public, hand if self.reveal_to_watchers() else None)
 
-    def timer(self, now: float) -> dict[str, Any] | None:
+    def timer(self, now: float) -> TimerMap | None:
         """The clock a client shows: a turn clock (``why`` "turn"), or the grace of
         dropped people before their bots play (``why`` "dropped"); None when none runs."""
         if self.state == TableState.PAUSED:
@@ -253,8 +253,8 @@ class Table:
         return None
 
     # -- changes -----------------------------------------------------------------------
-    def _emit(self, event: dict[str, Any], seat: int | None = None,
-              public: dict[str, Any] | None = None) -> None:
+    def _emit(self, event: ChangeEvent, seat: int | None = None,
+              public: ChangeEvent | None = None) -> None:
         self.changes.append(Change(event, seat, public))
 
     def say(self, name: str, seat: int | None, text: str) -> None:
@@ -347,19 +347,17 @@ class Table:
             running = self.state in (TableState.PLAYING, TableState.PAUSED, TableState.OVER) and self.game is not None
             if running:
                 self.seats[seat] = Seat("bot", bot_name(seat), None, level=old.level)
-                self._emit({"type": "player_kicked" if why == "kicked" else "player_left",
-                            "seat": seat, "name": name})
+                self._gone(seat, name or "", why)
                 self._emit({"type": "replaced_by_bot", "seat": seat, "level": old.level,
                             "why": why})
             else:
                 self.seats[seat] = Seat()
-                self._emit({"type": "player_kicked" if why == "kicked" else "player_left",
-                            "seat": seat, "name": name})
+                self._gone(seat, name or "", why)
             self.deadlines.pop(seat, None)
             self.paused_left.pop(seat, None)
         elif token in self.watchers:
             del self.watchers[token]
-            self._emit({"type": "player_left", "seat": None, "name": name})
+            self._gone(None, name or "", "left")
         else:
             return
         self.seats_changed = True
@@ -367,6 +365,12 @@ class Table:
             self.owner_was = None
         if self.owner == token:
             self._pass_ownership()
+
+    def _gone(self, seat: int | None, name: str, why: str) -> None:
+        if why == "kicked":
+            self._emit({"type": "player_kicked", "seat": seat, "name": name})
+        else:
+            self._emit({"type": "player_left", "seat": seat, "name": name})
 
     def _heirs(self, connected: bool = True) -> list[str]:
         """Who the table passes to from its owner, in order: the people seated after the
@@ -426,7 +430,7 @@ class Table:
         s = self.seats[seat]
         s.connected = False
         s.dropped_at = now
-        self._emit({"type": "player_dropped", "seat": seat, "name": s.name,
+        self._emit({"type": "player_dropped", "seat": seat, "name": s.name or "",
                     "grace": self.drop_grace})
         self.seats_changed = True
 
@@ -440,7 +444,7 @@ class Table:
         s.dropped_at = None
         if s.auto:
             s.auto = False
-        self._emit({"type": "player_returned", "seat": seat, "name": s.name})
+        self._emit({"type": "player_returned", "seat": seat, "name": s.name or ""})
         self.seats_changed = True
         self._update_deadlines(now)
         if token == self.owner_was:
@@ -718,7 +722,7 @@ class Table:
             moon = r.moon
             self._emit({"type": "hand_scored", "hand": r.number, "points": list(r.points),
                         "totals": list(r.totals), "display_totals": game.display_totals(),
-                        "moon": None if moon is None else moon.wire(game.rules)})
+                        "moon": None if moon is None else cast(MoonMap, moon.wire(game.rules))})
             if game.over:
                 self.state = TableState.OVER
                 self.finished = True

@@ -9,9 +9,10 @@ events are packed once). Both decode to the same map (tests check it).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from .protocol import Message, encode, map_header, pack_pairs
+from .messages import TableMap, TableMessage, TimerMap, UpdateMessage, ViewMap
+from .protocol import encode, map_header, pack_pairs
 from .table import Change, Table, events_for
 from .views import public_part, public_pairs, seat_pairs, view_bytes, watcher_pairs
 
@@ -26,24 +27,26 @@ _NIL = encode(None)
 
 
 def table_message(table: Table, owner: bool, seat: int | None, now: float,
-                  full: dict[str, Any] | None = None, public: dict[str, Any] | None = None
-                  ) -> Message:
+                  full: TableMap | None = None, public: dict[str, Any] | None = None
+                  ) -> TableMessage:
     """The ``table`` message at time ``now`` for a member at ``seat`` (None: watching);
     ``owner``: they own it. ``full`` (`Table.full`) and ``public`` (`views.public_part`)
     when the caller has them already, for several members at once."""
     return {"type": "table", "table": full or table.full(now), "seat": seat, "owner": owner,
-            "view": table.view_at(seat, public), "timer": table.timer(now), "seq": table.seq}
+            "view": cast("ViewMap | None", table.view_at(seat, public)),
+            "timer": table.timer(now), "seq": table.seq}
 
 
 def update_message(table: Table, changes: list[Change], seat: int | None,
-                   timer: dict[str, Any] | None, public: dict[str, Any] | None = None
-                   ) -> Message:
+                   timer: TimerMap | None, public: dict[str, Any] | None = None
+                   ) -> UpdateMessage:
     """The ``update`` for a member at ``seat`` (None: watching) after ``changes``."""
     return {"type": "update", "table": table.id, "seq": table.seq, "timer": timer,
-            "events": events_for(changes, seat), "view": table.view_at(seat, public)}
+            "events": events_for(changes, seat),
+            "view": cast("ViewMap | None", table.view_at(seat, public))}
 
 
-def packed_updates(table: Table, changes: list[Change], timer: dict[str, Any] | None,
+def packed_updates(table: Table, changes: list[Change], timer: TimerMap | None,
                    seats: list[int | None]) -> Iterator[bytes]:
     """`update_message` for each of ``seats``, packed (in that order)."""
     hand = table.current_hand()
@@ -65,11 +68,11 @@ def packed_updates(table: Table, changes: list[Change], timer: dict[str, Any] | 
 
 def member_messages(table: Table, changes: list[Change], seats_changed: bool,
                     members: list[tuple[M, int | None, bool]], now: float,
-                    packed: bool = False) -> list[tuple[M, Message | bytes]]:
+                    packed: bool = False) -> list[tuple[M, TableMessage | UpdateMessage | bytes]]:
     """What each member (``(key, seat, owns the table)``) is told after a flush of
     ``table`` (`Table.flush`) at time ``now``: an ``update`` when something changed, then a
     fresh ``table`` when seats, owner or rules changed; updates ``packed`` or as maps."""
-    out: list[tuple[M, Message | bytes]] = []
+    out: list[tuple[M, TableMessage | UpdateMessage | bytes]] = []
     timer = table.timer(now)
     public = None
     if changes:

@@ -47,7 +47,7 @@ from hearts.i18n import _
 
 from .host import Connection
 from .hostnames import HostNames
-from .protocol import PROTOCOL_VERSION, Message, ProtocolError, error
+from .protocol import PROTOCOL_VERSION, AnyMessage, ProtocolError, error
 
 if TYPE_CHECKING:
     from .host import Host
@@ -429,7 +429,7 @@ class WebConnection(Connection):
                                      *(headers or [])])
 
     # -- bytes out -----------------------------------------------------------------------------
-    def send(self, msg: Message) -> None:
+    def send(self, msg: AnyMessage) -> None:
         self._last_error = msg.get("code", "") if msg.get("type") == "error" else ""
         super().send(msg)
 
@@ -437,7 +437,7 @@ class WebConnection(Connection):
         if self.open:
             super().send_bytes(frame_header(len(data)) + data)
 
-    def fail(self, msg: Message) -> None:
+    def fail(self, msg: AnyMessage) -> None:
         if not self.open:
             self._http_error(HTTP_STATUS.get(msg.get("code", ""), 400), msg.get("message", ""))
             return

@@ -30,6 +30,13 @@ def test_the_doc_tables_are_the_schema():
     assert protocol_doc(text) == text, "run: python -m hearts.docgen"
 
 
+def test_the_message_types_are_the_schema():
+    """net/messages.py (the TypedDicts the host is typed with) is made from the schema."""
+    from net.schema import python_types
+    text = (ROOT / "net" / "messages.py").read_text(encoding="utf-8")
+    assert python_types() == text, "run: python -m hearts.docgen"
+
+
 def test_the_schema_covers_every_message_and_change_type_and_no_more():
     assert set(HOST_MESSAGES) == set(EVENTS)
     assert set(CHANGE_FIELDS) == set(CHANGES)
