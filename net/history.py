@@ -84,13 +84,20 @@ def examine(raw: bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         record = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise HistoryError("it is not a JSON record (cut short, or damaged)") from None
+    return examine_record(record)
+
+
+def examine_record(record: Any, finished_only: bool = True
+                   ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """`examine` of a decoded record; ``finished_only`` False also takes a game still
+    being played (its finished hands)."""
     if not isinstance(record, dict) or not isinstance(record.get("game"), dict):
         raise HistoryError("it holds no game")
     try:
         game, finished = replay_game(record["game"])
     except ReplayError as e:
         raise HistoryError(str(e)) from None
-    if not game.over:
+    if finished_only and not game.over:
         raise HistoryError("its game is not finished")
     if "totals" in record and record["totals"] != list(game.totals):
         raise HistoryError(f"its totals {record['totals']} are not those its game replays to "
@@ -171,6 +178,7 @@ class History:
         self.all = Board()
         self.tonight = Board()
         self._memory: list[bytes] = []               # without a save dir: the lines
+        self._kept: dict[int, tuple[str, int]] = {}  # table -> (seed, id) of its last game
         self._lines = 0                              # history lines so far (ids are 1..)
         self._cache: OrderedDict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = \
             OrderedDict()
@@ -280,6 +288,9 @@ class History:
             except OSError as e:   # the next start reads the game again from the history
                 log.error("cannot write %s: %s", self.save_dir / INDEX, e.strerror or e)
         self._fold(entry)
+        game = record.get("game")
+        if isinstance(record.get("table"), int) and isinstance(game, dict) and "bad" not in entry:
+            self._kept[record["table"]] = (str(game.get("seed")), entry["id"])
         return entry
 
     # -- answers --------------------------------------------------------------------------
@@ -337,12 +348,31 @@ class History:
         found = self.replay(game_id)
         if found is None:
             return None
-        info, hands = found
-        first = max(0, min(first, len(hands)))
-        page = hands[first:first + HANDS_PAGE]
-        end = first + len(page)
-        return {"type": "game", "game": info, "first": first, "hands": page,
-                "next": end if end < len(hands) else None}
+        return _page(*found, first)
+
+    def table_game(self, table: Any, first: int = 0) -> dict[str, Any] | None:
+        """The ``game`` answer for the game at ``table`` (`net.table.Table`): once it is
+        over and kept, the kept one; while it is played, its finished hands only, without
+        the seed (which would tell the deals to come): id 0, ``finished`` empty."""
+        game = table.game
+        if game is None:
+            return None
+        kept = self._kept.get(table.id)
+        if game.over and kept is not None and kept[0] == str(game.seed):
+            return self.game(kept[1], first)
+        try:
+            record, hands = examine_record(history_record(table), finished_only=False)
+        except HistoryError as e:
+            log.warning("the game at table %d does not replay: %s", table.id, e)
+            return None
+        people, seating = record["people"], record["seating"]
+        info = {"id": 0, "finished": "", "table": table.id, "name": table.name,
+                "summary": record["summary"], "players": [people[i] for i in seating[-1]],
+                "totals": list(game.totals), "winners": list(game.winners or []),
+                "hands": len(hands), "format": FORMAT, "format_version": FORMAT_VERSION,
+                "rules": record["game"]["rules"], "seed": str(game.seed) if game.over else "",
+                "people": people}
+        return _page(info, hands, first)
 
     def export(self, game_id: int) -> dict[str, Any] | None:
         """The whole game as the exported JSON document (docs/history.md)."""
@@ -365,6 +395,15 @@ class History:
                       e.strerror or e)
             return None
         return raw if zlib.crc32(raw) == entry["crc"] else None
+
+
+def _page(info: dict[str, Any], hands: list[dict[str, Any]], first: int) -> dict[str, Any]:
+    """A ``game`` answer: the header and at most `HANDS_PAGE` hands from ``first``."""
+    first = max(0, min(first, len(hands)))
+    page = hands[first:first + HANDS_PAGE]
+    end = first + len(page)
+    return {"type": "game", "game": info, "first": first, "hands": page,
+            "next": end if end < len(hands) else None}
 
 
 def _bisect_ids(entries: list[dict[str, Any]], game_id: int) -> int:
@@ -429,6 +468,7 @@ def session_start(text: str, now: float | None = None) -> str:
 
 
 __all__ = ["GAMES_PAGE", "HANDS_PAGE", "History", "HistoryError", "INDEX", "examine",
+           "examine_record",
            "game_line", "history_record", "index_entry", "now_stamp",
            "session_start"]
 

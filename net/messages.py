@@ -774,7 +774,7 @@ class GameIntent(TypedDict):
     """The `game` intent."""
 
     type: Literal["game"]
-    id: int
+    id: NotRequired[int | None]
     hand: NotRequired[int | None]
 
 

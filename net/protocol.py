@@ -116,7 +116,7 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # the finished games (net.history)
     "stats": {},
     "games": {"before": (_OPT_INT, False), "limit": (_OPT_INT, False)},
-    "game": {"id": (_INT, True), "hand": (_OPT_INT, False)},
+    "game": {"id": (_OPT_INT, False), "hand": (_OPT_INT, False)},
 }
 
 OWNER_INTENTS = frozenset({"start", "pause", "resume", "end", "set_rules", "set_target", "kick",

@@ -181,7 +181,7 @@ SHAPES["game_info"] = [
     F("format_version", "int", "1"),
     F("rules", "map", "every rule option, as `set_rules` takes them"),
     F("seed", "str", "the deals' seed, as text (with the rules and the plays, the whole "
-      "game: `Game(rules, seed)`)"),
+      "game: `Game(rules, seed)`); empty while the game is being played"),
     F("people", "list[player_ref]", "everyone who sat in the game, once each"),
 ]
 SHAPES["table"] = [
@@ -274,7 +274,8 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("next", "int", "`before` for the next (older) page; nil at the oldest", nil=True),
     ]),
     "game": ("the answer to `game`: one finished game, hand by hand", [
-        F("game", "game_info", "the game"),
+        F("game", "game_info", "the game (`id` 0 and `finished` empty: the game at your "
+          "table, still being played)"),
         F("first", "int", "the number of the first hand in `hands`"),
         F("hands", "list[hand]", "a page of its hands (at most 16)"),
         F("next", "int", "`hand` for the next page; nil after the last hand", nil=True),

@@ -585,9 +585,15 @@ class ServerCore:
                                                                   msg.get("limit"))))
 
     def _do_game(self, player: Player, msg: GameIntent) -> None:
-        answer = self.history.game(msg["id"], msg.get("hand") or 0)
-        if answer is None:
-            raise TableError("no-game", f"there is no finished game {msg['id']} on this host")
+        game_id = msg.get("id")
+        if game_id is None:                 # the game at the player's table
+            answer = self.history.table_game(self.table_of(player), msg.get("hand") or 0)
+            if answer is None:
+                raise TableError("no-game", "no game has been played at this table yet")
+        else:
+            answer = self.history.game(game_id, msg.get("hand") or 0)
+            if answer is None:
+                raise TableError("no-game", f"there is no finished game {game_id} on this host")
         self.send(player, cast(GameMessage, answer))
 
     # -- the operator (the host's own console) -------------------------------------------

@@ -142,3 +142,37 @@ async def test_without_a_save_dir_tonight_is_kept_in_memory() -> None:
         await ann.close()
     finally:
         await host.stop()
+
+
+async def test_the_game_at_your_table_shows_finished_hands_only() -> None:
+    host = Host(name="live", limits=FAST, bot_level="random", seed=9)
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        ann = await connect(host, "Ann")
+        await ann.send("game")
+        assert (await ann.wait_for("error"))["code"] == "not-at-table"
+        await ann.send("create_table", rules={"target": 60})
+        await ann.wait_for("table")
+        await ann.send("game")
+        assert (await ann.wait_for("error"))["code"] == "no-game"
+        await ann.send("start")
+        await ann.wait_for("update")
+        await ann.send("game")
+        first = await ann.wait_for("game")
+        assert first["hands"] == [] and first["game"]["seed"] == ""
+        # one hand played, the next being dealt: that hand is shown whole, the new one not
+        await play_until(ann, has_change("hand_scored"), timeout=60)
+        await ann.send("game")
+        live = await ann.wait_for("game")
+        assert check_message(live) == []
+        info = live["game"]
+        assert info["id"] == 0 and info["finished"] == "" and info["seed"] == ""
+        assert len(live["hands"]) == 1 and len(live["hands"][0]["tricks"]) >= 1
+        assert len({c for d in live["hands"][0]["deal"] for c in d}) == 52
+        await play_until(ann, is_game_over, timeout=60)
+        await ann.send("game")
+        over = await ann.wait_for("game")
+        assert over["game"]["id"] == 1 and over["game"]["seed"] != ""
+        await ann.close()
+    finally:
+        await host.stop()
