@@ -1,0 +1,111 @@
+"""Full-window sheets over the current screen: the leaderboard, the finished games and a
+replay. A sheet is a modal `Dialog` covering the window, so the screen under it (the
+menu, a host's lobby, the table) keeps running and is there again when it closes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from hearts.i18n import _
+
+from . import widgets as w
+from .dialog import Dialog
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Sheet(Dialog):
+    """A dialog that fills the window: a title, a line under it, and ``self.panel`` (the
+    room for the content). Subclasses lay out in `layout_content`."""
+
+    subtitle = ""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 10, 10)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.app.scale
+        margin = int(16 * s) if size[0] > 900 else 8
+        self.rect = pygame.Rect(0, 0, size[0], size[1])
+        self.panel = pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+        self.layout_content(size)
+
+    def layout_content(self, size: tuple[int, int]) -> None:
+        pass
+
+    def head_height(self) -> int:
+        """The title and the line under it."""
+        s = self.app.scale
+        return int(58 * s) + max(w.font(max(w.MIN_TEXT, int(17 * s))).get_linesize(),
+                                 int(24 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+        w.panel(surface, self.panel, alpha=240)
+        s = self.app.scale
+        room = self.panel.width - int(30 * s)
+        size = w.fitting_size(self.title, int(30 * s), room, bold=True)
+        w.text(surface, w.fit(self.title, w.font(size, True), room),
+               (self.panel.centerx, self.panel.top + int(12 * s)), size, w.ACCENT, bold=True,
+               anchor="midtop")
+        if self.subtitle:
+            f = w.font(max(w.MIN_TEXT, int(17 * s)))
+            w.text(surface, w.fit(self.subtitle, f, room),
+                   (self.panel.centerx, self.panel.top + int(52 * s)),
+                   max(w.MIN_TEXT, int(17 * s)), w.DIM, anchor="midtop")
+        self.draw_content(surface)
+        self.form.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def button_row(buttons: Sequence[w.Widget], area: pygame.Rect, height: int, gap: int,
+               widest: int) -> None:
+    """Lay ``buttons`` (or any widgets) out in one row, centred in ``area`` (its bottom), as wide as they
+    may be up to ``widest``."""
+    shown = [b for b in buttons if b.visible]
+    if not shown:
+        return
+    bw = min(widest, (area.width - gap * (len(shown) - 1)) // len(shown))
+    x = area.centerx - (len(shown) * bw + (len(shown) - 1) * gap) // 2
+    for b in shown:
+        b.rect = pygame.Rect(x, area.bottom - height, bw, height)
+        x += bw + gap
+
+
+def local_time(stamp: str, with_date: bool = True) -> str:
+    """A history time (UTC, ``2025-11-26T21:40:00Z``) in local time."""
+    try:
+        when = dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(
+            tzinfo=dt.timezone.utc).astimezone()
+    except (TypeError, ValueError):
+        return str(stamp or "")
+    return when.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
+
+
+def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
+    """Write a finished game (the exported JSON of docs/history.md) to the Downloads
+    folder (or the home folder) and tell the player where; None when it failed."""
+    import json
+    folder = Path.home() / "Downloads"
+    if not folder.is_dir():
+        folder = Path.home()
+    day = str(doc.get("finished") or "")[:10] or "game"
+    path = folder / f"hearts-game-{doc.get('id')}-{day}.json"
+    try:
+        path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as e:
+        app.notify(_("The game was not saved: {why}.").format(why=e.strerror or e))
+        return None
+    app.notify(_("Game saved to {path}.").format(path=path), 6)
+    return path
+
+
+__all__ = ["Sheet", "button_row", "export_game", "local_time"]
