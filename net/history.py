@@ -41,6 +41,27 @@ def now_stamp(when: float | None = None) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when))
 
 
+def local_time(stamp: str, with_date: bool = True) -> str:
+    """A history time (`now_stamp` form) in local time, ``2025-11-26 22:40`` (or ``22:40``);
+    anything else as it is."""
+    import datetime as dt
+    try:
+        when = dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(
+            tzinfo=dt.timezone.utc).astimezone()
+    except (TypeError, ValueError):
+        return str(stamp or "")
+    return when.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
+
+
+def player_name(ref: dict[str, Any]) -> str:
+    """An occupant (``player_ref``) as people read it: ``Ann``, ``Ada (hard bot)``."""
+    from hearts.i18n import _
+    if ref.get("kind") == "bot":
+        return _("{name} ({level} bot)").format(name=ref.get("name") or "?",
+                                                level=ref.get("level") or "normal")
+    return str(ref.get("name") or "?")
+
+
 class HistoryError(ValueError):
     """A history line that is not a whole finished game; the message says why."""
 
@@ -469,6 +490,7 @@ def session_start(text: str, now: float | None = None) -> str:
 
 __all__ = ["GAMES_PAGE", "HANDS_PAGE", "History", "HistoryError", "INDEX", "examine",
            "examine_record",
-           "game_line", "history_record", "index_entry", "now_stamp",
+           "game_line", "history_record", "index_entry", "local_time", "now_stamp",
+           "player_name",
            "session_start"]
 

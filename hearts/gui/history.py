@@ -8,24 +8,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hearts.i18n import N_, _, ngettext
+from net.history import local_time, player_name
 
 from . import widgets as w
 from .archive import Archive, fetch_game
-from .sheets import Sheet, button_row, export_game, local_time
+from .sheets import Sheet, button_row, export_game
 
 if TYPE_CHECKING:
     from .app import App
 
 COLUMNS = ((N_("Game"), 0.16), (N_("Table and rules"), 0.24), (N_("Players and totals"), 0.5),
            (N_("Hands"), 0.1))
-
-
-def player_name(ref: dict[str, Any]) -> str:
-    """``Ann``, or ``Ada (hard bot)``."""
-    if ref.get("kind") == "bot":
-        return _("{name} ({level} bot)").format(name=ref.get("name") or "?",
-                                                level=ref.get("level") or "normal")
-    return str(ref.get("name") or "?")
 
 
 def game_row(g: dict[str, Any]) -> str:
@@ -140,4 +133,4 @@ class HistorySheet(Sheet):
         self._enable()
 
 
-__all__ = ["HistorySheet", "game_row", "player_name"]
+__all__ = ["HistorySheet", "game_row"]

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hearts.i18n import N_, _, ngettext
+from net.history import local_time
 
 from . import widgets as w
 from .archive import Archive
-from .sheets import Sheet, button_row, local_time
+from .sheets import Sheet, button_row
 
 if TYPE_CHECKING:
     from .app import App

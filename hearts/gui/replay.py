@@ -16,6 +16,7 @@ import pygame
 from hearts.engine import Card
 from hearts.engine.rules import PASS_OFFSET
 from hearts.i18n import _, ngettext
+from net.history import player_name
 from net.replay import Moment, Replay
 
 from . import widgets as w
@@ -47,10 +48,7 @@ def seat_title(doc: dict[str, Any], hand: dict[str, Any], seat: int) -> str:
     seats = hand.get("seats") or [0, 1, 2, 3]
     i = seats[seat] if seat < len(seats) else seat
     ref = people[i] if i < len(people) else {}
-    if ref.get("kind") == "bot":
-        return _("{name} ({level} bot)").format(name=seat_name(doc, hand, seat),
-                                                level=ref.get("level") or "normal")
-    return seat_name(doc, hand, seat)
+    return player_name({**ref, "name": seat_name(doc, hand, seat)})
 
 
 class ReplaySheet(Sheet):

@@ -4,7 +4,6 @@ menu, a host's lobby, the table) keeps running and is there again when it closes
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -80,16 +79,6 @@ def button_row(buttons: Sequence[w.Widget], area: pygame.Rect, height: int, gap:
         x += bw + gap
 
 
-def local_time(stamp: str, with_date: bool = True) -> str:
-    """A history time (UTC, ``2025-11-26T21:40:00Z``) in local time."""
-    try:
-        when = dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(
-            tzinfo=dt.timezone.utc).astimezone()
-    except (TypeError, ValueError):
-        return str(stamp or "")
-    return when.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
-
-
 def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
     """Write a finished game (the exported JSON of docs/history.md) to the Downloads
     folder (or the home folder) and tell the player where; None when it failed."""
@@ -108,4 +97,4 @@ def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
     return path
 
 
-__all__ = ["Sheet", "button_row", "export_game", "local_time"]
+__all__ = ["Sheet", "button_row", "export_game"]

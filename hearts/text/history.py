@@ -3,34 +3,16 @@ games (``games``) and a whole game trick by trick (``replay N``)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from hearts.i18n import _, ngettext
+from net.history import local_time, player_name
 from net.replay import Replay
 
 from .render import card_text, cards_text
 
 Msg = dict[str, Any]
 PASS_WORDS = {"left": "left", "right": "right", "across": "across"}
-
-
-def local_time(stamp: str, with_date: bool = True) -> str:
-    """A history time (UTC, ``2025-11-26T21:40:00Z``) in local time, ``2025-11-26 22:40``."""
-    try:
-        when = dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(
-            tzinfo=dt.timezone.utc).astimezone()
-    except (TypeError, ValueError):
-        return str(stamp)
-    return when.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
-
-
-def player_name(ref: Msg) -> str:
-    """A seat's occupant as people read it: ``Ann``, ``Ada (hard bot)``."""
-    if ref.get("kind") == "bot":
-        return _("{name} ({level} bot)").format(name=ref.get("name") or "?",
-                                                level=ref.get("level") or "normal")
-    return str(ref.get("name") or "?")
 
 
 def _number(value: Any) -> str:
@@ -177,5 +159,4 @@ def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
     return lines
 
 
-__all__ = ["board_lines", "game_line", "games_lines", "local_time", "player_name",
-           "replay_lines", "stats_lines"]
+__all__ = ["board_lines", "game_line", "games_lines", "replay_lines", "stats_lines"]
