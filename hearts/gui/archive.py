@@ -36,7 +36,7 @@ class HostArchive(Archive):
     def __init__(self, app: "App") -> None:
         self.app = app
         self.waiting: list[tuple[dict[str, Any], Answer]] = []
-        app.message_hooks.append(self._on_message)
+        app.link.message_hooks.append(self._on_message)
 
     def ask(self, msg: dict[str, Any], answer: Answer) -> None:
         self.waiting.append((msg, answer))
@@ -53,8 +53,8 @@ class HostArchive(Archive):
 
     def close(self) -> None:
         self.waiting.clear()
-        if self._on_message in self.app.message_hooks:
-            self.app.message_hooks.remove(self._on_message)
+        if self._on_message in self.app.link.message_hooks:
+            self.app.link.message_hooks.remove(self._on_message)
 
 
 class LocalArchive(Archive):

@@ -18,7 +18,7 @@ from net.stats import person_id
 
 from .conftest import FAST, connect, has_change, is_game_over, play_until
 
-RULES = {"target": 40}   # two hands at least: Bob leaves after the first
+RULES = {"target": 40}
 
 
 def raw_count(save_dir: Path) -> dict[str, dict[str, int]]:
@@ -72,7 +72,9 @@ async def test_statistics_survive_a_restart_and_match_the_raw_history(tmp_path: 
         await ann.send("start")
         # game 1: both play it out
         await asyncio.gather(*(play_until(c, is_game_over, timeout=60) for c in (ann, bob)))
-        await ann.send("start")              # game 2: Bob leaves after the first hand
+        # game 2, to 100: Bob leaves after the first hand, long before its last
+        await ann.send("set_rules", rules={"target": 100})
+        await ann.send("start")
         await asyncio.gather(*(play_until(c, has_change("hand_scored"), timeout=60)
                                for c in (ann, bob)))
         await bob.send("leave")
