@@ -38,8 +38,8 @@ class HistorySheet(Sheet):
     """The list of finished games (a page at a time: More asks for older ones)."""
 
     def __init__(self, app: "App", archive: Archive, where: str) -> None:
-        super().__init__(app)
-        self.archive = archive
+        super().__init__(app, archive)
+        self.archive: Archive = archive
         self.title = _("Finished games")
         self.where = self.subtitle = where
         self.games: list[dict[str, Any]] = []
@@ -113,11 +113,6 @@ class HistorySheet(Sheet):
 
     def _failed(self, why: str) -> None:
         self.app.notify(why)
-
-    def close(self) -> None:
-        super().close()
-        if not any(isinstance(d, Sheet) for d in self.app.dialogs):
-            self.archive.close()
 
     def layout_content(self, size: tuple[int, int]) -> None:
         s = self.app.scale

@@ -57,8 +57,8 @@ class LeaderboardSheet(Sheet):
     """Tonight / all time, people then bots; Games opens the finished games."""
 
     def __init__(self, app: "App", archive: Archive, where: str) -> None:
-        super().__init__(app)
-        self.archive = archive
+        super().__init__(app, archive)
+        self.archive: Archive = archive
         self.title = _("Leaderboard")
         self.where = where
         self.answer: dict[str, Any] | None = None
@@ -108,11 +108,6 @@ class LeaderboardSheet(Sheet):
     def games(self) -> None:
         from .history import HistorySheet
         HistorySheet(self.app, self.archive, self.where).open()
-
-    def close(self) -> None:
-        super().close()
-        if not any(isinstance(d, Sheet) for d in self.app.dialogs):
-            self.archive.close()
 
     def layout_content(self, size: tuple[int, int]) -> None:
         s = self.app.scale

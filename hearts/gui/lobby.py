@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hearts.engine import PRESETS, Rules
+from hearts.i18n import _
 
 from . import widgets as w
 from .dialog import Dialog
@@ -130,6 +131,7 @@ class LobbyScreen(Screen):
             w.Button("New table", self.create, primary=True),
             w.Button("Sit", self.sit),
             w.Button("Watch", self.watch),
+            w.Button(_("Stats"), self.leaderboard),      # the leaderboard (short: 7 in a row)
             w.Button("Refresh", lambda: app.send({"type": "list_tables"})),
             self.chat_button,
             w.Button("Leave host", app.link.disconnect),
@@ -172,6 +174,13 @@ class LobbyScreen(Screen):
 
     def create(self) -> None:
         CreateTableDialog(self.app).open()
+
+    def leaderboard(self) -> None:
+        """This host's figures, tonight and all time, and its finished games."""
+        from .archive import HostArchive
+        from .leaderboard import LeaderboardSheet
+        host = self.app.session.host_name or _("this host")
+        LeaderboardSheet(self.app, HostArchive(self.app), host).open()
 
     def sit(self) -> None:
         self._join("sit")

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hearts.i18n import _
+
 from . import widgets as w
 from .screen import Screen
 
@@ -68,6 +70,7 @@ class MainMenu(Screen):
                      self.play),
             w.Button("Host a LAN game", self.host),
             w.Button("Join a game", self.join),
+            w.Button(_("Leaderboard"), self.leaderboard),
             w.Button("Settings", self.settings),
             w.Button("Quit", app.quit),
         ]
@@ -106,6 +109,12 @@ class MainMenu(Screen):
 
     def join(self) -> None:
         self.app.show(JoinScreen(self.app))
+
+    def leaderboard(self) -> None:
+        """Your games against bots: the figures, the games, their replays."""
+        from .archive import bots_archive
+        from .leaderboard import LeaderboardSheet
+        LeaderboardSheet(self.app, bots_archive(self.app), _("Your games against bots")).open()
 
     def settings(self) -> None:
         from .settings import SettingsScreen

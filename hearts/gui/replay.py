@@ -56,9 +56,8 @@ class ReplaySheet(Sheet):
 
     def __init__(self, app: "App", doc: dict[str, Any], archive: Archive | None = None,
                  hand: int = 0, you: str | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, archive)
         self.doc = doc
-        self.archive = archive
         self.replay = Replay(doc)
         self.hand = max(0, min(hand, len(self.replay.hands) - 1))
         self.step = 0
@@ -449,6 +448,26 @@ class ReplaySheet(Sheet):
         return ""
 
 
+def review_table_game(app: "App", last_hand: bool) -> None:
+    """Open the game at our table (`game` without an id) in a replay: at the hand just
+    scored (``last_hand``), or from its first hand (a finished game)."""
+    from .archive import HostArchive, fetch_game
+    archive = HostArchive(app)
+
+    def show(doc: dict[str, Any]) -> None:
+        hands = len(doc.get("hands") or [])
+        if not hands:
+            archive.close()
+            app.notify(_("No hand has been scored yet."))
+            return
+        ReplaySheet(app, doc, archive, hand=hands - 1 if last_hand else 0).open()
+
+    def failed(why: str) -> None:
+        archive.close()
+        app.notify(why)
+    fetch_game(archive, None, show, failed)
+
+
 def _order(card: str) -> tuple[int, int]:
     """Hands sorted by suit, alternating colours (♠ ♥ ♣ ♦), then rank."""
     c = Card.parse(card)
@@ -459,4 +478,4 @@ def _card(card: str) -> str:
     return Card.parse(card).symbol
 
 
-__all__ = ["ReplaySheet", "seat_name", "seat_title"]
+__all__ = ["ReplaySheet", "review_table_game", "seat_name", "seat_title"]

@@ -16,6 +16,7 @@ from .dialog import Dialog
 
 if TYPE_CHECKING:
     from .app import App
+    from .archive import Archive
 
 
 class Sheet(Dialog):
@@ -24,9 +25,16 @@ class Sheet(Dialog):
 
     subtitle = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", archive: "Archive | None" = None) -> None:
         super().__init__(app)
+        self.archive = archive
         self.panel = pygame.Rect(0, 0, 10, 10)
+
+    def close(self) -> None:
+        """Close; the last sheet open lets the archive go (nothing more is awaited)."""
+        super().close()
+        if self.archive is not None and not any(isinstance(d, Sheet) for d in self.app.dialogs):
+            self.archive.close()
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale

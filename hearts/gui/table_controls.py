@@ -29,7 +29,12 @@ class TableControls(TablePart):
 
     def __init__(self, screen: "TableScreen") -> None:
         super().__init__(screen)
-        self.buttons: list[Button] = []
+        self._buttons: list[Button] = []
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The buttons on screen now (a hand's summary brings Review while it shows)."""
+        return self._buttons + self._review_button()
 
     def button(self, name: str) -> Button | None:
         """The button called ``name`` (pass, claim, moon-add, new-game, scores...), if shown."""
@@ -127,6 +132,27 @@ class TableControls(TablePart):
         self.model.reveal = not self.model.reveal
         self.relayout()
 
+    def review(self) -> None:
+        """Go through the game so far at this table, from the hand just scored (or, once
+        the game is over, from its first hand)."""
+        if hasattr(self.screen.app, "open_dialog"):
+            from .replay import review_table_game
+            review_table_game(self.screen.app, last_hand=not self.screen.sheets.game_over())
+
+    def _review_button(self) -> list[Button]:
+        """Review, under a hand's summary while it shows."""
+        m = self.model
+        if m.summary is None or self.screen.sheets.game_over():
+            return []
+        u = self.layout.u
+        r = self.screen.sheets.summary_rect()
+        label = _("Review  (R)")
+        bh = round(38 * u)
+        bw = max(round(170 * u), button_width(label, bh))
+        return [Button(label, self.review, pygame.Rect(r.centerx - bw // 2,
+                                                       r.bottom + round(10 * u), bw, bh),
+                       name="review")]
+
     def close_over(self) -> None:
         """OK on the final score sheet: the table stays, with New game and Leave."""
         self.model.over_closed = True
@@ -141,9 +167,9 @@ class TableControls(TablePart):
     # -- buttons ------------------------------------------------------------------------------------
     def relayout(self) -> None:
         """Rebuild the buttons for the current state."""
-        self.buttons = self._toolbar() + self._actions()
+        self._buttons = self._toolbar() + self._actions()
         if self.screen.sheets.game_over():
-            self.buttons += self._over_buttons()
+            self._buttons += self._over_buttons()
 
     def _toolbar(self) -> list[Button]:
         """Bottom right: scores, last trick, hint, undo, open hands, chat."""
@@ -235,6 +261,7 @@ class TableControls(TablePart):
             over.append((_("OK"), self.close_over, "over-ok", True))
         if m.info.owner:
             over.append((_("New game"), self.start, "new-game", False))
+        over.append((_("Review"), self.review, "review", False))
         over.append((_("Leave the table"), self.leave, "leave", False))
         gy = (self.screen.sheets.over_rect().bottom - ah - round(20 * u) if not m.over_closed
               else self.layout.centre[1] - ah // 2)

@@ -94,6 +94,10 @@ class TableInput(TablePart):
         m = self.model
         sheets = self.screen.sheets
         controls = self.screen.controls
+        review = controls.button("review")
+        if review is not None and review.rect.collidepoint(pos):
+            review.action()              # (the summary stays under the replay)
+            return
         if m.summary is not None and not sheets.game_over():
             m.summary = None             # a click anywhere closes the hand's summary;
             if self.anim.gate is not None or sheets.summary_rect().collidepoint(pos):
@@ -127,6 +131,9 @@ class TableInput(TablePart):
         m = self.model
         controls = self.screen.controls
         v = m.view
+        if k == pygame.K_r and not event.mod & pygame.KMOD_CTRL and controls.button("review"):
+            controls.review()
+            return
         if (m.summary is not None and not self.screen.sheets.game_over()
                 and k in (*ENTER, pygame.K_SPACE, pygame.K_ESCAPE)):
             m.summary = None

@@ -127,3 +127,104 @@ def test_export_writes_the_game(app: Any, drive: Any, tmp_path: Path,
     assert doc["format"] == "hearts-game" and doc["totals"] == list(games[0].totals)
     assert "Game saved to" in app.toast
     assert os.environ["HOME"] == str(tmp_path)
+
+
+def test_the_menu_opens_the_leaderboard_of_the_games_against_bots(app: Any, drive: Any) -> None:
+    keep_bot_games(app, 2)
+    drive.click_button(app.screen.form, "Leaderboard")
+    board = app.dialogs[-1]
+    assert type(board).__name__ == "LeaderboardSheet" and board.archive.local
+    assert board.list.rows[0].split("\t")[1] == "Tester (you)"
+    drive.key(pygame.K_RIGHT)                               # tonight -> all time
+    assert board.which.value == "all" and board.list.rows[0].split("\t")[2] == "2"
+
+
+def test_the_hosts_lobby_leaderboard_history_and_replay(app: Any, drive: Any, shots: Path) -> None:
+    from .helpers import host_lobby
+    host_lobby(app, drive)
+    host = app.net.host
+    g = random_game(Rules(), 41)
+    me = {"name": "Tester", "kind": "human", "id": person_id(app.net.key)}
+    record = {"table": 1, "name": "Den", "players": ["Tester", "Bob", "Ada", "Basil"],
+              "game": g.to_dict(), "totals": list(g.totals), "winners": g.winners,
+              "people": [me, {"name": "Bob", "kind": "human", "id": "b0b"},
+                         {"name": "Ada", "kind": "bot", "level": "hard"},
+                         {"name": "Basil", "kind": "bot", "level": "normal"}],
+              "seating": [[0, 1, 2, 3]] * len(g.results)}
+
+    async def finish() -> None:
+        host.history.add(record)            # on the host's own loop, as a game ends there
+    app.net.call(finish()).result(5)
+    lobby = app.screen
+    drive.click_button(lobby.form, "Stats")
+    board = app.dialogs[-1]
+    drive.until(lambda: board.answer is not None, what="the host's stats")
+    names = [r.split("\t")[1] for r in board.list.rows]
+    assert names[:2] in (["Tester (you)", "Bob"], ["Bob", "Tester (you)"])
+    drive.shot(shots / "lobby-leaderboard-1280x800.png")
+    drive.click_button(board.form, "Games")
+    history = app.dialogs[-1]
+    drive.until(lambda: history.list.data == [1], what="the host's games")
+    drive.key(pygame.K_RETURN)                              # Enter on the list: replay
+    drive.until(lambda: type(app.dialogs[-1]).__name__ == "ReplaySheet", what="the replay")
+    replay = app.dialogs[-1]
+    assert replay.doc["id"] == 1 and len(replay.replay.hands) == len(g.results)
+    for _ in range(6):
+        drive.step()
+    assert app.screen is lobby                  # the lobby's own updates did not close them
+    while app.dialogs:
+        drive.key(pygame.K_ESCAPE)
+    assert not host.history.entries[0].get("bad")
+
+
+def _bot_game(app: Any, drive: Any, target: int) -> Any:
+    from hearts.gui.table import TableScreen
+    app.settings.bot_level = "random"
+    app.settings.animation = "fast"
+    app.settings.trick_pause = 0.2
+    app.settings.bot_speed = "fast"
+    drive.time_lapse()
+    app.link.play_against_bots(rules={"target": target, "pass_cycle": ["left", "hold"]},
+                               seed=5)
+    drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
+    return app.screen
+
+
+def test_review_from_a_hands_summary(app: Any, drive: Any, shots: Path) -> None:
+    from .test_table_end import _play_by_keys
+    screen = _bot_game(app, drive, 100)
+    _play_by_keys(app, drive, lambda: screen.model.summary is not None)
+    assert screen.button("review") is not None
+    drive.shot(shots / "table-summary-review-1280x800.png")
+    drive.key(pygame.K_r)
+    drive.until(lambda: app.dialogs and type(app.dialogs[-1]).__name__ == "ReplaySheet",
+                what="the review of the hand")
+    replay = app.dialogs[-1]
+    assert replay.doc["id"] == 0 and replay.doc["seed"] == ""     # the game goes on
+    assert replay.hand == len(replay.replay.hands) - 1 == 0
+    assert not replay.export_button.visible
+    drive.key(pygame.K_END)
+    assert replay.moment.points == list(screen.model.summary["points"])
+    drive.key(pygame.K_ESCAPE)
+    assert not app.dialogs
+
+
+def test_review_from_the_final_sheet(app: Any, drive: Any) -> None:
+    from .test_table_end import _play_by_keys
+    screen = _bot_game(app, drive, 10)
+    _play_by_keys(app, drive, lambda: app.session.table is not None
+                  and app.session.table.state == "over", timeout=90)
+
+    def final_sheet() -> bool:
+        if screen.model.summary is not None and not screen.animating:
+            drive.key(pygame.K_RETURN)           # the last hand's summary, read
+        return screen.game_over() and not screen.animating
+    drive.until(final_sheet, 60, "the final sheet")
+    review = screen.button("review")
+    assert review is not None
+    drive.click(review.rect.center)
+    drive.until(lambda: app.dialogs and type(app.dialogs[-1]).__name__ == "ReplaySheet",
+                what="the review of the game")
+    replay = app.dialogs[-1]
+    assert replay.doc["id"] >= 1 and replay.hand == 0 and replay.export_button.visible
+    assert replay.doc["totals"] == list(app.session.table.totals)
