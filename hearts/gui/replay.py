@@ -448,9 +448,9 @@ class ReplaySheet(Sheet):
         return ""
 
 
-def review_table_game(app: "App", last_hand: bool) -> None:
-    """Open the game at our table (`game` without an id) in a replay: at the hand just
-    scored (``last_hand``), or from its first hand (a finished game)."""
+def review_table_game(app: "App", hand: int | None) -> None:
+    """Open the game at our table (`game` without an id) in a replay at ``hand`` (the one
+    whose summary shows; the host may have scored more since), or None: its first hand."""
     from .archive import HostArchive, fetch_game
     archive = HostArchive(app)
 
@@ -460,7 +460,8 @@ def review_table_game(app: "App", last_hand: bool) -> None:
             archive.close()
             app.notify(_("No hand has been scored yet."))
             return
-        ReplaySheet(app, doc, archive, hand=hands - 1 if last_hand else 0).open()
+        ReplaySheet(app, doc, archive, hand=min(hand, hands - 1) if hand is not None else 0
+                    ).open()
 
     def failed(why: str) -> None:
         archive.close()

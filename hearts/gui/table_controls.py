@@ -133,11 +133,14 @@ class TableControls(TablePart):
         self.relayout()
 
     def review(self) -> None:
-        """Go through the game so far at this table, from the hand just scored (or, once
-        the game is over, from its first hand)."""
+        """Go through the game so far at this table, from the hand whose summary shows (or,
+        once the game is over, from its first hand)."""
         if hasattr(self.screen.app, "open_dialog"):
             from .replay import review_table_game
-            review_table_game(self.screen.app, last_hand=not self.screen.sheets.game_over())
+            summary = self.model.summary
+            hand = None if summary is None or self.screen.sheets.game_over() else \
+                int(summary.get("hand") or 0)
+            review_table_game(self.screen.app, hand)
 
     def _review_button(self) -> list[Button]:
         """Review, under a hand's summary while it shows."""
