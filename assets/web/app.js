@@ -5,6 +5,7 @@ import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
 import { apply, freshState } from "./mirror.js";
 import { Chat, menuSheet, rulesSheet, scoresSheet, seatSheet } from "./panels.js";
+import { Records } from "./records.js";
 import { tableScreen, tapCard } from "./table.js";
 
 const params = new URLSearchParams(location.search);
@@ -18,7 +19,7 @@ const app = document.getElementById("app");
 const banner = document.getElementById("banner");
 
 const link = new Link(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`, {
-  onmessage: (msg) => enqueue(msg),
+  onmessage: (msg) => { if (!records.onMessage(msg)) enqueue(msg); },   // answers at once
   onstatus: (status, why) => {
     state.status = status;
     state.statusWhy = why || "";
@@ -32,6 +33,7 @@ function send(type, fields) {
   return false;
 }
 
+const records = new Records(send);      // the leaderboard, the games, replays
 const chat = new Chat(send);
 const lobbyChat = new Chat(send, { lobby: true });
 document.body.append(chat.el, lobbyChat.el);
@@ -153,6 +155,8 @@ const actions = {
     else send(how, { table: table.id });
   },
   create: () => createSheet(state, facts, send),
+  leaderboard: () => records.leaderboard(),
+  review: (lastHand) => records.review(lastHand),
   rename: () => { link.close(); saved.token = ""; showName(""); },
   dismissNotice: () => { state.notice = null; render(); },
 };

@@ -1,6 +1,7 @@
 // The connection to the host: a WebSocket carrying one msgpack map per binary message
 // (docs/protocol.md), hello with the seat token kept in localStorage, pings answered,
 // and reconnecting by itself when a phone wakes up or the network comes back.
+import { playerKey } from "./records.js";
 import { decode, encode } from "./vendor/msgpack.mjs";
 
 export const PROTOCOL_VERSION = 1;
@@ -57,6 +58,7 @@ export class Link {
     ws.onopen = () => {
       const hello = { type: "hello", version: PROTOCOL_VERSION, name: this.name };
       if (saved.token) hello.token = saved.token;
+      hello.key = playerKey();          // who this person is in the host's statistics
       this.raw(hello);
     };
     ws.onmessage = (e) => {

@@ -53,7 +53,9 @@ export function lobbyScreen(state, act) {
       h("button.icon.rename", { type: "button", onclick: () => act.rename(), "aria-label": "Change your name", title: "Change your name" }, icon("edit"))),
     state.notice ? h("div.notice", { role: "alert" }, state.notice,
       h("button.icon", { type: "button", onclick: () => act.dismissNotice(), "aria-label": "Dismiss" }, icon("close"))) : null,
-    h("div.lobby-head", h("h2", "Tables"), h("button.primary.new-table", { type: "button", onclick: () => act.create() }, "+ New table")),
+    h("div.lobby-head", h("h2", "Tables"),
+      h("button.leaderboard", { type: "button", onclick: () => act.leaderboard() }, "Leaderboard"),
+      h("button.primary.new-table", { type: "button", onclick: () => act.create() }, "+ New table")),
     h("ul.tables", list));
 }
 

@@ -29,6 +29,7 @@ export function scoresSheet(state, act, { scored } = {}) {
   const buttons = [];
   if (over && state.owner) buttons.push(h("button.primary", { type: "button", onclick: () => { closeSheet(); act.send("start"); } }, "New game"));
   if (over) buttons.push(h("button", { type: "button", onclick: () => { closeSheet(); act.leave(); } }, "Back to the tables"));
+  if (results.length) buttons.push(h("button.review", { type: "button", onclick: () => act.review(!over) }, "Review"));
   if (!over) buttons.push(h("button.primary", { type: "button", onclick: () => closeSheet() }, "Continue"));
   return sheet(over ? "Game over" : "Scores", [head, results.length ? table : h("p", "No hand has been scored yet."),
     h("p.small", `Game to ${t.rules.target}; ${t.rules.display === "countdown" ? "highest" : "lowest"} total wins.`),

@@ -1,0 +1,184 @@
+"""The page's leaderboard, finished games, replay and download in Chromium (Playwright), on
+a host whose finished games include one by this page's own player key, and the review of
+a hand from the scores at a table.
+
+Screenshots of the leaderboard, the games and a replay mid-hand at 390x844 and 1280x800
+go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from hearts.engine import Rules
+from net.stats import person_id
+from tests.engine.builders import random_game
+
+from .test_browser import ARGS, CHROMIUM, LAPTOP, PACE, HostThread, command, create_table, \
+    pytestmark, until  # noqa: F401  (pytestmark: skipped without Chromium)
+
+PHONE = {"width": 390, "height": 844}
+KEY = "page-key-of-ann-0001"
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[HostThread]:
+    h = HostThread()
+    yield h
+    h.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    import os
+    where = Path(os.environ.get("HEARTS_WEB_SHOTS") or tmp_path)
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def keep_games(served: HostThread, n: int) -> list[Any]:
+    """``n`` finished games on the host, Ann (this page's key) in seat 0."""
+    games = []
+    for i in range(n):
+        g = random_game(Rules(), 60 + i)
+        record = {"table": 1, "name": "Den", "players": ["Ann", "Bob", "Ada", "Basil"],
+                  "game": g.to_dict(), "totals": list(g.totals), "winners": g.winners,
+                  "people": [{"name": "Ann", "kind": "human", "id": person_id(KEY)},
+                             {"name": "Bob", "kind": "human", "id": "b0b"},
+                             {"name": "Ada", "kind": "bot", "level": "hard"},
+                             {"name": "Basil", "kind": "bot", "level": "normal"}],
+                  "seating": [[0, 1, 2, 3]] * len(g.results)}
+
+        async def add(rec: dict[str, Any] = record) -> None:
+            served.host.history.add(rec)
+        served.call(add())
+        games.append(g)
+    return games
+
+
+def page_as_ann(browser: Any, served: HostThread, key: str | None = KEY) -> Any:
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
+                              accept_downloads=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    url = f"http://127.0.0.1:{served.host.web_port}/?pace={PACE}"
+    page.goto(url)
+    if key is not None:                   # this browser's key, as if kept from before
+        page.evaluate(f"localStorage.setItem('hearts.key', '{key}')")
+        page.goto(url)
+    page.fill("#name", "Ann")
+    page.click(".name-form button[type=submit]")
+    page.wait_for_selector(".lobby-screen")
+    return page
+
+
+def both_sizes(page: Any, shots: Path, what: str) -> None:
+    page.screenshot(path=str(shots / f"{what}-390x844.png"), animations="disabled")
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=str(shots / f"{what}-1280x800.png"), animations="disabled")
+    page.set_viewport_size(PHONE)
+
+
+def test_leaderboard_games_replay_and_download(browser: Any, served: HostThread,
+                                               shots: Path) -> None:
+    games = keep_games(served, 3)
+    page = page_as_ann(browser, served)
+    page.click(".lobby-head .leaderboard")
+    page.wait_for_selector("#leaderboard table.board")
+    me = page.locator("#leaderboard tr.you")
+    assert me.count() == 1 and "Ann (you)" in me.inner_text()
+    cells = me.locator("td").all_inner_texts()
+    assert cells[2] == "3" and cells[3] == str(sum(0 in g.winners for g in games))
+    assert page.locator("#leaderboard tr.sep").count() == 1          # bots apart
+    assert "hard bots" in page.locator("#leaderboard").inner_text()
+    both_sizes(page, shots, "page-leaderboard")
+    page.click("#leaderboard .tab >> text=All time")
+    page.wait_for_selector("#leaderboard .tab.on >> text=All time")
+    page.click("#leaderboard .buttons >> text=Games")
+    page.wait_for_selector("#games li.game-item")
+    assert page.locator("#games li.game-item").count() == 3
+    assert page.locator("#games .g-id").first.inner_text() == "#3"
+    both_sizes(page, shots, "page-games")
+    with page.expect_download() as got:
+        page.locator("#games li.game-item").nth(1).locator("text=Download").click()
+    doc = json.loads(Path(got.value.path()).read_text())
+    assert doc["format"] == "hearts-game" and doc["id"] == 2
+    assert doc["totals"] == list(games[1].totals)
+    assert len(doc["hands"]) == len(games[1].results)
+    page.locator("#games li.game-item").nth(1).locator("text=Replay").click()
+    page.wait_for_selector("#replay .r-table")
+    assert "Game #2" in page.locator("#replay .sheet-head h2").inner_text()
+    cards = lambda: sum(page.locator(f"#replay .r-seat.{w} .rc").count()   # noqa: E731
+                        for w in ("top", "left", "right", "bottom"))
+    assert cards() == 52 and page.locator("#replay .rc.raised").count() == 12   # the passes
+    page.keyboard.press("ArrowRight")                   # the pass
+    assert "After the pass" in page.locator("#replay .r-caption").inner_text()
+    page.keyboard.press("ArrowRight")                   # the first trick, taken
+    until(lambda: "takes trick 1" in page.locator("#replay .r-caption").inner_text())
+    assert cards() == 48
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    assert page.locator("#replay .r-trick .r-play").count() == 2 and cards() == 46
+    both_sizes(page, shots, "page-replay")
+    page.click("#replay .r-controls [aria-label='Next hand']")
+    assert "Hand 2 of" in page.locator("#replay .r-title").inner_text()
+    page.keyboard.press("End")
+    until(lambda: "Hand over" in page.locator("#replay .r-caption").inner_text())
+    assert page.errors == []
+
+
+def test_the_page_keeps_its_key_and_shows_it(browser: Any, served: HostThread) -> None:
+    page = page_as_ann(browser, served, key=None)
+    key = page.evaluate("localStorage.getItem('hearts.key')")
+    assert key and len(key) >= 30
+    page.click(".lobby-head .leaderboard")
+    page.wait_for_selector("#leaderboard")
+    page.click("#leaderboard .key-box summary")
+    assert page.input_value("#player-key") == key
+    assert page.errors == []
+
+
+def test_review_from_the_scores_at_a_table(browser: Any, served: HostThread) -> None:
+    page = page_as_ann(browser, served)
+    create_table(page)
+    command(page, "/rules set target 200")
+    page.wait_for_selector(".chat-log li.reply")
+    page.click(".chat-head .close")
+    page.click("button.start")
+    # play the first hand by tapping the first card the page allows
+    until(lambda: page.locator("button.pass").count() > 0, 20)
+    for i in range(3):
+        page.locator(".hand .card").nth(i).click(position={"x": 8, "y": 30})
+    page.click("button.pass:not([disabled])")
+
+    def scored() -> bool:
+        if page.locator("#scores, #gameover").count():
+            return True
+        playable = page.locator(".hand .card.legal")
+        if playable.count():
+            try:
+                playable.first.click(position={"x": 8, "y": 30}, timeout=500)
+            except Exception:      # redrawn under the finger: the next round tries again
+                pass
+        return False
+    until(scored, 60)
+    page.click("button.review")
+    page.wait_for_selector("#replay .r-table")
+    assert "This game" in page.locator("#replay .sheet-head h2").inner_text()
+    assert page.locator("#replay .buttons >> text=Download").count() == 0   # not finished
+    assert page.errors == []
