@@ -8,7 +8,13 @@ filled after translation, never words glued from pieces::
     PASS_HELP = N_("Choose the cards to pass.")   # marked here, translated where shown: _(PASS_HELP)
 
 A front end speaks one language (``set_language``); the host words each connection's
-messages in that connection's language (``translation(lang)``). The catalogues are the
+messages in that connection's language (``translation(lang)``). Where a sentence is made
+before its reader is known (the engine's reasons, the host's errors) it is a `Text`: the
+English sentence as a ``str`` that can still be said in any language::
+
+    reason = T_("you do not hold {card}", card="Q♠")   # str(reason): "you do not hold Q♠"
+    reason.said(translation("de"))                     # the same sentence in German
+ The catalogues are the
 ``.po`` files in ``hearts/locale/`` (``de.po``, ``fr.po``...), read when a language is
 first asked for; a language without one reads English. Adding a language is adding its
 ``.po`` file (``scripts/catalogue`` extracts the template and updates every catalogue).
@@ -28,6 +34,7 @@ import struct
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Protocol
 
 DOMAIN = "hearts"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -120,6 +127,102 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it (constants)."""
     return message
+
+
+class Translator(Protocol):
+    """What words need of a catalogue (`gettext.NullTranslations` has all three)."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+class ProcessLanguage:
+    """The process's language (`set_language`), looked up at each sentence."""
+
+    def gettext(self, message: str, /) -> str:
+        return _current.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return _current.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return _current.pgettext(context, message)
+
+
+PROCESS = ProcessLanguage()
+ENGLISH_WORDS: Translator = gettext.NullTranslations()   # the source strings, whatever the process speaks
+
+
+class Text(str):
+    """A sentence made before its reader is known: the English (the ``str`` itself) and
+    what it takes to say it in another language (``said(tr)``). Values that are `Text`
+    themselves are said in the same language. Made with `T_`, `nT_` or `pT_`."""
+
+    __slots__ = ("msgid", "plural", "n", "context", "values")
+    msgid: str
+    plural: str | None
+    n: int
+    context: str | None
+    values: dict[str, Any]
+
+    def __new__(cls, msgid: str, plural: str | None = None, n: int = 1,
+                context: str | None = None, values: dict[str, Any] | None = None) -> Text:
+        values = dict(values or {})
+        if plural is not None:
+            values.setdefault("n", n)
+        english = plural if plural is not None and n != 1 else msgid
+        self = super().__new__(cls, english.format(**values) if values else english)
+        self.msgid, self.plural, self.n, self.context, self.values = (
+            msgid, plural, n, context, values)
+        return self
+
+    def said(self, tr: Translator | None = None) -> str:
+        """This sentence in ``tr``'s language (None: the process's)."""
+        tr = tr or PROCESS
+        if self.plural is not None:
+            message = tr.ngettext(self.msgid, self.plural, self.n)
+        elif self.context is not None:
+            message = tr.pgettext(self.context, self.msgid)
+        else:
+            message = tr.gettext(self.msgid)
+        if not self.values:
+            return message
+        return message.format(**{k: said(v, tr) for k, v in self.values.items()})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text, (self.msgid, self.plural, self.n, self.context, self.values))
+
+
+def T_(message: str, /, **values: Any) -> Text:
+    """``message`` marked for the catalogue, to be said later in the reader's language;
+    ``values`` fill its named placeholders then."""
+    return Text(message, values=values)
+
+
+def nT_(singular: str, plural: str, n: int, /, **values: Any) -> Text:
+    """`T_` with a plural form chosen by ``n`` (``{n}`` is filled with it)."""
+    return Text(singular, plural, n, values=values)
+
+
+def pT_(context: str, message: str, /, **values: Any) -> Text:
+    """`T_` where the same English means two things (``context`` tells them apart)."""
+    return Text(message, context=context, values=values)
+
+
+def said(text: Any, tr: Translator | None = None) -> str:
+    """``text`` in ``tr``'s language when it is a `Text`; anything else as ``str``
+    (a name, a number, an English sentence nobody marked)."""
+    return text.said(tr) if isinstance(text, Text) else str(text)
+
+
+def text_of(error: BaseException) -> str:
+    """An exception's sentence, kept a `Text` when it was raised with one (``str(e)``
+    would make it plain English)."""
+    arg = error.args[0] if len(error.args) == 1 else None
+    return arg if isinstance(arg, str) else str(error)
 
 
 # -- catalogues --------------------------------------------------------------------------

@@ -17,38 +17,16 @@ Every sentence goes through ``_`` or ``ngettext`` whole, with named placeholders
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
-from hearts import i18n
 from hearts.engine import Card, Rules, View
 from hearts.engine.cards import SUIT_SYMBOLS, SUITS
 from hearts.engine.rule_options import changes_in_words, rules_title
-from hearts.i18n import N_
+from hearts.i18n import N_, PROCESS, ProcessLanguage, Translator
 
 from .mirror import TableInfo
 
 Change = dict[str, Any]
-
-
-class Translator(Protocol):
-    """What words need of a catalogue (`gettext.NullTranslations` has both)."""
-
-    def gettext(self, message: str, /) -> str: ...
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
-
-
-class ProcessLanguage:
-    """The process's language (`hearts.i18n.set_language`), looked up at each sentence."""
-
-    def gettext(self, message: str, /) -> str:
-        return i18n._(message)
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return i18n.ngettext(singular, plural, n)
-
-
-PROCESS = ProcessLanguage()
 
 # Places at the table as the reader sees them: the reader sits south.
 PLACES = (N_("South"), N_("West"), N_("North"), N_("East"))

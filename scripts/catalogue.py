@@ -7,7 +7,8 @@ language's .po file up to date with it (new strings untranslated, gone ones drop
                                                      # mismatched entries (what the tests check)
 
 Strings are found by Babel in hearts/ and net/ wherever they are passed to ``_``,
-``ngettext``, ``pgettext``, ``N_`` or a translation's ``gettext``/``ngettext``.
+``ngettext``, ``pgettext``, ``N_``, ``T_``/``nT_``/``pT_`` (a `hearts.i18n.Text`, said
+later) or a translation's ``gettext``/``ngettext``/``pgettext``.
 A new language is one more file: ``cp hearts/locale/hearts.pot hearts/locale/it.po``,
 set its ``Language`` and ``Plural-Forms`` header, translate every entry.
 """
@@ -30,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "hearts" / "locale"
 TEMPLATE = LOCALE / "hearts.pot"
 SOURCES = ("hearts", "net")
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
-            "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS = {"_": None, "N_": None, "T_": None, "gettext": None, "ngettext": (1, 2),
+            "nT_": (1, 2), "pgettext": ((1, "c"), 2), "pT_": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 CREATED = datetime(2026, 11, 26, tzinfo=timezone.utc)   # fixed: the template changes with its strings only
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]")
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+from hearts.i18n import T_
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -53,7 +55,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"not a card: {text!r}")
+            raise ValueError(T_("not a card: {text}", text=repr(text)))
         card = _BY_NAME.get(text)      # the usual spelling, as every message carries it
         if card is not None:
             return card
@@ -63,7 +65,8 @@ class Card:
         if len(t) == 2 and t[1] in SUIT_SYMBOLS:
             t = t[0] + SUITS[SUIT_SYMBOLS.index(t[1])]
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-            raise ValueError(f"not a card: {text!r} (write rank then suit, like QS or 7H)")
+            raise ValueError(T_("not a card: {text} (write rank then suit, like QS or 7H)",
+                                text=repr(text)))
         return CARDS[SUITS.index(t[1]) * 13 + RANKS.index(t[0])]
 
     @classmethod

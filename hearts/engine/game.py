@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from hearts.i18n import T_
+
 from .actions import Action, Claim, MoonChoice, Pass, Play, action_from_wire
 from .cards import Card
 from .hand import Hand, IllegalMove, Tram
@@ -88,7 +90,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Apply one action (`Pass`, `Play`, `Claim` or `MoonChoice`) and log it."""
         if self.over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(T_("the game is over"))
         hand = self.hand
         hand.apply(action)
         self.log.append(action)
@@ -119,13 +121,13 @@ class Game:
         Needs ``allow_undo``; returns how many actions were taken back.
         """
         if not self.rules.allow_undo:
-            raise IllegalMove("undo is off at this table")
+            raise IllegalMove(T_("undo is off at this table"))
         for i in range(len(self.log) - 1, self._hand_start - 1, -1):
             a = self.log[i]
             if isinstance(a, Play) and a.seat == seat:
                 break
         else:
-            raise IllegalMove("you have no card to take back in this hand")
+            raise IllegalMove(T_("you have no card to take back in this hand"))
         removed = len(self.log) - i
         replayed = Game.from_dict({"rules": self.rules.to_dict(), "seed": self.seed,
                                    "actions": [a.to_wire() for a in self.log[:i]]})

@@ -12,9 +12,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
+from hearts.i18n import T_, Text, nT_, text_of
+
 from .actions import Action, Claim, MoonChoice, Pass, Phase, Play, action_from_wire
 from .cards import (FULL_DECK, HEARTS_MASK, JACK_DIAMONDS,
-                    QUEEN_SPADES, SUIT_MASK, SUIT_NAMES, TWO_CLUBS, Card,
+                    QUEEN_SPADES, SUIT_MASK, TWO_CLUBS, Card,
                     _SUIT_TABLE, cards_of, mask_of)
 from .rule_options import PASS_DIRECTIONS
 from .rules import PASS_OFFSET, Rules
@@ -31,16 +33,19 @@ _JD = JACK_DIAMONDS.mask
 _2C = TWO_CLUBS.mask
 # module-level aliases: reading ``Phase.PLAY`` costs an enum lookup on every play
 _PASS, _PLAY, _MOON_CHOICE, _DONE = Phase.PASS, Phase.PLAY, Phase.MOON_CHOICE, Phase.DONE
-NOT_NOW = {Phase.PASS: "cards are still being passed", Phase.DONE: "the hand is over",
-           Phase.MOON_CHOICE: "the shooter is choosing how to score the moon"}
-NOT_YOUR_TURN = "it is not your turn"
+NOT_NOW = {Phase.PASS: T_("cards are still being passed"), Phase.DONE: T_("the hand is over"),
+           Phase.MOON_CHOICE: T_("the shooter is choosing how to score the moon")}
+NOT_YOUR_TURN = T_("it is not your turn")
+MUST_FOLLOW = (T_("you must follow clubs"), T_("you must follow diamonds"),
+               T_("you must follow hearts"), T_("you must follow spades"))
 _new_trick = tuple.__new__  # NamedTuple's own __new__ is a slow Python function
 _DECK_RANGE = range(52)
 _BITS = [1 << i for i in range(52)]
 
 
 class IllegalMove(ValueError):
-    """An action the rules do not allow; the message names the rule."""
+    """An action the rules do not allow; the message names the rule (a `Text`, so the
+    host can say it in each player's language: ``text_of(e).said(tr)``)."""
 
 
 class Trick(NamedTuple):
@@ -298,10 +303,10 @@ class Hand:
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
         """Choose the cards ``seat`` passes; they change hands when all four have passed."""
         if self.phase != _PASS:
-            raise IllegalMove("it is not the time to pass cards")
+            raise IllegalMove(T_("it is not the time to pass cards"))
         _check_seat(seat)
         if self._passed[seat] is not None:
-            raise IllegalMove("you have already passed")
+            raise IllegalMove(T_("you have already passed"))
         n = self.rules.pass_count
         m = 0
         count = 0
@@ -309,10 +314,11 @@ class Hand:
             m |= (_parse(c) if isinstance(c, str) else c).mask
             count += 1
         if count != n or m.bit_count() != n:
-            raise IllegalMove(f"pass exactly {n} different cards")
+            raise IllegalMove(nT_("pass exactly {n} card", "pass exactly {n} different cards", n))
         held = self._held
         if m & ~held[seat]:
-            raise IllegalMove(f"you do not hold {cards_of(m & ~held[seat])[0].symbol}")
+            raise IllegalMove(T_("you do not hold {card}",
+                                  card=cards_of(m & ~held[seat])[0].symbol))
         self._passed[seat] = m
         self._pass_order.append(seat)
         if len(self._pass_order) == 4:
@@ -386,20 +392,20 @@ class Hand:
     def claim(self, seat: int) -> None:
         """Claim the remaining tricks (with ``tram="claim"``, or any time they are certain)."""
         if self.rules.tram == "off":
-            raise IllegalMove("claiming is off at this table")
+            raise IllegalMove(T_("claiming is off at this table"))
         if not self.can_claim(seat):
-            raise IllegalMove("you cannot claim: you are not certain to win every trick left")
+            raise IllegalMove(T_("you cannot claim: you are not certain to win every trick left"))
         self._claimed_by = seat
         self._apply_tram(seat, claimed=True)
 
     def choose_moon(self, seat: int, choice: str) -> None:
         """The shooter's choice after a moon: ``"add"`` (others +M) or ``"subtract"`` (self -M)."""
         if self.phase != _MOON_CHOICE:
-            raise IllegalMove("there is no moon to choose for")
+            raise IllegalMove(T_("there is no moon to choose for"))
         if self.moon is None or seat != self.moon.shooter:
-            raise IllegalMove("only the shooter chooses")
+            raise IllegalMove(T_("only the shooter chooses"))
         if choice not in ("add", "subtract"):
-            raise IllegalMove("choose add or subtract")
+            raise IllegalMove(T_("choose add or subtract"))
         self._moon_chosen = True
         self.moon = Moon(self.moon.shooter, self.moon.sun, choice)
         self._finish()
@@ -443,7 +449,7 @@ class Hand:
         self._legal = legal
         return legal
 
-    def _why_illegal(self, seat: int, card: Card) -> str:
+    def _why_illegal(self, seat: int, card: Card) -> Text:
         return illegal_reason(card, self._held[seat], self._trick, not self.tricks, self.rules)
 
     def illegal_reasons(self, seat: int) -> dict[str, str]:
@@ -568,23 +574,23 @@ class Hand:
 
 
 def illegal_reason(card: Card, held: int, trick: Sequence[Card], first_trick: bool,
-                   rules: Rules) -> str:
+                   rules: Rules) -> Text:
     """Why ``card`` may not be played by a seat holding ``held`` (a mask) whose turn it is,
     with ``trick`` on the table: one wording for the engine's errors and every client."""
     if not card.mask & held:
-        return f"you do not hold {card.symbol}"
+        return T_("you do not hold {card}", card=card.symbol)
     if trick:
         led = trick[0].suit
         if held & SUIT_MASK[led]:
-            return f"you must follow {SUIT_NAMES[led]}"
+            return MUST_FOLLOW[led]
         if card.suit == 2:
-            return "no hearts on the first trick"
-        return "no points on the first trick"
+            return T_("no hearts on the first trick")
+        return T_("no points on the first trick")
     if first_trick and rules.first_lead == "two-of-clubs":
-        return "you must lead the 2♣"
+        return T_("you must lead the 2♣")
     if first_trick and rules.first_lead == "any-club":
-        return "you must lead a club"
-    return "hearts are not broken yet"
+        return T_("you must lead a club")
+    return T_("hearts are not broken yet")
 
 
 def leader_takes_all(mine: int, others: int) -> bool:
@@ -605,12 +611,12 @@ def _parse(card: Any) -> Card:
     try:
         return Card.parse(card)
     except ValueError as e:
-        raise IllegalMove(str(e)) from None
+        raise IllegalMove(text_of(e)) from None
 
 
 def _check_seat(seat: int) -> None:
     if seat not in (0, 1, 2, 3):
-        raise IllegalMove(f"no such seat: {seat!r}")
+        raise IllegalMove(T_("no such seat: {seat}", seat=repr(seat)))
 
 
 __all__ = ["Hand", "IllegalMove", "NOT_NOW", "PlayConfig", "play_config", "NOT_YOUR_TURN", "Trick", "Tram", "illegal_reason",

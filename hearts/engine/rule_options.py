@@ -12,12 +12,18 @@ docs/rules.md are derived. Adding a rule option means: a field on `Rules`
 
 Run ``python -m hearts.docgen`` to rewrite docs/rules.md's option tables after a
 change (a test fails while they differ).
+
+Every text here is English marked for the catalogue (``N_``); what a player reads is
+said in a language: ``words(value, tr)``, ``label_in(tr)``, ``rules_in_words(rules, tr=tr)``
+(``tr`` a `hearts.i18n.Translator`; None: the process's language).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
+
+from hearts.i18n import N_, PROCESS, T_, Text, Translator
 
 Kind = Literal["cycle", "choice", "bool", "int", "optional-int"]
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
@@ -34,7 +40,7 @@ class RuleOption:
     help: str                                   # one or two sentences
     choices: tuple[tuple[str, str], ...] = ()   # (value, plain words), for kind "choice"
     bounds: tuple[int, int] = (0, 0)            # for kinds "int" and "optional-int"
-    unit: str = ""                              # after a number: "points", "seconds"
+    unit: str = ""                              # after a number: "points", "seconds", "cards"
     none_words: str = ""                        # what None means, for "optional-int"
     zero_words: str = ""                        # what 0 means, where it means "none"
 
@@ -42,32 +48,72 @@ class RuleOption:
     def values(self) -> tuple[str, ...]:
         return tuple(v for v, _ in self.choices)
 
-    def words(self, value: Any) -> str:
-        """``value`` of this option in plain words."""
+    def words(self, value: Any, tr: Translator | None = None) -> str:
+        """``value`` of this option in plain words, in ``tr``'s language."""
+        tr = tr or PROCESS
         if self.kind == "cycle":
-            return ", ".join(str(d) for d in value) if len(value) > 1 else \
-                f"always {value[0]}" if value else ""
+            if len(value) > 1:
+                return ", ".join(direction_words(str(d), tr) for d in value)
+            return tr.gettext("always {direction}").format(
+                direction=direction_words(str(value[0]), tr)) if value else ""
         if self.kind == "bool":
-            return "on" if value else "off"
+            return on_off(bool(value), tr)
         if self.kind == "choice":
-            return dict(self.choices).get(value, str(value))
+            words = dict(self.choices).get(value)
+            return tr.gettext(words) if words else str(value)
         if value is None:
-            return self.none_words
+            return tr.gettext(self.none_words)
         if value == 0 and self.zero_words:
-            return self.zero_words
-        return f"{value} {self.unit}".strip()
+            return tr.gettext(self.zero_words)
+        return unit_words(self.unit, value, tr)
 
-    def accepts(self) -> str:
-        """What the option accepts, in words (for errors and the console)."""
+    def label_in(self, tr: Translator | None = None) -> str:
+        """The option's short name in ``tr``'s language."""
+        return (tr or PROCESS).gettext(self.label)
+
+    def help_in(self, tr: Translator | None = None) -> str:
+        """The option's help in ``tr``'s language."""
+        return (tr or PROCESS).gettext(self.help)
+
+    def accepts(self) -> Text:
+        """What the option accepts, in words (for errors and the console; a `Text`)."""
         if self.kind == "cycle":
-            return f"a list of {', '.join(PASS_DIRECTIONS)}"
+            return T_("a list of {directions}", directions=", ".join(PASS_DIRECTIONS))
         if self.kind == "choice":
-            return "one of " + ", ".join(self.values)
+            return T_("one of {values}", values=", ".join(self.values))
         if self.kind == "bool":
-            return "on or off"
+            return T_("on or off")
         low, high = self.bounds
-        return f"a whole number from {low} to {high}" + (
-            " or default" if self.kind == "optional-int" else "")
+        if self.kind == "optional-int":
+            return T_("a whole number from {low} to {high} or default", low=low, high=high)
+        return T_("a whole number from {low} to {high}", low=low, high=high)
+
+
+def direction_words(direction: str, tr: Translator | None = None) -> str:
+    """A pass direction (``left``, ``right``, ``across``, ``hold``) in words."""
+    tr = tr or PROCESS
+    return {"left": tr.pgettext("pass direction", "left"),
+            "right": tr.pgettext("pass direction", "right"),
+            "across": tr.pgettext("pass direction", "across"),
+            "hold": tr.pgettext("pass direction", "hold")}.get(direction, direction)
+
+
+def on_off(value: bool, tr: Translator | None = None) -> str:
+    """A switch's state in words."""
+    tr = tr or PROCESS
+    return tr.pgettext("switch", "on") if value else tr.pgettext("switch", "off")
+
+
+def unit_words(unit: str, n: int, tr: Translator | None = None) -> str:
+    """``n`` with its unit (``points``, ``seconds``, ``cards``), as its language counts."""
+    tr = tr or PROCESS
+    if unit == "points":
+        return tr.ngettext("{n} point", "{n} points", n).format(n=n)
+    if unit == "seconds":
+        return tr.ngettext("{n} second", "{n} seconds", n).format(n=n)
+    if unit == "cards":
+        return tr.ngettext("{n} card", "{n} cards", n).format(n=n)
+    return str(n)
 
 
 def _opt(name: str, kind: Kind, group: str, label: str, help: str, **kw: Any) -> RuleOption:
@@ -76,126 +122,158 @@ def _opt(name: str, kind: Kind, group: str, label: str, help: str, **kw: Any) ->
 
 _LIST = [
     # -- passing and leading
-    _opt("pass_cycle", "cycle", "passing", "Pass directions",
-         "The pass direction of each hand, repeating: left, right, across or hold (no pass)."),
-    _opt("pass_count", "int", "passing", "Cards passed",
-         "How many cards each player passes (0: no passing).", bounds=(0, 6), unit="cards",
-         zero_words="no passing"),
-    _opt("first_lead", "choice", "passing", "First lead", "Who leads the first trick, and what.",
-         choices=(("two-of-clubs", "2♣ leads"),
-                  ("any-club", "any club, by the 2♣ holder"),
-                  ("left-of-dealer", "left of the dealer, any card"))),
-    _opt("first_trick", "choice", "passing", "Points on trick 1",
-         "Whether hearts and Q♠ may be discarded on the first trick.",
-         choices=(("no-points", "none, unless no choice"),
-                  ("hearts-if-void", "hearts if void in clubs"),
-                  ("anything", "anything goes"))),
-    _opt("hearts_break", "choice", "passing", "Leading hearts", "When hearts may be led.",
-         choices=(("required", "once hearts are broken"),
-                  ("free", "any time after trick 1"))),
-    _opt("queen_breaks_hearts", "bool", "passing", "Q♠ breaks hearts",
-         "Playing Q♠ breaks hearts as a heart does."),
-    _opt("lead_hearts_over_queen", "bool", "passing", "Lead ♥ over Q♠",
-         "With hearts unbroken and only hearts and Q♠ in hand, a heart may be led."),
+    _opt("pass_cycle", "cycle", "passing", N_("Pass directions"),
+         N_("The pass direction of each hand, repeating: left, right, across or hold "
+            "(no pass).")),
+    _opt("pass_count", "int", "passing", N_("Cards passed"),
+         N_("How many cards each player passes (0: no passing)."), bounds=(0, 6), unit="cards",
+         zero_words=N_("no passing")),
+    _opt("first_lead", "choice", "passing", N_("First lead"),
+         N_("Who leads the first trick, and what."),
+         choices=(("two-of-clubs", N_("2♣ leads")),
+                  ("any-club", N_("any club, by the 2♣ holder")),
+                  ("left-of-dealer", N_("left of the dealer, any card")))),
+    _opt("first_trick", "choice", "passing", N_("Points on trick 1"),
+         N_("Whether hearts and Q♠ may be discarded on the first trick."),
+         choices=(("no-points", N_("none, unless no choice")),
+                  ("hearts-if-void", N_("hearts if void in clubs")),
+                  ("anything", N_("anything goes")))),
+    _opt("hearts_break", "choice", "passing", N_("Leading hearts"),
+         N_("When hearts may be led."),
+         choices=(("required", N_("once hearts are broken")),
+                  ("free", N_("any time after trick 1")))),
+    _opt("queen_breaks_hearts", "bool", "passing", N_("Q♠ breaks hearts"),
+         N_("Playing Q♠ breaks hearts as a heart does.")),
+    _opt("lead_hearts_over_queen", "bool", "passing", N_("Lead ♥ over Q♠"),
+         N_("With hearts unbroken and only hearts and Q♠ in hand, a heart may be led.")),
     # -- card values
-    _opt("heart_points", "choice", "values", "Heart points", "What each heart is worth.",
-         choices=(("one", "1 point each"),
-                  ("face", "face value (A 14)"))),
-    _opt("queen_points", "int", "values", "Q♠ points", "Points for taking Q♠.",
+    _opt("heart_points", "choice", "values", N_("Heart points"), N_("What each heart is worth."),
+         choices=(("one", N_("1 point each")),
+                  ("face", N_("face value (A 14)")))),
+    _opt("queen_points", "int", "values", N_("Q♠ points"), N_("Points for taking Q♠."),
          bounds=(-100, 100), unit="points"),
-    _opt("high_spades", "bool", "values", "A♠ 7, K♠ 10",
-         "A♠ counts 7 points and K♠ 10 as well (Black Maria)."),
-    _opt("jack_of_diamonds", "int", "values", "J♦ points",
-         "Points for taking J♦ (Omnibus: −10, a bonus).", bounds=(-100, 100), unit="points",
-         zero_words="nothing"),
-    _opt("clean_hand_bonus", "int", "values", "Clean hand bonus",
-         "Points for a clean hand (a bonus is negative, like −5).", bounds=(-100, 100),
-         unit="points", zero_words="none"),
-    _opt("clean_hand", "choice", "values", "Clean hand means", "What counts as a clean hand.",
-         choices=(("no-tricks", "no trick taken"), ("no-points", "no penalty points taken"))),
+    _opt("high_spades", "bool", "values", N_("A♠ 7, K♠ 10"),
+         N_("A♠ counts 7 points and K♠ 10 as well (Black Maria).")),
+    _opt("jack_of_diamonds", "int", "values", N_("J♦ points"),
+         N_("Points for taking J♦ (Omnibus: −10, a bonus)."), bounds=(-100, 100),
+         unit="points", zero_words=N_("nothing")),
+    _opt("clean_hand_bonus", "int", "values", N_("Clean hand bonus"),
+         N_("Points for a clean hand (a bonus is negative, like −5)."), bounds=(-100, 100),
+         unit="points", zero_words=N_("none")),
+    _opt("clean_hand", "choice", "values", N_("Clean hand means"),
+         N_("What counts as a clean hand."),
+         choices=(("no-tricks", N_("no trick taken")),
+                  ("no-points", N_("no penalty points taken")))),
     # -- moon and sun
-    _opt("moon", "choice", "moon", "Shooting the moon",
-         "What happens when one player takes every heart and Q♠.",
-         choices=(("add", "others get 26"), ("subtract", "shooter loses 26"),
-                  ("choose", "shooter chooses"),
-                  ("new-moon", "shooter chooses (new moon)"),
-                  ("auto", "others get 26 unless it loses"),
-                  ("off", "no moon"))),
-    _opt("moon_needs_jack", "bool", "moon", "Moon needs J♦",
-         "Shooting the moon also needs J♦ (Omnibus)."),
-    _opt("bonuses_on_moon", "choice", "moon", "Bonuses with a moon",
-         "Whether J♦ and the clean-hand bonus still count in a hand with a moon.",
-         choices=(("jack", "J♦ still counts"), ("none", "no J♦, no clean bonus"))),
-    _opt("sun", "choice", "moon", "Shooting the sun", "Taking all 13 tricks.",
-         choices=(("off", "counts as a moon"), ("others", "others get the sun"),
-                  ("bonus", "shooter gets a bonus"))),
-    _opt("sun_points", "optional-int", "moon", "Sun points",
-         "Points of the sun (default: 39 for the others, −24 as a bonus).",
-         bounds=(-200, 200), unit="points", none_words="the default"),
+    _opt("moon", "choice", "moon", N_("Shooting the moon"),
+         N_("What happens when one player takes every heart and Q♠."),
+         choices=(("add", N_("others get 26")), ("subtract", N_("shooter loses 26")),
+                  ("choose", N_("shooter chooses")),
+                  ("new-moon", N_("shooter chooses (new moon)")),
+                  ("auto", N_("others get 26 unless it loses")),
+                  ("off", N_("no moon")))),
+    _opt("moon_needs_jack", "bool", "moon", N_("Moon needs J♦"),
+         N_("Shooting the moon also needs J♦ (Omnibus).")),
+    _opt("bonuses_on_moon", "choice", "moon", N_("Bonuses with a moon"),
+         N_("Whether J♦ and the clean-hand bonus still count in a hand with a moon."),
+         choices=(("jack", N_("J♦ still counts")), ("none", N_("no J♦, no clean bonus")))),
+    _opt("sun", "choice", "moon", N_("Shooting the sun"), N_("Taking all 13 tricks."),
+         choices=(("off", N_("counts as a moon")), ("others", N_("others get the sun")),
+                  ("bonus", N_("shooter gets a bonus")))),
+    _opt("sun_points", "optional-int", "moon", N_("Sun points"),
+         N_("Points of the sun (default: 39 for the others, −24 as a bonus)."),
+         bounds=(-200, 200), unit="points", none_words=N_("the default")),
     # -- game end and totals
-    _opt("target", "int", "end", "Game to",
-         "The game ends after the hand in which a total reaches this.", bounds=(1, 10000),
+    _opt("target", "int", "end", N_("Game to"),
+         N_("The game ends after the hand in which a total reaches this."), bounds=(1, 10000),
          unit="points"),
-    _opt("end_when", "choice", "end", "Game ends when", "When a total ends the game.",
-         choices=(("reach", "a total reaches it"),
-                  ("exceed", "a total passes it"))),
-    _opt("exact_target", "choice", "end", "Exactly the target",
-         "What a total of exactly the target does.",
-         choices=(("none", "nothing special"), ("wins", "that player wins"),
-                  ("halves", "that total drops to half"))),
-    _opt("ties", "choice", "end", "Ties", "What equal lowest totals at the end do.",
-         choices=(("share", "winners share"), ("play-on", "play another hand"),
-                  ("random", "a random winner"))),
-    _opt("floor_at_zero", "bool", "end", "No total below 0",
-         "A total pushed below zero by bonuses is set to 0."),
-    _opt("display", "choice", "end", "Show totals as", "How totals are shown.",
-         choices=(("penalty", "points (lowest wins)"),
-                  ("countdown", "countdown (highest wins)"))),
+    _opt("end_when", "choice", "end", N_("Game ends when"), N_("When a total ends the game."),
+         choices=(("reach", N_("a total reaches it")),
+                  ("exceed", N_("a total passes it")))),
+    _opt("exact_target", "choice", "end", N_("Exactly the target"),
+         N_("What a total of exactly the target does."),
+         choices=(("none", N_("nothing special")), ("wins", N_("that player wins")),
+                  ("halves", N_("that total drops to half")))),
+    _opt("ties", "choice", "end", N_("Ties"), N_("What equal lowest totals at the end do."),
+         choices=(("share", N_("winners share")), ("play-on", N_("play another hand")),
+                  ("random", N_("a random winner")))),
+    _opt("floor_at_zero", "bool", "end", N_("No total below 0"),
+         N_("A total pushed below zero by bonuses is set to 0.")),
+    _opt("display", "choice", "end", N_("Show totals as"), N_("How totals are shown."),
+         choices=(("penalty", N_("points (lowest wins)")),
+                  ("countdown", N_("countdown (highest wins)")))),
     # -- finishing early
-    _opt("tram", "choice", "early", "Ending a decided hand",
-         "TRAM (the rest are mine): when one player must win every trick left.",
-         choices=(("auto", "dealt out at once"),
-                  ("claim", "the winner may claim"), ("off", "every card played"))),
+    _opt("tram", "choice", "early", N_("Ending a decided hand"),
+         N_("TRAM (the rest are mine): when one player must win every trick left."),
+         choices=(("auto", N_("dealt out at once")),
+                  ("claim", N_("the winner may claim")), ("off", N_("every card played")))),
     # -- table rules that are not card rules
-    _opt("turn_seconds", "int", "table", "Turn timer",
-         "Seconds per turn before a bot plays for you (0: no timer).", bounds=(0, 3600),
-         unit="seconds", zero_words="off"),
-    _opt("allow_undo", "bool", "table", "Undo",
-         "Take back your last card (only when every other seat is a bot)."),
-    _opt("open_hands", "bool", "table", "Open hands",
-         "Everyone's cards shown, with a played-cards list (only against bots)."),
+    _opt("turn_seconds", "int", "table", N_("Turn timer"),
+         N_("Seconds per turn before a bot plays for you (0: no timer)."), bounds=(0, 3600),
+         unit="seconds", zero_words=N_("off")),
+    _opt("allow_undo", "bool", "table", N_("Undo"),
+         N_("Take back your last card (only when every other seat is a bot).")),
+    _opt("open_hands", "bool", "table", N_("Open hands"),
+         N_("Everyone's cards shown, with a played-cards list (only against bots).")),
 ]
 
 OPTIONS: dict[str, RuleOption] = {o.name: o for o in _LIST}
 
 # One line per preset, shown first in the rules dialog and in the docs.
 PRESET_DESCRIPTIONS: dict[str, str] = {
-    "standard": "The usual game: pass left, right, across, hold; 26 to shoot the moon.",
-    "omnibus": "J♦ is worth −10, and a moon needs it too.",
-    "black-maria": "Pass right only, A♠ 7 and K♠ 10, hearts led freely, no moon.",
-    "spot": "Hearts at face value, Q♠ 25, game to 500.",
-    "tournament": "No hold hand: pass left, right, across.",
-    "gamebot": "Q♠ does not break hearts; ties play on.",
-    "hearts2": "Hearts 2.0's house rules: Omnibus, new moon, clean-hand bonus, no totals below 0.",
-    "skelly": "J♦ −10, the shooter chooses, exactly the target wins, the game ends past it.",
+    "standard": N_("The usual game: pass left, right, across, hold; 26 to shoot the moon."),
+    "omnibus": N_("J♦ is worth −10, and a moon needs it too."),
+    "black-maria": N_("Pass right only, A♠ 7 and K♠ 10, hearts led freely, no moon."),
+    "spot": N_("Hearts at face value, Q♠ 25, game to 500."),
+    "tournament": N_("No hold hand: pass left, right, across."),
+    "gamebot": N_("Q♠ does not break hearts; ties play on."),
+    "hearts2": N_("Hearts 2.0's house rules: Omnibus, new moon, clean-hand bonus, no totals "
+                  "below 0."),
+    "skelly": N_("J♦ −10, the shooter chooses, exactly the target wins, the game ends past it."),
 }
 
-GROUPS = {"passing": "Passing and leading", "values": "Card values", "moon": "Moon and sun",
-          "end": "Game end and totals", "early": "Finishing early",
-          "table": "Table rules that are not card rules"}
+GROUPS = {"passing": N_("Passing and leading"), "values": N_("Card values"),
+          "moon": N_("Moon and sun"), "end": N_("Game end and totals"),
+          "early": N_("Finishing early"), "table": N_("Table rules that are not card rules")}
 
 
-def describe(name: str) -> str:
+def describe(name: str) -> Text:
     """What option ``name`` accepts, in words; KeyError for an unknown name."""
     return OPTIONS[name].accepts()
 
 
 # The presets' names as people write them.
 PRESET_NAMES: dict[str, str] = {
-    "standard": "Standard", "omnibus": "Omnibus", "black-maria": "Black Maria",
-    "spot": "Spot hearts", "tournament": "Tournament", "gamebot": "Gamebot",
-    "hearts2": "Hearts 2.0", "skelly": "Skelly",
+    "standard": N_("Standard"), "omnibus": N_("Omnibus"), "black-maria": N_("Black Maria"),
+    "spot": N_("Spot hearts"), "tournament": N_("Tournament"), "gamebot": N_("Gamebot"),
+    "hearts2": N_("Hearts 2.0"), "skelly": N_("Skelly"),
 }
+
+
+def preset_name(name: str, tr: Translator | None = None) -> str:
+    """A preset's name as people say it, in ``tr``'s language (the code if unknown)."""
+    words = PRESET_NAMES.get(name)
+    return (tr or PROCESS).gettext(words) if words else name
+
+
+def preset_description(name: str, tr: Translator | None = None) -> str:
+    """A preset's one-line description in ``tr``'s language ("" if unknown)."""
+    words = PRESET_DESCRIPTIONS.get(name)
+    return (tr or PROCESS).gettext(words) if words else ""
+
+
+def group_title(group: str, tr: Translator | None = None) -> str:
+    """The title of a group of options in ``tr``'s language."""
+    words = GROUPS.get(group)
+    return (tr or PROCESS).gettext(words) if words else group
+
+
+def option_line(name: str, value: Any, tr: Translator | None = None) -> str:
+    """``Label: value in words`` for option ``name``, in ``tr``'s language."""
+    tr = tr or PROCESS
+    o = OPTIONS[name]
+    return tr.gettext("{option}: {value}").format(option=o.label_in(tr), value=o.words(value, tr))
+
 
 # When an option does something: the others are moot under these rules (``/rules`` leaves
 # them out, e.g. "J♦ still counts" when the J♦ is worth nothing).
@@ -218,11 +296,12 @@ def applies(name: str, rules: Any) -> bool:
     return True if test is None else bool(test(rules))
 
 
-def rules_in_words(rules: Any, only_changed: bool = False) -> list[str]:
+def rules_in_words(rules: Any, only_changed: bool = False,
+                   tr: Translator | None = None) -> list[str]:
     """One line per option that does something under ``rules`` (a `Rules`),
     ``Label: value in words``; ``only_changed``: only those that differ from the default."""
     default = type(rules)()
-    return [f"{o.label}: {o.words(getattr(rules, o.name))}" for o in _LIST
+    return [option_line(o.name, getattr(rules, o.name), tr) for o in _LIST
             if applies(o.name, rules)
             and (not only_changed or getattr(rules, o.name) != getattr(default, o.name))]
 
@@ -238,27 +317,30 @@ def nearest_preset(rules: Any) -> str:
     return min(PRESETS, key=distance)
 
 
-def rules_title(rules: Any, leave_out: tuple[str, ...] = ()) -> str:
+def rules_title(rules: Any, leave_out: tuple[str, ...] = (), tr: Translator | None = None) -> str:
     """The rules in a few words, as the rules dialog says them: the nearest preset's name,
     then each option changed from it, ``Omnibus, Game to: 50 points`` (``leave_out``:
     options said elsewhere, like the target beside it)."""
     from .rules import Rules
     base = nearest_preset(rules)
     preset = Rules.preset(base)
-    changed = [f"{o.label}: {o.words(getattr(rules, o.name))}" for o in _LIST
+    changed = [option_line(o.name, getattr(rules, o.name), tr) for o in _LIST
                if getattr(rules, o.name) != getattr(preset, o.name) and o.name not in leave_out]
-    return ", ".join([PRESET_NAMES.get(base, base), *changed])
+    return ", ".join([preset_name(base, tr), *changed])
 
 
-def words_of(rules: Any) -> dict[str, str]:
+def words_of(rules: Any, tr: Translator | None = None) -> dict[str, str]:
     """Every option's value in plain words, by option name (``rules`` is a `Rules`)."""
-    return {o.name: o.words(getattr(rules, o.name)) for o in _LIST}
+    return {o.name: o.words(getattr(rules, o.name), tr) for o in _LIST}
 
 
-def changes_in_words(before: Any, after: Any) -> list[str]:
+def changes_in_words(before: Any, after: Any, tr: Translator | None = None) -> list[str]:
     """What changed between two `Rules`, one line each: ``Label: old → new``."""
-    return [f"{o.label}: {o.words(getattr(before, o.name))} → {o.words(getattr(after, o.name))}"
-            for o in _LIST if getattr(before, o.name) != getattr(after, o.name)]
+    tr = tr or PROCESS
+    return [tr.gettext("{option}: {old} → {new}").format(
+        option=o.label_in(tr), old=o.words(getattr(before, o.name), tr),
+        new=o.words(getattr(after, o.name), tr))
+        for o in _LIST if getattr(before, o.name) != getattr(after, o.name)]
 
 
 # -- docs/rules.md's tables ---------------------------------------------------------------------
@@ -312,5 +394,6 @@ def _md_plain(v: Any) -> str:
 
 
 __all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "PRESET_NAMES", "RuleOption", "applies",
-           "changes_in_words", "describe", "markdown_presets", "markdown_table", "nearest_preset",
-           "rules_in_words", "rules_title", "words_of"]
+           "changes_in_words", "describe", "direction_words", "group_title", "markdown_presets",
+           "markdown_table", "nearest_preset", "on_off", "option_line", "preset_description",
+           "preset_name", "rules_in_words", "rules_title", "unit_words", "words_of"]

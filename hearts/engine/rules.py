@@ -6,13 +6,16 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from hearts.i18n import T_, Text
+
 from .rule_options import OPTIONS, PASS_DIRECTIONS
 
 PASS_OFFSET = {"left": 1, "right": 3, "across": 2, "hold": 0}
 
 
 class RulesError(ValueError):
-    """A rule name or value that is not accepted; the message is one sentence."""
+    """A rule name or value that is not accepted; the message is one sentence (a `Text`:
+    ``text_of(e).said(tr)`` in another language)."""
 
 
 # The checks below read the one description of every option (rule_options.OPTIONS).
@@ -70,29 +73,28 @@ class Rules:
         if not isinstance(cycle, (list, tuple)) or not cycle or any(
             d not in PASS_DIRECTIONS for d in cycle
         ):
-            raise RulesError(
-                f"rule 'pass_cycle' must be a non-empty list of {', '.join(PASS_DIRECTIONS)} "
-                f"(got {self.pass_cycle!r})"
-            )
+            raise RulesError(T_("rule '{name}' must be a non-empty list of {directions} (got {value})",
+                                name="pass_cycle", directions=", ".join(PASS_DIRECTIONS),
+                                value=repr(self.pass_cycle)))
         object.__setattr__(self, "pass_cycle", tuple(cycle))
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise RulesError(
-                    f"rule '{name}' must be one of {', '.join(choices)} (got {value!r})"
-                )
+                raise RulesError(T_("rule '{name}' must be one of {values} (got {value})",
+                                    name=name, values=", ".join(choices), value=repr(value)))
         for name in _BOOLS:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"rule '{name}' must be true or false (got {value!r})")
+                raise RulesError(T_("rule '{name}' must be true or false (got {value})",
+                                    name=name, value=repr(value)))
         for name, (low, high) in {**_INTS, **_OPTIONAL_INTS}.items():
             value = getattr(self, name)
             if value is None and name in _OPTIONAL_INTS:
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise RulesError(
-                    f"rule '{name}' must be a whole number from {low} to {high} (got {value!r})"
-                )
+                raise RulesError(T_("rule '{name}' must be a whole number from {low} to {high} "
+                                    "(got {value})", name=name, low=low, high=high,
+                                    value=repr(value)))
 
     # -- building -------------------------------------------------------------
     @classmethod
@@ -112,7 +114,8 @@ class Rules:
         A ``preset`` key, if present, is applied first and the other keys override it.
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a map of option names to values (got {type(data).__name__})")
+            raise RulesError(T_("rules must be a map of option names to values (got {kind})",
+                                kind=type(data).__name__))
         data = dict(data)
         preset = data.pop("preset", None)
         base = {} if preset is None else _preset_options(preset)
@@ -137,14 +140,14 @@ class Rules:
         Raises `RulesError` with one sentence for anything that is not accepted.
         """
         if not isinstance(changes, dict):
-            raise RulesError("rules must map option names to values")
+            raise RulesError(T_("rules must map option names to values"))
         try:
             if "preset" in changes:
                 return Rules.from_dict(dict(changes))
             return self.replace(**{k: (tuple(v) if isinstance(v, list) else v)
                                    for k, v in changes.items()})
         except TypeError:
-            raise RulesError("rules must map option names to values") from None
+            raise RulesError(T_("rules must map option names to values")) from None
 
     def with_text(self, name: str, text: str) -> "Rules":
         """A copy with one option set from text as typed in a console: ``moon choose``."""
@@ -192,7 +195,8 @@ def _show(value: Any) -> str:
 
 def _preset_options(name: str) -> dict[str, Any]:
     if name not in PRESETS:
-        raise RulesError(f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}")
+        raise RulesError(T_("unknown preset {name}; presets are: {presets}", name=repr(name),
+                            presets=", ".join(PRESETS)))
     return PRESETS[name]
 
 
@@ -200,13 +204,15 @@ def _check_names(data: dict[str, Any]) -> None:
     known = Rules.names()
     for name in data:
         if name not in known:
-            raise RulesError(f"unknown rule {name!r}; rules are: {', '.join(known)}")
+            raise RulesError(T_("unknown rule {name}; rules are: {rules}", name=repr(name),
+                                rules=", ".join(known)))
 
 
-def describe(name: str) -> str:
+def describe(name: str) -> Text:
     """What an option accepts, in words."""
     if name not in OPTIONS:
-        raise RulesError(f"unknown rule {name!r}; rules are: {', '.join(Rules.names())}")
+        raise RulesError(T_("unknown rule {name}; rules are: {rules}", name=repr(name),
+                            rules=", ".join(Rules.names())))
     return OPTIONS[name].accepts()
 
 
@@ -222,14 +228,16 @@ def parse_value(name: str, text: str) -> Any:
             return True
         if low in ("off", "false", "no", "0"):
             return False
-        raise RulesError(f"rule '{name}' must be {what} (got {t!r})")
+        raise RulesError(T_("rule '{name}' must be {what} (got {value})", name=name, what=what,
+                            value=repr(t)))
     if name in _INTS or name in _OPTIONAL_INTS:
         if name in _OPTIONAL_INTS and t.lower() in ("default", "none", ""):
             return None
         try:
             return int(t)
         except ValueError:
-            raise RulesError(f"rule '{name}' must be {what} (got {t!r})") from None
+            raise RulesError(T_("rule '{name}' must be {what} (got {value})", name=name,
+                                what=what, value=repr(t))) from None
     return t.lower()
 
 

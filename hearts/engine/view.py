@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hearts.i18n import Text
+
 from .actions import Phase
 from .cards import Card, mask_of
 from .hand import NOT_NOW, NOT_YOUR_TURN, Trick, Tram, illegal_reason, leader_takes_all
@@ -115,8 +117,9 @@ class View:
             return 0
         return ((1 << 52) - 1) & ~self.played_mask() & ~mask_of(self.hand)
 
-    def why_illegal(self, card: Card) -> str | None:
-        """Why this seat may not play ``card`` now (None if it may), in the engine's words."""
+    def why_illegal(self, card: Card) -> Text | None:
+        """Why this seat may not play ``card`` now (None if it may), in the engine's words:
+        English as a ``str``, ``.said(tr)`` in another language."""
         if card in self.legal:
             return None
         if self.phase != Phase.PLAY:

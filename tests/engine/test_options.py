@@ -40,7 +40,7 @@ def test_passed_cards_move_in_the_pass_direction(direction, offset):
 def test_pass_count_one_and_zero():
     h = hand(Rules(pass_count=1), SPLIT_DEAL, pass_direction="left")
     for s in range(4):
-        with pytest.raises(IllegalMove, match="^pass exactly 1 different cards$"):
+        with pytest.raises(IllegalMove, match="^pass exactly 1 card$"):
             h.pass_cards(s, h.held(s)[:3])
         h.pass_cards(s, h.held(s)[-1:])
     assert h.phase == "play"
