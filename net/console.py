@@ -1,12 +1,19 @@
-"""Console /commands: a chat line starting with '/' becomes an intent, answered by one line."""
+"""Console /commands: a chat line starting with '/' becomes an intent, answered by one line.
+
+Answers are said in the asker's language: a single sentence is a `hearts.i18n.Text`
+(the core says it for the connection), a longer answer is put together here with the
+asker's catalogue (`ServerCore.words_for`). The commands and their upper-case arguments
+(``/join TABLE [SEAT]``) stay as typed, in every language.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
 from hearts.engine import Rules, RulesError
-from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS, rules_in_words
+from hearts.engine.rule_options import OPTIONS, preset_description, preset_name, rules_in_words
 from hearts.engine.rules import parse_value
+from hearts.i18n import ENGLISH_WORDS, N_, PROCESS, T_, Text, Translator, text_of
 
 from .protocol import ProtocolError, check_intent
 from .table import TableError
@@ -16,56 +23,68 @@ if TYPE_CHECKING:
     from .table import Table
 
 PLACES = ("south", "west", "north", "east")   # as the table shows them, south being you
-SEAT_HELP = ("SEAT is a place (south is you, then west, north, east), the name of its player "
-             "or bot, or its number 0-3")
+# TRANSLATORS: the places at the table as a command names them (lower case)
+PLACE_WORDS = (N_("south"), N_("west"), N_("north"), N_("east"))
+# TRANSLATORS: keep SEAT and 0-3 as they are (the commands are typed in English)
+SEAT_HELP = N_("SEAT is a place (south is you, then west, north, east), the name of its "
+               "player or bot, or its number 0-3")
 
+# TRANSLATORS: keep each /command and its upper-case arguments as they are
 HELP = {
-    "help": "/help - this list",
-    "who": "/who - the people and bots at your table, by place and seat number",
-    "tables": "/tables - the tables on this host",
-    "new": "/new [PRESET] - open a table and sit at it",
-    "join": "/join TABLE [SEAT] (or /sit) - sit at a table; /sit SEAT - take a seat at yours",
-    "watch": "/watch TABLE - watch a table",
-    "leave": "/leave - leave your table",
-    "lobby": "/lobby TEXT - say it in the lobby (everyone on this host sees it)",
-    "rules": "/rules - show the rules; /rules set NAME VALUE - change one (owner)",
-    "preset": "/preset NAME - use a preset of rules (owner)",
-    "start": "/start - start the game; empty seats get bots (owner)",
-    "pause": "/pause, /resume - pause or resume the game (owner)",
-    "end": "/end N - play to N points; /end now - end the game (owner)",
-    "kick": "/kick NAME or SEAT - send a player away; they cannot come back (owner)",
-    "allow": "/allow NAME - let a kicked player come back (owner)",
-    "bot": "/bot SEAT LEVEL - put a bot in a seat or change its level, e.g. /bot west hard; "
-           "/bot SEAT off (owner)",
-    "password": "/password WORD - friends only: joining needs WORD; /password off (owner)",
-    "hint": "/hint - what the bot would do for you now",
-    "pass": "/pass C C C - pass cards, e.g. /pass QS AH 2D",
-    "play": "/play C - play a card, e.g. /play TH",
-    "moon": "/moon add|subtract - your choice after shooting the moon",
-    "claim": "/claim - claim the rest of the tricks",
+    "help": N_("/help - this list"),
+    "who": N_("/who - the people and bots at your table, by place and seat number"),
+    "tables": N_("/tables - the tables on this host"),
+    "new": N_("/new [PRESET] - open a table and sit at it"),
+    "join": N_("/join TABLE [SEAT] (or /sit) - sit at a table; /sit SEAT - take a seat at "
+               "yours"),
+    "watch": N_("/watch TABLE - watch a table"),
+    "leave": N_("/leave - leave your table"),
+    "lobby": N_("/lobby TEXT - say it in the lobby (everyone on this host sees it)"),
+    "rules": N_("/rules - show the rules; /rules set NAME VALUE - change one (owner)"),
+    "preset": N_("/preset NAME - use a preset of rules (owner)"),
+    "start": N_("/start - start the game; empty seats get bots (owner)"),
+    "pause": N_("/pause, /resume - pause or resume the game (owner)"),
+    "end": N_("/end N - play to N points; /end now - end the game (owner)"),
+    "kick": N_("/kick NAME or SEAT - send a player away; they cannot come back (owner)"),
+    "allow": N_("/allow NAME - let a kicked player come back (owner)"),
+    "bot": N_("/bot SEAT LEVEL - put a bot in a seat or change its level, e.g. /bot west "
+              "hard; /bot SEAT off (owner)"),
+    "password": N_("/password WORD - friends only: joining needs WORD; /password off (owner)"),
+    "hint": N_("/hint - what the bot would do for you now"),
+    "pass": N_("/pass C C C - pass cards, e.g. /pass QS AH 2D"),
+    "play": N_("/play C - play a card, e.g. /play TH"),
+    "moon": N_("/moon add|subtract - your choice after shooting the moon"),
+    "claim": N_("/claim - claim the rest of the tricks"),
 }
 
 Reply = tuple[str, bool]
+
+
+def words_of(core: "ServerCore", player: "Player | None") -> Translator:
+    """The catalogue ``player`` reads (the host's own language for the operator)."""
+    if player is None:
+        return PROCESS
+    if player.conn is None:
+        return ENGLISH_WORDS
+    return core.words_for(player.conn)
 
 
 def run_command(core: "ServerCore", player: "Player", text: str) -> Reply:
     """Run one console line for ``player``; returns (answer, ok)."""
     words = text.strip().split()
     if not words or not words[0].startswith("/"):
-        return "commands start with '/'; try /help", False
+        return T_("commands start with '/'; try /help"), False
     name = words[0][1:].lower()
     args = words[1:]
     handler = _COMMANDS.get(name)
     if handler is None:
-        return f"unknown command /{name}; try /help", False
+        return T_("unknown command /{name}; try /help", name=name), False
     try:
         return handler(core, player, args)
-    except TableError as e:
-        return e.message, False
-    except ProtocolError as e:
+    except (TableError, ProtocolError) as e:
         return e.message, False
     except RulesError as e:
-        return str(e), False
+        return text_of(e), False
 
 
 def _intent(core: "ServerCore", player: "Player", msg: dict[str, Any], done: str) -> Reply:
@@ -78,36 +97,58 @@ def _table(core: "ServerCore", player: "Player") -> "Table":
 
 
 def _help(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    tr = words_of(core, player)
     if args and args[0].lstrip("/") in HELP:
-        return HELP[args[0].lstrip("/")], True
-    return ("Commands (F2 or ` opens this console):\n" + "\n".join(HELP.values())
-            + f"\n{SEAT_HELP}."), True
+        return tr.gettext(HELP[args[0].lstrip("/")]), True
+    return "\n".join([tr.gettext("Commands (F2 or ` opens this console):"),
+                      *(tr.gettext(h) for h in HELP.values()),
+                      tr.gettext("{seat_help}.").format(seat_help=tr.gettext(SEAT_HELP))]), True
+
+
+def _place_word(tr: Translator, step: int) -> str:
+    return tr.gettext(PLACE_WORDS[step])
 
 
 def _who(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+    tr = words_of(core, player)
     t = _table(core, player)
     me = _my_seat(t, player)
     parts = []
-    for step, place in enumerate(PLACES):
+    for step in range(4):
         i = (me + step) % 4
         s = t.seats[i]
-        where = f"{place} (seat {i})"
+        where = tr.gettext("{place} (seat {seat})").format(place=_place_word(tr, step), seat=i)
         if s.kind == "empty":
-            parts.append(f"{where}: empty")
+            parts.append(tr.gettext("{where}: empty").format(where=where))
         elif s.kind == "bot":
-            parts.append(f"{where}: {s.name} ({s.level} bot)")
+            parts.append(tr.gettext("{where}: {name} ({level} bot)").format(
+                where=where, name=s.name, level=level_words(s.level, tr)))
         else:
             flags = []
             if s.token == t.owner:
-                flags.append("owner")
+                flags.append(tr.gettext("owner"))
             if not s.connected:
-                flags.append("away")
+                flags.append(tr.gettext("away"))
             if s.auto:
-                flags.append("bot playing")
-            parts.append(f"{where}: {s.name}" + (f" ({', '.join(flags)})" if flags else ""))
+                flags.append(tr.gettext("bot playing"))
+            if flags:
+                parts.append(tr.gettext("{where}: {name} ({flags})").format(
+                    where=where, name=s.name, flags=", ".join(flags)))
+            else:
+                parts.append(tr.gettext("{where}: {name}").format(where=where, name=s.name))
     if t.watchers:
-        parts.append("watching: " + ", ".join(t.watchers.values()))
-    return f"table {t.id} {t.name!r}: " + "; ".join(parts), True
+        parts.append(tr.gettext("watching: {names}").format(names=", ".join(t.watchers.values())))
+    return tr.gettext("table {number} “{name}”: {seats}").format(
+        number=t.id, name=t.name, seats="; ".join(parts)), True
+
+
+def level_words(level: str | None, tr: Translator | None = None) -> str:
+    """A bot's level as a player reads it ("easy", "normal", "hard", "random"...)."""
+    tr = tr or PROCESS
+    return {"easy": tr.pgettext("bot level", "easy"),
+            "normal": tr.pgettext("bot level", "normal"),
+            "hard": tr.pgettext("bot level", "hard"),
+            "random": tr.pgettext("bot level", "random")}.get(level or "", level or "")
 
 
 def _my_seat(t: "Table", player: "Player | None") -> int:
@@ -116,44 +157,61 @@ def _my_seat(t: "Table", player: "Player | None") -> int:
     return 0 if seat is None else seat
 
 
-def seat_from_words(t: "Table", player: "Player | None", words: str) -> int | None:
+def seat_from_words(t: "Table", player: "Player | None", words: str,
+                    tr: Translator | None = None) -> int | None:
     """The seat ``words`` names at ``t`` as ``player`` sees it: a number 0-3, a place
-    (south is the player's own seat, then west, north, east, as the menus show them),
-    or the name of its player or bot (any case); None when it names none."""
+    (south is the player's own seat, then west, north, east, as the menus show them; in
+    English or in ``tr``'s language), or the name of its player or bot (any case); None
+    when it names none."""
     text = " ".join(words.split()).lower()
     if text.isdigit():
         return int(text) if int(text) < 4 else None
-    if text in PLACES:
-        return (_my_seat(t, player) + PLACES.index(text)) % 4
+    places = list(PLACES)
+    if tr is not None:
+        places = [tr.gettext(p).lower() for p in PLACE_WORDS]
+    for names in (PLACES, places):
+        if text in names:
+            return (_my_seat(t, player) + names.index(text)) % 4
     for i, s in enumerate(t.seats):
         if s.kind != "empty" and (s.name or "").lower() == text:
             return i
     return None
 
 
-def _seat(t: "Table", player: "Player", words: str) -> int:
+def _seat(core: "ServerCore", t: "Table", player: "Player", words: str) -> int:
     """`seat_from_words`, or TableError with what a seat can be."""
-    seat = seat_from_words(t, player, words)
+    seat = seat_from_words(t, player, words, words_of(core, player))
     if seat is None:
-        raise TableError("bad-message", f"no seat {words!r} at this table: {SEAT_HELP}")
+        raise TableError("bad-message", T_("no seat {words} at this table: {seat_help}",
+                                           words=repr(words), seat_help=T_(SEAT_HELP)))
     return seat
 
 
-def _place(t: "Table", player: "Player", seat: int) -> str:
-    """"west (Clara)": a seat as the player sees it, for replies."""
-    s = t.seats[seat]
-    place = PLACES[(seat - _my_seat(t, player)) % 4]
-    return f"{place} ({s.name})" if s.kind != "empty" and s.name else place
+def _place(core: "ServerCore", t: "Table", player: "Player", seat: int) -> str:
+    """"west": a seat's place as the player sees it, for replies."""
+    return _place_word(words_of(core, player), (seat - _my_seat(t, player)) % 4)
 
 
-def _tables(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _tables(core: "ServerCore", player: "Player | None", args: list[str]) -> Reply:
+    tr = words_of(core, player)
     if not core.tables:
-        return "no tables yet; /new opens one", True
-    lines = []
+        return tr.gettext("no tables yet; /new opens one"), True
+    lines = [tr.gettext("Tables:")]
     for t in core.tables.values():
         people = ", ".join(s.name or "-" for s in t.seats if s.kind != "empty")
-        lines.append(f"{t.id}: {t.name} [{t.state}, {t.summary()}] {people or 'empty'}")
-    return "\n".join(["Tables:", *lines]), True
+        lines.append(tr.gettext("{number}: {name} [{state}, {rules}] {people}").format(
+            number=t.id, name=t.name, state=state_words(str(t.state), tr),
+            rules=preset_name(t.summary(), tr), people=people or tr.gettext("empty")))
+    return "\n".join(lines), True
+
+
+def state_words(state: str, tr: Translator | None = None) -> str:
+    """A table's state (``waiting``, ``playing``, ``paused``, ``over``) in words."""
+    tr = tr or PROCESS
+    return {"waiting": tr.pgettext("table state", "waiting"),
+            "playing": tr.pgettext("table state", "playing"),
+            "paused": tr.pgettext("table state", "paused"),
+            "over": tr.pgettext("table state", "over")}.get(state, state)
 
 
 def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
@@ -161,79 +219,85 @@ def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if args:
         msg["rules"] = {"preset": args[0]}
     core.dispatch(player, check_intent(msg, core.limits))
-    return f"you opened table {player.table} and sit at seat 0", True
+    return T_("you opened table {number} and sit at seat 0", number=player.table), True
 
 
 def _join(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
-        return "usage: /join TABLE [SEAT], or /sit SEAT at your table", False
+        return T_("usage: /join TABLE [SEAT], or /sit SEAT at your table"), False
     if args[0].isdigit():
         tid, seat_words = int(args[0]), " ".join(args[1:])
     elif player.table is not None and player.table in core.tables:
         tid, seat_words = player.table, " ".join(args)       # /sit west: a seat at yours
     else:
-        return "usage: /join TABLE [SEAT] (" + SEAT_HELP + ")", False
+        return T_("usage: /join TABLE [SEAT] ({seat_help})", seat_help=T_(SEAT_HELP)), False
     msg: dict[str, Any] = {"type": "sit", "table": tid}
     t = core.get_table(tid)
     if seat_words:
-        msg["seat"] = _seat(t, player, seat_words)
+        msg["seat"] = _seat(core, t, player, seat_words)
     core.dispatch(player, check_intent(msg, core.limits))
     seat = t.seat_of(player.token)
     if seat is None:
-        return f"you will take a seat at table {t.id} when the next hand starts", True
-    return f"you sit at table {t.id}, seat {seat}", True
+        return T_("you will take a seat at table {number} when the next hand starts",
+                  number=t.id), True
+    return T_("you sit at table {number}, seat {seat}", number=t.id, seat=seat), True
 
 
 def _watch(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args or not args[0].isdigit():
-        return "usage: /watch TABLE", False
+        return T_("usage: /watch TABLE"), False
     return _intent(core, player, {"type": "watch", "table": int(args[0])},
-                   f"you watch table {args[0]}")
+                   T_("you watch table {number}", number=args[0]))
 
 
 def _leave(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
-    return _intent(core, player, {"type": "leave"}, "you left the table")
+    return _intent(core, player, {"type": "leave"}, T_("you left the table"))
 
 
 def _lobby(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
-        return "usage: /lobby TEXT", False
+        return T_("usage: /lobby TEXT"), False
     core.say_in_lobby(player, " ".join(args))
-    return "said in the lobby", True
+    return T_("said in the lobby"), True
 
 
 def _rules(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     t = _table(core, player)
+    tr = words_of(core, player)
     if not args:
         preset = t.rules.preset_name()
-        head = (f"Rules: the {preset} preset ({PRESET_DESCRIPTIONS[preset]})" if preset
-                else "Rules: custom")
-        return "\n".join([head, *rules_in_words(t.rules)]), True
+        head = (tr.gettext("Rules: the {preset} preset ({description})").format(
+                    preset=preset_name(preset, tr), description=preset_description(preset, tr))
+                if preset else tr.gettext("Rules: custom"))
+        return "\n".join([head, *rules_in_words(t.rules, tr=tr)]), True
     if args[0] != "set" or len(args) < 3:
-        return "usage: /rules or /rules set NAME VALUE", False
+        return T_("usage: /rules or /rules set NAME VALUE"), False
     name, value = args[1], " ".join(args[2:])
     if name not in Rules.names():
-        return f"unknown rule {name!r}; rules are: {', '.join(Rules.names())}", False
+        return T_("unknown rule {name}; rules are: {rules}", name=repr(name),
+                  rules=", ".join(Rules.names())), False
     parsed = parse_value(name, value)
     if isinstance(parsed, tuple):
         parsed = list(parsed)
     if name == "target" and t.running:
         return _intent(core, player, {"type": "set_target", "target": parsed},
-                       f"target set to {parsed}")
+                       T_("target set to {target}", target=parsed))
     t.set_rules(player.token, {name: parsed})
     option = OPTIONS[name]
-    return f"{option.label} is now {option.words(getattr(t.rules, name))}", True
+    return tr.gettext("{option} is now {value}").format(
+        option=option.label_in(tr), value=option.words(getattr(t.rules, name), tr)), True
 
 
 def _preset(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
-        return "usage: /preset NAME", False
+        return T_("usage: /preset NAME"), False
     t = _table(core, player)
     t.set_rules(player.token, {"preset": args[0]})
-    return f"rules are now the {args[0]} preset", True
+    return T_("rules are now the {preset} preset",
+              preset=preset_name(args[0], words_of(core, player))), True
 
 
-def _simple(kind: str, done: str) -> Callable[["ServerCore", "Player", list[str]], Reply]:
+def _simple(kind: str, done: Text) -> Callable[["ServerCore", "Player", list[str]], Reply]:
     def run(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
         return _intent(core, player, {"type": kind}, done)
     return run
@@ -241,150 +305,176 @@ def _simple(kind: str, done: str) -> Callable[["ServerCore", "Player", list[str]
 
 def _end(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
-        return "usage: /end N or /end now", False
+        return T_("usage: /end N or /end now"), False
     if args[0].lower() == "now":
-        return _intent(core, player, {"type": "end"}, "the game is over")
+        return _intent(core, player, {"type": "end"}, T_("the game is over"))
     try:
         n = int(args[0])
     except ValueError:
-        return "usage: /end N (a whole number) or /end now", False
+        return T_("usage: /end N (a whole number) or /end now"), False
     return _intent(core, player, {"type": "set_target", "target": n},
-                   f"the game now ends at {n} points")
+                   T_("the game now ends at {n} points", n=n))
 
 
 def _kick(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
-        return "usage: /kick NAME or SEAT", False
+        return T_("usage: /kick NAME or SEAT"), False
     name = " ".join(args)
     t = _table(core, player)
-    t.require_owner(player.token, "kick a player")
-    seat = seat_from_words(t, player, name)
+    t.require_owner(player.token, T_("kick a player"))
+    seat = seat_from_words(t, player, name, words_of(core, player))
     if seat is None:
         watcher = next((tok for tok, n in t.watchers.items() if n.lower() == name.lower()), None)
         if watcher is None:
-            return f"nobody called {name} is at this table ({SEAT_HELP})", False
+            return T_("nobody called {name} is at this table ({seat_help})", name=name,
+                      seat_help=T_(SEAT_HELP)), False
         who = t.watchers[watcher]
         t.kick_watcher(player.token, watcher, core.now)
         core.kicked(t, watcher)
-        return f"{who} was kicked", True
+        return T_("{name} was kicked", name=who), True
     s = t.seats[seat]
     if s.kind != "human":
-        what = f"{s.name}, a bot" if s.kind == "bot" else "nobody"
-        return (f"{_place(t, player, seat).split(' ')[0]} is {what}: only people can be "
-                "kicked (/bot SEAT off removes a bot before the game)"), False
+        place = _place(core, t, player, seat)
+        if s.kind == "bot":
+            return T_("{place} is {name}, a bot: only people can be kicked (/bot SEAT off "
+                      "removes a bot before the game)", place=place, name=s.name), False
+        return T_("{place} is nobody: only people can be kicked (/bot SEAT off removes a bot "
+                  "before the game)", place=place), False
     who = s.name or name
-    return _intent(core, player, {"type": "kick", "seat": seat}, f"{who} was kicked")
+    return _intent(core, player, {"type": "kick", "seat": seat}, T_("{name} was kicked", name=who))
 
 
 def _allow(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if not args:
-        return "usage: /allow NAME", False
+        return T_("usage: /allow NAME"), False
     name = " ".join(args)
-    return _intent(core, player, {"type": "allow", "name": name}, f"{name} may come back")
+    return _intent(core, player, {"type": "allow", "name": name},
+                   T_("{name} may come back", name=name))
 
 
 def _bot(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) < 2:
-        return "usage: /bot SEAT LEVEL (or /bot SEAT off); " + SEAT_HELP, False
+        return T_("usage: /bot SEAT LEVEL (or /bot SEAT off); {seat_help}",
+                  seat_help=T_(SEAT_HELP)), False
     t = _table(core, player)
-    seat = _seat(t, player, " ".join(args[:-1]))
+    seat = _seat(core, t, player, " ".join(args[:-1]))
     level = None if args[-1].lower() in ("off", "none", "remove") else args[-1].lower()
-    where = _place(t, player, seat).split(" ")[0]
-    return _intent(core, player, {"type": "bot", "seat": seat, "level": level},
-                   f"{where} (seat {seat}): " + (f"{level} bot" if level else "bot removed"))
+    where = _place(core, t, player, seat)
+    done = (T_("{place} (seat {seat}): {level} bot", place=where, seat=seat,
+               level=level_words(level, words_of(core, player))) if level
+            else T_("{place} (seat {seat}): bot removed", place=where, seat=seat))
+    return _intent(core, player, {"type": "bot", "seat": seat, "level": level}, done)
 
 
 def _password(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
-        return "usage: /password WORD (or /password off)", False
+        return T_("usage: /password WORD (or /password off)"), False
     off = args[0].lower() in ("off", "none")
     return _intent(core, player, {"type": "set_password", "password": None if off else args[0]},
-                   "the table is open to all" if off else "joining this table now needs the "
-                                                          "password")
+                   T_("the table is open to all") if off
+                   else T_("joining this table now needs the password"))
 
 
 def _hint(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
-    return _intent(core, player, {"type": "hint"}, "thinking about a hint...")
+    return _intent(core, player, {"type": "hint"}, T_("thinking about a hint..."))
 
 
 def _pass(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
-    return _intent(core, player, {"type": "pass", "cards": args}, "passed " + " ".join(args))
+    return _intent(core, player, {"type": "pass", "cards": args},
+                   T_("passed {cards}", cards=" ".join(args)))
 
 
 def _play(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
-        return "usage: /play CARD", False
-    return _intent(core, player, {"type": "play", "card": args[0]}, f"played {args[0]}")
+        return T_("usage: /play CARD"), False
+    return _intent(core, player, {"type": "play", "card": args[0]},
+                   T_("played {card}", card=args[0]))
 
 
 def _moon(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
-        return "usage: /moon add|subtract", False
-    return _intent(core, player, {"type": "moon", "choice": args[0].lower()},
-                   f"you chose {args[0]}")
+        return T_("usage: /moon add|subtract"), False
+    choice = args[0].lower()
+    done = (T_("you chose to add the points to the others") if choice == "add"
+            else T_("you chose to take the points off your own score"))
+    return _intent(core, player, {"type": "moon", "choice": choice}, done)
 
 
 _COMMANDS: dict[str, Callable[["ServerCore", "Player", list[str]], Reply]] = {
     "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
     "watch": _watch, "leave": _leave, "lobby": _lobby, "rules": _rules, "preset": _preset,
-    "start": _simple("start", "the game has started"),
-    "pause": _simple("pause", "the game is paused"),
-    "resume": _simple("resume", "the game goes on"),
+    "start": _simple("start", T_("the game has started")),
+    "pause": _simple("pause", T_("the game is paused")),
+    "resume": _simple("resume", T_("the game goes on")),
     "end": _end, "kick": _kick, "allow": _allow, "bot": _bot, "hint": _hint,
     "password": _password,
     "pass": _pass, "play": _play, "moon": _moon,
-    "claim": _simple("claim", "you claimed the rest"),
-    "undo": _simple("undo", "your last card was taken back"),
+    "claim": _simple("claim", T_("you claimed the rest")),
+    "undo": _simple("undo", T_("your last card was taken back")),
 }
 
 
 # -- the host operator's console (stdin of `hearts host`) --------------------------------
-OPERATOR_HELP = ("operator commands: TEXT - say it at every table and in the lobby | /tables | "
-                 "/who TABLE | /say TABLE TEXT | /kick TABLE NAME or SEAT | /end TABLE | "
-                 "/close TABLE | /quit")
+# TRANSLATORS: keep each /command and its upper-case arguments as they are
+OPERATOR_HELP = N_("operator commands: TEXT - say it at every table and in the lobby | /tables | "
+                   "/who TABLE | /say TABLE TEXT | /kick TABLE NAME or SEAT | /end TABLE | "
+                   "/close TABLE | /quit")
 
 
 def operator_command(core: "ServerCore", line: str) -> str | None:
-    """One line typed at the host's terminal; returns the answer, or None to quit. The
-    host carries out what the core decided (`net.host.Host.operator`)."""
+    """One line typed at the host's terminal, answered in the host's own language; returns
+    the answer, or None to quit. The host carries out what the core decided
+    (`net.host.Host.operator`)."""
+    tr = PROCESS
     text = line.strip()
     if not text:
         return ""
     if not text.startswith("/"):
         lobby = any(p.table is None and p.conn is not None for p in core.players.values())
         n = core.announce(text)
-        return f"said at {n} table(s)" + (" and in the lobby" if lobby else "")
+        if lobby:
+            return tr.ngettext("said at {n} table and in the lobby",
+                               "said at {n} tables and in the lobby", n).format(n=n)
+        return tr.ngettext("said at {n} table", "said at {n} tables", n).format(n=n)
     words = text.split()
     cmd, args = words[0][1:].lower(), words[1:]
     if cmd in ("quit", "exit", "stop"):
         return None
     if cmd == "help":
-        return OPERATOR_HELP
+        return tr.gettext(OPERATOR_HELP)
     if cmd == "tables":
-        return _tables(core, None, [])[0]  # type: ignore[arg-type]
+        return _tables(core, None, [])[0]
     if not args or not args[0].isdigit() or int(args[0]) not in core.tables:
-        return f"usage: /{cmd} TABLE ...; tables: " + (", ".join(map(str, core.tables)) or "none")
+        return tr.gettext("usage: /{command} TABLE ...; tables: {tables}").format(
+            command=cmd, tables=", ".join(map(str, core.tables)) or tr.gettext("none"))
     table = core.tables[int(args[0])]
     if cmd == "who":
-        people = [f"{i}: {s.name or 'empty'}" + (f" ({s.level} bot)" if s.kind == "bot" else "")
+        people = [(tr.gettext("{seat}: {name} ({level} bot)").format(
+                       seat=i, name=s.name, level=level_words(s.level, tr)) if s.kind == "bot"
+                   else tr.gettext("{seat}: {name}").format(
+                       seat=i, name=s.name or tr.gettext("empty")))
                   for i, s in enumerate(table.seats)]
-        return f"table {table.id} [{table.state}]: " + "; ".join(people)
+        return tr.gettext("table {number} [{state}]: {seats}").format(
+            number=table.id, state=state_words(str(table.state), tr), seats="; ".join(people))
     if cmd == "say" and len(args) > 1:
         core.announce(" ".join(args[1:]), table.id)
-        return f"said at table {table.id}"
+        return tr.gettext("said at table {number}").format(number=table.id)
     if cmd == "kick" and len(args) > 1:
-        seat = seat_from_words(table, None, " ".join(args[1:]))
+        seat = seat_from_words(table, None, " ".join(args[1:]), tr)
         if seat is None or table.seats[seat].kind != "human":
-            return f"nobody called {' '.join(args[1:])} sits at table {table.id}"
+            return tr.gettext("nobody called {name} sits at table {number}").format(
+                name=" ".join(args[1:]), number=table.id)
         name = table.seats[seat].name
         core.operator_kick(table, seat)
-        return f"{name} was kicked from table {table.id}"
+        return tr.gettext("{name} was kicked from table {number}").format(
+            name=name, number=table.id)
     if cmd == "end":
         if not table.running:
-            return f"table {table.id} has no running game"
+            return tr.gettext("table {number} has no running game").format(number=table.id)
         core.operator_end(table)
-        return f"the game at table {table.id} is over"
+        return tr.gettext("the game at table {number} is over").format(number=table.id)
     if cmd == "close":
-        core.close_table(table.id, "the host closed the table")
-        return f"table {table.id} closed"
-    return f"unknown command /{cmd}; " + OPERATOR_HELP
+        core.close_table(table.id, T_("the host closed the table"))
+        return tr.gettext("table {number} closed").format(number=table.id)
+    return tr.gettext("unknown command /{command}; {help}").format(
+        command=cmd, help=tr.gettext(OPERATOR_HELP))

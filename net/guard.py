@@ -14,7 +14,7 @@ import secrets
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from hearts.i18n import _
+from hearts.i18n import T_, nT_
 
 from .limits import Limits
 from .protocol import encode, error
@@ -109,7 +109,7 @@ class Guard:
             if c.player is None:
                 self.evicted += 1
                 self.release(c)
-                c.fail(error("limit", _("the host is busy and needed this connection, which "
+                c.fail(error("limit", T_("the host is busy and needed this connection, which "
                                         "had not said hello; connect again"), "hello"))
                 return True
         return False
@@ -148,8 +148,13 @@ class Guard:
             bucket = self._chat[player.token] = Bucket(self.limits.chat_per_second,
                                                        self.limits.chat_burst, now)
         if not bucket.take(now):
-            raise TableError("limit", f"you are chatting too fast; at most "
-                                      f"{self.limits.chat_per_second:g} line a second")
+            rate = self.limits.chat_per_second
+            if rate == int(rate):
+                raise TableError("limit", nT_("you are chatting too fast; at most {n} line a "
+                                              "second", "you are chatting too fast; at most {n} "
+                                              "lines a second", int(rate)))
+            raise TableError("limit", T_("you are chatting too fast; at most {rate} lines a "
+                                         "second", rate=rate))
 
     def lobby_chat(self, now: float) -> None:
         """Raise TableError('limit') when the whole lobby chats faster than its limit (each
@@ -158,8 +163,8 @@ class Guard:
             self._lobby_chat = Bucket(self.limits.lobby_chat_per_second,
                                       self.limits.lobby_chat_burst, now)
         if not self._lobby_chat.take(now):
-            raise TableError("limit", "the lobby is busy: too many chat lines a second; "
-                                      "try again in a moment")
+            raise TableError("limit", T_("the lobby is busy: too many chat lines a second; "
+                                         "try again in a moment"))
 
     def forget(self, token: str) -> None:
         self._chat.pop(token, None)
@@ -252,9 +257,11 @@ def password_ok(stored: str | None, given: Any) -> bool:
 def check_password(table: "Table", given: Any) -> None:
     """Raise TableError('password') unless ``given`` opens ``table``."""
     if not password_ok(getattr(table, "password", None), given):
-        raise TableError("password", f"table {table.id} is for friends only: "
-                                     + ("the password is wrong" if given else
-                                        "it needs its password"))
+        if given:
+            raise TableError("password", T_("table {number} is for friends only: the password "
+                                            "is wrong", number=table.id))
+        raise TableError("password", T_("table {number} is for friends only: it needs its "
+                                        "password", number=table.id))
 
 
 __all__ = ["Bucket", "Guard", "check_password", "hash_password", "password_ok",

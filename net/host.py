@@ -25,6 +25,7 @@ from typing import Any, Awaitable, Callable
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
 from hearts.engine import Rules, View
+from hearts.i18n import T_
 
 from . import saves
 from .guard import Guard
@@ -110,7 +111,7 @@ class Connection(asyncio.Protocol):
             self.host._on_message(self, raw)
 
     def send(self, msg: AnyMessage) -> None:
-        self.send_bytes(encode(msg))
+        self.send_bytes(encode(self.host.core.said_for(self.id, msg)))
 
     def send_bytes(self, data: bytes) -> None:
         t = self.transport
@@ -305,7 +306,7 @@ class Host:
             if rt.store is not None:
                 rt.store.close()
         for conn in list(self._connections.values()):
-            conn.send({"type": "bye", "reason": "the host is shutting down"})
+            conn.send({"type": "bye", "reason": T_("the host is shutting down")})
             conn.close()
         for task in list(self._tasks):
             task.cancel()

@@ -325,6 +325,7 @@ class GameEndedChange(TypedDict):
 
     type: Literal["game_ended"]
     reason: str
+    by: str | None
 
 
 class PlayerJoinedChange(TypedDict):
@@ -409,6 +410,9 @@ class ChatChange(TypedDict):
     name: str
     seat: int | None
     text: str
+    notice: NotRequired[str]
+    who: NotRequired[str]
+    at: NotRequired[int]
 
 
 class TimerChange(TypedDict):
@@ -583,6 +587,7 @@ class HelloIntent(TypedDict):
     name: str
     token: NotRequired[str | None]
     key: NotRequired[str | None]
+    lang: NotRequired[str | None]
 
 
 class PingIntent(TypedDict):

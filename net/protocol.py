@@ -21,6 +21,7 @@ from typing import Any, cast
 import msgpack
 
 from hearts.engine import Action, Card, Claim, MoonChoice, MoonOption, Pass, Play
+from hearts.i18n import T_, Text, text_of
 
 from .errors import NetError
 from .framescan import FrameScanner
@@ -36,7 +37,8 @@ AnyMessage = Mapping[str, Any]
 
 
 class ProtocolError(NetError):
-    """A message or frame that breaks the protocol: a ``code`` and a one-sentence message.
+    """A message or frame that breaks the protocol: a ``code`` and a one-sentence message
+    (a `hearts.i18n.Text`, which the host says in each connection's language).
 
     ``fatal`` errors (bad framing) mean the stream cannot continue and the
     connection is closed after the error is sent.
@@ -85,7 +87,7 @@ _OPT_STR = (str, type(None))
 
 INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"version": (_INT, True), "name": (_STR, True), "token": (_OPT_STR, False),
-              "key": (_OPT_STR, False)},
+              "key": (_OPT_STR, False), "lang": (_OPT_STR, False)},
     "ping": {},
     "pong": {},
     "list_tables": {},
@@ -153,7 +155,7 @@ def intent_action(msg: Mapping[str, Any], seat: int) -> Action:
         if t == "pass":
             return Pass(seat, tuple(Card.parse(c) for c in msg["cards"]))
     except ValueError as e:
-        raise ProtocolError("illegal", str(e)) from None
+        raise ProtocolError("illegal", text_of(e)) from None
     if t == "moon":
         return MoonChoice(seat, msg["choice"])
     if t == "claim":
@@ -167,31 +169,35 @@ def intent(type_: str, **fields: Any) -> ClientMessage:
     return check_intent(msg)
 
 
-def _field_error(type_: str, name: str, why: str) -> ProtocolError:
-    return ProtocolError("bad-message", f"'{type_}' needs {name} {why}")
+def _field_error(type_: str, name: str, why: Text) -> ProtocolError:
+    # TRANSLATORS: {kind} is a message type and {field} one of its fields, as the protocol
+    # names them ('play', card); {what} says what it needs: "(missing)", "as a card name..."
+    return ProtocolError("bad-message", T_("'{kind}' needs {field} {what}", kind=type_,
+                                           field=name, what=why))
 
 
 def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> ClientMessage:
     """Validate one decoded client message; returns it (unknown extra fields dropped), as
     its `net.messages` type."""
     if not isinstance(msg, dict):
-        raise ProtocolError("bad-message", "a message must be a map with a 'type'")
+        raise ProtocolError("bad-message", T_("a message must be a map with a 'type'"))
     type_ = msg.get("type")
     if not isinstance(type_, str):
-        raise ProtocolError("bad-message", "a message must be a map with a 'type'")
+        raise ProtocolError("bad-message", T_("a message must be a map with a 'type'"))
     schema = INTENTS.get(type_)
     if schema is None:
-        raise ProtocolError("unknown-type", f"unknown message type {type_[:32]!r}")
+        raise ProtocolError("unknown-type", T_("unknown message type {kind}",
+                                               kind=repr(type_[:32])))
     out: Message = {"type": type_}
     for name, (types, required) in schema.items():
         if name not in msg:
             if required:
-                raise _field_error(type_, name, "(missing)")
+                raise _field_error(type_, name, T_("(missing)"))
             continue
         value = msg[name]
         if isinstance(value, bool) and bool not in types or not isinstance(value, types):
             want = " or ".join("nil" if t is type(None) else t.__name__ for t in types)
-            raise _field_error(type_, name, f"as {want}")
+            raise _field_error(type_, name, T_("as {kind}", kind=want))
         out[name] = value
     _check_values(out, limits)
     return cast("ClientMessage", out)
@@ -202,43 +208,47 @@ def _check_values(msg: Message, limits: Limits) -> None:
     if t == "pass":
         cards = msg["cards"]
         if len(cards) > 13 or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
-            raise _field_error(t, "cards", "as a list of at most 13 card names like 'QS'")
+            raise _field_error(t, "cards", T_("as a list of at most 13 card names like 'QS'"))
     elif t == "play":
         if len(msg["card"]) > 3:
-            raise _field_error(t, "card", "as a card name like 'QS'")
+            raise _field_error(t, "card", T_("as a card name like 'QS'"))
     elif t == "moon":
         if msg["choice"] not in MOON_CHOICES:
-            raise _field_error(t, "choice", "as 'add' or 'subtract'")
+            raise _field_error(t, "choice", T_("as 'add' or 'subtract'"))
     elif t in ("chat", "command"):
         # cleaned in full (the frame limit bounds it), then refused rather than cut
         text = clean_text(msg["text"], len(msg["text"]))
         if not text:
-            raise _field_error(t, "text", "that is not empty")
+            raise _field_error(t, "text", T_("that is not empty"))
         if len(text) > limits.max_chat:
-            raise ProtocolError("too-long", f"a chat line may have at most {limits.max_chat} "
-                                            f"characters (this one has {len(text)}), so "
-                                            "send it in shorter lines")
+            raise ProtocolError("too-long", T_("a chat line may have at most {limit} characters "
+                                               "(this one has {length}), so send it in "
+                                               "shorter lines", limit=limits.max_chat,
+                                               length=len(text)))
         msg["text"] = text
     elif t in ("set_rules", "create_table") and msg.get("rules") is not None:
         rules = msg["rules"]
         if len(rules) > limits.max_rules_keys or not all(isinstance(k, str) for k in rules):
-            raise _field_error(t, "rules", "as a map of option names to values")
+            raise _field_error(t, "rules", T_("as a map of option names to values"))
     for key in ("seat",):
         v = msg.get(key)
         if v is not None and not 0 <= v <= 3:
-            raise _field_error(t, key, "from 0 to 3")
+            raise _field_error(t, key, T_("from 0 to 3"))
     if isinstance(msg.get("password"), str) and len(msg["password"]) > limits.max_password:
-        raise _field_error(t, "password", f"of at most {limits.max_password} characters")
+        raise _field_error(t, "password", T_("of at most {n} characters",
+                                             n=limits.max_password))
     if t == "hello" and msg.get("token") is not None and len(msg["token"]) > 64:
-        raise _field_error(t, "token", "of at most 64 characters")
+        raise _field_error(t, "token", T_("of at most {n} characters", n=64))
     if t == "hello" and msg.get("key") is not None and len(msg["key"]) > 64:
-        raise _field_error(t, "key", "of at most 64 characters")
+        raise _field_error(t, "key", T_("of at most {n} characters", n=64))
+    if t == "hello" and msg.get("lang") is not None and len(msg["lang"]) > 35:
+        raise _field_error(t, "lang", T_("of at most {n} characters", n=35))
     if t == "games" and msg.get("limit") is not None and not 1 <= msg["limit"] <= 50:
-        raise _field_error(t, "limit", "from 1 to 50")
+        raise _field_error(t, "limit", T_("from 1 to 50"))
     for key in ("before", "id", "hand"):
         v = msg.get(key)
         if v is not None and not 0 <= v < 1 << 31:
-            raise _field_error(t, key, "as a number from 0")
+            raise _field_error(t, key, T_("as a number from 0"))
     if t == "create_table" and msg.get("name") is not None:
         msg["name"] = clean_name(msg["name"], limits.max_name) or None
 
@@ -275,7 +285,8 @@ def clean_name(name: str, limit: int) -> str:
 
 # -- events -------------------------------------------------------------------------------
 def error(code: str, message: str, ref: str | None = None) -> ErrorMessage:
-    """An ``error`` event; ``ref`` is the type of the message it answers."""
+    """An ``error`` event; ``ref`` is the type of the message it answers. ``message`` is
+    sent as given: the host says a `Text` in the connection's language first."""
     msg: ErrorMessage = {"type": "error", "code": code, "message": message}
     if ref is not None:
         msg["ref"] = ref
@@ -283,9 +294,10 @@ def error(code: str, message: str, ref: str | None = None) -> ErrorMessage:
 
 
 def version_error(client_version: Any) -> ErrorMessage:
-    return error("version", f"this host speaks protocol version {PROTOCOL_VERSION} and your "
-                            f"client speaks {client_version!r}; use the same version of Hearts",
-                 "hello")
+    """The ``version`` error (its message a `Text`, to be said in the client's language)."""
+    return error("version", T_("this host speaks protocol version {host} and your client "
+                               "speaks {client}; use the same version of Hearts",
+                               host=PROTOCOL_VERSION, client=repr(client_version)), "hello")
 
 
 # -- codec --------------------------------------------------------------------------------

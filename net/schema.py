@@ -317,7 +317,9 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
                                        F("display_totals", "list[int]", "as shown"),
                                        F("winners", "list[int]", "seats (ties share)"),
                                        F("results", "list[result]", "every hand")]),
-    "game_ended": ("the owner ended the game", [F("reason", "str", "by whom")]),
+    "game_ended": ("the owner ended the game", [
+        F("reason", "str", "by whom, in English (`ended by Ann`)"),
+        F("by", "str", "who ended it (`host` for the host's operator)", nil=True)]),
     "player_joined": ("someone sits (seat) or watches (nil)", [
         F("seat", "int", "where", nil=True), F("name", "str", "who")]),
     "player_left": ("someone left", [F("seat", "int", "where; nil for a watcher", nil=True),
@@ -343,7 +345,13 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
                                                       F("by", "str", "who", nil=True)]),
     "chat": ("a chat line (`name` `host` for the host's own notices)", [
         F("name", "str", "who"), F("seat", "int", "their seat", nil=True),
-        F("text", "str", "the line")]),
+        F("text", "str", "the line (a host notice: in English)"),
+        F("notice", "str", "a host notice's kind, for clients that word it in their "
+                           "reader's language: `seat_promised` (`who` takes the seat `at` "
+                           "when the next hand is dealt); absent from people's lines",
+          optional=True),
+        F("who", "str", "the person the notice is about (with `notice`)", optional=True),
+        F("at", "int", "the seat the notice is about (with `notice`)", optional=True)]),
     "timer": ("a turn clock starts", [F("seats", "list[int]", "whose"),
                                       F("seconds", "float", "how long")]),
     "paused": ("the game is paused", [F("by", "str", "who", nil=True)]),

@@ -28,6 +28,7 @@ from typing import Any, cast
 from hearts.bots import make_bot
 from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
                            action_from_wire)
+from hearts.i18n import T_, Text, Translator, said, text_of, translation
 
 from .errors import NetError
 from .guard import Guard, check_password, hash_password
@@ -161,6 +162,7 @@ class ServerCore:
         self._conns: dict[ConnId, Player | None] = {}   # open connection -> who said hello
         self._addrs: dict[ConnId, str] = {}
         self._seats_only: dict[ConnId, bool] = {}
+        self._langs: dict[ConnId, str] = {}         # the language a connection's hello asked for
         self._touched: dict[int, None] = {}        # tables to flush, in order
         self._woken: dict[int, None] = {}          # tables whose clock and bots to look at
         self._thinking: dict[int, set[int]] = {}   # table -> seats whose bot is asked
@@ -187,7 +189,21 @@ class ServerCore:
             if table is not None:
                 self._clock_and_bots(table)
         out, self.out = self.out, Outbox()
+        out.messages = [(conn, self.said_for(conn, msg)) for conn, msg in out.messages]
+        out.closing = [(conn, self.said_for(conn, msg)) for conn, msg in out.closing]
         return out
+
+    def words_for(self, conn: ConnId) -> Translator:
+        """The catalogue of ``conn``'s language (its hello's ``lang``; English before)."""
+        return translation(self._langs.get(conn))
+
+    def said_for(self, conn: ConnId, msg: Any) -> Any:
+        """``msg`` with every `Text` in it said in ``conn``'s language (the errors,
+        replies, notices and hints the host words; packed updates pass as they are)."""
+        if not isinstance(msg, dict) or not any(isinstance(v, Text) for v in msg.values()):
+            return msg
+        tr = self.words_for(conn)
+        return {k: said(v, tr) if isinstance(v, Text) else v for k, v in msg.items()}
 
     def send(self, player: Player, msg: Outgoing) -> None:
         """Queue ``msg`` for ``player`` (dropped while it is disconnected)."""
@@ -228,6 +244,8 @@ class ServerCore:
         """Decide on one decoded value from ``conn``."""
         self.now = now
         player = self._conns.get(conn)
+        if player is None and isinstance(raw, dict) and isinstance(raw.get("lang"), str):
+            self._langs[conn] = raw["lang"][:35]    # its errors, even a refused hello's
         try:
             msg = check_intent(raw, self.limits)
         except ProtocolError as e:
@@ -242,7 +260,8 @@ class ServerCore:
         kind = msg["type"]
         if player is None:
             if msg["type"] != "hello":
-                self.fail(conn, error("hello-first", "the first message must be a hello", kind))
+                self.fail(conn, error("hello-first", T_("the first message must be a hello"),
+                                      kind))
                 return
             self.hello(conn, msg)
             return
@@ -253,7 +272,7 @@ class ServerCore:
             return
         if kind == "hello":
             self.out.messages.append((conn, error(
-                "state", "this connection has already said hello", "hello")))
+                "state", T_("this connection has already said hello"), "hello")))
             return
         before = player.table
         try:
@@ -263,7 +282,7 @@ class ServerCore:
         except Exception:  # a bug must cost one request, not the host
             log.exception("failed on %r from %s", kind, player.name)
             self.out.messages.append((conn, error(
-                "internal", "the host failed on this request; the failure was logged", kind)))
+                "internal", T_("the host failed on this request; the failure was logged"), kind)))
         for tid in (before, player.table):
             if tid is not None and tid in self.tables:
                 self._touched[tid] = None
@@ -273,7 +292,7 @@ class ServerCore:
     def hello_timeout(self, conn: ConnId, now: float) -> None:
         """``conn``'s time to say hello is over: closed unless it did."""
         if conn in self._conns and self._conns[conn] is None:
-            self.fail(conn, error("hello-timeout", "no hello was received in time", "hello"))
+            self.fail(conn, error("hello-timeout", T_("no hello was received in time"), "hello"))
 
     def hello(self, conn: ConnId, msg: HelloIntent) -> None:
         """A checked ``hello``: a new player, or a returning one by its token."""
@@ -283,22 +302,22 @@ class ServerCore:
         name = clean_name(msg["name"], self.limits.max_name)
         if not name:      # answered, and the connection may say hello again
             self.out.messages.append((conn, error(
-                "bad-name", "choose a name with at least one letter or digit", "hello")))
+                "bad-name", T_("choose a name with at least one letter or digit"), "hello")))
             return
         token = msg.get("token")
         player = self.players.get(token) if token else None
         if self._seats_only.get(conn) and (player is None or player.table is None):
             # let in over the host's budget (net.guard): only to take a seat back
-            self.fail(conn, error("limit", "the host has too many connections; try again later",
-                                  "hello"))
+            self.fail(conn, error("limit", T_("the host has too many connections; try again "
+                                              "later"), "hello"))
             return
         returning = player is not None
         if player is not None:
             old = player.conn
             if old is not None and old != conn:
                 self._conns[old] = None
-                self.fail(old, error("replaced", "you connected again from elsewhere; this "
-                                                 "connection is closed"))
+                self.fail(old, error("replaced", T_("you connected again from elsewhere; this "
+                                                    "connection is closed")))
         else:
             player = Player(self.next_player, secrets.token_urlsafe(12), self.unique_name(name))
             self.next_player += 1
@@ -341,6 +360,7 @@ class ServerCore:
         self.now = now
         self._addrs.pop(conn, None)
         self._seats_only.pop(conn, None)
+        self._langs.pop(conn, None)
         player = self._conns.pop(conn, None)
         if player is None or player.conn != conn:
             return
@@ -368,7 +388,8 @@ class ServerCore:
         """Carry out one checked intent for ``player``; raises `NetError` when refused."""
         handler = self._handlers.get(msg["type"])
         if handler is None:
-            raise TableError("unknown-type", f"the host does not handle {msg['type']!r}")
+            raise TableError("unknown-type", T_("the host does not handle {kind}",
+                                                kind=repr(msg["type"])))
         handler(player, msg)
 
     def handled(self) -> frozenset[str]:
@@ -378,13 +399,14 @@ class ServerCore:
     def table_of(self, player: Player) -> Table:
         """The table ``player`` is at; `TableError` ``not-at-table`` otherwise."""
         if player.table is None or player.table not in self.tables:
-            raise TableError("not-at-table", "you are not at a table; create or join one first")
+            raise TableError("not-at-table", T_("you are not at a table; create or join one "
+                                                "first"))
         return self.tables[player.table]
 
     def get_table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError("no-table", f"there is no table {table_id}")
+            raise TableError("no-table", T_("there is no table {number}", number=table_id))
         return table
 
     def _do_list_tables(self, player: Player, msg: ListTablesIntent) -> None:
@@ -392,14 +414,15 @@ class ServerCore:
 
     def _do_create_table(self, player: Player, msg: CreateTableIntent) -> None:
         if len(self.tables) >= self.limits.max_tables:
-            raise TableError("limit", f"the host already has {len(self.tables)} tables, its limit")
+            raise TableError("limit", T_("the host already has {n} tables, its limit",
+                                         n=len(self.tables)))
         rules = self.rules
         changes = msg.get("rules")
         if changes:
             try:
                 rules = rules.with_changes(changes)
             except RulesError as e:
-                raise TableError("rules", str(e)) from None
+                raise TableError("rules", text_of(e)) from None
         self.leave_current(player)
         tid = self.next_table
         self.next_table += 1
@@ -464,7 +487,7 @@ class ServerCore:
 
     def _do_leave(self, player: Player, msg: LeaveIntent) -> None:
         if player.table is None:
-            raise TableError("not-at-table", "you are not at a table")
+            raise TableError("not-at-table", T_("you are not at a table"))
         self.leave_current(player)
 
     def _do_pass(self, player: Player, msg: PassIntent | PlayIntent | MoonIntent | ClaimIntent) -> None:
@@ -482,9 +505,9 @@ class ServerCore:
         table = self.table_of(player)
         seat = table.player_seat(player.token)
         if table.game is None or not table.running:
-            raise TableError("state", "no game is running at this table")
+            raise TableError("state", T_("no game is running at this table"))
         if seat not in table.waiting_for():
-            raise TableError("state", "it is not your turn")
+            raise TableError("state", T_("it is not your turn"))
         self.out.hints.append((player.id, table.game.hand.view(seat)))
 
     def _do_chat(self, player: Player, msg: ChatIntent) -> None:
@@ -573,7 +596,7 @@ class ServerCore:
             try:
                 make_bot(level, 0)
             except ValueError as e:
-                raise TableError("bad-message", str(e)) from None
+                raise TableError("bad-message", text_of(e)) from None
         table.set_bot(player.token, msg["seat"], level)
 
     # the finished games
@@ -589,11 +612,12 @@ class ServerCore:
         if game_id is None:                 # the game at the player's table
             answer = self.history.table_game(self.table_of(player), msg.get("hand") or 0)
             if answer is None:
-                raise TableError("no-game", "no game has been played at this table yet")
+                raise TableError("no-game", T_("no game has been played at this table yet"))
         else:
             answer = self.history.game(game_id, msg.get("hand") or 0)
             if answer is None:
-                raise TableError("no-game", f"there is no finished game {game_id} on this host")
+                raise TableError("no-game", T_("there is no finished game {number} on this host",
+                                               number=game_id))
         self.send(player, cast(GameMessage, answer))
 
     # -- the operator (the host's own console) -------------------------------------------

@@ -19,6 +19,7 @@ from hearts.engine import (Action, Card, Game, IllegalMove, MoonChoice, Pass, Ph
                            RulesError)
 from hearts.engine.rule_options import words_of
 from hearts.engine.rules import PASS_OFFSET
+from hearts.i18n import T_, Text, text_of
 
 from .errors import NetError
 from .messages import ChangeEvent, MoonMap, SeatMap, TableLineMap, TableMap, TimerMap
@@ -51,7 +52,8 @@ TABLE_STATES = tuple(str(s) for s in TableState)
 
 
 class TableError(NetError):
-    """A refused request: protocol error ``code`` and a one-sentence message."""
+    """A refused request: protocol error ``code`` and a one-sentence message (a `Text`
+    where it is said to a player, so the host says it in the player's language)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message, code)
@@ -274,8 +276,8 @@ class Table:
     def check_not_kicked(self, token: str, name: str) -> None:
         """`TableError` ``kicked`` when the person was kicked from this table."""
         if name in self.kicked or token in self.kicked.values():
-            raise TableError("kicked", f"you were kicked from “{self.name}”; "
-                                       "only its owner can let you back")
+            raise TableError("kicked", T_("you were kicked from “{name}”; only its owner can let "
+                                          "you back", name=self.name))
 
     def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
         """Take ``seat`` (or the first free one); returns the seat."""
@@ -289,24 +291,29 @@ class Table:
             if not running:
                 order += [i for i, s in enumerate(self.seats) if s.kind == "bot"]
             if not order:
-                raise TableError("table-full", f"table {self.id} has no free seat")
+                raise TableError("table-full", T_("table {number} has no free seat",
+                                                    number=self.id))
             seat = order[0]
         target = self.seats[seat]
         if target.kind == "human":
-            raise TableError("seat-taken", f"seat {seat} is taken by {target.name}")
+            raise TableError("seat-taken", T_("seat {seat} is taken by {name}", seat=seat,
+                                                 name=target.name))
         if current is not None:
             if running:
-                raise TableError("state", "you cannot change seats during a game")
+                raise TableError("state", T_("you cannot change seats during a game"))
             self.seats[current] = Seat()
         self.watchers.pop(token, None)
         if target.kind == "bot" and running:
             if target.pending is not None:
-                raise TableError("seat-taken", f"seat {seat} is already promised to "
-                                               f"{target.pending[1]}")
+                raise TableError("seat-taken", T_("seat {seat} is already promised to {name}",
+                                                  seat=seat, name=target.pending[1]))
             target.pending = (token, name)
             self.watchers[token] = name
+            # a host notice: the text for clients that only show chat, the notice and its
+            # facts for those that word it in their reader's language (net.words)
             self._emit({"type": "chat", "name": "host", "seat": None,
-                        "text": f"{name} takes {target.name}'s seat at the next hand"})
+                        "text": f"{name} takes {target.name}'s seat at the next hand",
+                        "notice": "seat_promised", "who": name, "at": seat})
             self.seats_changed = True
             return seat
         level = target.level
@@ -326,7 +333,7 @@ class Table:
     def watch(self, token: str, name: str, now: float) -> None:
         self.check_not_kicked(token, name)
         if self.seat_of(token) is not None:
-            raise TableError("state", "you are seated at this table; leave first to watch")
+            raise TableError("state", T_("you are seated at this table; leave first to watch"))
         if token not in self.watchers:
             self.watchers[token] = name
             if self.owner is None:
@@ -456,20 +463,26 @@ class Table:
         return seat
 
     # -- owner's commands --------------------------------------------------------------
-    def require_owner(self, token: str, what: str) -> None:
+    def require_owner(self, token: str, what: Text) -> None:
         """`TableError` ``not-owner`` unless ``token`` owns the table (or is the host's
-        operator). An owner who passes it has used the table: an away owner it passed
-        from no longer gets it back."""
+        operator); ``what`` is what was asked, as the end of "only the table's owner can
+        ...". An owner who passes it has used the table: an away owner it passed from no
+        longer gets it back."""
         if token != self.owner and token != OPERATOR:
-            owner = self.name_of(self.owner) or "nobody"
-            raise TableError("not-owner", f"only the table's owner ({owner}) can {what}")
+            owner = self.name_of(self.owner)
+            if owner is None:
+                raise TableError("not-owner", T_("only the table's owner can {what}, and it has "
+                                                 "no owner now", what=what))
+            # TRANSLATORS: {what} is one of the owner's actions: "start the game", ...
+            raise TableError("not-owner", T_("only the table's owner ({owner}) can {what}",
+                                             owner=owner, what=what))
         if token == self.owner:
             self.owner_was = None
 
     def start(self, token: str, now: float, seed: int | None = None) -> None:
-        self.require_owner(token, "start the game")
+        self.require_owner(token, T_("start the game"))
         if self.running:
-            raise TableError("state", "the game has already started")
+            raise TableError("state", T_("the game has already started"))
         for i, s in enumerate(self.seats):
             if s.kind == "empty":
                 self.seats[i] = Seat("bot", bot_name(i), None, level=self.bot_level)
@@ -486,9 +499,9 @@ class Table:
         self._update_deadlines(now)
 
     def pause(self, token: str, now: float) -> None:
-        self.require_owner(token, "pause the game")
+        self.require_owner(token, T_("pause the game"))
         if self.state != TableState.PLAYING:
-            raise TableError("state", "there is no running game to pause")
+            raise TableError("state", T_("there is no running game to pause"))
         self.state = TableState.PAUSED
         self.paused_left = {s: max(0.0, d - now) for s, d in self.deadlines.items()}
         self.deadlines = {}
@@ -497,9 +510,9 @@ class Table:
         self.seats_changed = True
 
     def resume(self, token: str, now: float) -> None:
-        self.require_owner(token, "resume the game")
+        self.require_owner(token, T_("resume the game"))
         if self.state != TableState.PAUSED:
-            raise TableError("state", "the game is not paused")
+            raise TableError("state", T_("the game is not paused"))
         self.state = TableState.PLAYING
         self.deadlines = {s: now + left for s, left in self.paused_left.items()}
         self.paused_left = {}
@@ -510,14 +523,14 @@ class Table:
 
     def set_rules(self, token: str, changes: dict[str, Any]) -> None:
         """Change rules before a game or between games (``preset`` key: start from it)."""
-        self.require_owner(token, "change the rules")
+        self.require_owner(token, T_("change the rules"))
         if self.running:
-            raise TableError("state", "rules can change only before a game or between games; "
-                                      "use /end N to change the target now")
+            raise TableError("state", T_("rules can change only before a game or between "
+                                         "games; use /end N to change the target now"))
         try:
             rules = self.rules.with_changes(changes)
         except RulesError as e:
-            raise TableError("rules", str(e)) from None
+            raise TableError("rules", text_of(e)) from None
         self.rules = rules
         self._emit({"type": "rules_changed", "rules": rules.to_dict(), "summary": rules.summary(),
                     "by": self.name_of(token)})
@@ -525,17 +538,17 @@ class Table:
 
     def set_target(self, token: str, target: int) -> None:
         """Set the end score, also during a game (above every total reached so far)."""
-        self.require_owner(token, "set the target")
+        self.require_owner(token, T_("set the target"))
         try:
             rules = self.rules.replace(target=target)
         except RulesError as e:
-            raise TableError("rules", str(e)) from None
+            raise TableError("rules", text_of(e)) from None
         game = self.game
         if game is not None and self.running:
             reached = max([0, *game.totals] + [t for r in game.results for t in r.totals])
             if target <= reached:
-                raise TableError("rules", f"the target must be above {reached}, the highest "
-                                          "total so far")
+                raise TableError("rules", T_("the target must be above {reached}, the highest "
+                                             "total so far", reached=reached))
             game.rules = game.rules.replace(target=target)
         self.rules = rules
         self._emit({"type": "rules_changed", "rules": rules.to_dict(), "summary": rules.summary(),
@@ -543,45 +556,46 @@ class Table:
         self.seats_changed = True
 
     def end_game(self, token: str) -> None:
-        self.require_owner(token, "end the game")
+        self.require_owner(token, T_("end the game"))
         if not self.running:
-            raise TableError("state", "there is no running game to end")
+            raise TableError("state", T_("there is no running game to end"))
         self.state = TableState.OVER
         self.deadlines = {}
         self.paused_left = {}
         self.version += 1
-        self._emit({"type": "game_ended", "reason": f"ended by {self.name_of(token)}"})
+        by = self.name_of(token)
+        self._emit({"type": "game_ended", "reason": f"ended by {by}", "by": by})
         self.seats_changed = True
 
     def kick(self, token: str, seat: int, now: float) -> str:
         """Kick the person in ``seat``; returns their token."""
-        self.require_owner(token, "kick a player")
+        self.require_owner(token, T_("kick a player"))
         s = self.seats[seat]
         if s.kind != "human" or s.token is None:
-            raise TableError("state", f"seat {seat} holds no person to kick")
+            raise TableError("state", T_("seat {seat} holds no person to kick", seat=seat))
         if s.token == token:
-            raise TableError("state", "you cannot kick yourself; leave instead")
+            raise TableError("state", T_("you cannot kick yourself; leave instead"))
         victim, name = s.token, s.name or ""
         self.kicked[name] = victim
         self.leave(victim, now, why="kicked")
         return victim
 
     def kick_watcher(self, token: str, victim: str, now: float) -> None:
-        self.require_owner(token, "kick a player")
+        self.require_owner(token, T_("kick a player"))
         name = self.watchers.get(victim, "")
         self.kicked[name] = victim
         self.leave(victim, now, why="kicked")
 
     def allow(self, token: str, name: str) -> None:
-        self.require_owner(token, "let a kicked player back")
+        self.require_owner(token, T_("let a kicked player back"))
         if name not in self.kicked:
-            raise TableError("state", f"{name} is not kicked from this table")
+            raise TableError("state", T_("{name} is not kicked from this table", name=name))
         del self.kicked[name]
         self.seats_changed = True
 
     def set_password(self, token: str, hashed: str | None) -> None:
         """Friends only (``hashed``: a `net.guard.hash_password`), or open to all (None)."""
-        self.require_owner(token, "set the table's password")
+        self.require_owner(token, T_("set the table's password"))
         self.password = hashed
         self.seats_changed = True
 
@@ -592,13 +606,14 @@ class Table:
 
     def set_bot(self, token: str, seat: int, level: str | None) -> None:
         """Put a bot of ``level`` in an empty or bot seat; None removes it (not mid-game)."""
-        self.require_owner(token, "change the bots")
+        self.require_owner(token, T_("change the bots"))
         s = self.seats[seat]
         if s.kind == "human":
-            raise TableError("seat-taken", f"seat {seat} is held by {s.name}; kick them first")
+            raise TableError("seat-taken", T_("seat {seat} is held by {name}; kick them first",
+                                              seat=seat, name=s.name))
         if level is None:
             if self.running:
-                raise TableError("state", "a bot cannot leave during a game")
+                raise TableError("state", T_("a bot cannot leave during a game"))
             if s.kind == "bot":
                 self.seats[seat] = Seat()
                 self._emit({"type": "bot_removed", "seat": seat})
@@ -616,34 +631,35 @@ class Table:
 
     def _check_game(self) -> Game:
         if self.game is None or self.state in (TableState.WAITING, TableState.OVER):
-            raise TableError("state", "no game is running at this table")
+            raise TableError("state", T_("no game is running at this table"))
         if self.state == TableState.PAUSED:
-            raise TableError("paused", "the game is paused")
+            raise TableError("paused", T_("the game is paused"))
         return self.game
 
     def player_seat(self, token: str) -> int:
         """The seat ``token`` plays in; `TableError` ``not-seated`` for a watcher."""
         seat = self.seat_of(token)
         if seat is None:
-            raise TableError("not-seated", "you are watching, not playing")
+            raise TableError("not-seated", T_("you are watching, not playing"))
         return seat
 
     def act(self, token: str, action: Action, now: float) -> None:
         """A person's game action, made for the seat ``token`` plays in."""
         if action.seat != self.player_seat(token):
-            raise TableError("not-seated", "you can only act for your own seat")
+            raise TableError("not-seated", T_("you can only act for your own seat"))
         self._apply(action, now)
 
     def undo(self, token: str, now: float) -> None:
         seat = self.player_seat(token)
         game = self._check_game()
         if any(s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
-            raise TableError("state", "undo is only for tables where every other seat is a bot")
+            raise TableError("state", T_("undo is only for tables where every other seat is "
+                                         "a bot"))
         hand_before = game.hand_number
         try:
             n = game.undo(seat)
         except IllegalMove as e:
-            raise TableError("illegal", str(e)) from None
+            raise TableError("illegal", text_of(e)) from None
         self.version += 1
         if game.hand_number != hand_before:  # cannot happen: undo stays in the hand
             self.seats_changed = True
@@ -689,7 +705,7 @@ class Table:
         try:
             game.apply(action)
         except IllegalMove as e:
-            raise TableError("illegal", str(e)) from None
+            raise TableError("illegal", text_of(e)) from None
         self.version += 1
         if isinstance(action, Pass):
             self._emit({"type": "passed", "seat": seat})

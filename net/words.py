@@ -339,7 +339,11 @@ def place_line(v: Voice) -> str:
 
 @_words("game_ended")
 def _game_ended(v: Voice, ch: Change) -> list[str]:
-    reason = ch.get("reason")
+    by, reason = ch.get("by"), ch.get("reason")
+    if by == "host":
+        return [v._("The host ended the game early.")]
+    if by:
+        return [v._("{name} ended the game early.").format(name=by)]
     if reason:
         return [v._("The game is over early ({reason}).").format(reason=reason)]
     return [v._("The game is over early.")]
@@ -458,6 +462,9 @@ def rules_changed_notice(v: Voice, ch: Change, before: Rules,
 
 @_words("chat")
 def _chat(v: Voice, ch: Change) -> list[str]:
+    if ch.get("notice") == "seat_promised":
+        return [v._("{name} takes {bot}'s seat when the next hand is dealt.").format(
+            name=ch.get("who") or v._("someone"), bot=v.name(ch.get("at")))]
     return [v._("{name}: {text}").format(name=ch.get("name") or v._("someone"),
                                           text=ch.get("text") or "")]
 

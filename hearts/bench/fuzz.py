@@ -247,6 +247,8 @@ def strategies(tables: list[int]) -> Any:
         "password": st.sampled_from([VICTIM_PASSWORD, "guess", ""]) | st.text(max_size=80)
         | anything,
         "key": st.text(max_size=70) | anything,
+        "lang": st.sampled_from(["de", "fr_FR.UTF-8", "es-ES", "pseudo", "xx", ""])
+        | st.text(max_size=40) | anything,
         "before": st.integers(-2, 5) | ints | anything,
         "limit": st.integers(-2, 60) | ints | anything,
         "id": st.integers(-2, 5) | ints | anything,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hearts.engine import Card, View
 from hearts.engine.scoring import Moon, hand_points
+from hearts.i18n import T_, Text
 
 from .base import Hint
 from .policy import PASS_REASONS, REASONS, pass_reason, play_with_reason
@@ -44,7 +45,7 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
     """The normal bot's choice for ``view.seat`` and a one-line reason."""
     if view.phase == "pass":
         if view.has_passed[view.seat] or view.rules.pass_count == 0:
-            return Hint((), "you have passed; wait for the others")
+            return Hint((), T_("you have passed; wait for the others"))
         bot = SearchBot(seed=0)
         cards = bot.choose_pass(view, budget)
         code = pass_reason([c.index for c in cards])
@@ -55,21 +56,23 @@ def make_hint(view: View, budget: float = 0.2) -> Hint:
         m = view.moon
         pts = hand_points(view.rules, taken, won, Moon(m.shooter, m.sun, choice)) if m else [0] * 4
         if choice == "add":
-            why = f"add {max(pts)} to everyone else"
+            why = T_("add {n} to everyone else: it leaves you best placed", n=max(pts))
         else:
-            why = f"take {-pts[view.seat]} off your own total"
-        return Hint((), f"{why}: it leaves you best placed", choice)
+            why = T_("take {n} off your own total: it leaves you best placed", n=-pts[view.seat])
+        return Hint((), why, choice)
     if view.phase != "play" or not view.my_turn or not view.legal:
-        return Hint((), "it is not your turn")
+        return Hint((), T_("it is not your turn"))
     bot = SearchBot(seed=0)
     card, means = bot.evaluate(view, budget)
     st = state_from_view(view)
     rules_card, code = play_with_reason(st, legal_mask(view))
     if rules_card != card.index:
         code = situation(view, card)
-    reason = REASONS[code]
+    reason: Text = REASONS[code]
     if means:
         # the card's own mean: the searched card of its group (a card dropped early in the
         # search has a mean from fewer worlds, not to be quoted)
-        reason += f" (about {means[searched_as(means, card.index)]:.1f} points for you this hand)"
+        points = round(means[searched_as(means, card.index)], 1)
+        reason = T_("{reason} (about {points} points for you this hand)", reason=reason,
+                    points=points)
     return Hint((card,), reason)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from hearts.engine.cards import DIAMONDS, HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bits
+from hearts.i18n import T_, Text
 
 from .sim import AS, AS_BIT, FULL, JD, JD_BIT, KS, KS_BIT, QS, QS_BIT, SimRules, SimState, native
 
@@ -18,25 +19,26 @@ _HEARTS_MASK = HEARTS_MASK
 _SPADES_MASK = SUIT_MASK[SPADES]
 _DIAMONDS_MASK = SUIT_MASK[DIAMONDS]
 
-REASONS = {
-    "only": "the only card you may play",
-    "dump-queen": "drop the queen on a trick someone else wins",
-    "duck": "play under the winning card so you do not take the trick",
-    "duck-spade": "stay under the Q♠ while it is still out",
-    "win-clean": "no points in this trick yet: get rid of a high card while it is safe",
-    "win-low": "you cannot play under the winning card; play low and hope someone goes over you",
-    "win-last": "you take this trick anyway; throw your most dangerous card into it",
-    "win-jack": "take the jack: it is worth -10 to whoever wins it",
-    "discard": "you cannot follow suit; throw away your most dangerous card",
-    "discard-safe": "you cannot follow suit; keep points off the player going for the moon",
-    "block-moon": "take a point yourself to stop the moon",
-    "moon": "you are going for the moon: take every trick with points",
-    "lead-low": "lead a low card that someone else should have to win",
-    "lead-high": "lead a high card early, while nobody can throw points on it",
-    "lead-spade": "lead a low spade to flush out the Q♠",
-    "lead-safe": "lead the suit least likely to hand you points",
-    "lead-forced": "every lead is risky; this one costs least",
-    "lead-model": "the lead good players choose here",
+REASONS: dict[str, Text] = {
+    "only": T_("the only card you may play"),
+    "dump-queen": T_("drop the queen on a trick someone else wins"),
+    "duck": T_("play under the winning card so you do not take the trick"),
+    "duck-spade": T_("stay under the Q♠ while it is still out"),
+    "win-clean": T_("no points in this trick yet: get rid of a high card while it is safe"),
+    "win-low": T_("you cannot play under the winning card; play low and hope someone goes "
+                  "over you"),
+    "win-last": T_("you take this trick anyway; throw your most dangerous card into it"),
+    "win-jack": T_("take the jack: it is worth -10 to whoever wins it"),
+    "discard": T_("you cannot follow suit; throw away your most dangerous card"),
+    "discard-safe": T_("you cannot follow suit; keep points off the player going for the moon"),
+    "block-moon": T_("take a point yourself to stop the moon"),
+    "moon": T_("you are going for the moon: take every trick with points"),
+    "lead-low": T_("lead a low card that someone else should have to win"),
+    "lead-high": T_("lead a high card early, while nobody can throw points on it"),
+    "lead-spade": T_("lead a low spade to flush out the Q♠"),
+    "lead-safe": T_("lead the suit least likely to hand you points"),
+    "lead-forced": T_("every lead is risky; this one costs least"),
+    "lead-model": T_("the lead good players choose here"),
 }
 
 
@@ -523,10 +525,10 @@ def pass_reason(chosen: list[int] | tuple[int, ...]) -> str:
     return "pass-void"
 
 
-PASS_REASONS = {
-    "pass-moon": "a hand to shoot the moon with: keep the high cards, give away low ones",
-    "pass-queen": "too few low spades to hide the queen behind",
-    "pass-spades": "high spades that could catch the queen",
-    "pass-high": "high cards that would win tricks with points",
-    "pass-void": "high cards out and a short suit emptied",
+PASS_REASONS: dict[str, Text] = {
+    "pass-moon": T_("a hand to shoot the moon with: keep the high cards, give away low ones"),
+    "pass-queen": T_("too few low spades to hide the queen behind"),
+    "pass-spades": T_("high spades that could catch the queen"),
+    "pass-high": T_("high cards that would win tricks with points"),
+    "pass-void": T_("high cards out and a short suit emptied"),
 }

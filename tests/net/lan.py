@@ -81,8 +81,9 @@ class Lan:
         self._next = 1
 
     # -- people ---------------------------------------------------------------------------
-    def join(self, name: str, token: str | None = None) -> Person:
-        """A new connection that says hello (with ``token``: coming back)."""
+    def join(self, name: str, token: str | None = None, lang: str | None = None) -> Person:
+        """A new connection that says hello (with ``token``: coming back; ``lang``: the
+        language it reads)."""
         conn = self._next
         self._next += 1
         person = self.people[conn] = Person(self, name, conn)
@@ -90,6 +91,8 @@ class Lan:
         msg = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
         if token:
             msg["token"] = token
+        if lang:
+            msg["lang"] = lang
         self.send(person, msg)
         return person
 

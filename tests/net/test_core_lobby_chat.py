@@ -47,7 +47,7 @@ def test_a_lobby_line_reaches_everyone_and_a_table_line_only_its_table() -> None
 
     # the host's operator speaks at every table and in the lobby
     bob.take()
-    assert lan.operator("closing at ten") == "said at 1 table(s) and in the lobby"
+    assert lan.operator("closing at ten") == "said at 1 table and in the lobby"
     assert lobby_lines(lou, "closing at ten")[0]["name"] == "host"
     assert bob.changes("chat")[-1]["text"] == "closing at ten"
     assert not lobby_lines(bob, "closing at ten")        # said once, at the table

@@ -24,7 +24,7 @@ async def test_operator_commands(host: Host) -> None:
     bob = await connect(host, "Bob")
     await bob.send("sit", table=tid)
     await bob.wait_for("table")
-    assert host.operator("tea is ready") == "said at 1 table(s)"
+    assert host.operator("tea is ready") == "said at 1 table"
     ev = await bob.wait_for(has_change("chat"))
     assert ev["events"][-1] == {"type": "chat", "name": "host", "seat": None,
                                 "text": "tea is ready"}
@@ -66,7 +66,7 @@ async def test_console_on_stdin_of_hearts_host(tmp_path: Path) -> None:
         assert ev["events"][-1]["text"] == "hello from the desk"
         assert proc.wait(10) == 0
         out = proc.stdout.read()
-        assert "said at 1 table(s)" in out and "1: Cy's table" in out
+        assert "said at 1 table" in out and "1: Cy's table" in out
         await c.close()
     finally:
         if proc.poll() is None:
