@@ -37,7 +37,7 @@ async def test_typed_lines_become_intents_and_end_of_input_quits() -> None:
         run = asyncio.create_task(text.run(lines))
         for line in ("create omnibus", "help", "play ZZ", "x" * 400, "/rules"):
             lines.put_nowait(line)
-        await _wait_line(out, "Rules: the omnibus preset")
+        await _wait_line(out, "Rules: the Omnibus preset")
         assert any(line.startswith("You sit at table 1") for line in out)
         assert "Rules: Omnibus." in out
         assert any(line.startswith("  create [PRESET]") and "black-maria" in line for line in out)
