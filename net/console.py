@@ -100,7 +100,8 @@ def _help(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     tr = words_of(core, player)
     if args and args[0].lstrip("/") in HELP:
         return tr.gettext(HELP[args[0].lstrip("/")]), True
-    return "\n".join([tr.gettext("Commands (F2 or ` opens this console):"),
+    # no keys here: each front end names its own (the desktop's console, the page's chat)
+    return "\n".join([tr.gettext("Commands:"),
                       *(tr.gettext(h) for h in HELP.values()),
                       tr.gettext("{seat_help}.").format(seat_help=tr.gettext(SEAT_HELP))]), True
 

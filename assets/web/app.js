@@ -1,19 +1,25 @@
 // The browser client: wires the link to the host, the mirror of what it said, and the screens.
 // Updates are shown one after another at a pace a person can follow (bots play at once).
-import { closeSheet, fill, h, sheet, sheetOpen, toast } from "./dom.js";
+import { closeSheet, confirmSheet, fill, focusHome, h, sheet, sheetOpen, toast } from "./dom.js";
 import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
-import { apply, freshState } from "./mirror.js";
+import { apply, freshState, note } from "./mirror.js";
 import { Chat, menuSheet, rulesSheet, scoresSheet, seatSheet } from "./panels.js";
 import { Records } from "./records.js";
-import { tableScreen, tapCard } from "./table.js";
+import { refocusHand, tableScreen, tapCard } from "./table.js";
 
 const params = new URLSearchParams(location.search);
 // ?pace=0.2 plays the bots' cards five times faster (tests); 1 is a person's pace
 const PACE = Math.max(0, Number(params.get("pace") ?? 1)) || 0;
 
 const state = freshState();
-const ui = { selected: new Set(), played: null, hand: null, joining: false };
+// pending: a card sent to the host and not yet answered (never shown as played);
+// passSent: the pass is on its way; rejoin: the table we were at, until the host says
+// whether it still has us there (after a reconnect)
+const ui = { selected: new Set(), pending: null, passSent: false, hand: null, joining: false,
+  rejoin: null, helpAsked: false, toHand: false };
+// a card with no answer this long is released, with a word (?pending=ms: tests)
+const PENDING_MS = Math.max(500, Number(params.get("pending")) || 8000);
 let facts = { options: [], groups: {}, presets: {}, levels: [] };
 const app = document.getElementById("app");
 const banner = document.getElementById("banner");
@@ -23,11 +29,24 @@ const link = new Link(`${location.protocol === "https:" ? "wss" : "ws"}://${loca
   onstatus: (status, why) => {
     state.status = status;
     state.statusWhy = why || "";
+    if (status !== "online" && status !== "connecting" && (ui.pending || ui.passSent)) {
+      toast(ui.pending ? "Your card did not reach the host. Tap it again once you are connected."
+        : "Your pass did not reach the host. Pass again once you are connected.", "error", 5000);
+      release();
+    }
     showStatus();
   },
 });
 
+/** Forget what was sent and not answered: the cards can be tapped again. */
+function release() {
+  ui.pending = null;
+  ui.passSent = false;
+  if (state.me) render();
+}
+
 function send(type, fields) {
+  if (type === "chat" && /^\/help\s*$/i.test(fields.text || "")) ui.helpAsked = true;
   if (link.send(type, fields)) return true;
   toast("Not connected to the host; reconnecting…", "error");
   return false;
@@ -79,9 +98,11 @@ function delayAfter(msg) {
 
 function handle(msg) {
   const before = { table: state.table && state.table.id };
+  if (ui.rejoin && msg.type !== "welcome" && msg.type !== "tables" && msg.type !== "table") tableGone();
   apply(state, msg);
   switch (msg.type) {
     case "error":
+      release();
       if (msg.code === "replaced" || msg.code === "version") break;
       if (msg.code === "password") {
         const t = state.tables.find((x) => msg.message.includes(`table ${x.id} `));
@@ -89,12 +110,28 @@ function handle(msg) {
       }
       if (msg.code === "bad-name") { link.close(); showName(msg.message); return; }
       toast(msg.message, "error", 4500);
-      ui.played = null;
       break;
     case "welcome":
       saved.name = msg.name;
+      if (state.table) {
+        // back after a drop: the host answers with our table, or it no longer has us there
+        // (it restarted without it, so it knows us by a new token, or the table closed)
+        ui.rejoin = { id: state.table.id, name: state.table.name,
+          restarted: !!link.sentToken && msg.token !== link.sentToken };
+        if (ui.rejoin.restarted) tableGone();
+      }
+      break;
+    case "tables":
+      if (ui.rejoin) setTimeout(() => { if (ui.rejoin) { tableGone(); render(); } }, 1500);
+      break;
+    case "reply":
+      if (ui.helpAsked) {          // the host's commands; the keys are this page's own
+        ui.helpAsked = false;
+        note(state, KEYS_HELP);
+      }
       break;
     case "table":
+      ui.rejoin = null;
       ui.joining = false;
       if (before.table !== msg.table.id) { closeSheet(); chat.toggle(false); }
       break;
@@ -104,7 +141,7 @@ function handle(msg) {
       break;
     case "update":
       if (msg.events.some((e) => e.type === "hand_scored" || e.type === "game_over")) {
-        scoresSheet(state, actions, { scored: state.scored });
+        scoresSheet(state, actions, { scored: state.scored, quiet: true });
       }
       break;
     default:
@@ -115,22 +152,63 @@ function handle(msg) {
   if (!view || view.phase !== "pass" || hand !== ui.hand ||
       (state.seat !== null && view.has_passed[state.seat])) ui.selected.clear();
   ui.hand = hand;
-  if (msg.type === "update" || msg.type === "table") ui.played = null;
+  if (msg.type === "update" || msg.type === "table") {
+    ui.pending = null;           // the view says what was played
+    if (!(view && view.phase === "pass" && state.seat !== null && !view.has_passed[state.seat])) ui.passSent = false;
+  }
   render();
 }
+
+/** The table we were at is gone (the host restarted, or closed it): say so plainly and go
+ * back to the lobby, as the desktop and text clients do. */
+function tableGone() {
+  const gone = ui.rejoin;
+  ui.rejoin = null;
+  if (!gone || !state.table || state.table.id !== gone.id) return;
+  const reason = `The table “${gone.name}” is gone: the host restarted or closed it. You are back among the tables: sit down at one, or open a new one.`;
+  apply(state, { type: "left", table: gone.id, reason });
+  closeSheet();
+  chat.toggle(false);
+  release();
+}
+
+const KEYS_HELP = "Keys on this page: Tab reaches your cards, the arrow keys move along them, Enter or Space plays or chooses one; Enter sends a chat line; Esc closes a panel.";
 
 // -- what the person does -----------------------------------------------------------------
 const actions = {
   send,
-  tapCard: (card) => { tapCard(state, ui, card, send); render(); },
+  tapCard: (card) => {
+    tapCard(state, ui, card, send);
+    if (ui.pending === card) {
+      const sent = card;
+      setTimeout(() => {
+        if (ui.pending !== sent) return;
+        toast("The host has not taken your card yet. Tap it again.", "error", 5000);
+        release();
+      }, PENDING_MS);
+    }
+    render();
+  },
   pass: () => {
     const cards = [...ui.selected];
-    if (send("pass", { cards })) ui.selected.clear();
+    if (!ui.passSent && send("pass", { cards })) { ui.passSent = true; render(); }
   },
   leave: () => {
-    if (state.table && state.seat !== null && (state.table.state === "playing" || state.table.state === "paused") &&
-        !confirm("Leave the table? A bot plays your seat.")) return;
+    const t = state.table;
+    if (t && state.seat !== null && (t.state === "playing" || t.state === "paused")) {
+      confirmSheet("Leave the table?", `A bot plays your seat at “${t.name}” from now on.`, "Leave", () => send("leave"));
+      return;
+    }
     send("leave");
+  },
+  kick: (seat) => {
+    const t = state.table;
+    const name = t.seats[seat].name || "This player";
+    const running = t.state === "playing" || t.state === "paused";
+    confirmSheet(`Kick ${name}?`, running
+      ? `${name} leaves “${t.name}” and cannot come back unless you /allow them. A bot plays their seat.`
+      : `${name} leaves “${t.name}” and cannot come back unless you /allow them.`,
+    "Kick", () => send("kick", { seat }), { id: "kick" });
   },
   scores: () => scoresSheet(state, actions),
   rules: () => rulesSheet(state, facts, send),
@@ -164,8 +242,15 @@ const actions = {
 // -- screens --------------------------------------------------------------------------------
 function render() {
   if (!state.me) return;
+  // the page is drawn anew: keyboard focus goes back where it was (the same card, the next
+  // one when it was played, the same button)
+  const was = focusedKey();
   const screen = state.table ? tableScreen(state, ui, actions) : lobbyScreen(state, actions);
   fill(app, screen);
+  if (was) restoreFocus(was);
+  else if (ui.toHand && (document.activeElement === document.body || !document.activeElement)) {
+    if (refocusHand(app, null, null)) ui.toHand = false;
+  }
   document.body.classList.toggle("at-table", !!state.table);
   document.body.classList.toggle("in-lobby", !state.table);
   chat.render(state);
@@ -174,6 +259,38 @@ function render() {
   if (state.table) document.title = `${state.table.name} · Hearts`;
   else document.title = state.host ? `${state.host} · Hearts` : "Hearts";
 }
+
+/** What has the keyboard focus in the page, as a key that finds it again after a redraw. */
+function focusedKey() {
+  const el = document.activeElement;
+  if (!el || !app.contains(el)) return null;
+  if (el.closest(".hand") && el.dataset.card) {
+    return { card: el.dataset.card, index: [...app.querySelectorAll(".hand .card")].indexOf(el) };
+  }
+  if (el.dataset.seat) return { selector: `.seat[data-seat="${el.dataset.seat}"]` };
+  if (el.dataset.focus) return { selector: `[data-focus="${el.dataset.focus}"]` };
+  const classes = [...el.classList].filter((c) => !/^(legal|illegal|selected|turn|away|fresh|pending)$/.test(c));
+  return { selector: el.tagName.toLowerCase() + classes.map((c) => "." + CSS.escape(c)).join(""), hand: !!el.closest(".hand") };
+}
+
+function restoreFocus(key) {
+  if (key.card !== undefined) {
+    if (refocusHand(app, key.card, key.index)) return;
+  }
+  const el = key.selector && app.querySelector(key.selector);
+  if (el && !el.disabled) { el.focus({ preventScroll: true }); return; }
+  // the button did its work and went (Start, Pass): the keyboard goes to the hand, now or
+  // as soon as there is one
+  ui.toHand = !refocusHand(app, null, null);
+}
+
+// a closed sheet gives the keyboard back to the hand (or the page's first button)
+focusHome.restore = () => {
+  if (!refocusHand(app, null, null)) {
+    const first = app.querySelector("button.primary, button");
+    if (first) first.focus({ preventScroll: true });
+  }
+};
 
 function showName(why) {
   Object.assign(state, freshState());
@@ -194,6 +311,13 @@ function showStatus() {
     fill(banner, "You opened this game elsewhere. ", h("button", { type: "button", onclick: () => { link.connect(saved.name); } }, "Play here"));
   } else if (s === "refused") fill(banner, state.statusWhy);
 }
+
+// the hand's rows depend on the width: a phone turned, a window resized
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(render, 60);
+});
 
 // the seat's timer counts down between messages
 setInterval(() => {

@@ -56,28 +56,58 @@ export function toast(text, kind = "info", ms = 3200) {
 }
 
 let openSheet = null;
-/** A panel over the page (closed by its close button, the backdrop or Escape). */
-export function sheet(title, body, { id, onclose, wide } = {}) {
-  closeSheet();
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [href], [tabindex]:not([tabindex='-1'])";
+
+/** Where keyboard focus goes when a sheet closes (app.js: back to the hand). */
+export const focusHome = { restore: null };
+
+/** A panel over the page (closed by its close button, the backdrop or Escape). It takes the
+ * keyboard focus (its `[data-autofocus]` element, else its primary button, else its first
+ * control), keeps Tab inside it, and gives focus back when it closes. `quiet`: leave focus
+ * where it is when that is a text field (a sheet that opened by itself while someone types). */
+export function sheet(title, body, { id, onclose, wide, quiet } = {}) {
+  closeSheet({ refocus: false });
   const root = document.getElementById("sheet-root");
   const close = () => closeSheet();
-  const panel = h("section.sheet" + (wide ? ".wide" : ""), { role: "dialog", "aria-label": title, id },
+  const panel = h("section.sheet" + (wide ? ".wide" : ""), { role: "dialog", "aria-modal": "true", "aria-label": title, id, tabindex: "-1" },
     h("header.sheet-head", h("h2", title),
       h("button.icon.close", { type: "button", onclick: close, "aria-label": "Close" }, icon("close"))),
     h("div.sheet-body", body));
   const backdrop = h("div.backdrop", { onclick: close });
   root.append(backdrop, panel);
   openSheet = { panel, backdrop, onclose, id };
+  const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+  if (!(quiet && typing)) {
+    // after the caller has finished filling it (a form adds its fields after the call)
+    setTimeout(() => {
+      if (!openSheet || openSheet.panel !== panel || panel.contains(document.activeElement)) return;
+      const first = panel.querySelector("[data-autofocus]") ||
+        panel.querySelector(".sheet-body .buttons .primary, .sheet-body button.primary") ||
+        panel.querySelector(".sheet-body " + FOCUSABLE.split(", ").join(", .sheet-body ")) ||
+        panel.querySelector("button.close");
+      (first || panel).focus();
+    }, 0);
+  }
   return panel;
 }
 
-export function closeSheet() {
+/** Ask before something that cannot be taken back: `cancel` is the focused default, as in
+ * the desktop client (Enter keeps things as they are). */
+export function confirmSheet(title, text, okLabel, onok, { danger = true, id = "confirm" } = {}) {
+  const ok = h("button" + (danger ? ".danger" : ".primary"), { type: "button", onclick: () => { closeSheet(); onok(); } }, okLabel);
+  const cancel = h("button.cancel", { type: "button", "data-autofocus": "", onclick: () => closeSheet() }, "Cancel");
+  return sheet(title, [h("p", text), h("div.buttons", cancel, ok)], { id });
+}
+
+export function closeSheet({ refocus = true } = {}) {
   if (!openSheet) return;
   const { panel, backdrop, onclose } = openSheet;
+  const hadFocus = panel.contains(document.activeElement);
   openSheet = null;
   panel.remove();
   backdrop.remove();
   if (onclose) onclose();
+  if (refocus && hadFocus && focusHome.restore) focusHome.restore();
 }
 
 export function sheetOpen(id) {
@@ -85,5 +115,13 @@ export function sheetOpen(id) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape") closeSheet();
+  if (e.key === "Escape" && openSheet) { closeSheet(); return; }
+  if (e.key === "Tab" && openSheet) {          // Tab stays inside the open sheet
+    const items = [...openSheet.panel.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    if (!items.length) return;
+    const i = items.indexOf(document.activeElement);
+    const next = e.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : (i === -1 || i === items.length - 1 ? 0 : i + 1);
+    e.preventDefault();
+    items[next].focus();
+  }
 });

@@ -1,10 +1,10 @@
 // Sheets over the table: scores, game over, rules, the menu, a seat's actions, the chat.
 import { closeSheet, fill, h, sheet } from "./dom.js";
 import { icon } from "./icons.js";
-import { seatLabel } from "./table.js";
+import { seatLabel, winnersLine } from "./table.js";
 
 /** The scores: one row per hand, the totals, the winners once the game is over. */
-export function scoresSheet(state, act, { scored } = {}) {
+export function scoresSheet(state, act, { scored, quiet } = {}) {
   const t = state.table;
   const names = [0, 1, 2, 3].map((s) => seatLabel(state, s));
   const results = t.results || [];
@@ -15,8 +15,7 @@ export function scoresSheet(state, act, { scored } = {}) {
   const moon = scored && scored.moon;
   const head = [];
   if (over) {
-    const won = t.winners.map((w) => (w === state.seat ? "You" : names[w]));
-    head.push(h("p.winner-line", icon("trophy", { size: 26 }), ` ${won.join(" and ")} win${won.length === 1 && won[0] !== "You" ? "s" : ""} the game!`));
+    head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + winnersLine(state)));
   } else if (scored && last) {
     head.push(h("p.hand-line", `Hand ${last.hand + 1} is over.`));
   }
@@ -33,7 +32,7 @@ export function scoresSheet(state, act, { scored } = {}) {
   if (!over) buttons.push(h("button.primary", { type: "button", onclick: () => closeSheet() }, "Continue"));
   return sheet(over ? "Game over" : "Scores", [head, results.length ? table : h("p", "No hand has been scored yet."),
     h("p.small", `Game to ${t.rules.target}; ${t.rules.display === "countdown" ? "highest" : "lowest"} total wins.`),
-    h("div.buttons", buttons)], { id: over ? "gameover" : "scores" });
+    h("div.buttons", buttons)], { id: over ? "gameover" : "scores", quiet });
 }
 
 function control(opt, value) {
@@ -136,7 +135,7 @@ export function seatSheet(state, seat, facts, act) {
     items.push(btn(running && s.kind === "bot" ? "Take this seat at the next deal" : "Sit here", () => act.sit(seat), "primary"));
   }
   if (state.owner && seat !== state.seat) {
-    if (s.kind === "human") items.push(btn(`Send ${s.name} away (kick)`, () => act.send("kick", { seat }), "danger"));
+    if (s.kind === "human") items.push(btn(`Send ${s.name} away (kick)`, () => act.kick(seat), "danger"));
     else {
       for (const level of facts.levels || ["easy", "normal", "hard", "random"]) {
         if (s.kind === "bot" && s.level === level) continue;

@@ -5,6 +5,7 @@ import { icon } from "./icons.js";
 
 const PLACES = ["bottom", "left", "top", "right"];
 const DIRECTION_WORDS = { left: "to the left", right: "to the right", across: "across" };
+const PASS_BUTTON = { left: "Pass left →", right: "Pass right →", across: "Pass across →" };
 
 /** Where `seat` sits on my screen: 0 bottom (me), 1 left, 2 top, 3 right. */
 export function place(state, seat) {
@@ -103,31 +104,66 @@ function trickWinnerLine(state) {
   return `${shown.winner === state.seat ? "You take" : seatLabel(state, shown.winner) + " takes"} the trick${points}`;
 }
 
-/** The line in the middle of the felt: whose move, what to do. */
+/** Who won, in a sentence (the game is over). */
+export function winnersLine(state) {
+  const t = state.table;
+  const won = (t.winners || []).map((w) => (w === state.seat ? "You" : seatLabel(state, w)));
+  if (!won.length) return "The game is over.";
+  if (won.length === 1) return won[0] === "You" ? "You win the game!" : `${won[0]} wins the game!`;
+  return `${won.join(" and ")} win the game!`;
+}
+
+/** Who can start the game (`what`: "start", "resume" or "new"), and whether they are
+ * here: a sentence. */
+function whoStarts(state, what) {
+  const t = state.table;
+  const owner = t.owner;
+  const seat = t.owner_seat;
+  const away = seat !== null && seat !== undefined && t.seats[seat] && !t.seats[seat].connected;
+  if (!owner) return "Nobody owns this table now.";
+  const here = { start: `${owner} starts the game.`, resume: `${owner} will resume the game.`,
+    new: `${owner} can start a new game.` };
+  const gone = { start: `${owner} starts the game, but is away right now.`,
+    resume: `${owner} will resume the game, but is away right now.`,
+    new: `${owner} can start a new game, but is away right now.` };
+  return (away ? gone : here)[what];
+}
+
+/** The panel in the middle of the felt: what happened and what you can do next, in every
+ * state a table can be in (waiting, paused, over; the moon's choice). */
 function centre(state, act) {
   const t = state.table;
   const view = state.view;
   const seat = state.seat;
-  if (t.state === "waiting" || (t.state === "over" && !view)) {
-    const free = t.seats.filter((s) => s.kind === "empty").length;
-    const lines = [h("p.big", t.state === "over" ? "The game is over" : "Waiting to start")];
-    lines.push(h("p", `Rules: ${t.summary}` + (free ? ` · ${free} free seat${free > 1 ? "s" : ""} (bots fill them)` : "")));
-    if (state.owner) lines.push(h("button.primary.start", { type: "button", onclick: () => act.send("start") }, "Start the game"));
-    else if (seat === null) lines.push(h("p", "Tap a free seat to sit down."));
-    else lines.push(h("p", `${t.owner || "The owner"} starts the game.`));
+  const free = t.seats.filter((s) => s.kind === "empty").length;
+  const rules = `Rules: ${t.summary}` + (free ? ` · ${free} free seat${free > 1 ? "s" : ""} (bots fill them)` : "");
+  if (t.state === "waiting") {
+    const lines = [h("p.big", "Waiting to start"), h("p", rules)];
+    if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, "Start the game"));
+    else if (seat === null) lines.push(h("p", "Tap a free seat to sit down."), h("p.small", whoStarts(state, "start")));
+    else lines.push(h("p", whoStarts(state, "start")));
     return h("div.centre.panel", lines);
+  }
+  if (t.state === "over") {
+    const lines = [h("p.big", "The game is over"), h("p.winner-line", winnersLine(state))];
+    if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, "Start a new game"));
+    else lines.push(h("p", whoStarts(state, "new")));
+    lines.push(h("div.buttons",
+      h("button.scores-now", { type: "button", "data-focus": "final-scores", onclick: () => act.scores() }, "Scores"),
+      h("button.leave-now", { type: "button", "data-focus": "leave", onclick: () => act.leave() }, "Back to the tables")));
+    return h("div.centre.panel.over", lines);
   }
   if (t.state === "paused") {
     return h("div.centre.panel", h("p.big", "Paused"),
-      state.owner ? h("button.primary", { type: "button", onclick: () => act.send("resume") }, "Resume") : h("p", "The owner will resume the game."));
+      state.owner ? h("button.primary", { type: "button", "data-focus": "resume", onclick: () => act.send("resume") }, "Resume") : h("p", whoStarts(state, "resume")));
   }
   if (!view) return null;
   if (view.phase === "moon-choice" && view.moon && view.moon.choice == null) {
     if (view.moon.shooter === seat) {
       const points = view.moon.points;
       return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", view.moon.sun ? "You shot the sun!" : "You shot the moon!"),
-        h("button.primary", { type: "button", onclick: () => act.send("moon", { choice: "add" }) }, `Add ${points} to everyone else`),
-        h("button.primary", { type: "button", onclick: () => act.send("moon", { choice: "subtract" }) }, `Take ${points} off my score`));
+        h("button.primary", { type: "button", "data-focus": "moon-add", onclick: () => act.send("moon", { choice: "add" }) }, `Add ${points} to everyone else`),
+        h("button.primary", { type: "button", "data-focus": "moon-subtract", onclick: () => act.send("moon", { choice: "subtract" }) }, `Take ${points} off my score`));
     }
     return h("div.centre.panel", h("p.big", `${seatLabel(state, view.moon.shooter)} shot the moon`), h("p", "and is choosing…"));
   }
@@ -164,6 +200,16 @@ function whyNot(view, card) {
   return (view.illegal && view.illegal[card]) || "That card cannot be played now";
 }
 
+// a card must show at least this much of itself to be tapped (a finger, WCAG's 44 px)
+export const MIN_TAP = 44;
+
+/** How many rows the hand needs so that each card shows at least MIN_TAP px of its width:
+ * one, or two on a narrow phone (the cards overlap less, as in the best mobile card games). */
+export function handRows(n, width, cardWidth) {
+  if (n <= 1) return 1;
+  return (width - cardWidth) / (n - 1) >= MIN_TAP ? 1 : 2;
+}
+
 function handArea(state, ui, act) {
   const view = state.view;
   if (!view || state.seat === null) {
@@ -176,7 +222,13 @@ function handArea(state, ui, act) {
   const received = new Set(view.received && !view.tricks.length ? view.received : []);
   const hinted = new Set(state.hint ? state.hint.cards : []);
   const n = cards.length;
-  const hand = h("div.hand", { style: { "--n": String(Math.max(n, 1)) }, "aria-label": "your hand" });
+  const cardWidth = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 58;
+  const room = (document.getElementById("app") || document.documentElement).clientWidth || window.innerWidth;
+  const rows = handRows(n, room - 16, cardWidth);
+  const perRow = Math.ceil(n / rows);
+  const hand = h("div.hand" + (rows > 1 ? ".two-rows" : ""), { role: "group", "aria-label": "your hand",
+    style: { "--n": String(Math.max(perRow, 1)) }, onkeydown: (e) => handKeys(e, hand) });
+  const lines = rows > 1 ? [h("div.hand-row.back-row"), h("div.hand-row.front-row")] : [hand];
   cards.forEach((card, i) => {
     const cls = [];
     if (passing && ui.selected.has(card)) cls.push("selected");
@@ -184,17 +236,54 @@ function handArea(state, ui, act) {
     if (myTurn && legal.has(card)) cls.push("legal");
     if (received.has(card)) cls.push("received");
     if (hinted.has(card)) cls.push("hinted");
+    if (ui.pending === card) cls.push("pending");
     const reason = myTurn && !legal.has(card) ? whyNot(view, card) : null;
     const el = cardEl(card, {
       classes: cls.join("."),
       label: reason ? `${cardText(card)}: ${reason}` : cardText(card),
       onclick: () => act.tapCard(card),
     });
-    el.style.setProperty("--i", String(i));
+    el.style.setProperty("--i", String(i % perRow));
+    el.tabIndex = -1;                    // one Tab stop for the hand: arrows move along it
     if (reason) el.dataset.reason = reason;
-    hand.append(el);
+    lines[rows > 1 ? Math.floor(i / perRow) : 0].append(el);
   });
+  if (rows > 1) hand.append(...lines);
+  const all = [...hand.querySelectorAll(".card")];
+  const stop = all.find((el) => el.classList.contains("legal")) || all[0];
+  if (stop) stop.tabIndex = 0;
   return hand;
+}
+
+/** Arrow keys (and Home, End) move along the hand; Enter or Space plays or chooses. */
+function handKeys(e, hand) {
+  const all = [...hand.querySelectorAll(".card")];
+  const i = all.indexOf(document.activeElement);
+  if (i < 0) return;
+  const perRow = Number(hand.style.getPropertyValue("--n")) || all.length;
+  const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: all.length - 1,
+    ArrowUp: i - perRow, ArrowDown: i + perRow }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  focusCard(all, Math.max(0, Math.min(all.length - 1, to)));
+}
+
+function focusCard(all, i) {
+  for (const el of all) el.tabIndex = -1;
+  all[i].tabIndex = 0;
+  all[i].focus({ preventScroll: true });
+}
+
+/** Put the keyboard back on the hand after the page was redrawn: on `card` when it is still
+ * there, else on the card now at `index` (the next one), else on the first card to play. */
+export function refocusHand(app, card, index) {
+  const all = [...app.querySelectorAll(".hand .card")];
+  if (!all.length) return false;
+  let i = card ? all.findIndex((el) => el.dataset.card === card) : -1;
+  if (i < 0 && index !== undefined && index !== null) i = Math.min(index, all.length - 1);
+  if (i < 0) i = Math.max(0, all.findIndex((el) => el.classList.contains("legal")));
+  focusCard(all, i);
+  return true;
 }
 
 function actionBar(state, ui, act) {
@@ -206,15 +295,15 @@ function actionBar(state, ui, act) {
     if (passing) {
       const n = view.rules.pass_count;
       const ready = ui.selected.size === n;
-      buttons.push(h("button.primary.pass", { type: "button", disabled: !ready, onclick: () => act.pass() },
-        ready ? `Pass ${DIRECTION_WORDS[view.pass_direction].replace("to the ", "")} →` : `${ui.selected.size}/${n} chosen`));
+      buttons.push(h("button.primary.pass", { type: "button", "data-focus": "pass", disabled: !ready || ui.passSent, onclick: () => act.pass() },
+        ui.passSent ? "Passing…" : ready ? PASS_BUTTON[view.pass_direction] : `${ui.selected.size}/${n} chosen`));
     }
     if (passing || (view.phase === "play" && view.turn === seat) ||
         (view.phase === "moon-choice" && view.moon && view.moon.shooter === seat)) {
-      buttons.push(h("button.hint", { type: "button", onclick: () => act.send("hint") }, "Hint"));
+      buttons.push(h("button.hint", { type: "button", "data-focus": "hint", onclick: () => act.send("hint") }, "Hint"));
     }
     if (view.phase === "play" && view.rules.tram === "claim" && view.turn === seat) {
-      buttons.push(h("button.claim", { type: "button", onclick: () => act.send("claim") }, "Claim the rest"));
+      buttons.push(h("button.claim", { type: "button", "data-focus": "claim", onclick: () => act.send("claim") }, "Claim the rest"));
     }
   }
   // the hint's reason says why; the cards are named here, once
@@ -266,7 +355,6 @@ export function tapCard(state, ui, card, send) {
     toast(whyNot(view, card), "error");
     return;
   }
-  if (ui.played === card) return;
-  ui.played = card;
-  send("play", { card });
+  if (ui.pending) { toast("Your card is on its way to the host."); return; }
+  if (send("play", { card })) ui.pending = card;    // shown as played once the host says so
 }

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hearts.i18n import _
 from net import words
 
 from . import widgets as w
@@ -130,6 +131,10 @@ class Console:
             return
         if text.startswith("/"):
             self.add("> " + text, INFO)
+            if text.split()[0].lower() == "/help" and len(text.split()) == 1:
+                # the host's answer names no keys: these are this console's
+                self.add(_("F2 or ` opens and closes this console; Tab completes a command; "
+                           "PgUp and PgDn scroll."), INFO)
             self.app.send({"type": "command", "text": text})
         else:       # to the table, or to the lobby from the lobby (the host decides)
             self.app.send({"type": "chat", "text": text})

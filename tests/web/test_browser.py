@@ -49,13 +49,13 @@ LEFT_EDGE = {"x": 8, "y": 30}   # a card in the hand is tapped on its visible co
 class HostThread:
     """A host on 127.0.0.1 running in its own thread and event loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0, web_port: int = 0) -> None:
         self.loop = asyncio.new_event_loop()
         self.host = Host(name="Browser test", bot_level="random", seed=11,
                          limits=Limits(bot_budget=0.05, drop_grace=30.0))
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.call(self.host.start(bind="127.0.0.1", port=0, web_port=0))
+        self.call(self.host.start(bind="127.0.0.1", port=port, web_port=web_port))
 
     def call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(15)
@@ -95,6 +95,32 @@ class Line:
                     self.send({"type": "pong"})
                 self.got.append(m)
 
+    def play_until(self, done: Callable[[dict[str, Any]], bool], timeout: float = 30) -> None:
+        """Pass and play the first cards allowed (and add at a moon) until ``done``."""
+        acted: set[Any] = set()
+
+        def step(m: dict[str, Any]) -> bool:
+            if done(m):
+                return True
+            view = m.get("view") if m["type"] in ("table", "update") else None
+            if not view or view["seat"] is None:
+                return False
+            seat = view["seat"]
+            key = (view["phase"], tuple(view["hand"]), len(view["trick"]))    # one decision
+            if key in acted:
+                return False
+            if view["phase"] == "pass" and not view["has_passed"][seat]:
+                self.send({"type": "pass", "cards": view["hand"][:3]})
+            elif view["phase"] == "play" and view["turn"] == seat and view["legal"]:
+                self.send({"type": "play", "card": view["legal"][0]})
+            elif view["phase"] == "moon-choice" and view["moon"]["shooter"] == seat:
+                self.send({"type": "moon", "choice": "add"})
+            else:
+                return False
+            acted.add(key)
+            return False
+        self.until(step, timeout)
+
     def close(self) -> None:
         self.sock.close()
 
@@ -126,14 +152,15 @@ def shots(tmp_path: Path) -> Path:
     return where
 
 
-def open_page(browser: "Browser", served: HostThread, name: str) -> "Page":
+def open_page(browser: "Browser", served: HostThread, name: str,
+              viewport: dict[str, int] = PHONE, query: str = "") -> "Page":
     """A fresh phone-sized page (its own storage) that has joined under ``name``."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=1, has_touch=True)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]
-    page.goto(f"http://127.0.0.1:{served.host.web_port}/?pace={PACE}")
+    page.goto(f"http://127.0.0.1:{served.host.web_port}/?pace={PACE}{query}")
     page.fill("#name", name)
     page.click(".name-form button[type=submit]")
     page.wait_for_selector(".lobby-screen")
@@ -141,11 +168,16 @@ def open_page(browser: "Browser", served: HostThread, name: str) -> "Page":
 
 
 def snap(page: "Page", shots: Path, what: str) -> None:
-    """Screenshots of the page as it is at phone and laptop size."""
-    page.screenshot(path=str(shots / f"{what}-360x740.png"), animations="disabled")
+    """Screenshots of the page as it is at its own (phone) size and at laptop size (the page
+    lays itself out again after a resize: the hand's rows depend on the width)."""
+    size = page.viewport_size or PHONE
+    page.screenshot(path=str(shots / f"{what}-{size['width']}x{size['height']}.png"),
+                    animations="disabled")
     page.set_viewport_size(LAPTOP)
+    page.wait_for_timeout(200)
     page.screenshot(path=str(shots / f"{what}-1280x800.png"), animations="disabled")
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(size)
+    page.wait_for_timeout(200)
 
 
 def until(done: Callable[[], bool], timeout: float = 5.0) -> None:
