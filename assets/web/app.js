@@ -14,10 +14,9 @@ const PACE = Math.max(0, Number(params.get("pace") ?? 1)) || 0;
 
 const state = freshState();
 // pending: a card sent to the host and not yet answered (never shown as played);
-// passSent: the pass is on its way; rejoin: the table we were at, until the host says
-// whether it still has us there (after a reconnect)
+// passSent: the pass is on its way
 const ui = { selected: new Set(), pending: null, passSent: false, hand: null, joining: false,
-  rejoin: null, helpAsked: false, toHand: false };
+  helpAsked: false, toHand: false };
 // a card with no answer this long is released, with a word (?pending=ms: tests)
 const PENDING_MS = Math.max(500, Number(params.get("pending")) || 8000);
 let facts = { options: [], groups: {}, presets: {}, levels: [] };
@@ -98,7 +97,7 @@ function delayAfter(msg) {
 
 function handle(msg) {
   const before = { table: state.table && state.table.id };
-  if (ui.rejoin && msg.type !== "welcome" && msg.type !== "tables" && msg.type !== "table") tableGone();
+  if (msg.type === "welcome") tableGone(msg);
   apply(state, msg);
   switch (msg.type) {
     case "error":
@@ -113,16 +112,6 @@ function handle(msg) {
       break;
     case "welcome":
       saved.name = msg.name;
-      if (state.table) {
-        // back after a drop: the host answers with our table, or it no longer has us there
-        // (it restarted without it, so it knows us by a new token, or the table closed)
-        ui.rejoin = { id: state.table.id, name: state.table.name,
-          restarted: !!link.sentToken && msg.token !== link.sentToken };
-        if (ui.rejoin.restarted) tableGone();
-      }
-      break;
-    case "tables":
-      if (ui.rejoin) setTimeout(() => { if (ui.rejoin) { tableGone(); render(); } }, 1500);
       break;
     case "reply":
       if (ui.helpAsked) {          // the host's commands; the keys are this page's own
@@ -131,7 +120,6 @@ function handle(msg) {
       }
       break;
     case "table":
-      ui.rejoin = null;
       ui.joining = false;
       if (before.table !== msg.table.id) { closeSheet(); chat.toggle(false); }
       break;
@@ -140,6 +128,11 @@ function handle(msg) {
       chat.toggle(false);               // why is said on the lobby (state.notice)
       break;
     case "update":
+      if (msg.events.some((e) => e.type === "owner_changed" && e.seat !== null && e.seat === state.seat)) {
+        toast({ waiting: "You own the table now: you can start the game.",
+          over: "You own the table now: you can start a new game.",
+          paused: "You own the table now: you can resume the game." }[state.table && state.table.state] || "You own the table now.");
+      }
       if (msg.events.some((e) => e.type === "hand_scored" || e.type === "game_over")) {
         scoresSheet(state, actions, { scored: state.scored, quiet: true });
       }
@@ -159,14 +152,16 @@ function handle(msg) {
   render();
 }
 
-/** The table we were at is gone (the host restarted, or closed it): say so plainly and go
- * back to the lobby, as the desktop and text clients do. */
-function tableGone() {
-  const gone = ui.rejoin;
-  ui.rejoin = null;
-  if (!gone || !state.table || state.table.id !== gone.id) return;
-  const reason = `The table “${gone.name}” is gone: the host restarted or closed it. You are back among the tables: sit down at one, or open a new one.`;
-  apply(state, { type: "left", table: gone.id, reason });
+/** Back after a drop, the host's welcome says which table we are at: when it is not the
+ * one shown, that table is gone (the host restarted without it, or it closed while we were
+ * away). Say so plainly and go back to the lobby, as the desktop and text clients do. */
+function tableGone(welcome) {
+  const t = state.table;
+  if (!t || welcome.table === t.id) return;
+  const reason = welcome.returning
+    ? `The table “${t.name}” closed while you were away. You are back among the tables: sit down at one, or open a new one.`
+    : `The host restarted and the table “${t.name}” is gone. You are back among the tables: sit down at one, or open a new one.`;
+  apply(state, { type: "left", table: t.id, reason });
   closeSheet();
   chat.toggle(false);
   release();
@@ -325,6 +320,8 @@ setInterval(() => {
     const el = document.querySelector(".seat.turn .sub");
     if (el && /\d+s$/.test(el.textContent)) render();
   }
+  // an away owner's countdown (who can start, and when)
+  if (state.table && state.table.owner_away !== null && state.table.owner_away !== undefined && !sheetOpen()) render();
 }, 1000);
 
 fetch("facts.json").then((r) => r.json()).then((f) => { facts = f; }).catch(() => {});

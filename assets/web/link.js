@@ -27,7 +27,6 @@ export class Link {
     this.stopped = false;
     this.retries = 0;
     this.timer = null;
-    this.sentToken = "";
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.wake();
     });
@@ -58,7 +57,6 @@ export class Link {
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: "hello", version: PROTOCOL_VERSION, name: this.name };
-      this.sentToken = saved.token;       // a welcome with another token: the host forgot us
       if (saved.token) hello.token = saved.token;
       hello.key = playerKey();          // who this person is in the host's statistics
       this.raw(hello);

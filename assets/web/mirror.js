@@ -20,6 +20,7 @@ export function freshState() {
     scored: null,               // the last hand_scored change, until looked at
     notice: null,               // a sentence for the lobby (why I left a table)
     queued: false,              // I asked for a seat a bot holds: taken at the next deal
+    ownerAwayAt: 0,             // when table.owner_away was said (performance.now())
   };
 }
 
@@ -59,6 +60,7 @@ export function apply(state, msg) {
       state.seat = msg.seat;
       state.owner = msg.owner;
       state.view = withRules(msg.view, msg.table.rules);
+      state.ownerAwayAt = performance.now();     // owner_away counts from now
       setTimer(state, msg.timer);
       if (!same) { state.trickShown = null; state.scored = null; state.hint = null; }
       if (msg.seat !== null) state.queued = false;
@@ -172,7 +174,9 @@ function change(state, ev) {
     case "owner_changed":
       t.owner = ev.name;
       t.owner_seat = ev.seat;
-      note(state, ev.name ? `${ev.name} now owns the table.` : "The table has no owner now.");
+      t.owner_away = null;
+      note(state, ev.seat !== null && ev.seat !== undefined && ev.seat === state.seat ? "You own the table now."
+        : ev.name ? `${ev.name} owns the table now.` : "Nobody owns the table now.");
       break;
     case "chat":
       keep(state.chat, { name: ev.name, seat: ev.seat, text: ev.text,

@@ -113,20 +113,31 @@ export function winnersLine(state) {
   return `${won.join(" and ")} win the game!`;
 }
 
-/** Who can start the game (`what`: "start", "resume" or "new"), and whether they are
- * here: a sentence. */
+/** Seconds left before an away owner's table passes on (`owner_away`, counted from when
+ * the host said it), or null while the owner is here. */
+export function ownerAwayLeft(state) {
+  const t = state.table;
+  if (t.owner_away === null || t.owner_away === undefined) return null;
+  return Math.max(0, Math.ceil(t.owner_away - (performance.now() - (state.ownerAwayAt || 0)) / 1000));
+}
+
+/** Who can start the game (`what`: "start", "resume" or "new"), whether they are here, and
+ * how long until the table passes to someone who is: a sentence. */
 function whoStarts(state, what) {
   const t = state.table;
   const owner = t.owner;
-  const seat = t.owner_seat;
-  const away = seat !== null && seat !== undefined && t.seats[seat] && !t.seats[seat].connected;
   if (!owner) return "Nobody owns this table now.";
-  const here = { start: `${owner} starts the game.`, resume: `${owner} will resume the game.`,
-    new: `${owner} can start a new game.` };
-  const gone = { start: `${owner} starts the game, but is away right now.`,
-    resume: `${owner} will resume the game, but is away right now.`,
-    new: `${owner} can start a new game, but is away right now.` };
-  return (away ? gone : here)[what];
+  const left = ownerAwayLeft(state);
+  if (left === null) {
+    return { start: `${owner} starts the game.`, resume: `${owner} will resume the game.`,
+      new: `${owner} can start a new game.` }[what];
+  }
+  if (left > 0) {
+    return { start: `${owner} is away. In ${left} s the table passes to the next person here, who can then start the game.`,
+      resume: `${owner} is away. In ${left} s the table passes to the next person here, who can then resume the game.`,
+      new: `${owner} is away. In ${left} s the table passes to the next person here, who can then start a new game.` }[what];
+  }
+  return `${owner} is away. The table passes to the next person here in a moment.`;
 }
 
 /** The panel in the middle of the felt: what happened and what you can do next, in every

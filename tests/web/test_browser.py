@@ -49,10 +49,10 @@ LEFT_EDGE = {"x": 8, "y": 30}   # a card in the hand is tapped on its visible co
 class HostThread:
     """A host on 127.0.0.1 running in its own thread and event loop."""
 
-    def __init__(self, port: int = 0, web_port: int = 0) -> None:
+    def __init__(self, port: int = 0, web_port: int = 0,
+                 limits: Limits = Limits(bot_budget=0.05, drop_grace=30.0)) -> None:
         self.loop = asyncio.new_event_loop()
-        self.host = Host(name="Browser test", bot_level="random", seed=11,
-                         limits=Limits(bot_budget=0.05, drop_grace=30.0))
+        self.host = Host(name="Browser test", bot_level="random", seed=11, limits=limits)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.host.start(bind="127.0.0.1", port=port, web_port=web_port))

@@ -211,7 +211,7 @@ def test_a_table_the_host_lost_is_said_plainly_and_the_page_goes_to_the_lobby(
         try:
             page.wait_for_selector(".lobby-screen .notice", timeout=15000)
             notice = page.locator(".notice").inner_text()
-            assert "Gus's table" in notice and "is gone: the host restarted or closed it" in notice
+            assert "The host restarted and the table “Gus's table” is gone." in notice
             assert "sit down at one, or open a new one" in notice
             assert not page.locator(".table-screen").count()
             snap(page, shots, "table-gone-restart")
@@ -220,7 +220,7 @@ def test_a_table_the_host_lost_is_said_plainly_and_the_page_goes_to_the_lobby(
             served_again = second
             served_again.call(_close_and_drop(served_again.host, "Gus"))
             page.wait_for_selector(".lobby-screen .notice", timeout=15000)
-            assert "is gone: the host restarted or closed it" in page.locator(".notice").inner_text()
+            assert "closed while you were away" in page.locator(".notice").inner_text()
             assert page.errors == []                      # type: ignore[attr-defined]
         finally:
             second.stop()
@@ -293,7 +293,7 @@ async def _drop_link(host: Host, name: str) -> None:
     host.connection(player).transport.abort()
 
 
-def test_a_finished_table_whose_owner_is_away_says_what_happened_and_what_next(
+def test_a_finished_table_whose_owner_went_says_what_happened_and_what_next(
         browser, served, shots) -> None:
     olga = Line(served.host.port, "Oona")
     olga.send({"type": "create_table", "name": "Oona's den", "rules": {"preset": "standard",
@@ -309,7 +309,9 @@ def test_a_finished_table_whose_owner_is_away_says_what_happened_and_what_next(
     page.wait_for_selector(".table-screen .centre.over")
     text = page.locator(".centre").inner_text()
     assert "The game is over" in text and re.search(r"wins? the game!", text)
-    assert "Oona can start a new game, but is away right now." in text
+    # Oona went with nobody else there: the table passed to the first who came, Nia
+    page.wait_for_selector(".centre button.start:has-text('Start a new game')")
+    page.wait_for_selector(".toast:has-text('You own the table now: you can start a new game.')")
     assert page.locator(".centre button.scores-now").is_visible()
     assert page.locator(".centre button.leave-now").is_visible()
     snap(page, shots, "finished-owner-away")
@@ -320,3 +322,40 @@ def test_a_finished_table_whose_owner_is_away_says_what_happened_and_what_next(
     page.wait_for_selector(".lobby-screen")
     assert page.errors == []                      # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_seated_person_sees_who_can_start_and_when_the_table_passes(browser, shots) -> None:
+    """The owner's phone sleeps: the others read who can start and a countdown to the
+    handover (`owner_away`), then the table is theirs and the Start button with it."""
+    served = HostThread(limits=Limits(bot_budget=0.05, drop_grace=4.0))
+    page = None
+    try:
+        olga = Line(served.host.port, "Olga")
+        olga.send({"type": "create_table", "name": "Olga's den"})
+        tid = olga.until(lambda m: m["type"] == "table")["table"]["id"]
+        page = open_page(browser, served, "Nia", PHONE)
+        page.locator(f".table-card[data-table='{tid}'] button.sit").click()
+        page.wait_for_selector(".table-screen .centre")
+        assert "Olga starts the game." in page.locator(".centre").inner_text()
+        assert not page.locator("button.start").count()
+        olga.close()                                   # her phone sleeps
+        page.wait_for_selector(".centre:has-text('Olga is away')")
+        first = int(re.search(r"In (\d+) s", page.locator(".centre").inner_text()).group(1))
+        snap(page, shots, "owner-away-countdown")
+        page.wait_for_timeout(1300)
+        text = page.locator(".centre").inner_text()
+        m = re.search(r"In (\d+) s", text)
+        assert m is None or int(m.group(1)) < first, (first, text)
+        assert first <= 4 and "the next person here, who can then start the game" in text \
+            or m is None
+        page.wait_for_selector("button.start", timeout=10000)   # the table passed to Nia
+        page.wait_for_selector(".toast:has-text('You own the table now')")
+        assert page.locator(".seat.bottom .crown").count() == 1
+        snap(page, shots, "owner-handed-over")
+        page.click("button.start")
+        page.wait_for_selector(".hand .card >> nth=12")
+        assert page.errors == []                      # type: ignore[attr-defined]
+    finally:
+        if page is not None:
+            page.context.close()
+        served.stop()
