@@ -110,7 +110,7 @@ async def test_a_tls_hello_on_the_web_port_is_closed_at_once(host: Host) -> None
     w.write(client_hello)
     start = time.monotonic()
     data = await asyncio.wait_for(r.read(), 5)
-    assert time.monotonic() - start < 1.0          # not the request deadline's 408
+    assert time.monotonic() - start < 2.5          # not the request deadline's 408 (3 s)
     assert data.startswith(b"HTTP/1.1 400") and b"plain HTTP" in data
     w.close()
 
