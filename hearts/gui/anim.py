@@ -160,6 +160,14 @@ class Animator:
         while self.steps and not self.moving:
             self.steps.popleft()()
 
+    def snap(self) -> None:
+        """Put every moving thing at its end now (the window changed size: where it was
+        going is no longer where it goes); waits and queued steps stay."""
+        for key in list(self.tweens):
+            t = self.tweens.pop(key)
+            if t.on_done:
+                t.on_done()
+
     def finish(self) -> None:
         """Jump to the end: every tween done, every wait over, every step run."""
         for _ in range(1000):

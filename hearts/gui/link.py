@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-import time
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -29,8 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NET_EVENT = pygame.event.custom_type()
-BACKLOG_STEPS = 24          # host messages wait while the table has this many animations queued
-MAX_HOLD_SECONDS = 3.0
 
 
 class Link:
@@ -47,7 +44,6 @@ class Link:
         self.local_web: list[str] = []           # ...and where browsers do (QR in the lobby)
         self.connection_dialog: ConnectionDialog | None = None
         self._after_welcome: list[dict[str, Any]] = []
-        self._holding_since: float | None = None
         self._after_host: Callable[[int], None] | None = None
         self._demo_port = 0
         self._resuming = False
@@ -147,16 +143,9 @@ class Link:
         self.app.show(ConnectingScreen(self.app, "Starting the host…"))
 
     def drain(self) -> None:
+        """Take every host message that arrived (the table screen plays them back at its
+        own pace: the session is the host's state, the table the state shown)."""
         while True:
-            if self.app.screen.backlog() > BACKLOG_STEPS and not self.inbox.empty():
-                # Let the table play what it has first (bots can run hands ahead), but
-                # never hold messages for long.
-                now = time.monotonic()
-                if self._holding_since is None:
-                    self._holding_since = now
-                if now - self._holding_since < MAX_HOLD_SECONDS:
-                    return
-            self._holding_since = None
             try:
                 kind, payload = self.inbox.get_nowait()
             except queue.Empty:
@@ -396,4 +385,4 @@ class Session(MirrorReader):
         self.expect_table = False
 
 
-__all__ = ["BACKLOG_STEPS", "Link", "NET_EVENT", "Session", "host_title"]
+__all__ = ["Link", "NET_EVENT", "Session", "host_title"]

@@ -30,10 +30,6 @@ class Screen:
     def on_hosts(self, hosts: list[Any], error: str | None) -> None:
         """The LAN hosts found so far (only the join screen shows them)."""
 
-    def backlog(self) -> int:
-        """Animation steps still queued (the table screen's; 0 for the others)."""
-        return 0
-
     def handle_event(self, event: pygame.event.Event) -> None:
         pass
 

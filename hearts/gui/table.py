@@ -117,6 +117,7 @@ class TableScreen(Screen):
         self.painter.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.playback.animator.snap()       # motions were laid out for the old size
         self.cache.clear()
         self.tilted_cache.clear()
         self.geo.resize(size)
@@ -125,9 +126,6 @@ class TableScreen(Screen):
     @property
     def animating(self) -> bool:
         return self.playback.animating
-
-    def backlog(self) -> int:
-        return len(self.playback.animator.steps)
 
     # -- what tests, benchmarks and the app's other parts read -----------------------------------
     @property

@@ -178,9 +178,7 @@ class TableInput(TablePart):
             return
         n = len(m.hand_cards)
         if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-            m.keyboard = True
-            self.screen.playback.settle()
-            n = len(m.hand_cards)
+            m.keyboard = True                    # moving along the hand skips no motion
             if k == pygame.K_HOME:
                 m.cursor = 0
             elif k == pygame.K_END:

@@ -47,6 +47,7 @@ class TableModel:
     taken: tuple[int, int, Card | None] | None = None         # the finished trick: winner, points, winning card
     pending: Card | None = None                               # played, waiting for the host's answer
     moon_sent: bool = False                                   # your moon choice is on its way
+    in_flight: tuple[int, Card] | None = None                 # a card on its way to the trick
     disconnected: str | None = None                           # why the table is greyed (None: connected)
     bubbles: dict[int, tuple[str, float]] = field(default_factory=dict)   # chat per seat
     timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total
@@ -103,10 +104,11 @@ class TableModel:
     @property
     def my_turn_to_play(self) -> bool:
         """Your turn to play a card as the table shows it now: not while your card is on its
-        way to the host, in the trick, or while the finished trick still shows."""
+        way to the host, in the trick, while another's card still flies or while the
+        finished trick still shows."""
         v = self.view
         return (v is not None and not self.watching and v.phase == "play" and v.my_turn
-                and self.pending is None and self.taken is None
+                and self.pending is None and self.taken is None and self.in_flight is None
                 and not any(seat == v.seat for seat, _ in self.trick_shown))
 
     @staticmethod

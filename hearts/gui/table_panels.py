@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from hearts.engine import View
+from hearts.engine import Card, View
 from hearts.engine.rule_options import rules_title
 from hearts.i18n import _
 from net import words
@@ -17,6 +17,12 @@ from net import words
 from . import theme
 from . import table_draw as draw
 from .table_draw import CUE, HINT, MIN_TEXT, TableCanvas
+
+
+def trick_winner(trick: list[tuple[int, Card]]) -> int:
+    """The seat that wins a whole trick (``trick`` in play order): the led suit's highest."""
+    led = trick[0][1].suit
+    return max((p for p in trick if p[1].suit == led), key=lambda p: p[1].rank)[0]
 
 
 class PanelPainter(TableCanvas):
@@ -116,13 +122,24 @@ class PanelPainter(TableCanvas):
         colour: gold when you must act, dim while you wait."""
         m = self.model
         session = getattr(self.screen.app, "session", None)
-        # whose card comes next as the table shows it (the view may lag the motion)
-        turn = (m.trick_shown[-1][0] + 1) % 4 if m.trick_shown else v.turn
+        # whose card comes next as the table shows it (the view lags the motions): the
+        # card in flight's player, the winner of a trick whose four cards have landed,
+        # else the player after the last card down
+        taking = m.taken[0] if m.taken is not None else None
+        pending = m.pending
+        if m.in_flight is not None:
+            turn: int | None = m.in_flight[0]
+            if turn == m.me and not m.watching:
+                pending = m.in_flight[1]         # your card is still on its way
+        elif len(m.trick_shown) == 4:
+            turn, taking = None, trick_winner(m.trick_shown) if taking is None else taking
+        else:
+            turn = (m.trick_shown[-1][0] + 1) % 4 if m.trick_shown else v.turn
         shown = words.Shown(
             disconnected=m.disconnected is not None, game_over=self.game_over(),
             waiting=m.info.state == "waiting", owner=m.info.owner,
-            hand_over=m.summary is not None, taking=m.taken[0] if m.taken is not None else None,
-            turn=turn, pending=str(m.pending) if m.pending is not None else None,
+            hand_over=m.summary is not None, taking=taking,
+            turn=turn, pending=str(pending) if pending is not None else None,
             passed=v.has_passed[v.seat] or bool(m.pass_sent), my_play=m.my_turn_to_play,
             moon_sent=m.moon_sent,
             watching=m.watching, demo=getattr(session, "mode", None) == "demo")

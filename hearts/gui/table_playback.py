@@ -2,10 +2,14 @@
 
 `Playback` queues each ``table``/``update`` as steps of its `Animator`: a card flies from
 its player to the trick, the finished trick stays with its winner marked and named
-(setting ``trick_pause``; ``bot_speed`` spaces the others' cards), then is swept to its
-winner; received cards slide in; the next hand waits for the hand's summary to close;
-then the host's view becomes the one on screen. A card you play stays in your hand
-until the host's update moves it. `update(dt)` advances the motions and the clock.
+(setting ``trick_pause``, counted from the moment its last card landed; ``bot_speed``
+spaces the others' cards), then is swept to its winner; received cards slide in; the
+next hand waits for the hand's summary to close; then the host's view becomes the one on
+screen. A card you play stays in your hand until the host's update moves it.
+
+`update(dt)` advances the motions by the time that passed, at most `MAX_STEP` a frame:
+on a busy machine whose frames come late the cards move more slowly, never skipped, and
+however far the host (bots, a demo) runs ahead, every card and pause is shown.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ log = logging.getLogger(__name__)
 TRICK_PAUSE = 1.1                  # seconds a finished trick stays (the default)
 BOT_GAPS = {"slow": 0.55, "normal": 0.2, "fast": 0.0}   # extra seconds after another's card
 SUMMARY_SECONDS = 8.0              # a hand's summary closes itself after this
+MAX_STEP = 0.05                    # seconds of motion a frame may show, however late it is
 
 
 class Playback(TablePart):
@@ -40,6 +45,7 @@ class Playback(TablePart):
         super().__init__(screen)
         self.animator = Animator(scale=self.anim_scale())     # `anim` (see TablePart)
         self.time = 0.0                                        # `clock`: seconds shown so far
+        self.anim_time = 0.0                                   # seconds of motion shown so far
         self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
         self._deal_next = False
         self._undone = False
@@ -88,8 +94,6 @@ class Playback(TablePart):
             self.screen.feedback.refused(message)
         elif t == "chat":
             self.screen.feedback.bubble(message)
-        if self._backlog > 80:      # far behind (a hidden window): catch up at once
-            self.anim.finish()
         if t == "update" and self._frozen_next:
             self.anim.finish()          # the screenshot shows this hand scored, nothing after
 
@@ -240,6 +244,7 @@ class Playback(TablePart):
         m.played_ahead = []
         m.pending = None
         m.taken = None
+        m.in_flight = None
         m.moon_sent = m.moon_sent and view.phase == "moon-choice"
         if view.phase != "pass":
             m.selected = []
@@ -290,6 +295,19 @@ class Playback(TablePart):
 
     # -- motion steps -----------------------------------------------------------------------------
     def _card_played(self, seat: int, card: Card) -> None:
+        """Another's card comes after a moment (``bot_speed``: its player thinking), then
+        flies to the trick; yours flies at once."""
+        m = self.model
+        if (seat, card) in m.trick_shown:
+            return
+        gap = self.bot_gap()
+        if (seat != m.me or m.watching) and gap > 0 and self.anim.scale > 0:
+            self.anim.wait(gap, scaled=False)
+            self.anim.steps.appendleft(functools.partial(self._fly, seat, card))
+        else:
+            self._fly(seat, card)
+
+    def _fly(self, seat: int, card: Card) -> None:
         m = self.model
         if (seat, card) in m.trick_shown:
             return
@@ -304,19 +322,24 @@ class Playback(TablePart):
             self.screen.controls.relayout()
         m.trick_shown.append((seat, card))
         m.played_ahead.append((seat, card))
+        m.in_flight = (seat, card)
         end = self.geo.slot_topleft(seat)
-        self.anim.move(("trick", card), start, end, 0.22 if seat == m.me else 0.3)
-        if seat != m.me or m.watching:
-            self.anim.wait(self.bot_gap(), scaled=False)
+        self.anim.move(("trick", card), start, end, 0.22 if seat == m.me else 0.3,
+                       on_done=functools.partial(self._card_landed, card))
         self.screen.feedback.sound("card")
+
+    def _card_landed(self, card: Card) -> None:
+        if self.model.in_flight is not None and self.model.in_flight[1] is card:
+            self.model.in_flight = None
 
     def _trick_taken(self, ch: dict[str, Any]) -> None:
         leader = int(ch.get("leader", 0))
         played = [((leader + i) % 4, Card.parse(c)) for i, c in enumerate(ch.get("cards") or ())]
-        for seat, card in played:
-            if (seat, card) not in self.model.trick_shown:
-                self._card_played(seat, card)
+        missing = [p for p in played if p not in self.model.trick_shown]
+        # the trick is shown whole once its last card has landed
         self.anim.steps.appendleft(lambda: self._show_taken(ch, played))
+        for seat, card in reversed(missing):
+            self.anim.steps.appendleft(functools.partial(self._card_played, seat, card))
 
     def _show_taken(self, ch: dict[str, Any], played: list[tuple[int, Card]]) -> None:
         """The full trick stays a moment with its winning card marked and the taker named
@@ -399,11 +422,9 @@ class Playback(TablePart):
         m = self.model
         self.time += dt
         self.anim.scale = self.anim_scale()
-        # When the host runs ahead of the animations (bots play fast, a demo), play
-        # the backlog faster so the table never lags far behind the game.
-        if self._backlog > 4:
-            dt *= min(8.0, 1.0 + (self._backlog - 4) * 0.35)
-        self.anim.update(dt)
+        step = min(dt, MAX_STEP)              # a late frame shows the motion, not its end
+        self.anim_time += step
+        self.anim.update(step)
         if m.notes and self.clock >= min(n.until for n in m.notes):
             m.notes = [n for n in m.notes if n.until > self.clock]
         if m.notice and self.clock >= m.notice[1]:

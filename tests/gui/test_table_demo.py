@@ -12,18 +12,21 @@ from .table_seen import look
 
 def test_the_demo_shows_all_four_hands_and_says_what_it_is(app, drive, shots, monkeypatch):
     app.settings.bot_level = "random"
+    app.settings.animation = "normal"          # the table shows the racing host at its pace
+    drive.time_lapse()
     app.link.play_against_bots(rules={"target": 200}, demo=True)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen.model.view.phase == "play" and app.screen, 30, "the demo")
     drive.until(lambda: screen.model.view.others is not None and screen.model.view.cards_left[0] >= 4
-                and not screen.animating, 30, "the hands")
+                and not screen.anim.tweens, 30, "the hands")
     v = screen.model.view
     assert screen.model.watching
     assert sum(len(h) for h in v.others) == sum(v.cards_left)       # every card, every seat
-    drive.step()
+    drive.until(lambda: screen.status_text(screen.model.view)[0].startswith("Demo:"), 30,
+                "a card to play (not between hands)")
     drive.shot(shots / "table-demo.png")
     seen = look(screen, monkeypatch)
-    assert seen.has("Demo: four bots play, you watch")
+    assert seen.has("Demo: four bots play, you watch"), screen.status_text(screen.model.view)
     assert not seen.has("Demo left") and not any("Demo" in t for t, _ in screen.note_lines())
     # the bottom seat's cards are drawn face up too (white card faces, not the blue fan)
     cx, cy = screen.layout.fan_centre(0)
