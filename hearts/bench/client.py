@@ -1,8 +1,9 @@
-"""`hearts bench client`: time to first frame, idle CPU at a table, frame times while cards move.
+"""`hearts bench client`: what a person waits for, idle CPU at a table, frame times.
 
-- Time to first frame: a fresh ``python`` process is started and timed until the
-  client has drawn the main menu for the first time (interpreter start, imports,
-  window, fonts, background and the first flip), best and median of ``--starts``.
+- Start: fresh processes run `hearts play` and are timed from their launch to the first
+  painted main menu, and `hearts play --bots` to the first painted table with the cards
+  dealt (interpreter start, imports, window, fonts, the host and the deal), best and
+  median of ``--starts`` each.
 - Idle CPU: a game against bots at a table, waiting for you to pass; the client's
   process (pygame thread, network thread and the in-process host together) is
   measured with ``time.process_time`` over ``--idle`` seconds, as % of one core.
@@ -30,21 +31,29 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from hearts.engine import View
 
-_FIRST_FRAME = r"""
-import os, sys, time
-t0 = float(sys.argv[1])
-from hearts.gui.app import App
-from hearts.gui.settings import Settings
-app = App(Settings(name="Bench"), size=(1280, 800), discover=False)
-app.step()
-print("FIRST_FRAME", app.first_frame_at - t0 if app.first_frame_at else -1, flush=True)
-app.close()
+# A fresh `hearts play` that prints when it first paints what is asked for, and quits.
+_PAINTED = r"""
+import sys, time
+t0, what, args = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
+from hearts.gui import app as appmodule
+draw = appmodule.App.draw
+
+def painted(self):
+    draw(self)
+    screen = self.screen
+    if what == "menu" or (screen.is_table and getattr(screen.model, "view", None) is not None):
+        print("PAINTED", time.perf_counter() - t0, flush=True)
+        self.running = False
+appmodule.App.draw = painted
+from hearts.cli import main
+sys.exit(main(["play", *args]))
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starts", type=int, default=5,
-                        help="fresh processes timed to their first frame (default 5)")
+                        help="fresh processes timed to the first painted menu, and as many "
+                             "to the first painted table (default 5)")
     parser.add_argument("--idle", type=float, default=10.0,
                         help="seconds of idling at a table to measure CPU (default 10)")
     parser.add_argument("--anim", type=float, default=10.0,
@@ -66,20 +75,22 @@ def _env(window: bool) -> dict[str, str]:
     return env
 
 
-def first_frame_times(starts: int, window: bool) -> list[float]:
-    """Seconds from process launch to the first drawn frame, one per fresh process."""
+def paint_times(what: str, starts: int, window: bool, size: str) -> list[float]:
+    """Seconds from launching `hearts play` (``what``: "menu"; "table": with --bots) to its
+    first paint of it, one per fresh process (fresh settings and saved games)."""
     out = []
-    with tempfile.TemporaryDirectory() as cfg:
+    args = ["--size", size] + (["--bots", "--bot-level", "random"] if what == "table" else [])
+    with tempfile.TemporaryDirectory() as home:
         env = _env(window)
-        env["XDG_CONFIG_HOME"] = cfg
+        env["XDG_CONFIG_HOME"] = os.path.join(home, "config")
+        env["XDG_DATA_HOME"] = os.path.join(home, "data")
         for _ in range(starts):
             # Launch time on the clock the child reads (perf_counter is per-boot monotonic
             # on Linux, shared by processes).
             t0 = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-c", _FIRST_FRAME, repr(t0)], env=env,
-                                  capture_output=True, text=True, timeout=60)
-            line = next((x for x in proc.stdout.splitlines() if x.startswith("FIRST_FRAME")),
-                        None)
+            proc = subprocess.run([sys.executable, "-c", _PAINTED, repr(t0), what, *args],
+                                  env=env, capture_output=True, text=True, timeout=120)
+            line = next((x for x in proc.stdout.splitlines() if x.startswith("PAINTED")), None)
             if line is None:
                 raise RuntimeError(f"the client did not start: {proc.stderr.strip()[-300:]}")
             out.append(float(line.split()[1]))
@@ -147,9 +158,11 @@ def run(args: argparse.Namespace) -> int:
         width, height = (int(x) for x in args.size.lower().split("x"))
     except ValueError:
         raise UserError(f"--size takes WxH like 1280x800 (got {args.size!r})") from None
-    firsts = first_frame_times(args.starts, args.window)
-    print(f"time to first frame: best {min(firsts) * 1000:.0f} ms, "
-          f"median {statistics.median(firsts) * 1000:.0f} ms over {len(firsts)} fresh processes")
+    for what, words in (("menu", "the main menu"), ("table", "a table (--bots)")):
+        times = paint_times(what, args.starts, args.window, args.size)
+        print(f"start to {words} painted: best {min(times) * 1000:.0f} ms, "
+              f"median {statistics.median(times) * 1000:.0f} ms over {len(times)} fresh "
+              "processes")
 
     os.environ.update({k: v for k, v in _env(args.window).items()
                        if k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER",

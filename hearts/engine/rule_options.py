@@ -21,6 +21,7 @@ said in a language: ``words(value, tr)``, ``label_in(tr)``, ``rules_in_words(rul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Literal
 
 from hearts.i18n import N_, PROCESS, T_, Text, Translator
@@ -306,6 +307,7 @@ def rules_in_words(rules: Any, only_changed: bool = False,
             and (not only_changed or getattr(rules, o.name) != getattr(default, o.name))]
 
 
+@lru_cache(maxsize=64)
 def nearest_preset(rules: Any) -> str:
     """The preset ``rules`` (a `Rules`) differ least from: the one they are "based on"."""
     from .rules import PRESETS, Rules

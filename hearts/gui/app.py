@@ -11,14 +11,13 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from . import theme
 from . import widgets as w
 from .commands import AppCommands
-from .connection import Connection
 from .dialog import Dialog, MessageDialog
 from .link import NET_EVENT, Link, Session
 from .screen import Screen
@@ -26,8 +25,11 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
+if TYPE_CHECKING:
+    from .connection import Connection
+
 IDLE_WAIT_MS = 1000         # longest sleep when nothing moves (turn clocks tick in seconds)
-IDLE_POLL = 0.012           # input latency while idle (under a frame at 60 Hz)
+IDLE_POLL = 0.02            # input latency while idle (about a frame at 60 Hz)
 FPS = 60
 
 
@@ -63,17 +65,14 @@ class App:
         self.clock = pygame.time.Clock()
         self.link = Link(self)
         self.commands = AppCommands(self)
-        self.net = Connection(self.link.post)
-        from hearts.playerkey import load_key
-        self.net.key = load_key()
-        self.net.start()
+        self._net: Connection | None = None      # started on first need, or after the first frame
+        self._painted = False
         self.dialogs: list[Dialog] = []
         self.banner = ""            # connection trouble, shown until it clears
         self.toast = ""             # a short notice (errors), fades after a few seconds
         self.toast_until = 0.0
         self.record_frames = False          # benchmark: keep (seconds of work, animating)
         self.frame_times: list[tuple[float, bool]] = []
-        self.first_frame_at: float | None = None
         self.hands_scored = 0
         self.exit_after_hands: int | None = None
         self.screenshot_path: str | None = None
@@ -167,6 +166,22 @@ class App:
     def session(self) -> Session:
         """What the host told us (see `Link`)."""
         return self.link.session
+
+    @property
+    def net(self) -> "Connection":
+        """The network thread (asyncio: hosts, connections, discovery), started when first
+        needed or right after the first frame, which does not wait for it."""
+        return self._start_net()
+
+    def _start_net(self) -> "Connection":
+        if self._net is None:
+            from hearts.playerkey import load_key
+
+            from .connection import Connection
+            self._net = Connection(self.link.post)
+            self._net.key = load_key()
+            self._net.start()
+        return self._net
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue an intent for the host."""
@@ -267,6 +282,7 @@ class App:
         else:
             events = self._idle_wait(IDLE_WAIT_MS / 1000)
         moving = self.animating
+        changing = self._changing()          # before the update: what stops changing is redrawn
         # Cap the step while things move (no jumps after a stall); idle clocks run true.
         dt = min(0.1 if moving else 1.0, self.clock.tick(FPS if moving else 0) / 1000)
         start = time.perf_counter()
@@ -279,12 +295,31 @@ class App:
         self.console.update(dt)
         if self.toast and time.monotonic() > self.toast_until:
             self.toast = ""
-        self.draw()
+            self._dirty = True
+        # Nothing redrawn when nothing changes: an idle wake-up only redraws for what
+        # changes with time (a turn clock, a notice going).
+        if self._dirty or moving or changing or self._changing():
+            self.draw()
+            if self.record_frames:
+                self.frame_times.append((time.perf_counter() - start, moving))
         self._dirty = False
-        if self.record_frames:
-            self.frame_times.append((time.perf_counter() - start, moving))
+        if not self._painted:
+            self._painted = True
+            self._after_first_frame()
         if self._exit_soon is not None and time.monotonic() >= self._exit_soon:
             self.quit()
+
+    def _changing(self) -> bool:
+        """Something on screen changes with the time alone (a clock, a notice to go)."""
+        return (self.screen.changing or any(getattr(d, "animating", False) for d in self.dialogs)
+                or bool(self.toast) or self.console.peeking)
+
+    def _after_first_frame(self) -> None:
+        """What the first frame did not wait for: the network thread, the sounds."""
+        self._start_net()
+        if self.settings.sounds:
+            from . import sounds
+            sounds.shared().preload()
 
     def _caption(self) -> str:
         sess = self.session
@@ -310,8 +345,6 @@ class App:
             d.draw(surface)
         self._draw_notices(surface)
         pygame.display.flip()
-        if self.first_frame_at is None:
-            self.first_frame_at = time.perf_counter()
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         """The banner and the toast at the top, centred, wrapped (never cut)."""
@@ -361,4 +394,5 @@ class App:
         if size != tuple(self.settings.window) and size[0] >= 320 and size[1] >= 320:
             self.settings.window = size
             self.save_settings()
-        self.net.close()
+        if self._net is not None:
+            self._net.close()

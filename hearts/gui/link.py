@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NET_EVENT = pygame.event.custom_type()
+DRAIN_BUDGET = 0.004        # seconds of a frame spent taking in host messages, at most
 
 
 class Link:
@@ -142,10 +144,13 @@ class Link:
         from .lobby import ConnectingScreen
         self.app.show(ConnectingScreen(self.app, "Starting the host…"))
 
-    def drain(self) -> None:
-        """Take every host message that arrived (the table screen plays them back at its
-        own pace: the session is the host's state, the table the state shown)."""
-        while True:
+    def drain(self, budget: float = DRAIN_BUDGET) -> None:
+        """Take the host messages that arrived, for at most ``budget`` seconds of this
+        frame (the rest wait for the next frames: a racing host does not stall drawing).
+        The table screen plays them back at its own pace: the session is the host's
+        state, the table the state shown."""
+        end = time.perf_counter() + budget
+        while time.perf_counter() < end:
             try:
                 kind, payload = self.inbox.get_nowait()
             except queue.Empty:

@@ -46,6 +46,12 @@ class Screen:
         """The window changed size; lay out again."""
 
     @property
+    def changing(self) -> bool:
+        """True while something shown changes with the time alone (a turn clock, a notice
+        that goes by itself): the app redraws on its idle wake-ups (once a second)."""
+        return False
+
+    @property
     def animating(self) -> bool:
         """True while something moves, so the app keeps drawing at full frame rate;
         when False the app may sleep until the next event (idle CPU)."""

@@ -163,6 +163,10 @@ class Sounds:
                 self._sounds = {}
         return self._sounds
 
+    def preload(self) -> None:
+        """Open the mixer and read the sounds now, not at the first card played."""
+        self._load()
+
     def play(self, name: str) -> None:
         """Play sound ``name`` if sounds are on and audio works."""
         if not self.enabled or self.volume <= 0:

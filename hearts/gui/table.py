@@ -127,6 +127,12 @@ class TableScreen(Screen):
     def animating(self) -> bool:
         return self.playback.animating
 
+    @property
+    def changing(self) -> bool:
+        m = self.model
+        return bool(m.timer or m.notes or m.notice or m.bubbles or m.summary is not None
+                    or m.hint)
+
     # -- what tests, benchmarks and the app's other parts read -----------------------------------
     @property
     def layout(self) -> Layout:

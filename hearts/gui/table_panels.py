@@ -61,30 +61,42 @@ class PanelPainter(TableCanvas):
 
     def draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
         """Open-hands tables: every card of the deck, the played ones struck through."""
+        r = self.geo.played_rect()
+        played = v.played_mask()
+        key = ("played", r.size, played, self.layout.u)
+        img = self.cache.get(key)
+        if img is None:                      # drawn again only when a card is played
+            img = pygame.Surface(r.size, pygame.SRCALPHA)
+            self.paint_played(img, played)
+            self.cache[key] = img
+        surface.blit(img, r)
+
+    def paint_played(self, img: pygame.Surface, played: int) -> None:
+        """The played-cards list onto ``img`` (its size): each suit's ranks, the played
+        ones struck through."""
         u = self.layout.u
         row = self.geo.played_row()
-        r = self.geo.played_rect()
-        self.panel(surface, r)
-        surface.blit(draw.text(_("Cards played"), round(13 * u), theme.TEXT_DIM, "bold"),
-                     (r.x + round(12 * u), r.y + round(6 * u)))
-        played = v.played_mask()
+        r = img.get_rect()
+        self.panel(img, r)
+        img.blit(draw.text(_("Cards played"), round(13 * u), theme.TEXT_DIM, "bold"),
+                 (r.x + round(12 * u), r.y + round(6 * u)))
         colours = ((220, 220, 220), (255, 120, 120), (255, 120, 120), (220, 220, 220))
         symbol_w = max(draw.text(s, round(13 * u)).get_width() for s in "♣♦♥♠")
         left = r.x + round(10 * u) + symbol_w + max(4, round(6 * u))     # clear of the suits
         colw = (r.right - round(8 * u) - left) / 13
         for suit in range(4):
             y = r.y + self.line_h(13) + round(8 * u) + (3 - suit) * row
-            surface.blit(draw.text("♣♦♥♠"[suit], round(13 * u), colours[suit]), (r.x + round(10 * u), y))
+            img.blit(draw.text("♣♦♥♠"[suit], round(13 * u), colours[suit]), (r.x + round(10 * u), y))
             for rank in range(13):
                 gone = played >> (suit * 13 + rank) & 1
                 label = "23456789TJQKA"[rank]
-                img = draw.text(label, round(13 * u), (90, 104, 98) if gone else colours[suit],
-                            "sans" if gone else "bold")
+                glyph = draw.text(label, round(13 * u), (90, 104, 98) if gone else colours[suit],
+                                  "sans" if gone else "bold")
                 x = left + round(rank * colw)
-                surface.blit(img, (x, y))
+                img.blit(glyph, (x, y))
                 if gone:
-                    mid = y + img.get_height() // 2
-                    pygame.draw.line(surface, (90, 104, 98), (x - 1, mid), (x + img.get_width(), mid))
+                    mid = y + glyph.get_height() // 2
+                    pygame.draw.line(img, (90, 104, 98), (x - 1, mid), (x + glyph.get_width(), mid))
 
     def draw_mini_scores(self, surface: pygame.Surface, v: View) -> None:
         u = self.layout.u

@@ -98,16 +98,15 @@ def _mix(a: Color, b: Color, t: float) -> Color:
 @lru_cache(maxsize=4)
 def _grain(strength: int) -> pygame.Surface:
     """A 128x128 tile of fine noise, mostly transparent, to give the cloth a weave."""
-    tile = pygame.Surface((128, 128), pygame.SRCALPHA)
     rng = random.Random(7)
-    for y in range(128):
-        for x in range(128):
-            v = rng.random()
-            if v < 0.5:
-                tile.set_at((x, y), (0, 0, 0, int(strength * (0.5 - v) * 2)))
-            else:
-                tile.set_at((x, y), (255, 255, 255, int(strength * (v - 0.5) * 1.2)))
-    return tile
+    pixels = bytearray()
+    for _ in range(128 * 128):          # RGBA bytes at once: many times faster than set_at
+        v = rng.random()
+        if v < 0.5:
+            pixels += bytes((0, 0, 0, int(strength * (0.5 - v) * 2)))
+        else:
+            pixels += bytes((255, 255, 255, int(strength * (v - 0.5) * 1.2)))
+    return pygame.image.frombuffer(bytes(pixels), (128, 128), "RGBA").copy()
 
 
 def _wood(size: tuple[int, int], light: Color, dark: Color) -> pygame.Surface:

@@ -93,11 +93,12 @@ def test_face_up_hands_read_at_800x600_and_clear_the_trick_at_150_percent(app, d
 
 def test_the_played_cards_list_leaves_room_between_its_ranks(app, drive, monkeypatch):
     _resize(app, (800, 600))
+    from .table_seen import Window, watching
     screen = _table(app, drive, {"open_hands": True, "pass_cycle": ["hold"]})
-    seen = look(screen, monkeypatch)
     played = screen.geo.played_rect()
-    ranks = [(s, r) for s, r in seen.on_window if played.contains(r) and len(s) == 1
-             and s in "23456789TJQKA♣♦♥♠"]
+    with watching(monkeypatch) as seen:
+        screen.panels.paint_played(Window(played.size, seen), 0)
+    ranks = [(s, r) for s, r in seen.on_window if len(s) == 1 and s in "23456789TJQKA♣♦♥♠"]
     rows: dict[int, list[pygame.Rect]] = {}
     for _s, r in ranks:
         rows.setdefault(r.y, []).append(r)
