@@ -64,3 +64,13 @@ def test_the_docs_tables_are_generated_from_the_descriptions():
         "docs/rules.md differs from the option descriptions: run python -m hearts.docgen")
     for name in OPTIONS:
         assert f"| `{name}` |" in text
+
+
+def test_rules_in_words_leave_out_what_does_nothing():
+    from hearts.engine.rule_options import applies
+    plain = rules_in_words(Rules())
+    assert not any(line.startswith(("Bonuses with a moon", "Moon needs J♦", "Sun points",
+                                    "Clean hand means")) for line in plain)
+    omnibus = rules_in_words(Rules.preset("omnibus"))
+    assert any(line.startswith("Bonuses with a moon") for line in omnibus)
+    assert not applies("sun", Rules(moon="off")) and applies("sun", Rules())

@@ -125,6 +125,9 @@ def test_help_is_a_list_and_rules_are_in_words_and_hints_stay_out(app, drive, sh
                 what="the answer to /rules")
     text = "\n".join(x.text for x in console.lines[start:])
     assert "=" not in text and "None" not in text and "sun_points" not in text
+    # only what does something under these rules: the J♦ is worth nothing, no sun
+    assert "J♦ still counts" not in text and "Bonuses with a moon" not in text
+    assert "Sun points" not in text and "Moon needs J♦" not in text
     drive.step(2)
     drive.shot(shots / "console-rules.png")
     drive.key(pygame.K_ESCAPE)

@@ -114,3 +114,13 @@ def test_leaving_names_the_table():
     assert words.left_line(voice, "kicked", "Den", 3) == \
         "The owner of table 3, “Den”, removed you from it."
     assert words.left_line(voice, "kicked", "Den") == "The owner of “Den” removed you from it."
+
+
+def test_one_point_is_one_point():
+    info = _info()
+    info.totals = (1, 30, 40, 50)
+    assert words.place_line(words.Voice(info, 0)) == "You finished first of 4, with 1 point."
+    info.totals = (30, 30, 40, 50)
+    assert words.place_line(words.Voice(info, 1)) == \
+        "You finished first of 4 (shared), with 30 points."
+    assert words.place_line(words.Voice(info, None)) == ""                  # watching
