@@ -1,14 +1,15 @@
 """`hearts match`: bots against bots on the same cards in every seat, with figures.
 
-Every deal is played four times with the bots rotated one seat each time (same
-cards, each bot in each seat), pass directions cycle by deal number. Reports
-per bot: mean points per hand with a 95% interval over deals, moons shot and
-suffered (split by the seat it passed to and the others, with the share of its
-passes holding two or three cards ranked Q or higher outside hearts), moon
-attempts (hands a bot that says so played for the moon) and how many it shot,
-game win share (with ``--games``), decision time p50 and p99, and how many
-decisions hit their time cap (those are the only source of run-to-run
-differences for a seed).
+Every deal (or whole game, with ``--games``) is played four times with the bots rotated
+one seat each time (same cards, each bot in each seat), pass directions cycle by deal
+number. Reports per bot, with ``--games`` first: games won and the mean place (1 to 4),
+with 95% intervals over games; then mean points per hand with a 95% interval over deals
+(or games), moons shot and suffered (split by the seat it passed to and the others, with
+the share of its passes holding two or three cards ranked Q or higher outside hearts),
+moon attempts (hands a bot that says so played for the moon) and how many it shot,
+decision time p50 and p99, and how many decisions hit their time cap (those are the only
+source of run-to-run differences for a seed). The first bot is also compared with the
+others on the same deals and games: the paired figures to judge one bot against another.
 """
 
 from __future__ import annotations
@@ -157,14 +158,34 @@ def play_deal(specs: list[str], rules: Rules, seed: str, d: int, budget: float) 
         for s in range(4):
             points[entry_of_seat[s]] += pts[s] / 4
     return {"points": points, **moons.figures(), "hands": 4,
-            "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": None}
+            "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": None,
+            "places": None}
+
+
+def places(totals: list[int], winners: list[int]) -> list[float]:
+    """Each seat's place at the end of a game: the winners first, then by totals (fewest
+    first); seats that share places share their mean (two winners: 1.5 each)."""
+    order = sorted(range(4), key=lambda s: (s not in winners, totals[s]))
+    out = [0.0] * 4
+    i = 0
+    while i < 4:
+        j = i
+        key = (order[i] not in winners, totals[order[i]])
+        while j + 1 < 4 and (order[j + 1] not in winners, totals[order[j + 1]]) == key:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
 
 
 def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) -> dict[str, Any]:
-    """One game in all four rotations: win shares, points per hand, moons, times."""
+    """One game in all four rotations: win shares, mean places, points per hand, moons,
+    times."""
     recs = [_Recorder() for _ in specs]
     points = [0.0] * 4
     wins = [0.0] * 4
+    place = [0.0] * 4
     moons = _Moons()
     hands = 0
     for r in range(4):
@@ -185,11 +206,14 @@ def play_game(specs: list[str], rules: Rules, seed: str, g: int, budget: float) 
         winners = game.winners or []
         for s in winners:
             wins[entry_of_seat[s]] += 1 / (4 * len(winners))
+        for s, p in enumerate(places(game.totals, winners)):
+            place[entry_of_seat[s]] += p / 4
         _collect_caps(bots, recs, entry_of_seat)
     # points per hand over this game's four plays (every entry plays every hand)
     points = [p / hands for p in points]
     return {"points": points, **moons.figures(), "hands": hands,
-            "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": wins}
+            "times": [r.times for r in recs], "capped": [r.capped for r in recs], "wins": wins,
+            "places": place}
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -199,27 +223,38 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def interval(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the half-width of its 95% interval (normal approximation)."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+
+
+def _figure(xs: list[float], digits: int = 3) -> dict[str, Any]:
+    mean, half = interval(xs)
+    return {"mean": round(mean, digits),
+            "ci95": [round(mean - half, digits), round(mean + half, digits)]}
+
+
 def _entry_row(spec: str, per_unit: list[float]) -> dict[str, Any]:
-    n = len(per_unit)
-    mean = sum(per_unit) / n
-    var = sum((x - mean) ** 2 for x in per_unit) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
-    return {"bot": spec, "points_per_hand": round(mean, 3),
-            "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+    f = _figure(per_unit)
+    return {"bot": spec, "points_per_hand": f["mean"], "ci95": f["ci95"]}
 
 
 def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
     """Per bot name: mean points per hand with a 95% interval over deals (or games), moons,
-    win share, decision times. Entries with the same name are pooled."""
+    games won and mean place (with 95% intervals over games), decision times. Entries with
+    the same name are pooled."""
     names = list(dict.fromkeys(specs))
     bots = {}
     for name in names:
         entries = [i for i, s in enumerate(specs) if s == name]
-        per_unit = [sum(u["points"][i] for i in entries) / len(entries) for u in units]
-        n = len(per_unit)
-        mean = sum(per_unit) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in per_unit) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+
+        def pooled(key: str) -> list[float]:
+            return [sum(u[key][i] for i in entries) / len(entries) for u in units]
+        points = _figure(pooled("points"))
+        mean, (lo, hi) = points["mean"], points["ci95"]
         times = [t for u in units for i in entries for t in u["times"][i]]
         hands = sum(u["hands"] for u in units)
         passes = sum(u["passes"][i] for u in units for i in entries)
@@ -229,8 +264,8 @@ def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
         other_seat_hands = 2 * passes + 3 * (hands * len(entries) - passes)
         row = {
             "seats": len(entries),
-            "points_per_hand": round(mean, 3),
-            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "points_per_hand": mean,
+            "ci95": [lo, hi],
             "moons_shot": sum(u["shot"][i] for u in units for i in entries),
             "moons_suffered": sum(u["suffered"][i] for u in units for i in entries),
             "moons_suffered_from_receiver": by_receiver,
@@ -251,8 +286,9 @@ def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
             "capped": sum(u["capped"][i] for u in units for i in entries),
         }
         if units and units[0]["wins"] is not None:
-            row["win_rate"] = round(sum(u["wins"][i] for u in units for i in entries)
-                                    / (len(units) * len(entries)), 4)
+            wins, place = _figure(pooled("wins"), 4), _figure(pooled("places"))
+            row.update(win_rate=wins["mean"], win_ci95=wins["ci95"], mean_place=place["mean"],
+                       place_ci95=place["ci95"])
         bots[name] = row
     return bots
 
@@ -299,35 +335,60 @@ def run(args: argparse.Namespace) -> int:
     }
     rest = [i for i in range(4) if specs[i] != specs[0]]
     if rest:
-        # the first bot against the others on the same deals: the paired figure to compare by
+        # the first bot against the others on the same deals: the paired figures to compare by
+        def against(key: str, digits: int = 3) -> dict[str, Any]:
+            return _figure([u[key][0] - sum(u[key][i] for i in rest) / len(rest)
+                            for u in units], digits)
         result["first_vs_rest"] = _entry_row(specs[0], [
             u["points"][0] - sum(u["points"][i] for i in rest) / len(rest) for u in units])
+        if args.games:
+            result["first_vs_rest_games"] = {"bot": specs[0], "wins": against("wins", 4),
+                                             "place": against("places")}
     if args.json:
         print(json.dumps(result))
         return 0
-    what = f"{count} {'games' if args.games else 'deals'} x 4 seatings"
-    print(f"hearts match: {', '.join(specs)} | {what} | rules {result['rules']} | seed {seed} "
-          f"| {elapsed:.1f} s")
-    head = f"{'bot':<16}{'pts/hand':>9}  {'95% interval':<16}{'moons shot/suffered':>20}"
-    head += f"{'win rate':>10}" if args.games else ""
-    head += f"{'p50 ms':>9}{'p99 ms':>9}{'capped':>8}"
-    print(head)
-    for name, row in result["per_bot"].items():
+    _report(result, specs, bool(args.games), elapsed)
+    return 0
+
+
+def _report(result: dict[str, Any], specs: list[str], games: bool, elapsed: float) -> None:
+    """The match's figures as text: games first (with ``games``), then points and moons."""
+    per_bot = result["per_bot"]
+    what = f"{result['count']} {'games' if games else 'deals'} x 4 seatings"
+    print(f"hearts match: {', '.join(specs)} | {what} | rules {result['rules']} "
+          f"| seed {result['seed']} | {elapsed:.1f} s")
+    if games:
+        print(f"{'bot':<16}{'games won':>10}  {'95% interval':<16}{'mean place':>11}  "
+              "95% interval")
+        for name, row in per_bot.items():
+            lo, hi = row["win_ci95"]
+            plo, phi = row["place_ci95"]
+            print(f"{name[:15]:<16}{row['win_rate'] * 100:>9.1f}%  "
+                  f"{f'{lo * 100:.1f} .. {hi * 100:.1f}%':<16}{row['mean_place']:>11.2f}  "
+                  f"{plo:.2f} .. {phi:.2f}")
+        if "first_vs_rest_games" in result:
+            w, p = result["first_vs_rest_games"]["wins"], result["first_vs_rest_games"]["place"]
+            print(f"{specs[0]} against the others in the same games: wins "
+                  f"{w['mean'] * 100:+.1f} points of share (95% interval "
+                  f"{w['ci95'][0] * 100:+.1f} .. {w['ci95'][1] * 100:+.1f}), place "
+                  f"{p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. {p['ci95'][1]:+.2f}; below 0 "
+                  "is better)")
+        print()
+    print(f"{'bot':<16}{'pts/hand':>9}  {'95% interval':<16}{'moons shot/suffered':>20}"
+          f"{'p50 ms':>9}{'p99 ms':>9}{'capped':>8}")
+    for name, row in per_bot.items():
         lo, hi = row["ci95"]
-        line = (f"{name[:15]:<16}{row['points_per_hand']:>9.2f}  {f'{lo:.2f} .. {hi:.2f}':<16}"
-                f"{str(row['moons_shot']) + ' / ' + str(row['moons_suffered']):>20}")
-        if args.games:
-            line += f"{row['win_rate'] * 100:>9.1f}%"
-        line += f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}"
-        print(line)
+        print(f"{name[:15]:<16}{row['points_per_hand']:>9.2f}  {f'{lo:.2f} .. {hi:.2f}':<16}"
+              f"{str(row['moons_shot']) + ' / ' + str(row['moons_suffered']):>20}"
+              f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}")
     print("moons against each bot: by the seat it passed to (per passing hand) / by each other "
           "seat (per seat-hand); its passes with 2-3 cards Q+ outside hearts")
-    for name, row in result["per_bot"].items():
+    for name, row in per_bot.items():
         print(f"  {name[:15]:<16}{row['moons_suffered_from_receiver']:>5} "
               f"({row['receiver_moon_rate'] * 100:.1f}%) / {row['moons_suffered_from_others']:>5} "
               f"({row['other_seat_moon_rate'] * 100:.1f}%)   high passes "
               f"{row['high_pass_share'] * 100:.1f}% of {row['passes']}")
-    tried = {name: row for name, row in result["per_bot"].items() if row["moon_attempts"]}
+    tried = {name: row for name, row in per_bot.items() if row["moon_attempts"]}
     if tried:
         print("moon attempts (hands a bot played for the moon) and how many it shot: " + ", ".join(
             f"{name} {row['moon_attempts_won']} of {row['moon_attempts']} "
@@ -341,7 +402,6 @@ def run(args: argparse.Namespace) -> int:
     if len(set(specs)) < 4:
         print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
                                           for e in result["per_entry"]))
-    return 0
 
 
 def _call(item: tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]) -> dict[str, Any]:

@@ -35,6 +35,20 @@ def test_match_plays_whole_games(capsys):
                  "--set", "target=30")
     shares = [r["win_rate"] * r["seats"] for r in out["per_bot"].values()]
     assert abs(sum(shares) - 1.0) < 1e-6
+    # the places of a game are 1 to 4 whoever shares them: they add up to 10
+    assert abs(sum(r["mean_place"] * r["seats"] for r in out["per_bot"].values()) - 10) < 1e-2
+    for row in out["per_bot"].values():
+        assert row["win_ci95"][0] <= row["win_rate"] <= row["win_ci95"][1]
+        assert 1 <= row["mean_place"] <= 4
+    games = out["first_vs_rest_games"]
+    rules, random_ = out["per_bot"]["rules"], out["per_bot"]["random"]
+    assert abs(games["wins"]["mean"] - (rules["win_rate"] - random_["win_rate"])) < 1e-3
+    assert abs(games["place"]["mean"] - (rules["mean_place"] - random_["mean_place"])) < 1e-2
+    text_rc = main(["match", "--bots", "rules,rules,random,random", "--games", "2", "--seed",
+                    "2", "--set", "target=30"])
+    text = capsys.readouterr().out
+    assert text_rc == 0 and text.index("games won") < text.index("pts/hand")
+    assert "rules against the others in the same games: wins" in text
     text_rc = main(["match", "--bots", "rules,rules,random,random", "--deals", "1"])
     assert text_rc == 0 and "pts/hand" in capsys.readouterr().out
 
@@ -114,3 +128,10 @@ def test_the_first_bot_is_compared_with_the_others_on_the_same_deals(capsys):
     assert paired["ci95"][1] < 0            # the rules player beats random ones, surely
     same = _match(capsys, "--bots", "random,random,random,random", "--deals", "2")
     assert "first_vs_rest" not in same
+
+
+def test_places_put_the_winners_first_and_share_ties():
+    from hearts.commands.match import places
+    assert places([50, 101, 30, 70], [2]) == [2.0, 4.0, 1.0, 3.0]
+    assert places([40, 40, 104, 60], [0, 1]) == [1.5, 1.5, 4.0, 3.0]
+    assert places([100, 60, 60, 80], [3]) == [4.0, 2.5, 2.5, 1.0]  # a winner by the rules, not totals
