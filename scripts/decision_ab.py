@@ -122,15 +122,26 @@ class _Asking:
 
 
 def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandForks:
-    """Deal ``d`` with A in ``seat`` and ``table`` bots elsewhere, B asked at A's pass and
-    plays."""
+    """Deal ``d`` with A in ``seat`` and the ``table`` bots elsewhere (one name, or three
+    comma-separated: the seats after A's in turn), B asked at A's pass and plays."""
     hand = seeded_deal(Rules(), seed, d)
-    specs = [a if s == seat else table for s in range(4)]
+    others = table_bots(table)
+    specs = [a] * 4
+    for k in range(3):
+        specs[(seat + 1 + k) % 4] = others[k]
     bots = [make_bot(spec, seed=f"{seed}/{d}/{seat}/{s}") for s, spec in enumerate(specs)]
     asking = _Asking(bots[seat], b, hand, seat, specs, f"{seed}/{d}/{seat}")
     bots[seat] = asking
     play_hand(hand, bots, 1.0)
     return HandForks(d, seat, hand.points()[seat], asking.forks)
+
+
+def table_bots(table: str) -> list[str]:
+    """The three table bots of ``--table``: one name for all three, or three names."""
+    names = [t.strip() for t in table.split(",")]
+    if len(names) not in (1, 3):
+        raise ValueError(f"--table: one bot or three, comma-separated (got {len(names)})")
+    return names * 3 if len(names) == 1 else names
 
 
 def _job(args: tuple[str, str, str, int, int, str]) -> HandForks:
@@ -167,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bot", default="normal", help="bot A, which plays the hands")
     p.add_argument("--vs", required=True, help="bot B, asked at A's pass and each of its plays")
-    p.add_argument("--table", default="normal", help="the three other seats")
+    p.add_argument("--table", default="normal",
+                   help="the other seats: one bot, or three comma-separated (the seats after "
+                        "A's in turn)")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first deal")
     p.add_argument("--seats", default="0,2", help="A's seats, comma-separated")
@@ -176,12 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--list", action="store_true", help="print every fork")
     args = p.parse_args(argv)
     seats = [int(s) for s in args.seats.split(",")]
-    for spec in (args.bot, args.vs, args.table):
-        try:
+    try:
+        for spec in (args.bot, args.vs, *table_bots(args.table)):
             make_bot(spec)
-        except ValueError as e:
-            print(f"decision_ab: {e}", file=sys.stderr)
-            return 2
+    except ValueError as e:
+        print(f"decision_ab: {e}", file=sys.stderr)
+        return 2
     work = [(args.bot, args.vs, args.table, d, s, args.seed)
             for d in range(args.start, args.start + args.deals) for s in seats]
     if args.jobs > 1:

@@ -45,6 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget", type=float, default=Limits().bot_budget,
                         help="seconds a bot is offered per decision (default: the host's bot "
                              "budget, %(default)s; levels cap themselves)")
+    parser.add_argument("--vs", metavar="BOT",
+                        help="play every deal (or game) again with BOT in the first bot's place, "
+                             "the same cards and the same table, and compare the two there")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -297,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if len(specs) != 4:
         raise UserError(f"--bots needs four bots separated by commas (got {len(specs)})")
-    for spec in specs:
+    for spec in specs + ([args.vs] if args.vs else []):
         try:
             make_bot(spec, seed=0)
         except ValueError as e:
@@ -309,19 +312,22 @@ def run(args: argparse.Namespace) -> int:
     fn = play_game if args.games else play_deal
     seed = str(args.seed)
     start = time.perf_counter()
-    jobs = [(specs, rules, seed, k, args.budget) for k in range(count)]
-    progress = Progress(count, "games" if args.games else "deals", enabled=not args.json)
-    units = []
+    # with --vs each unit is played twice: as given, then with the other bot in seat entry 0
+    tables = [specs] + ([[args.vs.strip(), *specs[1:]]] if args.vs else [])
+    jobs = [(table, rules, seed, k, args.budget) for k in range(count) for table in tables]
+    progress = Progress(len(jobs), "games" if args.games else "deals", enabled=not args.json)
+    played = []
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             for unit in pool.map(_call, [(fn, j) for j in jobs], chunksize=4):
-                units.append(unit)
+                played.append(unit)
                 progress.step()
     else:
         for j in jobs:
-            units.append(fn(*j))
+            played.append(fn(*j))
             progress.step()
     progress.close()
+    units = played[::len(tables)]
     elapsed = time.perf_counter() - start
     result = {
         "bots": specs,
@@ -344,6 +350,8 @@ def run(args: argparse.Namespace) -> int:
         if args.games:
             result["first_vs_rest_games"] = {"bot": specs[0], "wins": against("wins", 4),
                                              "place": against("places")}
+    if args.vs:
+        result["vs"] = _versus(specs[0], args.vs.strip(), units, played[1::2], bool(args.games))
     if args.json:
         print(json.dumps(result))
         return 0
@@ -351,19 +359,41 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _versus(first: str, other: str, units: list[dict[str, Any]],
+            others: list[dict[str, Any]], games: bool) -> dict[str, Any]:
+    """The first bot against ``other`` played in its place on the same deals (``others``):
+    ``other``'s own figures there, and the differences unit by unit."""
+    label = f"{other} in its place"
+    out: dict[str, Any] = {"bot": other, "label": label,
+                           "per_bot": summarize([label, "", "", ""], others)[label]}
+    out["points"] = _figure([a["points"][0] - b["points"][0] for a, b in zip(units, others)])
+    if games:
+        out["wins"] = _figure([a["wins"][0] - b["wins"][0] for a, b in zip(units, others)], 4)
+        out["place"] = _figure([a["places"][0] - b["places"][0]
+                                for a, b in zip(units, others)])
+    return out
+
+
 def _report(result: dict[str, Any], specs: list[str], games: bool, elapsed: float) -> None:
     """The match's figures as text: games first (with ``games``), then points and moons."""
-    per_bot = result["per_bot"]
+    per_bot = dict(result["per_bot"])
+    vs = result.get("vs")
+    if vs is not None:
+        per_bot[vs["label"]] = vs["per_bot"]
+    nw = min(40, max(16, max(len(name) for name in per_bot) + 2))
     what = f"{result['count']} {'games' if games else 'deals'} x 4 seatings"
     print(f"hearts match: {', '.join(specs)} | {what} | rules {result['rules']} "
           f"| seed {result['seed']} | {elapsed:.1f} s")
+    if vs is not None:
+        print(f"and every {'game' if games else 'deal'} again with {vs['bot']} in "
+              f"{specs[0]}'s place, the same cards and table")
     if games:
-        print(f"{'bot':<16}{'games won':>10}  {'95% interval':<16}{'mean place':>11}  "
+        print(f"{'bot':<{nw}}{'games won':>10}  {'95% interval':<16}{'mean place':>11}  "
               "95% interval")
         for name, row in per_bot.items():
             lo, hi = row["win_ci95"]
             plo, phi = row["place_ci95"]
-            print(f"{name[:15]:<16}{row['win_rate'] * 100:>9.1f}%  "
+            print(f"{name[:nw - 1]:<{nw}}{row['win_rate'] * 100:>9.1f}%  "
                   f"{f'{lo * 100:.1f} .. {hi * 100:.1f}%':<16}{row['mean_place']:>11.2f}  "
                   f"{plo:.2f} .. {phi:.2f}")
         if "first_vs_rest_games" in result:
@@ -373,18 +403,24 @@ def _report(result: dict[str, Any], specs: list[str], games: bool, elapsed: floa
                   f"{w['ci95'][0] * 100:+.1f} .. {w['ci95'][1] * 100:+.1f}), place "
                   f"{p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. {p['ci95'][1]:+.2f}; below 0 "
                   "is better)")
+        if vs is not None:
+            w, p = vs["wins"], vs["place"]
+            print(f"{specs[0]} against {vs['bot']} in its place: wins {w['mean'] * 100:+.1f} "
+                  f"points of share (95% interval {w['ci95'][0] * 100:+.1f} .. "
+                  f"{w['ci95'][1] * 100:+.1f}), place {p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. "
+                  f"{p['ci95'][1]:+.2f}; below 0 is better)")
         print()
-    print(f"{'bot':<16}{'pts/hand':>9}  {'95% interval':<16}{'moons shot/suffered':>20}"
+    print(f"{'bot':<{nw}}{'pts/hand':>9}  {'95% interval':<16}{'moons shot/suffered':>20}"
           f"{'p50 ms':>9}{'p99 ms':>9}{'capped':>8}")
     for name, row in per_bot.items():
         lo, hi = row["ci95"]
-        print(f"{name[:15]:<16}{row['points_per_hand']:>9.2f}  {f'{lo:.2f} .. {hi:.2f}':<16}"
+        print(f"{name[:nw - 1]:<{nw}}{row['points_per_hand']:>9.2f}  {f'{lo:.2f} .. {hi:.2f}':<16}"
               f"{str(row['moons_shot']) + ' / ' + str(row['moons_suffered']):>20}"
               f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}")
     print("moons against each bot: by the seat it passed to (per passing hand) / by each other "
           "seat (per seat-hand); its passes with 2-3 cards Q+ outside hearts")
     for name, row in per_bot.items():
-        print(f"  {name[:15]:<16}{row['moons_suffered_from_receiver']:>5} "
+        print(f"  {name[:nw - 1]:<{nw}}{row['moons_suffered_from_receiver']:>5} "
               f"({row['receiver_moon_rate'] * 100:.1f}%) / {row['moons_suffered_from_others']:>5} "
               f"({row['other_seat_moon_rate'] * 100:.1f}%)   high passes "
               f"{row['high_pass_share'] * 100:.1f}% of {row['passes']}")
@@ -399,6 +435,11 @@ def _report(result: dict[str, Any], specs: list[str], games: bool, elapsed: floa
         lo, hi = row["ci95"]
         print(f"{specs[0]} against the others on the same deals: {row['points_per_hand']:+.2f} "
               f"points a hand (95% interval {lo:+.2f} .. {hi:+.2f}; below 0 is better)")
+    if vs is not None:
+        f = vs["points"]
+        print(f"{specs[0]} against {vs['bot']} in its place on the same deals: {f['mean']:+.2f} "
+              f"points a hand (95% interval {f['ci95'][0]:+.2f} .. {f['ci95'][1]:+.2f}; below 0 "
+              "is better)")
     if len(set(specs)) < 4:
         print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
                                           for e in result["per_entry"]))

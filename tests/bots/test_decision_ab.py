@@ -122,3 +122,17 @@ def test_the_command_prints_the_summary(capsys):
 def test_an_unknown_bot_is_one_clear_error(capsys):
     assert decision_ab.main(["--vs", "nobot", "--deals", "1"]) == 2
     assert "unknown bot 'nobot'" in capsys.readouterr().err
+
+
+def test_a_table_of_three_bots_sits_in_the_seats_after_a():
+    """--table a,b,c: the seats after A's in turn; the hand is the one those bots play."""
+    assert decision_ab.table_bots("rules") == ["rules"] * 3
+    assert decision_ab.table_bots("rules, easy,random") == ["rules", "easy", "random"]
+    with pytest.raises(ValueError, match="one bot or three"):
+        decision_ab.table_bots("rules,easy")
+    result = decision_ab.duel_hand("rules", "rules", "random,rules,easy", 2, 3, "t")
+    hand = seeded_deal(Rules(), "t", 2)
+    specs = ["random", "rules", "easy", "rules"]        # seats 0, 1, 2 follow A's seat 3
+    play_hand(hand, [make_bot(spec, seed=f"t/2/3/{s}") for s, spec in enumerate(specs)], 1.0)
+    assert result.forks == [] and result.points == hand.points()[3]
+    assert decision_ab.main(["--table", "rules,easy", "--vs", "rules", "--deals", "1"]) == 2

@@ -135,3 +135,22 @@ def test_places_put_the_winners_first_and_share_ties():
     assert places([50, 101, 30, 70], [2]) == [2.0, 4.0, 1.0, 3.0]
     assert places([40, 40, 104, 60], [0, 1]) == [1.5, 1.5, 4.0, 3.0]
     assert places([100, 60, 60, 80], [3]) == [4.0, 2.5, 2.5, 1.0]  # a winner by the rules, not totals
+
+
+def test_vs_plays_every_deal_again_with_another_bot_in_the_first_place(capsys):
+    """--vs: the same deals, table and seeds with another bot in the first bot's place; the
+    same bot there plays every card as before, so the difference is exactly nothing."""
+    same = _match(capsys, "--bots", "rules,easy,easy,easy", "--vs", "rules", "--games", "2",
+                  "--seed", "4", "--set", "target=30")
+    vs = same["vs"]
+    assert vs["points"]["mean"] == 0 and vs["wins"]["mean"] == 0 and vs["place"]["mean"] == 0
+    assert vs["per_bot"]["points_per_hand"] == same["per_bot"]["rules"]["points_per_hand"]
+    other = _match(capsys, "--bots", "rules,easy,easy,easy", "--vs", "random", "--deals", "4",
+                   "--seed", "4")
+    rules, random_ = other["per_bot"]["rules"], other["vs"]["per_bot"]
+    assert other["vs"]["bot"] == "random" and random_["hands"] == rules["hands"] == 16
+    assert abs(other["vs"]["points"]["mean"]
+               - (rules["points_per_hand"] - random_["points_per_hand"])) < 1e-2
+    assert other["vs"]["points"]["mean"] < 0
+    assert main(["match", "--bots", "rules,easy,easy,easy", "--vs", "wizard"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
