@@ -41,13 +41,15 @@ from hearts.engine import Card, Hand, Rules, View  # noqa: E402
 @dataclass
 class Fork:
     """One choice where A and B differ (the pass, ``trick`` None, or A's ``play``-th play
-    with more than one legal card), and A's points minus B's from there."""
+    with more than one legal card), and A's points minus B's from there; ``against_table``
+    the same for A's points less the other seats' mean (what a game is won by)."""
 
     play: int
     trick: int | None
     a_cards: tuple[Card, ...]
     b_cards: tuple[Card, ...]
     worth: int
+    against_table: float = 0.0
 
 
 @dataclass
@@ -86,20 +88,23 @@ class _Asking:
             other_rng.setstate(state)
         return mine, getattr(other, method)(view, 1.0)
 
-    def _points_after(self, act: Callable[[Hand], None]) -> int:
-        """A's points when ``act`` is done on a copy of the hand and seeded bots finish it."""
+    def _points_after(self, act: Callable[[Hand], None]) -> tuple[int, float]:
+        """A's points when ``act`` is done on a copy of the hand and seeded bots finish it,
+        and its points less the other seats' mean."""
         rest = Hand.from_dict(self.hand.to_dict())
         act(rest)
         tag = f"{self.tag}/F{self.k}"
         play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}") for s, spec in enumerate(self.specs)],
                   1.0)
-        return rest.points()[self.seat]
+        points = rest.points()
+        mine = points[self.seat]
+        return mine, mine - (sum(points) - mine) / 3
 
     def _fork(self, trick: int | None, mine: tuple[Card, ...], alt: tuple[Card, ...],
               act: Callable[[Hand, tuple[Card, ...]], None]) -> None:
-        worth = (self._points_after(lambda h: act(h, mine))
-                 - self._points_after(lambda h: act(h, alt)))
-        self.forks.append(Fork(self.k, trick, mine, alt, worth))
+        a = self._points_after(lambda h: act(h, mine))
+        b = self._points_after(lambda h: act(h, alt))
+        self.forks.append(Fork(self.k, trick, mine, alt, a[0] - b[0], a[1] - b[1]))
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
         mine, alt = (tuple(sorted(cards)) for cards in self._both(view, "choose_pass"))
@@ -171,7 +176,10 @@ def summary(a: str, b: str, hands: list[HandForks]) -> str:
     if worth:
         fm, flo, fhi = interval([float(w) for w in worth])
         text += f"; per fork {fm:+.2f} ({flo:+.2f} .. {fhi:+.2f})"
-    return text + " (A's points minus B's: below 0, A chooses better)"
+    tm, tlo, thi = interval([sum(f.against_table for f in h.forks) for h in hands])
+    return text + (f" (A's points minus B's: below 0, A chooses better); against the table "
+                   f"(its points less the others' mean) per hand {tm:+.3f} ({tlo:+.3f} .. "
+                   f"{thi:+.3f})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -88,6 +88,9 @@ def test_a_fork_is_worth_the_hand_played_with_the_other_card():
         fork = result.forks[0]
         assert fork.trick is not None and fork.b_cards[0].index > fork.a_cards[0].index
         assert result.points - _hand_points(d, 1, SwitchAt(fork.play)) == fork.worth
+        # without a moon the others share what A does not take: A's points less their mean
+        # move by four thirds of A's own
+        assert fork.against_table == pytest.approx(4 * fork.worth / 3)
         return
     pytest.fail("the rules bot always played the highest card in six deals")
 
@@ -117,6 +120,7 @@ def test_the_command_prints_the_summary(capsys):
     out = capsys.readouterr().out
     assert "rules against " + HIGH + ":" in out and "forks in 2 hands" in out
     assert "trick" in out     # the listed forks
+    assert "against the table (its points less the others' mean) per hand" in out
 
 
 def test_an_unknown_bot_is_one_clear_error(capsys):
