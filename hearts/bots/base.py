@@ -59,7 +59,7 @@ class Hint:
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 
-BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter")
+BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager")
 LEVELS = ("easy", "normal", "hard")
 SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
 DEFAULT_LEVEL = "normal"

@@ -73,6 +73,12 @@ class SearchConfig:
     # in the last ``own_tricks`` tricks this seat plays its own best line in each world
     # (`moon.best_line`), not the rules player's (0: never)
     own_tricks: int = 6
+    # a moon-eager player: it passes for the moon (`moon.shoot_pass`) where its hand after
+    # that pass has at most ``commit_pass_risk`` losers (0: never), and with ``commit``, once
+    # it plays a card for its moon continuation it plays the rest of the hand for the moon
+    # (only that continuation searched) while the moon stays open
+    commit_pass_risk: int = 0
+    commit: bool = False
 
     # -- what the search plays for, and how its playouts play
     # its points less the other seats' mean (`SimState.weighed_points`), not its own points
@@ -104,7 +110,13 @@ HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
                pass_worlds=192, pass_more=1152,
                relative=True, strong_defence="all", model_leads=True)
 
-SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD}
+# a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
+# a hand of at most four losers after that pass, and once it plays a card for its moon (its
+# own attempt judged against strong defenders) it plays the hand for it
+EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
+
+SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
+                                          "eager": EAGER}
 
 
 def parse_search_spec(spec: str) -> SearchConfig:
@@ -140,4 +152,4 @@ def _value(key: str, kind: str, text: str) -> object:
     return text
 
 
-__all__ = ["SearchConfig", "NORMAL", "HARD", "SEARCH_LEVELS", "parse_search_spec"]
+__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "SEARCH_LEVELS", "parse_search_spec"]

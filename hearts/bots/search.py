@@ -34,8 +34,8 @@ from hearts.engine.cards import HEARTS, HEARTS_MASK
 
 from .config import NORMAL, SearchConfig
 from .inference import PlayReader
-from .moon import (STRONG_DEFENCE, early_alarm, moon_plausible, moon_playout, score_cards,
-                   shooters_in)
+from .moon import (STRONG_DEFENCE, early_alarm, moon_plausible, moon_playout,
+                   pass_keeps_moon, score_cards, shoot_pass, shooters_in)
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
@@ -112,11 +112,19 @@ class SearchBot:
         self.capped = 0  # decisions cut short by the time cap (then not reproducible)
         self.moon_attempt = False  # set when a play is chosen for its moon continuation
         self.last_worlds = 0
+        self.committed = False  # playing this hand for the moon (``commit_risk``)
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
         start = time.perf_counter()
         cfg = self.config
-        if cfg.pass_worlds <= 0 or view.pass_direction == "hold" or view.rules.pass_count == 0:
+        if view.pass_direction == "hold" or view.rules.pass_count == 0:
+            return rules_pass(view)[0]
+        if cfg.commit_pass_risk:
+            sr, n = sim_rules(view.rules), view.rules.pass_count
+            hand = sum(c.mask for c in view.hand)
+            if pass_keeps_moon(sr, hand, n, cfg.commit_pass_risk):
+                return [Card.from_index(i) for i in shoot_pass(sr, hand, n)]
+        if cfg.pass_worlds <= 0:
             return rules_pass(view)[0]
         deadline = start + max(0.0, min(budget, cfg.cap)) * 0.85
         return [Card.from_index(i) for i in self.search_pass(view, deadline)[0]]
@@ -247,6 +255,10 @@ class SearchBot:
         return best
 
     def choose_play(self, view: View, budget: float) -> Card:
+        if self.config.commit:
+            # a new hand, or a moon no longer open, ends a moon attempt
+            self.committed = (self.committed and bool(view.tricks)
+                              and moon_plausible(state_from_view(view), view.seat, 8))
         return self.evaluate(view, budget)[0]
 
     def evaluate(self, view: View, budget: float) -> tuple[Card, dict[int, float]]:
@@ -268,7 +280,9 @@ class SearchBot:
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
         own_mode = 1 << me | (STRONG_DEFENCE if cfg.strong_defence else 0)
-        modes = (0, own_mode) if moon_plausible(base, me, cfg.my_risk) else (0,)
+        committed = self.committed
+        modes = (own_mode,) if committed else (0, own_mode) if moon_plausible(
+            base, me, cfg.my_risk) else (0,)
         left = sum(view.cards_left) + len(view.trick)
         work = cfg.early_work if cfg.early_work and len(view.tricks) < cfg.early_tricks \
             else cfg.work
@@ -287,7 +301,7 @@ class SearchBot:
         # the moon model plays only on evidence: this seat's own attempt, a seat holding every
         # point so far, or plays that read like a shooter's; else the plain playouts
         alarmed = threat >= 0 or max(shooting) >= cfg.read_alarm
-        moon_model = len(modes) > 1 or alarmed
+        moon_model = committed or len(modes) > 1 or alarmed
         if not alarmed:
             shooting = [0.0] * 4
         others = tuple(s for s in range(4) if s != me)
@@ -334,8 +348,9 @@ class SearchBot:
         self.last_worlds = scores.done
         means, shoots = scores.means(cands, cfg.shoot_z)
         pick = _pick(view, cands, means, [cands[j] for j in scores.active])
-        if pick in shoots:
+        if committed or pick in shoots:
             self.moon_attempt = True
+            self.committed = cfg.commit
         return Card.from_index(pick), means
 
     def _deep_in_moon(self, taken: int) -> bool:

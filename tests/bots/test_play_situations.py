@@ -559,3 +559,51 @@ def test_the_pass_search_weighs_a_moon_against_the_seat():
             assert (t, tw) == ((13, 78) if a == 26 else (a, a))
             moons += a == 26
     assert moons
+
+
+class Recording:
+    """A bot's choices as they are made, with whether it was playing for the moon."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.name, self.committed = bot, bot.name, []
+
+    def choose_pass(self, view, budget):
+        return self.bot.choose_pass(view, budget)
+
+    def choose_play(self, view, budget):
+        card = self.bot.choose_play(view, budget)
+        self.committed.append(self.bot.committed)
+        return card
+
+    def choose_moon(self, view, budget):
+        return self.bot.choose_moon(view, budget)
+
+
+def test_the_moon_eager_sparring_partner_passes_and_plays_for_the_moon():
+    """`eager` passes a hand that can run after the moon attempt's pass as the attempt does
+    (`moon.shoot_pass`, its low cards outside hearts), where `normal` passes a heart; once it
+    plays a card for its moon it plays the rest of the hand for it, and a new hand starts
+    without the attempt."""
+    from hearts.bots.moon import shoot_pass
+    from hearts.bots.sim import sim_rules
+    rules = Rules()
+    hand = Hand.from_deal(rules, deal_with({0: "AH KH QH JH TH 9H 8H AS KS 7S AC 3D 2D"}, seed=1),
+                          "left", dealer=3)
+    view = hand.view(0)
+    mine = sum(c.mask for c in view.hand)
+    runs = {Card.from_index(i) for i in shoot_pass(sim_rules(rules), mine, 3)}
+    assert set(level("eager").choose_pass(view, 5.0)) == runs == set(parse_cards("7S 3D 2D"))
+    assert Card.parse("8H") in level("normal").choose_pass(view, 5.0)
+    open_rules = Rules(**OPEN)
+    deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=2)
+    eager = Recording(level("eager"))
+    hand = Hand.from_deal(open_rules, deal, "hold", dealer=3)
+    play_hand(hand, [eager] + [make_bot("rules") for _ in range(3)], 5.0)
+    assert hand.moon is not None and hand.moon.shooter == 0
+    first = eager.committed.index(True)
+    assert all(eager.committed[first:]) and eager.bot.moon_attempt
+    weak = Hand.from_deal(open_rules, deal_with({0: "2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H"},
+                                                seed=2), "hold", dealer=3)
+    eager.committed.clear()
+    play_hand(weak, [eager] + [make_bot("rules") for _ in range(3)], 5.0)
+    assert not any(eager.committed)
