@@ -67,6 +67,7 @@ class App:
         self.commands = AppCommands(self)
         self._net: Connection | None = None      # started on first need, or after the first frame
         self._painted = False
+        self._after_paint: list[Callable[[], Any]] = []
         self.dialogs: list[Dialog] = []
         self.banner = ""            # connection trouble, shown until it clears
         self.toast = ""             # a short notice (errors), fades after a few seconds
@@ -314,9 +315,21 @@ class App:
         return (self.screen.changing or any(getattr(d, "animating", False) for d in self.dialogs)
                 or bool(self.toast) or self.console.peeking)
 
+    def when_painted(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` once the first frame is on screen (now, if it is): a game started
+        with the app ("Dealing…") shows before the host starts."""
+        if self._painted:
+            fn()
+        else:
+            self._after_paint.append(fn)
+
     def _after_first_frame(self) -> None:
-        """What the first frame did not wait for: the network thread, the sounds."""
+        """What the first frame did not wait for: the network thread, a host to start,
+        the sounds."""
         self._start_net()
+        for fn in self._after_paint:
+            fn()
+        self._after_paint = []
         if self.settings.sounds:
             from . import sounds
             sounds.shared().preload()

@@ -77,7 +77,8 @@ class Link:
                    advertise: bool = False, **options: Any) -> None:
         """Start a host in this process; ``then(port)`` runs once it listens."""
         self._after_host = then
-        self.app.net.start_host(bind, port, advertise, self.app.discovery_interfaces, **options)
+        self.app.when_painted(lambda: self.app.net.start_host(
+            bind, port, advertise, self.app.discovery_interfaces, **options))
 
     def play_against_bots(self, rules: dict[str, Any] | None = None, seed: int | None = None,
                           demo: bool = False, resume: SavedGame | None = None) -> None:
@@ -101,7 +102,7 @@ class Link:
                 self.app.net.deal_demo(port, rules, level)
             # Four bots think nonstop in a demo: a child process keeps them off our GIL.
             self._after_host = dealt
-            self.app.net.start_host_process(**options)
+            self.app.when_painted(lambda: self.app.net.start_host_process(**options))
         else:
             if self.app.save_games:
                 options["save_dir"] = str(saved_game.save_dir())

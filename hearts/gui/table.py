@@ -112,6 +112,7 @@ class TableScreen(Screen):
 
     def update(self, dt: float) -> None:
         self.playback.update(dt)
+        self.geo.warm()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)

@@ -32,22 +32,30 @@ class TableGeometry:
         self.screen = screen
         self.layout = Layout.for_size(screen.app.size, screen.ui_scale())
         self.ui = screen.ui_scale()
+        self._cold: list[Card] = list(CARDS)       # faces not drawn yet
 
     @property
     def size(self) -> tuple[int, int]:
         return self.layout.size
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay out for ``size`` at the text-size setting; draw every card face once now
-        (~50 ms), not in the middle of an animation."""
+        """Lay out for ``size`` at the text-size setting. The card faces a frame needs are
+        drawn when it needs them; `warm` draws the others a few a frame (all at once
+        is ~50 ms: no frame waits for it, the first one least)."""
         self.ui = self.screen.ui_scale()
         self.layout = Layout.for_size(size, self.ui)
+        self._cold = list(CARDS)
+
+    def warm(self, n: int = 4) -> None:
+        """Draw ``n`` more card faces ahead of need (none are left after 13 frames)."""
         art = self.art
-        for card in CARDS:
+        if self._cold:
+            art.back()
+            art.shadow()
+            self.small_art.back()
+        for card in self._cold[:n]:
             art.face(card)
-        art.back()
-        art.shadow()
-        self.small_art.back()
+        del self._cold[:n]
 
     def stale(self, size: tuple[int, int]) -> bool:
         """The window or the text size changed since the last layout."""

@@ -97,16 +97,16 @@ def _mix(a: Color, b: Color, t: float) -> Color:
 
 @lru_cache(maxsize=4)
 def _grain(strength: int) -> pygame.Surface:
-    """A 128x128 tile of fine noise, mostly transparent, to give the cloth a weave."""
+    """A 64x64 tile of fine noise, mostly transparent, to give the cloth a weave."""
     rng = random.Random(7)
     pixels = bytearray()
-    for _ in range(128 * 128):          # RGBA bytes at once: many times faster than set_at
+    for _ in range(64 * 64):            # RGBA bytes at once: many times faster than set_at
         v = rng.random()
         if v < 0.5:
             pixels += bytes((0, 0, 0, int(strength * (0.5 - v) * 2)))
         else:
             pixels += bytes((255, 255, 255, int(strength * (v - 0.5) * 1.2)))
-    return pygame.image.frombuffer(bytes(pixels), (128, 128), "RGBA").copy()
+    return pygame.image.frombuffer(bytes(pixels), (64, 64), "RGBA").copy()
 
 
 def _wood(size: tuple[int, int], light: Color, dark: Color) -> pygame.Surface:
@@ -152,8 +152,8 @@ def background(name: str, size: tuple[int, int]) -> pygame.Surface:
         surf = pygame.transform.smoothscale(small, (w, h))
     if grain:
         tile = _grain(grain)
-        for ty in range(0, h, 128):
-            for tx in range(0, w, 128):
+        for ty in range(0, h, 64):
+            for tx in range(0, w, 64):
                 surf.blit(tile, (tx, ty))
     if pygame.display.get_surface() is not None:
         surf = surf.convert()

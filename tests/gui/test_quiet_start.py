@@ -4,26 +4,40 @@ the times and the CPU)."""
 
 from __future__ import annotations
 
+import time
+
+import pytest
+
 from hearts.gui.table import TableScreen
 
 
-def test_the_first_frame_is_drawn_before_the_network_starts(config_home, monkeypatch):
+@pytest.mark.parametrize("bots", (False, True), ids=("menu", "--bots"))
+def test_the_first_frame_is_drawn_before_the_network_starts(config_home, monkeypatch, bots):
+    """The menu (or, for a game started with the app, "Dealing…") is painted before the
+    network thread and the host start."""
     from hearts.gui import app as appmodule
     from hearts.gui.settings import Settings
-    started: list[bool] = []
+    started: list[tuple[bool, str]] = []
     draw = appmodule.App.draw
 
     def draw_and_note(self):
-        started.append(self._net is not None)
+        started.append((self._net is not None, type(self.screen).__name__))
         draw(self)
     monkeypatch.setattr(appmodule.App, "draw", draw_and_note)
-    app = appmodule.App(Settings(name="Tester", animation="off", sounds=False),
-                        size=(800, 600), discover=False)
+    app = appmodule.App(Settings(name="Tester", animation="off", sounds=False,
+                                 bot_level="random"), size=(800, 600), discover=False)
     try:
+        if bots:
+            app.link.play_against_bots(seed=1)
         assert app._net is None                   # nothing of the network yet
         app.step()
-        assert started == [False]                  # the menu painted first...
-        assert app._net is not None                # ...then the network thread started
+        assert started == [(False, "ConnectingScreen" if bots else "MainMenu")]
+        assert app._net is not None                # then the network thread started
+        if bots:                                   # and the host, and the game
+            end = time.monotonic() + 20
+            while app.session.table is None and time.monotonic() < end:
+                app.step()
+            assert app.session.table is not None
     finally:
         app.close()
 
