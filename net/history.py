@@ -25,7 +25,7 @@ from typing import Any
 from .replay import (FORMAT, FORMAT_VERSION, ReplayError, export_document, hand_dict,
                      replay_game)
 from .saves import HISTORY, append_history, write_atomic
-from .stats import Board, tally
+from .stats import TALLY_VERSION, Board, tally
 
 log = logging.getLogger("hearts.host")
 
@@ -142,7 +142,7 @@ def _text(value: Any, default: str = "") -> str:
 def index_entry(line_id: int, offset: int, raw: bytes) -> dict[str, Any]:
     """The index entry of one history line (``bad``: why it was skipped)."""
     entry: dict[str, Any] = {"id": line_id, "offset": offset, "length": len(raw),
-                             "crc": zlib.crc32(raw)}
+                             "crc": zlib.crc32(raw), "v": TALLY_VERSION}
     try:
         record, hands = examine(raw)
     except HistoryError as e:
@@ -229,7 +229,7 @@ class History:
             old = cached[n] if n < len(cached) else None
             if old is not None and old.get("offset") == offset and \
                     old.get("length") == len(raw) and old.get("crc") == zlib.crc32(raw) \
-                    and old.get("id") == n + 1:
+                    and old.get("id") == n + 1 and old.get("v") == TALLY_VERSION:
                 entries.append(old)
             else:
                 entries.append(index_entry(n + 1, offset, raw))

@@ -16,6 +16,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+# the version of what `tally` counts: an index line of another version is counted again
+TALLY_VERSION = 1
 # how many people a `stats` answer lists per board (the asker's own row is added when it
 # falls below the cut)
 MAX_ROWS = 100
@@ -184,4 +186,5 @@ class Board:
                 "people_total": len(people), "bots": [r.to_wire() for r in bots]}
 
 
-__all__ = ["Board", "MAX_ROWS", "Row", "guest_id", "person_id", "places", "row_key", "tally"]
+__all__ = ["Board", "MAX_ROWS", "Row", "TALLY_VERSION", "guest_id", "person_id", "places",
+           "row_key", "tally"]

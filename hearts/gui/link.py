@@ -139,9 +139,12 @@ class Link:
         """Host for the LAN in this process (advertised), connect to it, show its lobby."""
         def connected(actual: int) -> None:
             self.connect("127.0.0.1", actual, mode="lan-host")
+        options: dict[str, Any] = {}
+        if self.app.save_games:      # the finished games stay for the leaderboard's all time
+            options["history_dir"] = str(saved_game.data_dir() / "lan-games")
         self.start_host(bind, port, connected, advertise=advertise,
                         name=host_title(self.app.settings.name),
-                        bot_level=self.app.settings.bot_level, web_port=7896)
+                        bot_level=self.app.settings.bot_level, web_port=7896, **options)
         from .lobby import ConnectingScreen
         self.app.show(ConnectingScreen(self.app, "Starting the host…"))
 

@@ -25,6 +25,7 @@ KEYS = (
     ("← →", "choose a card"), ("Enter, ↑", "play it / pass the chosen cards"),
     ("1 … 9 0 - =", "pick cards to pass"), ("T", "claim the rest (TRAM)"),
     ("A / S", "add or subtract after a moon"), ("Tab", "scores"), ("L", "last trick"),
+    ("R", "review the hand just scored, trick by trick"),
     ("Ctrl-H", "hint"), ("Ctrl-U", "undo (where the rules allow)"),
     ("Ctrl-R", "reveal hands (open-hands tables)"), ("Ctrl-N", "new game"),
     ("Ctrl-S", "sound on / off"), ("F1", "rules"), ("F2  or  `", "chat and /commands (console)"),

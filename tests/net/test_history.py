@@ -241,3 +241,20 @@ def test_a_game_saved_before_people_were_kept(tmp_path: Path) -> None:
     assert names == ["Ann", "Bob", "Cy", "Di"]
     rec, hands = examine((tmp_path / saves.HISTORY).read_bytes().strip())
     assert hands[0]["seats"] == [0, 1, 2, 3]
+
+
+def test_a_new_count_recounts_the_history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    h = History(tmp_path, session="2000-01-01T00:00:00Z").load()
+    h.add(record(random_game(8)))
+    import net.history
+    monkeypatch.setattr(net.history, "TALLY_VERSION", 99)
+    again = History(tmp_path).load()
+    assert again.stats()["all"] == h.stats()["all"]
+    lines = (tmp_path / INDEX).read_text().splitlines()
+    assert json.loads(lines[0])["v"] == 99                  # counted again and kept so
+    # and the operator's view of it: hearts host --stats
+    from hearts.commands.host import show_stats
+    assert show_stats(str(tmp_path), None) == 0
+    out = capsys.readouterr().out
+    assert "All time on this host: 1 game." in out and "Ann" in out and "hard bots" in out
