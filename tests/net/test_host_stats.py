@@ -178,3 +178,32 @@ async def test_the_game_at_your_table_shows_finished_hands_only() -> None:
         await ann.close()
     finally:
         await host.stop()
+
+
+async def test_a_damaged_history_is_reported_and_the_host_serves_the_rest(
+        tmp_path: Path, caplog) -> None:
+    from tests.engine.builders import random_game
+    save_dir = tmp_path / "saves"
+    save_dir.mkdir()
+    game = random_game(Rules(), 12)
+    good = {"table": 1, "name": "Den", "players": ["Ann", "Bob", "Cy", "Di"],
+            "game": game.to_dict(), "totals": list(game.totals), "winners": game.winners}
+    saves.append_history(save_dir, good)
+    with open(save_dir / saves.HISTORY, "ab") as f:
+        f.write(b"\x00\xffnot a game at all\n{\"game\": {\"rules\": {}, \"seed\": 1}}\n")
+    saves.append_history(save_dir, good)
+    with open(save_dir / saves.HISTORY, "ab") as f:
+        f.write(b'{"finished": "2025-11-26T21:00:00Z", "game": {"ru')     # cut by a crash
+    host = Host(name="damaged", save_dir=save_dir, limits=FAST, bot_level="random")
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        assert sum("was skipped" in r.getMessage() for r in caplog.records) == 3
+        ann = await connect(host, "Ann")
+        await ann.send("games")
+        games = await ann.wait_for("games")
+        assert [g["id"] for g in games["games"]] == [4, 1]
+        await ann.send("stats")
+        assert (await ann.wait_for("stats"))["all"]["games"] == 2
+        await ann.close()
+    finally:
+        await host.stop()
