@@ -10,43 +10,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 
 from hearts.engine import Rules
 from net.stats import person_id
 from tests.engine.builders import random_game
 
-from .test_browser import ARGS, CHROMIUM, LAPTOP, PACE, HostThread, command, create_table, \
-    pytestmark, until  # noqa: F401  (pytestmark: skipped without Chromium)
+from .test_browser import (LAPTOP, PACE, HostThread, browser, command,  # noqa: F401
+                           create_table, pytestmark, served, shots, until)
+# (browser, served and shots are the fixtures; pytestmark skips without Chromium)
 
 PHONE = {"width": 390, "height": 844}
 KEY = "page-key-of-ann-0001"
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[HostThread]:
-    h = HostThread()
-    yield h
-    h.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    import os
-    where = Path(os.environ.get("HEARTS_WEB_SHOTS") or tmp_path)
-    where.mkdir(parents=True, exist_ok=True)
-    return where
 
 
 def keep_games(served: HostThread, n: int) -> list[Any]:
