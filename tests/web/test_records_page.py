@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-
 from hearts.engine import Rules
 from net.stats import person_id
 from tests.engine.builders import random_game
