@@ -30,6 +30,7 @@ from .stats import TALLY_VERSION, Board, tally
 log = logging.getLogger("hearts.host")
 
 INDEX = "stats.jsonl"
+REPLAYS = "replays.jsonl"
 GAMES_PAGE = 20            # games per `games` answer unless asked for fewer
 MAX_GAMES_PAGE = 50
 HANDS_PAGE = 16            # hands per `game` answer (a long game comes in several)
@@ -139,15 +140,18 @@ def _text(value: Any, default: str = "") -> str:
     return value if isinstance(value, str) else default
 
 
-def index_entry(line_id: int, offset: int, raw: bytes) -> dict[str, Any]:
-    """The index entry of one history line (``bad``: why it was skipped)."""
+def index_entry(line_id: int, offset: int, raw: bytes
+                ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The index entry of one history line (``bad``: why it was skipped), and for a good
+    game its replay line (``replays.jsonl``: the hands, so a ``game`` answer need not
+    replay the game again)."""
     entry: dict[str, Any] = {"id": line_id, "offset": offset, "length": len(raw),
                              "crc": zlib.crc32(raw), "v": TALLY_VERSION}
     try:
         record, hands = examine(raw)
     except HistoryError as e:
         entry["bad"] = str(e)
-        return entry
+        return entry, None
     people, seating = record["people"], record["seating"]
     table = record.get("table")
     entry.update({
@@ -158,7 +162,9 @@ def index_entry(line_id: int, offset: int, raw: bytes) -> dict[str, Any]:
         "totals": record["totals"], "winners": record["winners"], "hands": len(hands),
         "tally": tally(people, seating, hands, record["totals"], record["winners"]),
     })
-    return entry
+    replay = {"id": line_id, "crc": entry["crc"], "rules": record["game"]["rules"],
+              "seed": str(record["game"]["seed"]), "hands": hands}
+    return entry, replay
 
 
 def game_line(entry: dict[str, Any]) -> dict[str, Any]:
@@ -224,6 +230,7 @@ class History:
             return self
         cached = self._read_index()
         entries = []
+        replays: list[tuple[dict[str, Any], dict[str, Any]]] = []
         rebuilt = 0
         for n, (offset, raw) in enumerate(_lines(data)):
             old = cached[n] if n < len(cached) else None
@@ -232,15 +239,46 @@ class History:
                     and old.get("id") == n + 1 and old.get("v") == TALLY_VERSION:
                 entries.append(old)
             else:
-                entries.append(index_entry(n + 1, offset, raw))
+                entry, replay = index_entry(n + 1, offset, raw)
+                entries.append(entry)
+                if replay is not None:
+                    replays.append((entry, replay))
                 rebuilt += 1
         if rebuilt or len(cached) != len(entries):
             if cached:
                 log.info("the statistics of %d game(s) were read again from %s", rebuilt, path)
+            self._keep_replays(replays, fresh=rebuilt == len(entries))
             self._write_index(entries)
         for entry in entries:
             self._fold(entry)
         return self
+
+    def _keep_replays(self, replays: list[tuple[dict[str, Any], dict[str, Any]]],
+                      fresh: bool = False) -> None:
+        """Write the replay lines (``fresh``: a new file, else after the others) and note
+        where each is in its index entry. A failure costs speed only: such a game is
+        replayed again when asked for."""
+        assert self.save_dir is not None
+        path = self.save_dir / REPLAYS
+
+        def lines(start: int) -> bytes:
+            chunks = []
+            for entry, replay in replays:
+                line = _json_line(replay)
+                entry["replay"] = [start, len(line) - 1]
+                start += len(line)
+                chunks.append(line)
+            return b"".join(chunks)
+        try:
+            if fresh:
+                write_atomic(path, lines(0))
+            elif replays:
+                with open(path, "ab") as f:
+                    f.write(lines(f.tell()))
+        except OSError as e:
+            log.error("cannot write %s: %s", path, e.strerror or e)
+            for entry, _replay in replays:
+                entry.pop("replay", None)
 
     def _read_index(self) -> list[dict[str, Any]]:
         assert self.save_dir is not None
@@ -295,14 +333,16 @@ class History:
         if self.save_dir is None:
             raw = _json_line(record)[:-1]
             self._memory.append(raw)
-            entry = index_entry(line_id, len(self._memory) - 1, raw)
+            entry, _replay = index_entry(line_id, len(self._memory) - 1, raw)
         else:
             try:
                 offset, raw = append_history(self.save_dir, record)
             except OSError as e:
                 log.error("cannot write the history in %s: %s", self.save_dir, e.strerror or e)
                 return None
-            entry = index_entry(line_id, offset, raw)
+            entry, replay = index_entry(line_id, offset, raw)
+            if replay is not None:
+                self._keep_replays([(entry, replay)])
             try:
                 with open(self.save_dir / INDEX, "ab") as f:
                     f.write(_json_line(entry))
@@ -348,17 +388,21 @@ class History:
         entry = self.find(game_id)
         if entry is None:
             return None
-        raw = self._read_line(entry)
-        if raw is None:
-            return None
-        try:
-            record, hands = examine(raw)
-        except HistoryError as e:
-            log.warning("game %d can no longer be replayed: %s", game_id, e)
-            return None
+        replay = self._read_replay(entry)
+        if replay is None:                  # not kept (or damaged): replay it again
+            raw = self._read_line(entry)
+            if raw is None:
+                return None
+            try:
+                record, hands = examine(raw)
+            except HistoryError as e:
+                log.warning("game %d can no longer be replayed: %s", game_id, e)
+                return None
+            replay = {"rules": record["game"]["rules"], "seed": str(record["game"]["seed"]),
+                      "hands": hands}
         info = {**game_line(entry), "format": FORMAT, "format_version": FORMAT_VERSION,
-                "rules": record["game"]["rules"], "seed": str(record["game"]["seed"]),
-                "people": record["people"]}
+                "rules": replay["rules"], "seed": replay["seed"], "people": entry["people"]}
+        hands = replay["hands"]
         self._cache[game_id] = (info, hands)
         while len(self._cache) > 8:
             self._cache.popitem(last=False)
@@ -402,6 +446,22 @@ class History:
             return None
         info, hands = found
         return export_document(info, hands)
+
+    def _read_replay(self, entry: dict[str, Any]) -> dict[str, Any] | None:
+        """A game's kept replay line, when it is there and of this very history line."""
+        where = entry.get("replay")
+        if self.save_dir is None or not (isinstance(where, list) and len(where) == 2):
+            return None
+        try:
+            with open(self.save_dir / REPLAYS, "rb") as f:
+                f.seek(where[0])
+                replay = json.loads(f.read(where[1]))
+        except (OSError, ValueError, TypeError):
+            return None
+        if not (isinstance(replay, dict) and replay.get("id") == entry["id"]
+                and replay.get("crc") == entry["crc"] and isinstance(replay.get("hands"), list)):
+            return None
+        return replay
 
     def _read_line(self, entry: dict[str, Any]) -> bytes | None:
         if self.save_dir is None:
@@ -488,7 +548,8 @@ def session_start(text: str, now: float | None = None) -> str:
     return now_stamp(when.timestamp())
 
 
-__all__ = ["GAMES_PAGE", "HANDS_PAGE", "History", "HistoryError", "INDEX", "examine",
+__all__ = ["GAMES_PAGE", "HANDS_PAGE", "History", "HistoryError", "INDEX", "REPLAYS",
+           "examine",
            "examine_record",
            "game_line", "history_record", "index_entry", "local_time", "now_stamp",
            "player_name",

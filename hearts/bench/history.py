@@ -1,7 +1,8 @@
 """`hearts bench history`: how fast a host answers stats, games and game with many finished games.
 
 Writes ``--games`` finished games (random play, a pool of people and bot levels) into a
-history file, times reading it (the index rebuilt from nothing, then read back), starts
+history file, times reading it (the index and the kept replays rebuilt from nothing, then
+read back), starts
 a real host on 127.0.0.1 with that save directory, and times the round trip of ``stats``,
 ``games`` and ``game`` (each game asked for once, so none is cached) from a client.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import tempfile
@@ -106,13 +108,15 @@ async def _ask(save_dir: Path, asks: int, rng: random.Random) -> None:
     finally:
         await client.close()
         await host.stop()
-    print("round trip on 127.0.0.1 (request sent to answer read and decoded):")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"round trip on 127.0.0.1 (request sent to answer read and decoded; load average "
+          f"{load:.1f} on {os.cpu_count()} cores):")
     for kind, ts in times.items():
         print(_figures(kind, ts) + f"   largest answer {sizes[kind] / 1024:.1f} KiB")
 
 
 def run(args: argparse.Namespace) -> int:
-    from net.history import INDEX, History
+    from net.history import INDEX, REPLAYS, History
     from net.saves import HISTORY
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="hearts-bench-") as tmp:
@@ -126,8 +130,9 @@ def run(args: argparse.Namespace) -> int:
         (save_dir / INDEX).unlink(missing_ok=True)
         t = time.perf_counter()
         History(save_dir).load()
-        print(f"index rebuilt from the history in {time.perf_counter() - t:.2f} s "
-              f"({(save_dir / INDEX).stat().st_size / 1e6:.2f} MB)")
+        print(f"index and replays rebuilt from the history in {time.perf_counter() - t:.2f} s "
+              f"({(save_dir / INDEX).stat().st_size / 1e6:.2f} MB of index, "
+              f"{(save_dir / REPLAYS).stat().st_size / 1e6:.1f} MB of replays)")
         t = time.perf_counter()
         History(save_dir).load()
         print(f"history and index read back in {time.perf_counter() - t:.3f} s")

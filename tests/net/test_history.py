@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -258,3 +259,31 @@ def test_a_new_count_recounts_the_history(tmp_path: Path, monkeypatch: pytest.Mo
     assert show_stats(str(tmp_path), None) == 0
     out = capsys.readouterr().out
     assert "All time on this host: 1 game." in out and "Ann" in out and "hard bots" in out
+
+
+def test_a_game_answer_reads_the_kept_replay(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import net.history
+    from net.history import REPLAYS
+    h = History(tmp_path).load()
+    games = [random_game(s) for s in (21, 22)]
+    for g in games:
+        h.add(record(g))
+    assert len((tmp_path / REPLAYS).read_text().splitlines()) == 2
+    expected = History(tmp_path).load().game(2)
+    real = net.history.examine
+
+    def no_replaying(raw: bytes) -> Any:
+        raise AssertionError("the game was replayed again")
+    monkeypatch.setattr(net.history, "examine", no_replaying)
+    assert History(tmp_path).load().game(2) == expected        # from replays.jsonl
+    # a damaged replays file costs speed only: the game is replayed from the history
+    (tmp_path / REPLAYS).write_bytes(b"garbage\n" * 3)
+    monkeypatch.setattr(net.history, "examine", real)
+    assert History(tmp_path).load().game(2) == expected
+    # a rebuilt index writes the replays afresh
+    (tmp_path / INDEX).unlink()
+    History(tmp_path).load()
+    monkeypatch.setattr(net.history, "examine", no_replaying)
+    assert History(tmp_path).load().game(1)["hands"][0]["totals"] == list(
+        games[0].results[0].totals)
