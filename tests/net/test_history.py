@@ -287,3 +287,17 @@ def test_a_game_answer_reads_the_kept_replay(tmp_path: Path,
     monkeypatch.setattr(net.history, "examine", no_replaying)
     assert History(tmp_path).load().game(1)["hands"][0]["totals"] == list(
         games[0].results[0].totals)
+
+
+def test_two_people_called_ann_are_two_rows(tmp_path: Path) -> None:
+    h = History(None)
+    anns = [{"name": "Ann", "kind": "human", "id": "ann-one"},
+            {"name": "Bob", "kind": "human", "id": "bob"},
+            {"name": "Ann", "kind": "human", "id": "ann-two"},
+            {"name": "Ada", "kind": "bot", "level": "easy"}]
+    h.add(record(random_game(31), people=anns))
+    renamed = [{**anns[0], "name": "Annie"}, *anns[1:]]    # the first Ann, under a new name
+    h.add(record(random_game(32), people=renamed))
+    people = h.stats("ann-two")["all"]["people"]
+    assert sorted((r["id"], r["name"], r["games"]) for r in people) == [
+        ("ann-one", "Annie", 2), ("ann-two", "Ann", 2), ("bob", "Bob", 2)]
