@@ -215,6 +215,7 @@ class TableMap(TypedDict):
     results: list[ResultMap]
     winners: list[int] | None
     kicked: list[str]
+    game_players: list[str] | None
 
 
 class GameStartedChange(TypedDict):

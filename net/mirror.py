@@ -79,6 +79,9 @@ class TableInfo:
     watchers: int = 0
     paused_by: str | None = None
     locked: bool = False         # friends only: a password to sit or watch
+    owner_name: str | None = None
+    owner_away: float | None = None   # the owner is away: seconds (when told) until it passes
+    game_players: list[str] | None = None   # who held each seat in the game's latest hand
 
     @classmethod
     def from_message(cls, msg: dict[str, Any]) -> "TableInfo":
@@ -107,6 +110,12 @@ class TableInfo:
         info.summary = str(t.get("summary") or info.rules.summary())
         info.watchers = int(t.get("watchers") or 0)
         info.locked = bool(t.get("locked"))
+        info.owner_name = t.get("owner") if isinstance(t.get("owner"), str) else None
+        away = t.get("owner_away")
+        info.owner_away = float(away) if isinstance(away, (int, float)) else None
+        players = t.get("game_players")
+        info.game_players = ([str(p) for p in players] if isinstance(players, list)
+                             and len(players) == 4 else None)
         return info
 
     # -- reading ----------------------------------------------------------------------------
@@ -117,6 +126,33 @@ class TableInfo:
             return name
         me = self.my_seat if self.my_seat is not None else 0
         return POSITION_NAMES[(seat - me) % 4]
+
+    def player_name(self, seat: int) -> str:
+        """Who held ``seat`` in the game's latest hand (its results are theirs), else the
+        seat's name now."""
+        if self.game_players is not None and self.game_players[seat]:
+            return self.game_players[seat]
+        return self.seat_name(seat)
+
+    def played(self, seat: int | None) -> bool:
+        """Whether the person in ``seat`` now is who played it in the game's latest hand
+        (False for someone who sat down at a finished table)."""
+        if seat is None:
+            return False
+        if self.game_players is None:
+            return True
+        return self.game_players[seat] == self.seats[seat].name
+
+    def heir(self) -> int | None:
+        """The seat the table passes to while its owner is away: the first connected
+        person seated after the owner (docs/protocol.md, *Ownership*); None: none seated."""
+        if self.owner_seat is None:
+            return None
+        for k in range(1, 4):
+            s = self.seats[(self.owner_seat + k) % 4]
+            if s.human and s.connected:
+                return s.seat
+        return None
 
     def display_total(self, total: int) -> int:
         """A total as the table shows it (countdown: target minus penalty points)."""
@@ -175,6 +211,8 @@ class TableInfo:
             self.summary = str(ch.get("summary") or self.rules.summary())
         elif kind == "owner_changed":
             self.owner_seat = ch.get("seat")
+            self.owner_name = ch.get("name")
+            self.owner_away = None
             if self.owner_seat is not None:
                 self.owner = self.owner_seat == self.my_seat
         elif isinstance(seat, int) and 0 <= seat <= 3:
@@ -226,6 +264,10 @@ class Mirror:
         self.view_map: dict[str, Any] | None = None   # the wire view, rules filled in
         self.watching = False
         self.seq = -1
+        # the table we were at when we reconnected and the host did not put us back there
+        # (None: nothing gone); ``gone_restart``: the host no longer knew us (a restart)
+        self.gone: TableInfo | None = None
+        self.gone_restart = False
 
     @property
     def at_table(self) -> bool:
@@ -247,6 +289,7 @@ class Mirror:
         """Fold one host message in (messages of other types change nothing)."""
         kind = msg.get("type")
         if kind == "welcome":
+            self._table_gone(msg)
             self.name = msg.get("name", self.name)
             self.token = msg.get("token", self.token)
             self.player = msg.get("player", self.player)
@@ -267,6 +310,23 @@ class Mirror:
             self.info = None
             self.view = self.view_map = None
             self.watching = False
+
+    def _table_gone(self, welcome: dict[str, Any]) -> None:
+        """A ``welcome`` that does not put us back at the table we were at: that table is
+        gone for us (docs/protocol.md, *Session*). A host without ``welcome.table`` says so
+        by a token other than ours."""
+        self.gone = None
+        at = self.info
+        if at is None:
+            return
+        known = welcome.get("returning", welcome.get("token") == self.token)
+        here = welcome.get("table", at.id if known else None)
+        if here == at.id:
+            return
+        self.gone, self.gone_restart = at, not known
+        self.info = None
+        self.view = self.view_map = None
+        self.watching = False
 
     def _set_view(self, wire: Any) -> None:
         if not isinstance(wire, dict):

@@ -195,6 +195,9 @@ SHAPES["table"] = [
     F("results", "list[result]", "every scored hand of this game"),
     F("winners", "list[int]", "once the game is over", nil=True),
     F("kicked", "list[str]", "names that may not come back (`allow NAME` lifts it)"),
+    F("game_players", "list[str]", "who held each seat in the latest hand of the game: the "
+      "names its results and winners belong to, also once seats changed hands (a person who "
+      "sat down at a finished table did not play it); nil before the first game", nil=True),
 ]
 
 # -- messages the host sends ------------------------------------------------------------

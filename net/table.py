@@ -197,6 +197,8 @@ class Table:
                         for r in game.results] if game else [],
             "winners": game.winners if game else None,
             "kicked": sorted(self.kicked),
+            "game_players": [str(who.get("name") or "") for who in self.seating[-1]]
+            if self.seating else None,
         }
 
     def reveal_for(self, seat: int) -> bool:
@@ -915,6 +917,10 @@ class Table:
         t.password = d.get("password")
         t.ids = {str(k): str(v) for k, v in (d.get("ids") or {}).items()}
         t.seating = [list(row) for row in d.get("seating") or []]
+        if t.owner is not None and t.seat_of(t.owner) is None:
+            # the owner watched (watchers are not saved): the first person seated owns it,
+            # and the away rule hands it on if they do not come back
+            t.owner = next((s.token for s in t.seats if s.kind == "human" and s.token), None)
         if t.state == TableState.PLAYING:
             t._update_deadlines(now)
         t.changes = []

@@ -84,7 +84,10 @@ class Voice:
 
     def names(self, seats: Iterable[Any]) -> str:
         """Names joined as a list reads: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-        names = [self.name(s) for s in seats]
+        return self.listed([self.name(s) for s in seats])
+
+    def listed(self, names: list[str]) -> str:
+        """``names`` joined as a list reads."""
         if len(names) <= 1:
             return "".join(names)
         return self._("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
@@ -307,9 +310,15 @@ def _game_over(v: Voice, ch: Change) -> list[str]:
 
 
 def winners_line(v: Voice, winners: list[int]) -> str:
-    """"You win!", "Ann wins!", "You share the win with Bob!", "Ann and Bob share the win!"."""
+    """"You win!", "Ann wins!", "You share the win with Bob!", "Ann and Bob share the win!"
+    (the game's players by name: one who sat down at the finished table did not win it)."""
     if not winners:
         return ""
+    if not v.info.played(v.me):
+        names = [v.info.player_name(w) for w in winners]
+        if len(names) == 1:
+            return v._("{name} wins!").format(name=names[0])
+        return v._("{names} share the win!").format(names=v.listed(names))
     if v.me in winners:
         others = [w for w in winners if w != v.me]
         if not others:
@@ -321,8 +330,9 @@ def winners_line(v: Voice, winners: list[int]) -> str:
 
 
 def place_line(v: Voice) -> str:
-    """Your place at the end: "You finished second of 4, with 54 points." ("" watching)."""
-    if v.me is None:
+    """Your place at the end: "You finished second of 4, with 54 points." ("" watching, or
+    when you sat down after the game)."""
+    if v.me is None or not v.info.played(v.me):
         return ""
     totals = list(v.info.totals)
     mine = totals[v.me]
@@ -504,6 +514,74 @@ def _undone(v: Voice, ch: Change) -> list[str]:
 
 
 # -- notices that are not changes ---------------------------------------------------------------
+def table_gone_line(v: Voice, name: str, restarted: bool) -> str:
+    """The table we were at is gone (we reconnected and the host did not put us back):
+    the host restarted without it, or it closed while we were away."""
+    if restarted:
+        return v._("The table “{name}” is gone: the host restarted without it. "
+                   "Choose a table in the lobby.").format(name=name)
+    return v._("The table “{name}” is gone: it closed while you were away. "
+               "Choose a table in the lobby.").format(name=name)
+
+
+def lost_action_line(v: Voice, card: str | Card | None) -> str:
+    """An action sent as the connection broke, which the host never took (``card``: a
+    play; None: a pass)."""
+    if card is None:
+        return v._("Your pass did not reach the host before the connection broke: "
+                   "choose your cards again.")
+    return v._("Your {card} did not reach the host before the connection broke: "
+               "play it again.").format(card=v.card(card))
+
+
+def next_step_line(v: Voice, away: float | None) -> str:
+    """Outside a running hand, who can start or go on now, and while the owner is away how
+    long until the table passes on (``away``: seconds left, as `TableInfo.owner_away` said
+    them, counted down by the front end); "" while a game is played."""
+    info = v.info
+    state = info.state
+    if state not in ("waiting", "over", "paused"):
+        return ""
+    if info.owner:
+        return {"waiting": v._("Start the game when you like: empty seats get bots."),
+                "over": v._("Start the next game when you like, or leave the table."),
+                "paused": v._("Resume the game when you like.")}[state]
+    owner = info.owner_name or v._("the owner")
+    if away is None:
+        return {"waiting": v._("{owner} starts the game."),
+                "over": v._("{owner} starts the next game."),
+                "paused": v._("{owner} resumes the game.")}[state].format(owner=owner)
+    n = max(1, round(away))
+    heir = info.heir()
+    if away <= 0:
+        return v._("{owner} is away: the table passes to the next person here in a "
+                   "moment.").format(owner=owner)
+    if heir is None:                      # nobody seated is here: someone watching gets it
+        return v.ngettext("{owner} is away: the table passes to the next person here in "
+                          "{n} second.", "{owner} is away: the table passes to the next "
+                          "person here in {n} seconds.", n).format(owner=owner, n=n)
+    if v.mine(heir):
+        return {"waiting": v.ngettext("{owner} is away: you can start the game in {n} second.",
+                                      "{owner} is away: you can start the game in {n} seconds.",
+                                      n),
+                "over": v.ngettext("{owner} is away: you can start the next game in {n} second.",
+                                   "{owner} is away: you can start the next game in {n} "
+                                   "seconds.", n),
+                "paused": v.ngettext("{owner} is away: you can resume the game in {n} second.",
+                                     "{owner} is away: you can resume the game in {n} seconds.",
+                                     n)}[state].format(owner=owner, n=n)
+    return {"waiting": v.ngettext("{owner} is away: {name} can start the game in {n} second.",
+                                  "{owner} is away: {name} can start the game in {n} seconds.",
+                                  n),
+            "over": v.ngettext("{owner} is away: {name} can start the next game in {n} second.",
+                               "{owner} is away: {name} can start the next game in {n} seconds.",
+                               n),
+            "paused": v.ngettext("{owner} is away: {name} can resume the game in {n} second.",
+                                 "{owner} is away: {name} can resume the game in {n} seconds.",
+                                 n)}[state].format(owner=owner, name=v.name(heir), n=n)
+
+
+
 def left_line(v: Voice, reason: Any, name: str, number: int | None = None) -> str:
     """Why you are no longer at the table called ``name`` (number ``number``, if given)."""
     if number is not None and name:
@@ -678,7 +756,7 @@ def passing_and_target(v: Voice, view: View) -> str:
 
 __all__ = ["ARROWS", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator", "Voice",
            "card_text", "change_line", "change_lines", "hand_end_lines", "hand_title",
-           "hint_line", "left_line", "moon_line", "pass_line", "passing_and_target",
-           "passing_line", "paused_line", "place_line", "rules_changed_lines",
-           "rules_changed_notice", "scores_line", "status_line", "tram_line", "trick_label",
-           "why_illegal", "winners_line"]
+           "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
+           "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
+           "rules_changed_lines", "rules_changed_notice", "scores_line", "status_line",
+           "table_gone_line", "tram_line", "trick_label", "why_illegal", "winners_line"]

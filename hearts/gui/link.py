@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from hearts.i18n import _
+from net import words
 from net.mirror import Mirror, MirrorReader
 
 from . import saved_game
@@ -200,8 +202,6 @@ class Link:
                 self.disconnect()
                 self.app.message("Game not continued", "The saved game could not be brought "
                              "back; Play against bots deals a new one.")
-            elif not state.get("first", True) and not state.get("resumed", True):
-                self._seat_lost()
         elif s in ("lost", "closed") and self.session.mode is not None \
                 and (was != "connecting" or self.connection_dialog is not None):
             self.app.banner = ""
@@ -238,14 +238,16 @@ class Link:
         sess = self.session
         self.app.net.connect(sess.address, sess.port, self.app.settings.name, self.app.net.token)
 
-    def _seat_lost(self) -> None:
-        """Reconnected as a new player (the host restarted without our table)."""
+    def _table_gone(self) -> None:
+        """Reconnected, and the host did not put us back at our table (it restarted without
+        it, or the table closed meanwhile): say so, and show the lobby."""
         sess = self.session
-        if sess.table is None:
+        gone = sess.mirror.gone
+        if gone is None:
             return
-        name = sess.table.name or "your table"
-        sess.mirror.feed({"type": "left"})
-        text = f"The table “{name}” no longer exists: the host restarted without it."
+        sess.mirror.gone = None
+        text = words.table_gone_line(words.Voice(gone, gone.my_seat), gone.name or _("your table"),
+                                     sess.mirror.gone_restart)
         if sess.mode in ("bots", "demo"):
             self.disconnect()
             self.app.message("Game lost", text)
@@ -267,6 +269,7 @@ class Link:
         if t == "update" and old_rules is not None:
             self._rules_notice(msg, old_rules)
         if t == "welcome":
+            self._table_gone()
             sess.name = msg.get("name", self.app.settings.name)
             sess.host_name = msg.get("host", "")
             for step in self._after_welcome:

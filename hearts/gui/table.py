@@ -98,9 +98,16 @@ class TableScreen(Screen):
     def set_disconnected(self, text: str | None) -> None:
         """Grey the table and refuse all input while the connection is lost (``text`` says
         why); None when connected again (the host then sends the table afresh)."""
-        self.model.disconnected = text
+        m = self.model
+        m.disconnected = text
         if text is not None:
-            self.model.pending = None
+            # an action on its way may never have reached the host: said when back
+            v = m.view
+            if m.pending is not None:
+                m.lost = (m.pending,)
+            elif m.pass_sent and v is not None and v.phase == "pass" and not v.has_passed[v.seat]:
+                m.lost = (None,)
+            m.pending = None
             self.input.reset()
 
     def show_view(self, view: View, info: TableInfo | None = None) -> None:

@@ -19,6 +19,7 @@ from hearts.engine import Card, Phase, View
 
 from hearts.engine.rule_options import rules_title
 from hearts.i18n import _, ngettext
+from net import words
 
 from . import theme, widgets
 from .table_part import TablePart
@@ -258,7 +259,9 @@ class TablePainter(TableCanvas):
         if v.phase == "moon-choice":
             self._draw_moon(surface, v)
         if self.model.info.state == "paused":
-            self.screen.panels.draw_banner(surface, f"Paused by {self.model.info.paused_by or 'the owner'}")
+            self.screen.panels.draw_banner(surface, f"Paused by {self.model.info.paused_by or 'the owner'}",
+                                           words.next_step_line(self.screen.voice,
+                                                                self.screen.playback.owner_left()))
         if self.model.summary is not None and not self.game_over():
             self.screen.sheets.draw_summary(surface)
         if self.game_over() and not self.model.over_closed:
@@ -308,9 +311,11 @@ class TablePainter(TableCanvas):
             y = cy - round(30 * u) + round((i - (len(lines) - 1) / 2) * line_h)
             surface.blit(img, img.get_rect(center=(cx, y)))
         waiting = (_("Empty seats get bots when you start. Click a seat to change it.")
-                   if info.owner else _("Waiting for the owner to start the game…"))
-        img = text(waiting, round(17 * u), theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(center=(cx, cy + round(4 * u))))
+                   if info.owner else   # who starts, and how soon you can while they are away
+                   words.next_step_line(self.screen.voice, self.screen.playback.owner_left()))
+        for i, line in enumerate(wrap(waiting, round(17 * u), round(self.size[0] * 0.6))):
+            img = text(line, round(17 * u), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=(cx, cy + round(4 * u) + i * img.get_height())))
         for b in self.screen.buttons:
             b.draw(surface, b is self.screen.hover_button, u)
 

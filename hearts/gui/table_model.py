@@ -49,6 +49,8 @@ class TableModel:
     moon_sent: bool = False                                   # your moon choice is on its way
     in_flight: tuple[int, Card] | None = None                 # a card on its way to the trick
     disconnected: str | None = None                           # why the table is greyed (None: connected)
+    lost: tuple[Card | None] | None = None                    # sent as the link broke: (card or None: a pass)
+    owner_due: float | None = None                            # the away owner hands on then (playback clock)
     bubbles: dict[int, tuple[str, float]] = field(default_factory=dict)   # chat per seat
     timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total
     summary: dict[str, Any] | None = None                     # the hand just scored

@@ -119,7 +119,7 @@ class PanelPainter(TableCanvas):
         for s in range(4):
             seat_info = self.model.info.seats[s]
             color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
-            name = draw.fit(self.model.info.seat_name(s), round(15 * u), name_w)
+            name = draw.fit(self.model.info.player_name(s), round(15 * u), name_w)
             surface.blit(draw.text(name, round(15 * u), color, "bold" if s == self.model.me else "sans"), (x, y))
             t = draw.text(str(self.model.info.display_total(totals[s])), round(15 * u),
                       theme.ACCENT if totals[s] == lead and any(totals) else theme.TEXT, "bold")
@@ -259,13 +259,22 @@ class PanelPainter(TableCanvas):
             pygame.draw.rect(surface, (250, 250, 244), box, border_radius=round(10 * u))
             surface.blit(img, img.get_rect(center=box.center))
 
-    def draw_banner(self, surface: pygame.Surface, text: str) -> None:
+    def draw_banner(self, surface: pygame.Surface, text: str, more: str = "") -> None:
+        """A banner over the table (the game is paused), with ``more`` under it (what next)."""
         u = self.layout.u
         img = draw.text(text, round(24 * u), theme.TEXT, "bold")
-        r = img.get_rect(center=(self.size[0] // 2, round(self.size[1] * 0.2)))
+        lines = draw.wrap(more, round(15 * u), round(self.size[0] * 0.7)) if more else []
+        subs = [draw.text(line, round(15 * u), theme.TEXT_DIM) for line in lines]
+        w = max([img.get_width(), *(s.get_width() for s in subs)])
+        h = img.get_height() + sum(s.get_height() for s in subs)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (self.size[0] // 2, round(self.size[1] * 0.2))
         r.inflate_ip(round(40 * u), round(20 * u))
         self.panel(surface, r, alpha=220, edge=theme.ACCENT)
-        surface.blit(img, img.get_rect(center=r.center))
+        y = r.y + round(10 * u)
+        for part in (img, *subs):
+            surface.blit(part, part.get_rect(midtop=(r.centerx, y)))
+            y += part.get_height()
 
     def draw_notice(self, surface: pygame.Surface, text: str) -> None:
         u = self.layout.u

@@ -131,8 +131,33 @@ class Playback(TablePart):
         self._step(lambda: self._apply_view(view.to_dict(), None, False))
 
     def _apply_table(self, msg: dict[str, Any]) -> None:
-        self.model.info = TableInfo.from_message(msg)
+        m = self.model
+        m.info = TableInfo.from_message(msg)
+        away = m.info.owner_away
+        m.owner_due = None if away is None else self.clock + away
         self._apply_view(msg.get("view"), msg.get("timer"), "timer" in msg, snap=True)
+        self._lost_said()
+
+    def owner_left(self) -> float | None:
+        """Seconds until the away owner's table passes on (None: the owner is here)."""
+        due = self.model.owner_due
+        return None if due is None or self.model.info.owner_away is None \
+            else max(0.0, due - self.clock)
+
+    def _lost_said(self) -> None:
+        """After the link came back: an action sent as it broke that the host never took
+        is named, to do again."""
+        m = self.model
+        lost, m.lost = m.lost, None
+        v = m.view
+        if lost is None or v is None or m.watching:
+            return
+        card = lost[0]
+        if card is None and v.phase == "pass" and not v.has_passed[v.seat]:
+            self.screen.feedback.note(words.lost_action_line(self.screen.voice, None), kind="warn")
+        elif card is not None and card in v.hand and v.my_turn and v.phase == "play":
+            self.screen.feedback.note(words.lost_action_line(self.screen.voice, card),
+                                      kind="warn")
 
     def _queue_change(self, ch: dict[str, Any]) -> None:
         kind = ch.get("type")

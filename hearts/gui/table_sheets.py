@@ -125,9 +125,12 @@ class SheetPainter(TableCanvas):
         if b is None:
             return
         y = b.rect.top - round(12 * u)
-        words = [self.over_headline(), self.over_place_words(), "Tab shows the final scores"]
-        for text, size, colour in reversed(list(zip(words, (24, 16, 13),
-                                                    (theme.ACCENT, theme.TEXT, theme.TEXT_DIM)))):
+        lines = [self.over_headline(), self.over_place_words(),   # and who starts the next one
+                 words.next_step_line(self.screen.voice, self.screen.playback.owner_left()),
+                 "Tab shows the final scores"]
+        for text, size, colour in reversed(list(zip(lines, (24, 16, 16, 13),
+                                                    (theme.ACCENT, theme.TEXT, theme.TEXT,
+                                                     theme.TEXT_DIM)))):
             if not text:
                 continue
             for line in reversed(draw.wrap(text, round(size * u), self.size[0] - 4 * self.layout.margin, "bold")):
@@ -155,7 +158,8 @@ class SheetPainter(TableCanvas):
         for s in range(4):
             seat = info.seats[s]
             color = theme.HUMAN_NAME if seat.human else theme.BOT_NAME
-            for i, line in enumerate(draw.wrap(info.seat_name(s), round(15 * u), colw - round(8 * u), "bold")[:2]):
+            # the results are theirs who played them (someone may have sat down since)
+            for i, line in enumerate(draw.wrap(info.player_name(s), round(15 * u), colw - round(8 * u), "bold")[:2]):
                 img = draw.text(line, round(15 * u), color, "bold")
                 surface.blit(img, img.get_rect(midtop=(xs[s], y + i * (row_h - round(6 * u)))))
         y += 2 * row_h - round(6 * u)

@@ -134,6 +134,8 @@ class TextClient:
         elif action.kind == "intent":
             if action.type in ("sit", "watch"):
                 self.renderer.joining = (action.type, action.fields)
+            elif action.type in ("play", "pass"):
+                self.renderer.unanswered = (action.fields.get("card"),)
             await self._send({"type": action.type, **action.fields})
         return True
 

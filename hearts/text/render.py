@@ -98,6 +98,10 @@ class TextRenderer(MirrorReader):
         self.joining: tuple[str, Msg] | None = None  # the last sit/watch sent: (type, fields)
         self._rules_before: Rules | None = None       # the table's rules before this message
         self._left_table: TableInfo | None = None     # the table before this message
+        # a game action sent and not yet answered by the host: (card; None for a pass),
+        # and one the connection broke on, said again once back if the host never took it
+        self.unanswered: tuple[str | None] | None = None
+        self._lost: tuple[str | None] | None = None
 
     # -- what the mirror holds -----------------------------------------------------------
     @property
@@ -186,13 +190,25 @@ class TextRenderer(MirrorReader):
 
     def _on_welcome(self, msg: Msg) -> list[str]:
         self._prompted = None
+        lines = []
         if self._dropped:
             self._dropped = False
-            return [f"Reconnected to {self.host}."]
-        return [f"Connected to {self.host} as {self.name}. Type help for the commands."]
+            lines.append(f"Reconnected to {self.host}.")
+        else:
+            lines.append(f"Connected to {self.host} as {self.name}. Type help for the commands.")
+        gone = self.mirror.gone
+        if gone is not None:             # the host did not put us back at our table
+            self.mirror.gone = None
+            self._intro = None
+            self._lost = None
+            lines.append(words.table_gone_line(words.Voice(gone, gone.my_seat),
+                                               gone.name or _("your table"),
+                                               self.mirror.gone_restart))
+        return lines
 
     def _on_disconnected(self, msg: Msg) -> list[str]:
         self._dropped = True
+        self._lost, self.unanswered = self.unanswered, None
         return [f"Connection lost ({msg.get('reason') or 'no reason given'}); reconnecting..."]
 
     def _on_closed(self, msg: Msg) -> list[str]:
@@ -215,6 +231,8 @@ class TextRenderer(MirrorReader):
         return f"error: table {table} is for friends only; {how}."
 
     def _on_error(self, msg: Msg) -> list[str]:
+        if msg.get("ref") in ("play", "pass"):
+            self.unanswered = None
         if msg.get("code") == "password":
             return [self._password_error(msg)]
         lines = [f"error: {msg.get('message') or msg.get('code')}"]
@@ -299,14 +317,41 @@ class TextRenderer(MirrorReader):
                              "(/password off opens the table).")
             if table.get("state") == "waiting" and self.owner:
                 lines.append("Type /start to play; empty seats get bots.")
-            elif table.get("state") == "waiting":
-                lines.append(f"Waiting for {table.get('owner') or 'the owner'} to start.")
+            elif table.get("state") in ("waiting", "over", "paused"):
+                lines += self._table_state_lines()
+        elif self.table is not None and self.table.owner_away is not None:
+            lines += self._table_state_lines()          # the owner went away: how long
+        lost, self._lost = self._lost, None
+        v = self.mirror.view
+        if lost is not None and v is not None and self.seat is not None:
+            if lost[0] is None and v.phase == "pass" and not v.has_passed[self.seat]:
+                lines.append(words.lost_action_line(self.voice(), None))
+            elif (lost[0] is not None and v.phase == "play" and v.my_turn
+                  and lost[0] in {str(c) for c in v.hand}):
+                lines.append(words.lost_action_line(self.voice(), lost[0]))
         said = self._seat_signature()
         if said != self._seats_said:
             self._seats_said = said
             lines.append(self.seats_line())
         lines += self.prompt()
         return lines
+
+    def _table_state_lines(self) -> list[str]:
+        """Outside a running hand: what happened (a finished game's winners) and who can
+        start or go on, with the owner away how soon."""
+        info = self.table
+        if info is None:
+            return []
+        voice = self.voice()
+        lines = []
+        if info.state == "over" and info.winners:
+            lines.append(words.winners_line(voice, info.winners))
+        step = words.next_step_line(voice, info.owner_away)
+        if step and info.owner:
+            how = _("Type /resume to go on.") if info.state == "paused" else \
+                _("Type /start for a new game.")
+            step = f"{step} {how}"
+        return lines + ([step] if step else [])
 
     def _seat_signature(self) -> list[Any]:
         return [(s.kind, s.name, s.auto, s.connected) for s in self.seats]
@@ -332,6 +377,8 @@ class TextRenderer(MirrorReader):
             if not isinstance(change, dict):
                 continue
             kind = change.get("type")
+            if kind in ("passed", "card_played") and voice.mine(change.get("seat")):
+                self.unanswered = None              # the host took it
             if kind == "passed" and voice.mine(change.get("seat")) and self.view:
                 change = {**change, "cards": self.view.get("passed")}
             elif kind == "undone":
@@ -346,6 +393,8 @@ class TextRenderer(MirrorReader):
                 lines.append(self.seats_line())
             elif kind == "game_over" and self.owner:
                 lines.append("Type /start for a new game, or leave.")
+            elif kind == "game_over":
+                lines.append(words.next_step_line(voice, info.owner_away))
         lines += self.prompt()
         return lines
 

@@ -86,7 +86,7 @@ def test_host_gone_blocks_the_table_until_it_is_back_without_the_table(app, driv
     assert app.session.table is None
     gone = app.dialogs[-1]
     assert gone.title == "Table gone"
-    assert "“Tester's table” no longer exists" in gone.message
+    assert "“Tester's table” is gone: the host restarted without it" in gone.message
     assert seen.count("lost") >= 2
 
 
@@ -114,4 +114,4 @@ def test_gives_up_after_the_limit_then_tries_again(app, drive):
     drive.until(lambda: app.link.connection_dialog is None and app.session.state == "connected", 10,
                 "back")
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
-    assert "no longer exists" in app.dialogs[-1].message
+    assert "is gone: the host restarted without it" in app.dialogs[-1].message

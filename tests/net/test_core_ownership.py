@@ -97,3 +97,50 @@ def test_a_watcher_takes_over_when_nobody_seated_is_here() -> None:
     assert eve.last("table")["owner"] is True and eve.last("table")["seat"] is None
     eve.send("start")
     assert eve.changes("game_started")
+
+
+def test_a_table_closed_while_you_were_away_is_gone_when_you_come_back() -> None:
+    """A known token whose table closed meanwhile: welcome says returning, at no table, and
+    the client's mirror names the table that is gone (docs/protocol.md, *Session*)."""
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", name="Oak")
+    bob = lan.join("Bob")
+    bob.send("sit", table=1)
+    lan.drop(bob)
+    assert lan.operator("/close 1") == "table 1 closed"
+    back = lan.back(bob)
+    back.mirror = bob.mirror                      # the same client, a new connection
+    back.mirror.feed(back.last("welcome"))
+    welcome = back.last("welcome")
+    assert welcome["returning"] is True and welcome["table"] is None
+    assert back.mirror.gone is not None and back.mirror.gone.name == "Oak"
+    assert back.mirror.gone_restart is False and back.mirror.info is None
+
+
+def test_a_returning_player_is_put_back_at_the_table() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table")
+    lan.drop(ann)
+    back = lan.back(ann)
+    back.mirror = ann.mirror
+    back.mirror.feed(back.last("welcome"))
+    assert back.last("welcome")["table"] == 1 and back.mirror.gone is None
+
+
+def test_a_table_whose_owner_watched_has_an_owner_after_a_restart() -> None:
+    """Watchers are not saved: a resumed table whose owner watched passes to the first
+    person seated (else nobody could ever start it again)."""
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table")
+    bob = lan.join("Bob")
+    bob.send("watch", table=1)
+    ann.send("leave")                      # the table passes to Bob, who watches
+    table = lan.core.tables[1]
+    assert table.owner == bob.token and table.seat_of(bob.token) is None
+    cy = lan.join("Cy")
+    cy.send("sit", table=1)
+    restored = Lan().core.restore(table.to_dict(), [], False, now=0.0)
+    assert restored is not None and restored.owner == cy.token

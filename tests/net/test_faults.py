@@ -137,8 +137,9 @@ def _free_port() -> int:
 
 
 def _stable(table: TableInfo) -> TableInfo:
-    """A table as saved: everything but who is connected right now."""
-    return replace(table, watchers=0, seats=[
+    """A table as saved: everything but who is connected right now (and so whether the
+    owner is away)."""
+    return replace(table, watchers=0, owner_away=None, seats=[
         replace(s, connected=True, auto=False) for s in table.seats])
 
 

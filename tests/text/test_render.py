@@ -135,6 +135,7 @@ def test_scores_game_over_and_winners() -> None:
         "Scores: Ann 50, you 101, Cy 20, Di 20.",
         "Game over. Final scores: Ann 50, you 101, Cy 20, Di 20.",
         "Cy and Di share the win!",
+        "Ann starts the next game.",              # what you can do next: wait for the owner
     ]
 
 
