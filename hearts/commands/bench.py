@@ -13,6 +13,7 @@ BENCHES = {
     "fuzz": "hearts.bench.fuzz",
     "client": "hearts.bench.client",
     "history": "hearts.bench.history",
+    "night": "hearts.bench.night",
 }
 
 
