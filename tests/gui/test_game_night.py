@@ -149,7 +149,7 @@ def test_a_card_lost_as_the_link_broke_is_released_with_a_word(app, drive, shots
     # the link breaks and comes back (the table greyed meanwhile); the host never had the
     # card: it is released in the hand, with a word
     drive.until(lambda: any("did not reach the host" in n.text for n in screen.model.notes),
-                15, "the word")
+                40, "the word")
     app.net.send = real_send
     assert lost and card in screen.model.hand_cards and screen.model.pending is None
     drive.shot(shots / "night-card-lost-800x600.png")
