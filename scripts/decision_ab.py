@@ -34,6 +34,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts.bots import make_bot  # noqa: E402
+from hearts.bots.base import Bot  # noqa: E402
 from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Hand, Rules, View  # noqa: E402
 
@@ -66,7 +67,7 @@ class _Asking:
     """A's bot in its seat: at each choice it asks B too (from A's random state) and plays
     every fork on to the end with each choice (into ``forks``)."""
 
-    def __init__(self, bot: Any, b: str, hand: Hand, seat: int, specs: list[str],
+    def __init__(self, bot: Bot, b: str, hand: Hand, seat: int, specs: list[str],
                  tag: str) -> None:
         self.bot = bot
         self.seat = seat
@@ -116,6 +117,8 @@ class _Asking:
         if len(view.legal) == 1:
             return self.bot.choose_play(view, budget)
         self.k += 1
+        card: Card
+        alt: Card
         card, alt = self._both(view, "choose_play")
         if alt != card:
             self._fork(self.hand.trick_number, (card,), (alt,),

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from hearts.bots import make_bot
+from hearts.bots.base import Bot
 from hearts.bots.policy import (LEAD_WEIGHTS, lead_candidates, lead_features, model_lead,
                                 play_with_reason)
 from hearts.bots.sim import FULL, SimState, state_from_view
@@ -35,7 +36,7 @@ Sample = tuple[list[list[int]], list[int], int, int, SimState]
 class _Recorder:
     """A bot that plays as ``bot`` and keeps each lead it makes with its view."""
 
-    def __init__(self, bot: Any, leads: list[tuple[View, int]]) -> None:
+    def __init__(self, bot: Bot, leads: list[tuple[View, int]]) -> None:
         self.bot, self.leads, self.name = bot, leads, bot.name
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:

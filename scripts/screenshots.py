@@ -20,7 +20,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -29,7 +32,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def _until(done: Callable[[], Any], step: Callable[[], None], timeout: float, what: str) -> Any:
@@ -68,7 +71,7 @@ def table_shot(path: Path, seed: int) -> None:
         return view if view.phase == "play" and view.my_turn else None
 
     try:
-        app.play_against_bots(None, seed=seed)
+        app.link.play_against_bots(None, seed=seed)
         while True:
             view = _until(my_turn, step, 60, "your turn")
             if view.phase == "pass":

@@ -52,6 +52,7 @@ async def play_until(client: Client, stop, rng: random.Random | None = None,
         if ev["type"] not in ("update", "table"):
             continue
         view = client.view
+        assert view is not None         # an update or table message carries one
         intent = random_intent(view, rng)
         if intent is None or decision_key(view) == sent_for:
             continue
@@ -75,6 +76,7 @@ async def start_host_process(port: int, save_dir: Path, *extra: str) -> subproce
         except OSError:
             await asyncio.sleep(0.05)
     proc.kill()
+    assert proc.stderr is not None
     raise AssertionError(proc.stderr.read().decode())
 
 

@@ -162,6 +162,7 @@ def read_until(proc: subprocess.Popen[str], want: Callable[[str], bool], timeout
     fd = proc.stdout.fileno()
     buf = _unread.setdefault(proc.pid, bytearray())
     seen = [] if seen is None else seen
+    who = proc.args[-3:] if isinstance(proc.args, list) else proc.args
     end = time.monotonic() + timeout
     while True:
         while b"\n" in buf:
@@ -174,11 +175,11 @@ def read_until(proc: subprocess.Popen[str], want: Callable[[str], bool], timeout
         left = end - time.monotonic()
         ready = select.select([fd], [], [], left)[0] if left > 0 else []
         if not ready:
-            raise AssertionError(f"no awaited line from {proc.args[-3:]} within {timeout} s, "
+            raise AssertionError(f"no awaited line from {who!r} within {timeout} s, "
                                  f"after {seen[-5:]}")
         chunk = os.read(fd, 65536)
         if not chunk:
-            raise AssertionError(f"{proc.args[-3:]} ended before the awaited line, after "
+            raise AssertionError(f"{who!r} ended before the awaited line, after "
                                  f"{seen[-5:]}")
         buf += chunk
 
