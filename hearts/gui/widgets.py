@@ -154,6 +154,13 @@ class Widget:
     def font_size(self) -> int:
         return max(12, int(self.rect.height * 0.45))
 
+    def draw_field(self, surface: pygame.Surface) -> None:
+        """The box a field draws its value in: dimmed when disabled, its edge gold with
+        the focus."""
+        pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect, border_radius=6)
+        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
+                         2 if self.focused else 1, border_radius=6)
+
 
 class Label(Widget):
     focusable = False
@@ -332,9 +339,7 @@ class TextInput(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect, border_radius=6)
-        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
-                         2 if self.focused else 1, border_radius=6)
+        self.draw_field(surface)
         size = self.font_size()
         f = font(size, mono=self.mono)
         inner = self.rect.inflate(-16, 0)
@@ -399,9 +404,7 @@ class Choice(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect, border_radius=6)
-        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
-                         2 if self.focused else 1, border_radius=6)
+        self.draw_field(surface)
         size = self.font_size()
         colour = TEXT if self.enabled else DIM
         if self.enabled:
@@ -470,9 +473,7 @@ class NumberField(TextInput):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.show is not None and not self.focused and self.valid and self.visible:
-            pygame.draw.rect(surface, FIELD if self.enabled else PANEL, self.rect,
-                             border_radius=6)
-            pygame.draw.rect(surface, PANEL_EDGE, self.rect, 1, border_radius=6)
+            self.draw_field(surface)
             words = self.show(self.number)
             size = fitting_size(words, self.font_size(), self.rect.width - 16)
             words = fit(words, font(size), self.rect.width - 16)
@@ -572,9 +573,7 @@ class ListBox(Widget):
 
     def draw_box(self, surface: pygame.Surface, size: int) -> None:
         """The field, its focus edge, and the text for no rows."""
-        pygame.draw.rect(surface, FIELD, self.rect, border_radius=6)
-        pygame.draw.rect(surface, ACCENT if self.focused else PANEL_EDGE, self.rect,
-                         2 if self.focused else 1, border_radius=6)
+        self.draw_field(surface)
         if not self.rows and self.empty:
             text(surface, fit(self.empty, font(size), self.rect.width - 20), self.rect.center,
                  size, DIM, anchor="center")
