@@ -52,7 +52,8 @@ async def play_until(client: Client, stop, rng: random.Random | None = None,
         if ev["type"] not in ("update", "table"):
             continue
         view = client.view
-        assert view is not None         # an update or table message carries one
+        if view is None:                # watching, or not at a table yet
+            continue
         intent = random_intent(view, rng)
         if intent is None or decision_key(view) == sent_for:
             continue
