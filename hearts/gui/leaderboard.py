@@ -119,19 +119,29 @@ class LeaderboardSheet(Sheet):
         self.list.row_height = max(w.font(w.MIN_TEXT).get_linesize() + 12, int(46 * s))
         names = w.font(self.list.text_size()).get_linesize() + int(6 * s)
         list_top = self.which.rect.bottom + int(14 * s) + names
-        note = w.font(max(w.MIN_TEXT, int(14 * s))).get_linesize() + int(6 * s)
+        f = self._note_font()
+        note = len(w.wrap(self._note(), f, p.width)) * f.get_linesize() + int(6 * s)
         self.list.rect = pygame.Rect(p.left, list_top, p.width,
                                      p.bottom - bh - gap - note - list_top)
         button_row([self.games_button, self.close_button], p, bh, gap, int(200 * s))
 
-    def draw_content(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        note = _("Place: the average place, 1 to 4 (ties share).  Moons: shot / suffered.  "
+    def _note(self) -> str:
+        return _("Place: the average place, 1 to 4 (ties share).  Moons: shot / suffered.  "
                  "Wins count shared wins.  A bot level adds up every seat it played.")
-        f = w.font(max(w.MIN_TEXT, int(14 * s)))
-        w.text(surface, w.fit(note, f, self.list.rect.width),
-               (self.list.rect.left, self.list.rect.bottom + int(4 * s)),
-               max(w.MIN_TEXT, int(14 * s)), w.DIM)
+
+    def _note_size(self) -> int:
+        return max(w.MIN_TEXT, int(14 * self.app.scale))
+
+    def _note_font(self) -> pygame.font.Font:
+        return w.font(self._note_size())
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        # the note under the list, whole: as many lines as the width needs
+        f = self._note_font()
+        y = self.list.rect.bottom + int(4 * self.app.scale)
+        for line in w.wrap(self._note(), f, self.list.rect.width):
+            w.text(surface, line, (self.list.rect.left, y), self._note_size(), w.DIM)
+            y += f.get_linesize()
 
 
 __all__ = ["LeaderboardSheet", "board_rows", "stats_row"]
