@@ -87,6 +87,14 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str | None:
     return None
 
 
+def language_name(lang: str | None) -> str:
+    """A language's name in that language ("Deutsch"), as its catalogue gives it."""
+    if resolve(lang) == PSEUDO:
+        return "Ƥšéûđö"
+    # TRANSLATORS: the name of the language you translate into, in that language ("Deutsch")
+    return translation(lang).pgettext("language name", "English")
+
+
 @lru_cache(maxsize=32)
 def translation(lang: str | None) -> gettext.NullTranslations:
     """The catalogue for ``lang`` (``"de"``, ``"fr_FR.UTF-8"``...; None or unknown: English)."""
@@ -99,14 +107,21 @@ def translation(lang: str | None) -> gettext.NullTranslations:
 
 
 _current: gettext.NullTranslations = translation(None)
+_current_name = ENGLISH
 
 
 def set_language(lang: str | None) -> str:
     """Make ``lang`` the language of ``_`` and ``ngettext`` in this process; the name of
     the catalogue used (``ENGLISH`` where there is none for it)."""
-    global _current
+    global _current, _current_name
     _current = translation(lang)
-    return resolve(lang)
+    _current_name = resolve(lang)
+    return _current_name
+
+
+def language() -> str:
+    """The name of this process's language (as `set_language` returned it)."""
+    return _current_name
 
 
 def _(message: str) -> str:

@@ -26,6 +26,8 @@ import re
 import socket
 from typing import Any, AsyncIterator, Callable
 
+from hearts.i18n import _
+
 from .errors import NetError
 from .limits import DEFAULT_LIMITS, Limits
 from .mirror import Mirror, MirrorReader
@@ -41,14 +43,14 @@ FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame",
 def _why(e: BaseException) -> str:
     """A connect failure in a few words: "connection refused", not "Connect call failed (...)"."""
     if isinstance(e, asyncio.TimeoutError):
-        return "no answer"
+        return _("no answer")
     if isinstance(e, socket.gaierror):
-        return (e.strerror or "unknown host name").lower()
+        return (e.strerror or _("unknown host name")).lower()
     code = getattr(e, "errno", None)
     if not code:  # asyncio's "Multiple exceptions: [Errno 111] ..." when every address failed
         found = re.search(r"\[Errno (\d+)\]", str(e))
         code = int(found.group(1)) if found else None
-    return os.strerror(code).lower() if code else (str(e) or "no answer")
+    return os.strerror(code).lower() if code else (str(e) or _("no answer"))
 
 
 def decision_key(view: dict[str, Any]) -> tuple[Any, ...]:
@@ -85,12 +87,14 @@ class Client(MirrorReader):
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "player",
                  token: str | None = None, reconnect: bool = True, retry_for: float = 30.0,
-                 limits: Limits = DEFAULT_LIMITS, key: str | None = None) -> None:
+                 limits: Limits = DEFAULT_LIMITS, key: str | None = None,
+                 lang: str | None = None) -> None:
         self.host = host
         self.port = port
         self.name = name
         self.token = token
         self.key = key                  # the player key (who we are in the host's statistics)
+        self.lang = lang                # the language the host words its messages in
         self.reconnect = reconnect
         self.retry_for = retry_for
         self.limits = limits
@@ -114,8 +118,8 @@ class Client(MirrorReader):
             return await asyncio.wait_for(asyncio.shield(self._welcome), timeout)
         except asyncio.TimeoutError:
             await self.close()
-            raise ClientError(f"the host at {self.host}:{self.port} did not answer the hello"
-                              ) from None
+            raise ClientError(_("the host at {address} did not answer the hello").format(
+                address=f"{self.host}:{self.port}")) from None
         except ClientError:
             await self.close()
             raise
@@ -125,13 +129,15 @@ class Client(MirrorReader):
             self._reader, self._writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), timeout)
         except (OSError, asyncio.TimeoutError) as e:
-            raise ClientError(f"cannot reach a Hearts host at {self.host}:{self.port} "
-                              f"({_why(e)})") from None
+            raise ClientError(_("cannot reach a Hearts host at {address} ({why})").format(
+                address=f"{self.host}:{self.port}", why=_why(e))) from None
         hello: Message = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
         if self.token:
             hello["token"] = self.token
         if self.key:
             hello["key"] = self.key
+        if self.lang:
+            hello["lang"] = self.lang
         self._write(hello)
 
     async def _run(self) -> None:
@@ -242,12 +248,12 @@ class Client(MirrorReader):
         """
         msg = intent(type_, **fields)
         if self._closed:
-            raise ClientError("the client is closed")
+            raise ClientError(_("the client is closed"))
         if not self.connected.is_set():
             try:
                 await asyncio.wait_for(self.connected.wait(), wait)
             except asyncio.TimeoutError:
-                raise ClientError("not connected to the host") from None
+                raise ClientError(_("not connected to the host")) from None
         self._write(msg)
 
     def send_nowait(self, type_: str, **fields: Any) -> None:

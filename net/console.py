@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from hearts.bots.base import level_words
 from hearts.engine import Rules, RulesError
 from hearts.engine.rule_options import OPTIONS, preset_description, preset_name, rules_in_words
 from hearts.engine.rules import parse_value
@@ -141,15 +142,6 @@ def _who(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
         parts.append(tr.gettext("watching: {names}").format(names=", ".join(t.watchers.values())))
     return tr.gettext("table {number} “{name}”: {seats}").format(
         number=t.id, name=t.name, seats="; ".join(parts)), True
-
-
-def level_words(level: str | None, tr: Translator | None = None) -> str:
-    """A bot's level as a player reads it ("easy", "normal", "hard", "random"...)."""
-    tr = tr or PROCESS
-    return {"easy": tr.pgettext("bot level", "easy"),
-            "normal": tr.pgettext("bot level", "normal"),
-            "hard": tr.pgettext("bot level", "hard"),
-            "random": tr.pgettext("bot level", "random")}.get(level or "", level or "")
 
 
 def _my_seat(t: "Table", player: "Player | None") -> int:

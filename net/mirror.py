@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.engine import Rules, View
+from hearts.i18n import N_, _
 
-POSITION_NAMES = ("You", "West", "North", "East")   # by seat relative to the viewer
+# by seat relative to the viewer
+POSITION_NAMES = (N_("You"), N_("West"), N_("North"), N_("East"))
 
 
 @dataclass
@@ -125,7 +127,7 @@ class TableInfo:
         if name:
             return name
         me = self.my_seat if self.my_seat is not None else 0
-        return POSITION_NAMES[(seat - me) % 4]
+        return _(POSITION_NAMES[(seat - me) % 4])
 
     def player_name(self, seat: int) -> str:
         """Who held ``seat`` in the game's latest hand (its results are theirs), else the

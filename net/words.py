@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from hearts.bots.base import level_words
 from hearts.engine import Card, Rules, View
 from hearts.engine.cards import SUIT_SYMBOLS, SUITS
 from hearts.engine.rule_options import changes_in_words, rules_title
@@ -405,7 +406,8 @@ def _player_returned(v: Voice, ch: Change) -> list[str]:
 
 @_words("replaced_by_bot")
 def _replaced_by_bot(v: Voice, ch: Change) -> list[str]:
-    seat, level, why = ch.get("seat"), str(ch.get("level") or "normal"), ch.get("why")
+    seat, why = ch.get("seat"), ch.get("why")
+    level = level_words(str(ch.get("level") or "normal"), v.tr)
     if why == "start":
         return [v._("A {level} bot sits {place}.").format(level=level, place=v.place(seat))]
     if why == "dropped":
@@ -444,11 +446,11 @@ def rules_changed_lines(v: Voice, ch: Change, before: Rules | None,
         after = Rules.from_dict(ch.get("rules") or {})
     except (ValueError, TypeError):
         after = v.info.rules
-    changes = changes_in_words(before, after) if before is not None else []
+    changes = changes_in_words(before, after, v.tr) if before is not None else []
     if before is not None and not changes:
         return []
     if not changes:
-        title = rules_title(after)
+        title = rules_title(after, tr=v.tr)
         if by_me:
             return [v._("You set the rules: {rules}.").format(rules=title)]
         if by:

@@ -129,3 +129,40 @@ def test_msgfmt_finds_no_untranslated_or_fuzzy_entry(tmp_path):
                                str(po)], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert "untranslated" not in done.stderr and "fuzzy" not in done.stderr, done.stderr
+
+
+def _binds_and_calls_underscore(tree) -> list[str]:
+    """Functions that bind ``_`` as a variable (``for _ in``, ``a, _ = ...``) and also
+    call ``_()``: the call would find the variable, not the translator."""
+    import ast
+    found = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        binds = calls = False
+        stack = list(ast.iter_child_nodes(fn))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                continue                                    # a scope of its own
+            if isinstance(node, ast.Name) and node.id == "_":
+                if isinstance(node.ctx, ast.Store):
+                    binds = True
+                elif isinstance(node.ctx, ast.Load):
+                    calls = True
+            stack.extend(ast.iter_child_nodes(node))
+        if binds and calls:
+            found.append(f"{fn.name} (line {fn.lineno})")
+    return found
+
+
+def test_no_function_hides_the_translator_behind_a_variable():
+    import ast
+    wrong = []
+    for path in sorted([*ROOT.glob("hearts/**/*.py"), *ROOT.glob("net/*.py")]):
+        text = path.read_text(encoding="utf-8")
+        if "import" in text and " _" in text:
+            wrong += [f"{path.relative_to(ROOT)}: {f}"
+                      for f in _binds_and_calls_underscore(ast.parse(text))]
+    assert not wrong, "\n".join(wrong)

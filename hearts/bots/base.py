@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol, cast, runtime_checkable
 
 from hearts.engine import Card, View
+from hearts.i18n import PROCESS, Translator
 
 
 @runtime_checkable
@@ -62,6 +63,16 @@ class Hint:
 BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager")
 LEVELS = ("easy", "normal", "hard")
 SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
+
+
+def level_words(level: str | None, tr: Translator | None = None) -> str:
+    """A bot's level as a player reads it ("easy", "normal", "hard", "random"; any other
+    bot by its name)."""
+    tr = tr or PROCESS
+    return {"easy": tr.pgettext("bot level", "easy"),
+            "normal": tr.pgettext("bot level", "normal"),
+            "hard": tr.pgettext("bot level", "hard"),
+            "random": tr.pgettext("bot level", "random")}.get(level or "", level or "")
 DEFAULT_LEVEL = "normal"
 
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from hearts import i18n
+
 from . import theme
 from . import widgets as w
 from .commands import AppCommands
@@ -49,14 +51,15 @@ class App:
         self.save_games = save_games
         self.settings_path = settings_path
         self.settings = settings if settings is not None else Settings.load(settings_path)
+        i18n.set_language(self.settings.language or i18n.from_environment())
         if size is not None:
             self.settings.window = (size[0], size[1])
         self.started = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
-        pygame.display.set_caption("Hearts")
-        self._shown_caption = "Hearts"
+        self._shown_caption = i18n.pgettext("game", "Hearts")
+        pygame.display.set_caption(self._shown_caption)
         self.surface = pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
         self.discover = discover
         self.discovery_interfaces = discovery_interfaces
@@ -147,6 +150,10 @@ class App:
         """Take new settings at once (window size, looks); screens re-layout."""
         old = self.settings
         self.settings = new
+        if new.language != old.language:
+            i18n.set_language(new.language or i18n.from_environment())
+            if self._net is not None:             # the host's words, from the next connection
+                self._net.lang = i18n.language()
         self._apply_volume()
         if tuple(new.window) != tuple(old.window) and tuple(new.window) != self.size:
             self.surface = pygame.display.set_mode(new.window, pygame.RESIZABLE)
@@ -160,7 +167,7 @@ class App:
         try:
             self.settings.save(self.settings_path)
         except OSError as e:
-            self.notify(f"Settings not saved: {e.strerror or e}.")
+            self.notify(i18n._("Settings not saved: {why}.").format(why=e.strerror or e))
 
     # -- the host -----------------------------------------------------------------------------
     @property
@@ -181,6 +188,7 @@ class App:
             from .connection import Connection
             self._net = Connection(self.link.post)
             self._net.key = load_key()
+            self._net.lang = i18n.language()
             self._net.start()
         return self._net
 
@@ -337,13 +345,13 @@ class App:
     def _caption(self) -> str:
         sess = self.session
         if sess.table is not None:
-            where = sess.table.name or "Table"
+            where = sess.table.name or i18n._("Table")
             if sess.seat is None:
-                where += " (watching)"
-            return f"Hearts — {where}"
+                return i18n._("Hearts — {table} (watching)").format(table=where)
+            return i18n._("Hearts — {table}").format(table=where)
         if sess.mode in ("join", "lan-host") and sess.host_name:
-            return f"Hearts — {sess.host_name}"
-        return "Hearts"
+            return i18n._("Hearts — {host}").format(host=sess.host_name)
+        return i18n.pgettext("game", "Hearts")
 
     def draw(self) -> None:
         caption = self._caption()

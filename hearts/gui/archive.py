@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from hearts.i18n import _
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -79,7 +81,7 @@ class LocalArchive(Archive):
         else:
             found = self.history.game(int(msg.get("id") or 0), int(msg.get("hand") or 0))
             answer(found or {"type": "error", "code": "no-game", "ref": "game",
-                             "message": "That game is no longer kept on this computer."})
+                             "message": _("That game is no longer kept on this computer.")})
 
 
 def bots_archive(app: "App") -> LocalArchive:
@@ -105,12 +107,12 @@ def fetch_game(archive: Archive, game_id: int | None, then: Answer,
 
     def answered(msg: dict[str, Any]) -> None:
         if msg.get("type") == "error":
-            failed(str(msg.get("message") or "The host did not send the game."))
+            failed(str(msg.get("message") or _("The host did not send the game.")))
             return
         if game_id is None and pages.info is None:
             pages.id = int((msg.get("game") or {}).get("id") or 0)
         if msg.get("first") != len(pages.hands):
-            failed("The host sent the game's pages out of order.")
+            failed(_("The host sent the game's pages out of order."))
         elif pages.feed(msg):
             then(pages.document())
         else:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from hearts.i18n import _
+
 from . import widgets as w
 from .dialog import MessageDialog
 
@@ -61,7 +63,7 @@ class AppCommands:
     def toggle_sounds(self) -> None:
         self.app.settings.sounds = not self.app.settings.sounds
         self.app.save_settings()
-        self.app.notify("Sounds on" if self.app.settings.sounds else "Sounds off", 1.5)
+        self.app.notify(_("Sounds on") if self.app.settings.sounds else _("Sounds off"), 1.5)
 
     def new_game(self) -> None:
         """Ctrl-N: a new game at this table (owner), else a new game against bots."""
@@ -73,8 +75,9 @@ class AppCommands:
                     self.app.send({"type": "command", "text": "/end now"})
                 self.app.send({"type": "start"})
             if tbl.state in ("playing", "paused"):
-                self.app.message("New game", "End this game and deal a new one?",
-                             {"New game": restart, "Keep playing": None}, default="Keep playing")
+                keep = _("Keep playing")
+                self.app.message(_("New game"), _("End this game and deal a new one?"),
+                                 {_("New game"): restart, keep: None}, default=keep)
             else:
                 restart()
         elif tbl is None and sess.mode is None:
@@ -84,7 +87,7 @@ class AppCommands:
             from .lobby import CreateTableDialog
             CreateTableDialog(self.app).open()
         else:
-            self.app.notify("Only the table's owner can start a new game.")
+            self.app.notify(_("Only the table's owner can start a new game."))
 
     def show_rules(self) -> None:
         """F1: the table's rules (editable by the owner), else the rules of the game."""
@@ -94,7 +97,7 @@ class AppCommands:
             RulesDialog(self.app, tbl.rules.to_dict(), editable=self.app.session.owner,
                         locked=tbl.state in ("playing", "paused")).open()
         else:
-            RulesDialog(self.app, {}, editable=False, title="Rules (standard)").open()
+            RulesDialog(self.app, {}, editable=False, title=_("Rules (standard)")).open()
 
     def _in_game(self) -> bool:
         """We hold a seat in a game that is being played (leaving it loses something)."""
@@ -107,18 +110,19 @@ class AppCommands:
         if any(isinstance(d, MessageDialog) and d.title == title for d in self.app.dialogs):
             action()                     # asked twice (Ctrl-Q, Ctrl-Q): the answer is yes
             return
-        self.app.message(title, text, {go: action, "Keep playing": None}, default="Keep playing")
+        keep = _("Keep playing")
+        self.app.message(title, text, {go: action, keep: None}, default=keep)
 
     def request_quit(self) -> None:
         """Ctrl-Q or closing the window: quit, after asking when a game is running."""
         if not self._in_game():
             self.app.quit()
         elif self.app.session.mode == "bots" and self.app.save_games:
-            self._confirm("Quit", "Quit Hearts? This game is saved: the main menu offers it "
-                          "back next time.", "Quit", self.app.quit)
+            self._confirm(_("Quit"), _("Quit Hearts? This game is saved: the main menu offers it "
+                          "back next time."), _("Quit"), self.app.quit)
         else:
-            self._confirm("Quit", "Quit Hearts? You leave this game and a bot takes your "
-                          "seat.", "Quit", self.app.quit)
+            self._confirm(_("Quit"), _("Quit Hearts? You leave this game and a bot takes your "
+                          "seat."), _("Quit"), self.app.quit)
 
     def leave_table(self) -> None:
         """Leave the table (a game against bots: back to the menu), asking first when a
@@ -131,12 +135,13 @@ class AppCommands:
         if not self._in_game():
             leave()
         elif self.app.session.mode == "bots":
-            self._confirm("Leave the game", "Leave this game? " + (
-                "It is saved: Continue your game on the main menu brings it back."
-                if self.app.save_games else "It ends here."), "Leave", leave)
+            self._confirm(_("Leave the game"), _(
+                "Leave this game? It is saved: Continue your game on the main menu brings it "
+                "back.") if self.app.save_games else _("Leave this game? It ends here."),
+                _("Leave"), leave)
         else:
-            self._confirm("Leave the game", "Leave this game? A bot takes your seat; you can "
-                          "sit again between games.", "Leave", leave)
+            self._confirm(_("Leave the game"), _("Leave this game? A bot takes your seat; you can "
+                          "sit again between games."), _("Leave"), leave)
 
 
 __all__ = ["AppCommands"]

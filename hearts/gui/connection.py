@@ -21,6 +21,7 @@ import logging
 import threading
 from typing import Any, Callable, Coroutine
 
+from hearts.i18n import _, ngettext
 from net import protocol
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ class Connection:
         self.token: str | None = None
         self.name = ""
         self.key: str | None = None          # the player key sent in hello (hearts.playerkey)
+        self.lang: str | None = None         # the language the host words its messages in
         self.connected = False
         self.client: Any = None         # the net.client.Client while connected
         self.retry_for = RETRY_SECONDS  # keep trying to reconnect for this long
@@ -138,9 +140,10 @@ class Connection:
         from net.client import Client, ClientError
         assert self.address is not None and self._outbox is not None
         address, port = self.address
-        self.post("state", {"state": "connecting", "text": f"Connecting to {address}:{port}…"})
+        self.post("state", {"state": "connecting", "text": _("Connecting to {address}…").format(
+            address=f"{address}:{port}")})
         client = Client(address, port, name=self.name, token=self.token, reconnect=True,
-                        retry_for=self.retry_for, key=self.key)
+                        retry_for=self.retry_for, key=self.key, lang=self.lang)
         try:
             await client.connect(timeout=self.connect_timeout)
         except ClientError as e:
@@ -148,7 +151,7 @@ class Connection:
             return
         self.client = client
         welcomed = False
-        lost_why = "The connection to the host was lost."
+        lost_why = _("The connection to the host was lost.")
         sender = asyncio.create_task(self._send_loop(client, self._outbox))
         try:
             async for msg in client:
@@ -176,8 +179,10 @@ class Connection:
                     self.connected = False
                     reason = str(msg.get("reason") or "closed")
                     if reason == "could not reconnect to the host":
-                        reason = (f"The host did not come back within {self.retry_for:g} "
-                                  "seconds.")
+                        n = round(self.retry_for)
+                        reason = ngettext("The host did not come back within {n} second.",
+                                          "The host did not come back within {n} seconds.",
+                                          n).format(n=n)
                     self.post("state", {"state": "closed", "text": _sentence(reason),
                                         "gave_up": welcomed})
                     return
@@ -214,7 +219,7 @@ class Connection:
         dealer = Client("127.0.0.1", port, name="Demo", reconnect=False)
         try:
             await dealer.connect()
-            fields: dict[str, Any] = {"name": "Bots only", "seat": 0}
+            fields: dict[str, Any] = {"name": _("Bots only"), "seat": 0}
             if rules:
                 fields["rules"] = rules
             await dealer.send("create_table", **fields)
@@ -233,7 +238,8 @@ class Connection:
             await dealer.send("leave")
             await dealer.wait_for("left")
         except Exception as e:  # shown to the user in one sentence
-            self.post("host_failed", {"text": f"Could not deal the demo game: {_why(e)}."})
+            self.post("host_failed", {"text": _("Could not deal the demo game: {why}.").format(
+                why=_why(e))})
         finally:
             await dealer.close()
 
@@ -262,7 +268,8 @@ class Connection:
                 await host.start(bind, port=0, web_port=None if web is None else 0)
         except Exception as e:  # shown to the user in one sentence
             log.debug("host start failed", exc_info=True)
-            self.post("host_failed", {"text": f"Could not start a host: {_why(e)}."})
+            self.post("host_failed", {"text": _("Could not start a host: {why}.").format(
+                why=_why(e))})
             return
         self.host = host
         if advertise:
@@ -294,7 +301,7 @@ class Connection:
             log.debug("host process failed: %r", e)
         if not isinstance(port, int):
             proc.kill()
-            self.post("host_failed", {"text": "Could not start a host for the game."})
+            self.post("host_failed", {"text": _("Could not start a host for the game.")})
             return
         self.host = _ChildHost(proc, ours, port)
         self.post("host_started", {"port": port, "bind": "127.0.0.1",
@@ -318,7 +325,8 @@ class Connection:
             browser = Browser(interfaces=interfaces)
             await browser.start()
         except Exception as e:  # zeroconf unavailable: say why, keep the address box
-            self.post("hosts", {"hosts": [], "error": f"LAN search is not available ({_why(e)})."})
+            self.post("hosts", {"hosts": [], "error": _("LAN search is not available ({why})."
+                                                        ).format(why=_why(e))})
             return
         pinging: set[asyncio.Task[None]] = set()
 
@@ -405,23 +413,23 @@ def serve_host_child(pipe: Any, options: dict[str, Any]) -> None:
 def lost_sentence(reason: str) -> str:
     """Why the link dropped, in a plain sentence (no "[Errno 104] ..." system text)."""
     if "closed the connection" in reason or "goodbye" in reason or "closing" in reason:
-        return "The host closed the connection."
+        return _("The host closed the connection.")
     if "silent" in reason:
-        return "The host stopped answering."
-    return "The connection to the host was lost."
+        return _("The host stopped answering.")
+    return _("The connection to the host was lost.")
 
 
 def _sentence(text: str) -> str:
-    text = text.strip() or "the connection closed"
+    text = text.strip() or _("the connection closed")
     text = text[0].upper() + text[1:]
     return text if text.endswith(".") else text + "."
 
 
 def _why(e: BaseException) -> str:
     if isinstance(e, asyncio.TimeoutError):
-        return "timed out"
+        return _("timed out")
     if isinstance(e, ConnectionRefusedError):
-        return "connection refused"
+        return _("connection refused")
     if isinstance(e, OSError) and e.strerror:
         return e.strerror.lower()
     return str(e) or type(e).__name__

@@ -19,6 +19,8 @@ import pygame
 from hearts.i18n import _
 from net import words
 
+from hearts.i18n import N_, _
+
 from . import widgets as w
 from .widgets import Colour
 
@@ -34,7 +36,7 @@ INFO = (170, 190, 200)
 LOBBY = (120, 205, 235)      # lobby lines' names, apart from the table's chat
 MAX_LINES = 500
 MAX_LOBBY = 50
-LOBBY_MARK = "Lobby · "
+LOBBY_MARK = N_("Lobby · {name}")      # a lobby line's speaker in the table's console
 COMMANDS = ("/help", "/who", "/tables", "/rules", "/preset", "/start", "/pause", "/resume",
             "/end", "/kick", "/allow", "/bot", "/hint", "/sit", "/leave", "/lobby")
 DIRECTION_WORDS = ("south", "west", "north", "east")
@@ -71,7 +73,7 @@ class Console:
         self.scroll = 0          # lines scrolled back from the newest
         self.unread = 0
         self.lobby: list[Line] = []    # the lobby's chat lines (the lobby screen shows them)
-        self.input = w.TextInput(placeholder="chat, or /help for commands", max_len=300,
+        self.input = w.TextInput(placeholder=_("chat, or /help for commands"), max_len=300,
                                  on_submit=self.submit)
         self.input.focused = True
         self.rect = pygame.Rect(0, 0, 100, 100)
@@ -186,7 +188,9 @@ class Console:
         elif t == "chat":   # top-level: a lobby line (the table's chat is in updates)
             self._lobby_chat(msg)
         elif t == "welcome":
-            self.add(f"Connected to {msg.get('host') or 'the host'} as {msg.get('name')}.", INFO)
+            self.add(_("Connected to {host} as {name}.").format(
+                host=msg.get("host") or _("the host"), name=msg.get("name")) if msg.get("host")
+                else _("Connected to the host as {name}.").format(name=msg.get("name")), INFO)
         elif t == "left":
             self.add(words.left_line(words.Voice(), msg.get("reason"), self._table_name), INFO)
         elif t == "update":
@@ -195,13 +199,17 @@ class Console:
 
     def _chat(self, c: dict[str, Any]) -> None:
         name = str(c.get("name") or "?")
-        if name == "host":
+        tbl = self.app.session.table
+        if c.get("notice") and tbl is not None:       # a host notice, worded here
+            for line in words.change_lines(c, tbl, self.app.session.seat):
+                self.add(line, HOST, said=True)
+        elif name == "host":
             self.add(str(c.get("text", "")), HOST, said=True)
         else:
             seat = c.get("seat")
             colour = HUMAN
             if seat is None:
-                name += " (watching)"
+                name = _("{name} (watching)").format(name=name)
                 colour = INFO
             self.add(": " + str(c.get("text", "")), CHAT, name, colour, said=True)
 
@@ -212,7 +220,7 @@ class Console:
         colour = HOST if name == "host" else LOBBY
         self.lobby.append(Line(text, CHAT, name, colour))
         del self.lobby[:-MAX_LOBBY]
-        self.add(text, CHAT, LOBBY_MARK + name, colour, said=True)
+        self.add(text, CHAT, _(LOBBY_MARK).format(name=name), colour, said=True)
 
     def _change(self, c: dict[str, Any]) -> None:
         t = c.get("type")
@@ -309,9 +317,9 @@ class Console:
         size = int(16 * s)
         lh = self._line_height()
         if self.visible:
-            self.input.placeholder = ("chat to your table, or /help for commands"
+            self.input.placeholder = (_("chat to your table, or /help for commands")
                                       if self.app.session.table is not None
-                                      else "chat to the lobby (everyone here), or /help")
+                                      else _("chat to the lobby (everyone here), or /help"))
             w.panel(surface, self.rect, alpha=255, colour=(10, 14, 18))    # opaque: nothing shows through
             rows = self._rows()
             wrapped = self._wrapped(self.lines[-(rows + self.scroll + 40):], self.rect.width - 24)
@@ -322,7 +330,7 @@ class Console:
                 self._draw_line(surface, line, part, first, (self.rect.left + 12, y), size)
                 y += lh
             self.input.draw(surface)
-            hint = "F2 or Esc closes · Tab completes · PgUp/PgDn scroll"
+            hint = _("F2 or Esc closes · Tab completes · PgUp/PgDn scroll")
             w.text(surface, hint, (self.rect.right - 12, self.rect.top + 6), int(13 * s), w.DIM,
                    anchor="topright")
         else:

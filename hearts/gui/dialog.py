@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from hearts.i18n import _
+
 from . import widgets as w
 
 if TYPE_CHECKING:
@@ -18,10 +20,11 @@ class Dialog:
     Subclasses fill ``self.form`` and lay out in `layout` (called on open and resize).
     """
 
-    title = ""
+    title = ""          # a subclass's title, marked with N_ (said when the dialog is made)
 
     def __init__(self, app: "App") -> None:
         self.app = app
+        self.title = _(type(self).title) if type(self).title else ""
         self.form = w.Form(on_cancel=self.close)
         self.rect = pygame.Rect(0, 0, 400, 300)
 
@@ -74,7 +77,7 @@ class MessageDialog(Dialog):
         self.title = title
         self.message = message
         self.buttons: list[w.Button] = []
-        for label, action in (buttons or {"OK": None}).items():
+        for label, action in (buttons or {_("OK"): None}).items():
             button = w.Button(label, self._wrap(action))
             self.form.add(button)
             self.buttons.append(button)
@@ -122,8 +125,8 @@ class ConnectionDialog(MessageDialog):
     def __init__(self, app: "App") -> None:
         self.attempt = 0
         self.gave_up = False
-        super().__init__(app, "Connection lost", "The connection to the host was lost.",
-                         {"Try again": None, "Leave": None})
+        super().__init__(app, _("Connection lost"), _("The connection to the host was lost."),
+                         {_("Try again"): None, _("Leave"): None})
         self.form.on_cancel = None
         self.retry, self.leave = self.buttons
         self.retry.on_click, self.leave.on_click = self._retry, app.link.disconnect
@@ -137,7 +140,7 @@ class ConnectionDialog(MessageDialog):
     def set_state(self, text: str, attempt: int = 0, gave_up: bool = False) -> None:
         self.message, self.attempt, self.gave_up = text, attempt, gave_up
         self.retry.visible = gave_up
-        self.title = "No connection" if gave_up else "Connection lost"
+        self.title = _("No connection") if gave_up else _("Connection lost")
         self.layout(self.app.size)
         if gave_up:
             self.form.focus(self.retry)
@@ -146,13 +149,13 @@ class ConnectionDialog(MessageDialog):
     def note(self) -> str:  # type: ignore[override]
         """The line under the sentence: the attempt under way, or what the player can do."""
         if self.gave_up:
-            return "Try again, or leave."
+            return _("Try again, or leave.")
         if self.attempt:
-            return f"Reconnecting, attempt {self.attempt}…"
-        return "Reconnecting…"
+            return _("Reconnecting, attempt {n}…").format(n=self.attempt)
+        return _("Reconnecting…")
 
     status = note
 
     def _retry(self) -> None:
-        self.set_state("Trying to reach the host again…")
+        self.set_state(_("Trying to reach the host again…"))
         self.app.link.retry_connection()

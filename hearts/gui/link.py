@@ -20,6 +20,8 @@ from hearts.i18n import _
 from net import words
 from net.mirror import Mirror, MirrorReader
 
+from hearts.i18n import _
+
 from . import saved_game
 from .saved_game import SavedGame
 
@@ -60,7 +62,8 @@ class Link:
         self.app.console.clear()
         self.app.net.connect(address, port, self.app.settings.name, token)
         from .lobby import ConnectingScreen
-        self.app.show(ConnectingScreen(self.app, f"Connecting to {address}:{port}…"))
+        self.app.show(ConnectingScreen(self.app, _("Connecting to {address}…").format(
+            address=f"{address}:{port}")))
 
     def disconnect(self) -> None:
         """Leave the host (and stop an in-process one) and return to the main menu."""
@@ -93,7 +96,7 @@ class Link:
         level = self.app.settings.bot_level
         if rules is None and not demo and self.app.settings.bot_rules:
             rules = dict(self.app.settings.bot_rules)     # the rules of the last game vs bots
-        options: dict[str, Any] = {"name": "Bots", "bot_level": level}
+        options: dict[str, Any] = {"name": _("Bots"), "bot_level": level}
         if seed is not None:
             options["seed"] = seed
         if demo:
@@ -112,7 +115,7 @@ class Link:
                     self._forget_saved_game()
             steps: list[dict[str, Any]] = []
             if resume is None:
-                table: dict[str, Any] = {"type": "create_table", "name": "Bots", "seat": 0}
+                table: dict[str, Any] = {"type": "create_table", "name": _("Bots"), "seat": 0}
                 if rules:
                     table["rules"] = rules
                 steps = [table, *({"type": "bot", "seat": s, "level": level} for s in (1, 2, 3)),
@@ -128,7 +131,8 @@ class Link:
                 self._resuming = resume is not None
             self.start_host("127.0.0.1", 0, connected, **options)
         from .lobby import ConnectingScreen
-        self.app.show(ConnectingScreen(self.app, "Dealing…" if resume is None else "Dealing your game…"))
+        self.app.show(ConnectingScreen(self.app, _("Dealing…") if resume is None
+                                       else _("Dealing your game…")))
 
     def _forget_saved_game(self) -> None:
         try:
@@ -148,7 +152,7 @@ class Link:
                         name=host_title(self.app.settings.name),
                         bot_level=self.app.settings.bot_level, web_port=7896, **options)
         from .lobby import ConnectingScreen
-        self.app.show(ConnectingScreen(self.app, "Starting the host…"))
+        self.app.show(ConnectingScreen(self.app, _("Starting the host…")))
 
     def drain(self, budget: float = DRAIN_BUDGET) -> None:
         """Take the host messages that arrived, for at most ``budget`` seconds of this
@@ -188,7 +192,7 @@ class Link:
             self._after_host = None
             self._demo_port = 0
             self.app.show(self.app.main_menu())
-            self.app.message("No host", payload["text"])
+            self.app.message(_("No host"), payload["text"])
 
     def _on_state(self, state: dict[str, Any]) -> None:
         s = state["state"]
@@ -200,18 +204,19 @@ class Link:
             resuming, self._resuming = self._resuming, False
             if resuming and not state.get("resumed", True):
                 self.disconnect()
-                self.app.message("Game not continued", "The saved game could not be brought "
-                             "back; Play against bots deals a new one.")
+                self.app.message(_("Game not continued"), _("The saved game could not be brought "
+                             "back; Play against bots deals a new one."))
         elif s in ("lost", "closed") and self.session.mode is not None \
                 and (was != "connecting" or self.connection_dialog is not None):
             self.app.banner = ""
-            self._connection_trouble(state.get("text") or "The connection to the host was lost.",
+            self._connection_trouble(state.get("text") or _("The connection to the host was lost."),
                                      int(state.get("attempt") or 0), gave_up=s == "closed")
         elif s == "failed":
             self.app.banner = ""
             self._connection_trouble(None)
             self.app.show(self.app.main_menu())
-            self.app.message("Could not connect", state.get("text") or "The host did not answer.")
+            self.app.message(_("Could not connect"),
+                             state.get("text") or _("The host did not answer."))
 
     def _connection_trouble(self, text: str | None, attempt: int = 0,
                             gave_up: bool = False) -> None:
@@ -250,10 +255,10 @@ class Link:
                                      sess.mirror.gone_restart)
         if sess.mode in ("bots", "demo"):
             self.disconnect()
-            self.app.message("Game lost", text)
+            self.app.message(_("Game lost"), text)
         else:
             self.app.show(self._lobby())
-            self.app.message("Table gone", text)
+            self.app.message(_("Table gone"), text)
 
     def _lobby(self) -> Screen:
         from .lobby import LobbyScreen
@@ -294,14 +299,16 @@ class Link:
                 self._show_lobby()
                 self.app.send({"type": "list_tables"})
                 if msg.get("reason") == "kicked":
-                    where = f"“{table_name}”" if table_name else "the table"
-                    self.app.message("Removed from the table",
-                                 f"The owner of {where} removed you from it. You can sit at "
-                                 "another table; only that owner can let you back.")
+                    self.app.message(_("Removed from the table"), _(
+                        "The owner of “{name}” removed you from it. You can sit at another "
+                        "table; only that owner can let you back.").format(name=table_name)
+                        if table_name else _(
+                        "The owner of the table removed you from it. You can sit at another "
+                        "table; only that owner can let you back."))
         elif t == "error":
-            self.app.notify(msg.get("message") or "The host refused that.")
+            self.app.notify(msg.get("message") or _("The host refused that."))
         elif t == "bye":
-            self.app.banner = msg.get("reason") or "The host is closing."
+            self.app.banner = msg.get("reason") or _("The host is closing.")
         self.app.console.on_message(msg)
         for d in list(self.app.dialogs):
             d.on_message(msg)
@@ -372,7 +379,6 @@ class Link:
 def host_title(name: str) -> str:
     """"Ann's host", the name a host started here goes by: whole within the host's limit
     for names, a long player name shortened with an ellipsis ("Annabelle Feath…'s host")."""
-    from hearts.i18n import _
     from net.limits import Limits
     limit = Limits().max_name
     title = _("{name}'s host").format(name=name)

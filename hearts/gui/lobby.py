@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hearts.bots.base import level_words
 from hearts.engine import PRESETS, Rules
-from hearts.i18n import _
+from hearts.engine.rule_options import preset_name
+from hearts.i18n import N_, _, ngettext, pgettext
 
 from . import widgets as w
 from .dialog import Dialog
@@ -25,21 +27,31 @@ if TYPE_CHECKING:
 
 POLL_SECONDS = 2.0
 CHAT_ROWS = 3          # lobby chat rows under the table list
-STATE_TEXT = {"waiting": "waiting", "playing": "playing", "paused": "paused", "over": "game over"}
+
+
+def state_text(state: str) -> str:
+    """A table's state for the lobby's list."""
+    return {"waiting": pgettext("table state", "waiting"),
+            "playing": pgettext("table state", "playing"),
+            "paused": pgettext("table state", "paused"),
+            "over": _("game over")}.get(state, state)
 
 
 def seat_text(seat: dict[str, Any]) -> str:
     """One seat for a table list: a name, "bot (level)" or "free"."""
     kind = seat.get("kind")
     if kind == "human":
-        return (seat.get("name") or "?") + ("" if seat.get("connected", True) else " (away)")
+        name = seat.get("name") or "?"
+        return name if seat.get("connected", True) else _("{name} (away)").format(name=name)
     if kind == "bot":
-        level = seat.get("level") or "normal"
-        return f"{seat['name']} ({level} bot)" if seat.get("name") else f"{level} bot"
-    return "free"
+        level = level_words(seat.get("level") or "normal")
+        if seat.get("name"):
+            return _("{name} ({level} bot)").format(name=seat["name"], level=level)
+        return _("{level} bot").format(level=level)
+    return pgettext("seat", "free")
 
 
-COLUMNS = (("Table", 0.3), ("Rules", 0.17), ("Game", 0.17), ("Seats", 0.36))
+COLUMNS = ((N_("Table"), 0.3), (N_("Rules"), 0.17), (N_("Game"), 0.17), (N_("Seats"), 0.36))
 
 
 def table_row(t: dict[str, Any]) -> str:
@@ -48,20 +60,22 @@ def table_row(t: dict[str, Any]) -> str:
     owner = t.get("owner")
     about = []
     if t.get("locked"):
-        about.append("friends only")
+        about.append(_("friends only"))
     if t.get("watchers"):
-        about.append(f"{t['watchers']} watching")
-    state = STATE_TEXT.get(t.get("state", ""), t.get("state", ""))
+        about.append(_("{n} watching").format(n=t["watchers"]))
+    state = state_text(str(t.get("state", "")))
     if t.get("hand") is not None and t.get("state") in ("playing", "paused"):
-        state += f"\nhand {int(t['hand']) + 1}"
+        state += "\n" + _("hand {n}").format(n=int(t["hand"]) + 1)
     rules = str(t.get("summary") or "").split(":")[0]          # "custom: a=b" -> "custom"
+    rules = _("custom") if rules == "custom" else preset_name(rules)
     seats = [("★ " if s.get("kind") == "human" and owner and s.get("name") == owner else "")
              + seat_text(s) for s in t.get("seats") or ()]       # ★ the owner, as at the table
     free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")
     seat_cell = (", ".join(seats[:2]) + "\n" + ", ".join(seats[2:])) if seats else ""
-    return "\t".join((f"{t.get('name') or 'Table'}" + (f"\n{', '.join(about)}" if about else ""),
-                      rules + (f"\n{free} seat{'s' if free != 1 else ''} open" if free else
-                               "\nfull"), state, seat_cell))
+    open_seats = (ngettext("{n} seat open", "{n} seats open", free).format(n=free) if free
+                  else _("full"))
+    return "\t".join((f"{t.get('name') or _('Table')}" + (f"\n{', '.join(about)}" if about else ""),
+                      f"{rules}\n{open_seats}", state, seat_cell))
 
 
 def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour: w.Colour = w.ACCENT) -> None:
@@ -81,7 +95,7 @@ class TableList(w.ColumnList):
     """The lobby's tables in columns, with a padlock before each friends-only table."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(COLUMNS, **kwargs)
+        super().__init__([(_(name), share) for name, share in COLUMNS], **kwargs)
         self.locked: set[Any] = set()
 
     def draw_row(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
@@ -99,7 +113,7 @@ class ConnectingScreen(Screen):
     def __init__(self, app: "App", text: str) -> None:
         super().__init__(app)
         self.text = text
-        self.cancel = w.Button("Cancel", app.link.disconnect)
+        self.cancel = w.Button(_("Cancel"), app.link.disconnect)
         self.form: w.Form = w.Form([self.cancel], on_cancel=app.link.disconnect)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -124,17 +138,17 @@ class LobbyScreen(Screen):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.list = TableList(on_activate=lambda t: self.sit(), row_height=44,
-                              empty="No tables yet: create one.")
+                              empty=_("No tables yet: create one."))
         self.asked: tuple[str, int, bool] | None = None   # last sit/watch: verb, table, password?
-        self.chat_button = w.Button("Chat (F2)", app.console.open)
+        self.chat_button = w.Button(_("Chat (F2)"), app.console.open)
         self.buttons = [
-            w.Button("New table", self.create, primary=True),
-            w.Button("Sit", self.sit),
-            w.Button("Watch", self.watch),
+            w.Button(_("New table"), self.create, primary=True),
+            w.Button(_("Sit"), self.sit),
+            w.Button(_("Watch"), self.watch),
             w.Button(_("Stats"), self.leaderboard),      # the leaderboard (short: 7 in a row)
-            w.Button("Refresh", lambda: app.send({"type": "list_tables"})),
+            w.Button(_("Refresh"), lambda: app.send({"type": "list_tables"})),
             self.chat_button,
-            w.Button("Leave host", app.link.disconnect),
+            w.Button(_("Leave host"), app.link.disconnect),
         ]
         self.chat_box = pygame.Rect(0, 0, 0, 0)
         self.form: w.Form = w.Form([self.list, *self.buttons], on_cancel=app.link.disconnect)
@@ -155,8 +169,8 @@ class LobbyScreen(Screen):
         if self.list.selected < 0 and tables:
             self.list.select(0)
         has = self.list.value is not None
-        self.form.find("Sit").enabled = has       # type: ignore[union-attr]
-        self.form.find("Watch").enabled = has     # type: ignore[union-attr]
+        self.form.find(_("Sit")).enabled = has       # type: ignore[union-attr]
+        self.form.find(_("Watch")).enabled = has     # type: ignore[union-attr]
 
     def button(self, name: str) -> w.Button | None:
         """The Chat button (``chat``), where the console's unread badge goes."""
@@ -244,8 +258,9 @@ class LobbyScreen(Screen):
         lh = f.get_linesize()
         pad = int(8 * s)
         lines = self.app.console.lobby
-        head = "Lobby chat: everyone on this host reads it (F2 to write)" if lines else \
-            "Lobby chat: nobody has said anything yet. Press F2 or Chat to write to everyone here."
+        head = _("Lobby chat: everyone on this host reads it (F2 to write)") if lines else \
+            _("Lobby chat: nobody has said anything yet. Press F2 or Chat to write to everyone "
+              "here.")
         for row in w.wrap(head, f, box.width - 2 * pad)[:1]:
             w.text(surface, row, (box.left + pad, box.top + int(4 * s)), size, w.DIM)
         rows: list[tuple[Any, str, bool]] = []
@@ -272,11 +287,13 @@ class LobbyScreen(Screen):
         s = self.app.scale
         sess = self.app.session
         w.panel(surface, self.panel)
-        title = f"Lobby of {sess.host_name}" if sess.host_name else "Lobby"
+        title = (_("Lobby of {host}").format(host=sess.host_name) if sess.host_name
+                 else _("Lobby"))
         w.text(surface, title, (self.panel.centerx, self.panel.top + int(18 * s)), int(32 * s),
                w.ACCENT, bold=True, anchor="midtop")
         self.draw_chat(surface)
-        w.text(surface, f"You are {sess.name or self.app.settings.name}.  F2 or ` opens the console.",
+        w.text(surface, _("You are {name}.  F2 or ` opens the console.").format(
+                   name=sess.name or self.app.settings.name),
                (self.list.rect.left, self.list.rect.top - self._names_h()), int(17 * s), w.DIM,
                anchor="bottomleft")
         if sess.mode == "lan-host" and self.app.link.local_addresses:
@@ -287,7 +304,8 @@ class LobbyScreen(Screen):
                 size = self.list.rect.top - self.panel.top - int(16 * s)
                 draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), size)
                 right -= size + int(10 * s)
-            where = "Others join at " + ", ".join(self.app.link.local_addresses[:3])
+            where = _("Others join at {addresses}").format(
+                addresses=", ".join(self.app.link.local_addresses[:3]))
             w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
                    (right, self.list.rect.top - self._names_h()), int(17 * s),
                    w.ACCENT, anchor="bottomright")
@@ -297,19 +315,19 @@ class LobbyScreen(Screen):
 class CreateTableDialog(Dialog):
     """Name and preset of a new table; "Rules…" opens every option."""
 
-    title = "New table"
+    title = N_("New table")
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.rules: dict[str, Any] = {}
-        self.name = w.TextInput(f"{app.settings.name}'s table", max_len=24)
+        self.name = w.TextInput(_("{name}'s table").format(name=app.settings.name), max_len=24)
         self.preset = w.Choice(list(PRESETS), "standard", on_change=self._preset,
                                show=self._preset_text)
-        self.more = w.Button("All rules…", self.edit_rules)
-        self.password = w.TextInput("", placeholder="none: anyone may join", max_len=64,
+        self.more = w.Button(_("All rules…"), self.edit_rules)
+        self.password = w.TextInput("", placeholder=_("none: anyone may join"), max_len=64,
                                     on_submit=lambda _: self.create())
-        self.ok = w.Button("Create", self.create, primary=True)
-        self.cancel = w.Button("Cancel", self.close)
+        self.ok = w.Button(_("Create"), self.create, primary=True)
+        self.cancel = w.Button(_("Cancel"), self.close)
         for x in (self.name, self.preset, self.more, self.password, self.ok, self.cancel):
             self.form.add(x)
         self.form.focus(self.name)
@@ -334,7 +352,8 @@ class CreateTableDialog(Dialog):
             self.preset.value = name or nearest_preset(chosen)
             base = Rules.preset(self.preset.value).to_dict()
             self.rules = {} if name else {k: v for k, v in rules.items() if base.get(k) != v}
-        RulesDialog(self.app, base, editable=True, on_apply=keep, title="Rules of the new table").open()
+        RulesDialog(self.app, base, editable=True, on_apply=keep,
+                    title=_("Rules of the new table")).open()
 
     def create(self) -> None:
         rules = {"preset": self.preset.value, **self.rules}
@@ -365,29 +384,38 @@ class CreateTableDialog(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.app.scale
-        for label, r in (("Name", self.name.rect), ("Rules", self.preset.rect),
-                         ("Password", self.password.rect)):
+        for label, r in ((_("Name"), self.name.rect), (_("Rules"), self.preset.rect),
+                         (_("Password"), self.password.rect)):
             w.text(surface, label, (self.rect.left + int(30 * s), r.centery), int(20 * s),
                    anchor="midleft")
-        w.text(surface, "optional: friends-only table", (self.password.rect.left,
+        w.text(surface, _("optional: friends-only table"), (self.password.rect.left,
                self.password.rect.bottom + 4), int(15 * s), w.DIM, anchor="topleft")
 
 
 class PasswordDialog(Dialog):
     """Asks for a friends-only table's password, then sits or watches (``verb``)."""
 
-    title = "Friends-only table"
+    title = N_("Friends-only table")
 
     def __init__(self, app: "App", verb: str, table: int, wrong: bool = False) -> None:
         super().__init__(app)
         self.verb, self.table = verb, table
         name = next((t.get("name") for t in app.session.tables if t.get("id") == table), None)
-        where = f"“{name}”" if name else f"Table {table}"
-        self.message = (f"That password does not open {where}: ask its owner again."
-                        if wrong else f"{where} is for friends only: type its password.")
+        if name and wrong:
+            self.message = _("That password does not open “{name}”: ask its owner again."
+                             ).format(name=name)
+        elif name:
+            self.message = _("“{name}” is for friends only: type its password.").format(
+                name=name)
+        elif wrong:
+            self.message = _("That password does not open table {number}: ask its owner "
+                             "again.").format(number=table)
+        else:
+            self.message = _("Table {number} is for friends only: type its password.").format(
+                number=table)
         self.field = w.TextInput("", max_len=64, on_submit=lambda _: self.ok())
-        self.go = w.Button("Sit" if verb == "sit" else "Watch", self.ok, primary=True)
-        self.cancel = w.Button("Cancel", self.close)
+        self.go = w.Button(_("Sit") if verb == "sit" else _("Watch"), self.ok, primary=True)
+        self.cancel = w.Button(_("Cancel"), self.close)
         for x in (self.field, self.go, self.cancel):
             self.form.add(x)
         self.form.focus(self.field)
@@ -396,7 +424,7 @@ class PasswordDialog(Dialog):
     def ok(self) -> None:
         password = self.field.value.strip()
         if not password:
-            self.message = "Type the password the table's owner gave you."
+            self.message = _("Type the password the table's owner gave you.")
             return
         self.close()
         if isinstance(self.app.screen, LobbyScreen):
@@ -433,18 +461,18 @@ class PasswordDialog(Dialog):
 class OwnerPasswordDialog(Dialog):
     """The owner locks the table with a password, or opens it again."""
 
-    title = "Table password"
+    title = N_("Table password")
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.locked = app.session.table is not None and app.session.table.locked
-        self.field = w.TextInput("", max_len=64, placeholder="new password",
+        self.field = w.TextInput("", max_len=64, placeholder=_("new password"),
                                  on_submit=lambda _: self.lock())
-        self.buttons = [w.Button("Lock" if not self.locked else "Change", self.lock,
+        self.buttons = [w.Button(_("Lock") if not self.locked else _("Change"), self.lock,
                                  primary=True)]
         if self.locked:
-            self.buttons.append(w.Button("Open to all", self.unlock))
-        self.buttons.append(w.Button("Cancel", self.close))
+            self.buttons.append(w.Button(_("Open to all"), self.unlock))
+        self.buttons.append(w.Button(_("Cancel"), self.close))
         for x in (self.field, *self.buttons):
             self.form.add(x)
         self.form.focus(self.field)
@@ -475,8 +503,8 @@ class OwnerPasswordDialog(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.app.scale
-        text = ("Friends only now: a new password replaces it." if self.locked
-                else "Anyone may join now: a password makes it friends only.")
+        text = (_("Friends only now: a new password replaces it.") if self.locked
+                else _("Anyone may join now: a password makes it friends only."))
         w.text(surface, text, (self.rect.centerx, self.rect.top + int(62 * s)), int(19 * s),
                anchor="midtop")
 

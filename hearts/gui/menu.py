@@ -8,6 +8,9 @@ import pygame
 
 from hearts.i18n import _
 
+from hearts.engine.rule_options import preset_name
+from hearts.i18n import N_, _, ngettext, pgettext
+
 from . import widgets as w
 from .screen import Screen
 
@@ -21,20 +24,20 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     """``host``, ``host:port`` or ``[v6addr]:port`` -> (host, port); ValueError in one sentence."""
     t = text.strip()
     if not t:
-        raise ValueError("Type the host's address, like 192.168.1.20 or alice-pc:7895.")
+        raise ValueError(_("Type the host's address, like 192.168.1.20 or alice-pc:7895."))
     port_text = ""
     if t.startswith("["):
-        host, _, rest = t[1:].partition("]")
+        host, _sep, rest = t[1:].partition("]")
         port_text = rest[1:] if rest.startswith(":") else ""
     elif t.count(":") == 1:
-        host, _, port_text = t.partition(":")
+        host, _sep, port_text = t.partition(":")
     else:
         host = t
     if not host or any(c.isspace() for c in host):
-        raise ValueError(f"{text.strip()!r} is not a host address.")
+        raise ValueError(_("{address} is not a host address.").format(address=repr(text.strip())))
     if port_text:
         if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-            raise ValueError("The port must be a number from 1 to 65535.")
+            raise ValueError(_("The port must be a number from 1 to 65535."))
         return host, int(port_text)
     return host, default_port
 
@@ -66,16 +69,16 @@ class MainMenu(Screen):
         # No button is drawn as the default: the focused one (mouse or keys) is the only
         # one that looks selected.
         self.buttons = [
-            w.Button("Play against bots" if self.saved is None else "New game against bots",
+            w.Button(_("Play against bots") if self.saved is None else _("New game against bots"),
                      self.play),
-            w.Button("Host a LAN game", self.host),
-            w.Button("Join a game", self.join),
+            w.Button(_("Host a LAN game"), self.host),
+            w.Button(_("Join a game"), self.join),
             w.Button(_("Leaderboard"), self.leaderboard),
-            w.Button("Settings", self.settings),
-            w.Button("Quit", app.quit),
+            w.Button(_("Settings"), self.settings),
+            w.Button(_("Quit"), app.quit),
         ]
         if self.saved is not None:
-            self.buttons.insert(0, w.Button("Continue your game", self.resume))
+            self.buttons.insert(0, w.Button(_("Continue your game"), self.resume))
         self.form: w.Form = w.Form(self.buttons)
         self.fan: list[pygame.Surface] = []
         self._fan_key: tuple[Any, ...] = ()
@@ -83,23 +86,24 @@ class MainMenu(Screen):
 
     def _bots_line(self) -> str:
         if self.saved is not None:
-            return f"Your game: {self.saved.summary}"
+            return _("Your game: {summary}").format(summary=self.saved.summary)
         from hearts.engine import Rules, RulesError
         from hearts.engine.rule_options import rules_title
         try:
             summary = rules_title(Rules.from_dict(self.app.settings.bot_rules))
         except RulesError:
             summary = rules_title(Rules())
-        return f"{self.app.settings.bot_level} bots · {summary}"
+        return bots_line(self.app.settings.bot_level, summary)
 
     def play(self) -> None:
         """A new game against bots; it replaces a saved one, so that asks first."""
         if self.saved is None:
             self.app.link.play_against_bots()
             return
-        self.app.message("New game", f"Start a new game? Your saved game ({self.saved.summary})"
-                         " is replaced.", {"New game": self.app.link.play_against_bots,
-                                           "Keep it": None}, default="Keep it")
+        new, keep = _("New game"), _("Keep it")
+        self.app.message(new, _("Start a new game? Your saved game ({summary}) is "
+                                "replaced.").format(summary=self.saved.summary),
+                         {new: self.app.link.play_against_bots, keep: None}, default=keep)
 
     def resume(self) -> None:
         self.app.link.play_against_bots(resume=self.saved)
@@ -171,20 +175,33 @@ class MainMenu(Screen):
                 dy = int(abs(i - 1.5) * 10 * k)
                 surface.blit(img, img.get_rect(center=(cx + dx, cy + dy)))
         title_y = self.title_y
-        w.text(surface, "Hearts", (width // 2 + 2, title_y + 3), int(60 * k), (0, 0, 0),
+        title = pgettext("game", "Hearts")
+        w.text(surface, title, (width // 2 + 2, title_y + 3), int(60 * k), (0, 0, 0),
                bold=True, anchor="midtop")
-        w.text(surface, "Hearts", (width // 2, title_y), int(60 * k), w.TEXT, bold=True,
+        w.text(surface, title, (width // 2, title_y), int(60 * k), w.TEXT, bold=True,
                anchor="midtop")
         self.form.draw(surface)
         play = self.buttons[0].rect
         w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * k)), int(16 * k),
                w.ACCENT if self.saved is not None else w.DIM, anchor="midbottom")
-        w.text(surface, f"Playing as {app.settings.name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit",
+        w.text(surface, _("Playing as {name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit").format(
+                   name=app.settings.name),
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
 
 
-COLUMNS = (("Host", 0.34), ("Players", 0.12), ("Free seats", 0.2), ("Rules", 0.22),
-           ("Ping", 0.12))
+COLUMNS = ((N_("Host"), 0.34), (N_("Players"), 0.12), (N_("Free seats"), 0.2),
+           (N_("Rules"), 0.22), (N_("Ping"), 0.12))
+
+
+def bots_line(level: str, rules: str) -> str:
+    """"normal bots · Standard": the bots of a new game and its rules."""
+    if level == "easy":
+        return _("easy bots · {rules}").format(rules=rules)
+    if level == "hard":
+        return _("hard bots · {rules}").format(rules=rules)
+    if level == "random":
+        return _("random bots · {rules}").format(rules=rules)
+    return _("normal bots · {rules}").format(rules=rules)
 
 
 def host_row(h: Any, ping: float | None) -> str:
@@ -193,20 +210,24 @@ def host_row(h: Any, ping: float | None) -> str:
     tables = int(p["tables"]) if str(p.get("tables", "")).isdigit() else None
     seats = int(p["seats"]) if str(p.get("seats", "")).isdigit() else None
     if tables == 0:
-        free = "no tables yet"
-    elif seats is None:
+        free = _("no tables yet")
+    elif seats is None or tables is None:
         free = "–"
     elif seats == 0:
-        free = f"full ({tables} table{'s' if tables != 1 else ''})"
+        free = ngettext("full ({tables} table)", "full ({tables} tables)", tables).format(
+            tables=tables)
     else:
-        free = f"{seats} at {tables} table{'s' if tables != 1 else ''}"
+        free = ngettext("{seats} at {tables} table", "{seats} at {tables} tables", tables).format(
+            seats=seats, tables=tables)
     players = p.get("players") or "–"
     rules = str(p.get("rules") or "–").split(":")[0]      # "custom: a=b" -> "custom"
+    rules = _("custom") if rules == "custom" else preset_name(rules)
     if ping is None or ping != ping:                       # unknown, or being measured (NaN)
         shown_ping = "…"
     else:
-        shown_ping = f"{max(1, round(ping * 1000))} ms" if ping >= 0 else "no answer"
-    where = f"{h.address}:{h.port}" if h.address else "no address"
+        shown_ping = (_("{n} ms").format(n=max(1, round(ping * 1000))) if ping >= 0
+                      else _("no answer"))
+    where = f"{h.address}:{h.port}" if h.address else _("no address")
     return "\t".join((f"{h.name}\n{where}", players, free, rules, shown_ping))
 
 
@@ -218,13 +239,14 @@ class JoinScreen(Screen):
         self.hosts: list[Any] = []
         self.search_error: str | None = None
         self.searching = app.discover
-        self.list = w.ColumnList(COLUMNS, on_activate=self._join_host, row_height=40,
-                              empty="Looking for hosts on the LAN…" if app.discover
-                              else "LAN search is off; type an address below.")
-        self.address = w.TextInput(app.settings.last_address, placeholder="address[:port]",
+        self.list = w.ColumnList([(_(name), share) for name, share in COLUMNS],
+                                 on_activate=self._join_host, row_height=40,
+                              empty=_("Looking for hosts on the LAN…") if app.discover
+                              else _("LAN search is off; type an address below."))
+        self.address = w.TextInput(app.settings.last_address, placeholder=_("address[:port]"),
                                    on_submit=lambda _t: self.connect())
-        self.connect_button = w.Button("Join", self.connect, primary=True)
-        self.back_button = w.Button("Back", self.back)
+        self.connect_button = w.Button(_("Join"), self.connect, primary=True)
+        self.back_button = w.Button(_("Back"), self.back)
         self.form: w.Form = w.Form(
             [self.list, self.address, self.connect_button, self.back_button], on_cancel=self.back)
         self.error = ""
@@ -246,7 +268,7 @@ class JoinScreen(Screen):
         if error:
             self.list.empty = error
         elif not hosts:
-            self.list.empty = "Looking for hosts on the LAN…"
+            self.list.empty = _("Looking for hosts on the LAN…")
         if self.list.selected < 0 and hosts:
             self.list.select(0)
 
@@ -304,13 +326,13 @@ class JoinScreen(Screen):
         self.app.draw_background(surface)
         s = self.app.scale
         w.panel(surface, self.panel)
-        w.text(surface, "Join a game", (self.panel.centerx, self.panel.top + int(20 * s)),
+        w.text(surface, _("Join a game"), (self.panel.centerx, self.panel.top + int(20 * s)),
                int(34 * s), w.ACCENT, bold=True, anchor="midtop")
-        w.text(surface, "Hosts on this network (double-click or Enter to join)",
+        w.text(surface, _("Hosts on this network (double-click or Enter to join)"),
                (self.list.rect.left, self.list.rect.top - w.font(self.list.text_size())
                 .get_linesize() - int(10 * s)), int(18 * s), w.DIM,
                anchor="bottomleft")
-        w.text(surface, "Or type an address", (self.address.rect.left,
+        w.text(surface, _("Or type an address"), (self.address.rect.left,
                                                self.address.rect.top - int(8 * s)),
                int(18 * s), w.DIM, anchor="bottomleft")
         self.form.draw(surface)

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.engine import PRESETS, Rules, RulesError
-from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS, nearest_preset
+from hearts.engine.rule_options import (OPTIONS, nearest_preset, preset_description,
+                                        preset_name)
+from hearts.i18n import _, ngettext, said
 
 from . import widgets as w
 from .dialog import Dialog
@@ -51,9 +53,14 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
 
 
 def preset_words(rules: Rules) -> str:
-    """"standard", or "custom (based on standard)"."""
+    """"Standard", or "custom (based on Standard)"."""
     name = rules.preset_name()
-    return name or f"{CUSTOM} (based on {nearest_preset(rules)})"
+    return preset_name(name) if name else custom_words(nearest_preset(rules))
+
+
+def custom_words(base: str) -> str:
+    """"custom (based on Standard)": rules changed from the preset ``base``."""
+    return _("custom (based on {preset})").format(preset=preset_name(base))
 
 
 class RulesDialog(Dialog):
@@ -73,7 +80,8 @@ class RulesDialog(Dialog):
         self.editable = editable
         self.locked = locked and on_apply is None
         self.on_apply = on_apply
-        self.title = title or ("Table rules" if editable else "Table rules (set by the owner)")
+        self.title = title or (_("Table rules") if editable
+                               else _("Table rules (set by the owner)"))
         self.error = ""
         self.base = current.preset_name() or nearest_preset(current)
         self.preset = w.Choice([*PRESETS, CUSTOM], self.base, on_change=self._preset,
@@ -93,11 +101,11 @@ class RulesDialog(Dialog):
         self._build_fields()
         buttons: list[w.Button] = []
         if editable:
-            buttons.append(w.Button("Apply" if on_apply is None else "OK", self.apply,
+            buttons.append(w.Button(_("Apply") if on_apply is None else _("OK"), self.apply,
                                     primary=True))
-            buttons.append(w.Button("Cancel", self.close))
+            buttons.append(w.Button(_("Cancel"), self.close))
         else:
-            buttons.append(w.Button("Close", self.close, primary=True))
+            buttons.append(w.Button(_("Close"), self.close, primary=True))
         self.buttons = buttons
         for b in buttons:
             self.form.add(b)
@@ -106,7 +114,7 @@ class RulesDialog(Dialog):
 
     # -- what is shown ----------------------------------------------------------------------
     def _preset_text(self, value: str) -> str:
-        return f"{CUSTOM} (based on {self.base})" if value == CUSTOM else value
+        return custom_words(self.base) if value == CUSTOM else preset_name(value)
 
     def shown_names(self) -> list[str]:
         """The options on screen: the common ones, or every one when unfolded."""
@@ -119,9 +127,12 @@ class RulesDialog(Dialog):
 
     def _fold_label(self) -> str:
         if self.unfolded:
-            return "Fewer options  ▴"
+            return _("Fewer options  ▴")
         hidden = sum(1 for n in Rules.names() if n not in COMMON and self.changed(n))
-        return "More options  ▾" + (f"  ({hidden} changed)" if hidden else "")
+        if hidden:
+            return ngettext("More options  ▾  ({n} changed)", "More options  ▾  ({n} changed)",
+                            hidden).format(n=hidden)
+        return _("More options  ▾")
 
     def _build_fields(self) -> None:
         for old in self.fields.values():
@@ -177,7 +188,9 @@ class RulesDialog(Dialog):
     def apply(self) -> None:
         bad = [n for n, x in self.fields.items() if isinstance(x, w.NumberField) and not x.valid]
         if bad:
-            self.error = f"{OPTIONS[bad[0]].label} must be {OPTIONS[bad[0]].accepts()}."
+            option = OPTIONS[bad[0]]
+            self.error = _("{option} must be {what}.").format(option=option.label_in(),
+                                                              what=said(option.accepts()))
             if bad[0] not in COMMON and not self.unfolded:
                 self._toggle_fold()
             return
@@ -270,14 +283,15 @@ class RulesDialog(Dialog):
         if self.error:
             return self.error, w.RED
         if name is not None:
-            return f"{OPTIONS[name].label}: {OPTIONS[name].help}", w.TEXT
+            return _("{option}: {help}").format(option=OPTIONS[name].label_in(),
+                                                help=OPTIONS[name].help_in()), w.TEXT
         if focused is self.preset or self.form.focused is None:
-            return "Choose a preset, then change any option; F1 shows these rules at the " \
-                "table.", w.DIM
+            return _("Choose a preset, then change any option; F1 shows these rules at the "
+                     "table."), w.DIM
         if self.locked and self.editable:
-            return "While a game runs only the target can change.", w.DIM
+            return _("While a game runs only the target can change."), w.DIM
         if not self.editable:
-            return "Only the table's owner can change the rules.", w.DIM
+            return _("Only the table's owner can change the rules."), w.DIM
         return "", w.DIM
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -285,16 +299,17 @@ class RulesDialog(Dialog):
         s = self.app.scale
         size = int(16 * s)
         f = w.font(size)
-        w.text(surface, "Preset", (self.preset.rect.left - int(12 * s), self.preset.rect.centery),
+        w.text(surface, _("Preset"), (self.preset.rect.left - int(12 * s), self.preset.rect.centery),
                int(18 * s), anchor="midright")
-        about = PRESET_DESCRIPTIONS.get(self.preset.value) or (
-            f"Your own rules, starting from {self.base}: gold labels mark the changes.")
+        about = preset_description(self.preset.value) or _(
+            "Your own rules, starting from {preset}: gold labels mark the changes.").format(
+            preset=preset_name(self.base))
         w.text(surface, w.fit(about, f, self.rect.width - int(40 * s)),
                (self.rect.centerx, self.preset.rect.bottom + int(8 * s)), size, w.DIM,
                anchor="midtop")
         for name, r in self.label_rects.items():
             changed = self.changed(name)
-            w.text(surface, w.fit(OPTIONS[name].label, f, r.width), (r.left, r.centery), size,
+            w.text(surface, w.fit(OPTIONS[name].label_in(), f, r.width), (r.left, r.centery), size,
                    w.ACCENT if changed else w.TEXT, bold=name == self.hovered, anchor="midleft")
         note, colour = self._note()
         room = self.rect.width - int(60 * s)
@@ -304,7 +319,7 @@ class RulesDialog(Dialog):
             r = w.text(surface, line, (self.rect.centerx, y), size, colour, anchor="midbottom")
             y = r.top
         # The legend, left of the fold button (or above the note when there is no room).
-        legend = "changed from the preset"
+        legend = _("changed from the preset")
         swatch = pygame.Rect(self.rect.left + int(20 * s), 0, int(12 * s), int(12 * s))
         swatch.centery = self.fold.rect.centery
         if self.fold.rect.left - swatch.right - int(16 * s) >= f.size(legend)[0]:
@@ -312,5 +327,5 @@ class RulesDialog(Dialog):
             w.text(surface, legend, (swatch.right + int(6 * s), swatch.centery), size, w.ACCENT,
                    anchor="midleft")
         else:
-            w.text(surface, "Gold: " + legend, (self.rect.centerx, y - int(2 * s)), size,
+            w.text(surface, _("Gold: {legend}").format(legend=legend), (self.rect.centerx, y - int(2 * s)), size,
                    w.ACCENT, anchor="midbottom")

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from hearts.engine import Game, action_from_wire
+from hearts.i18n import _
 from net import saves
+from net.words import ORDINALS
 
 
 def data_dir() -> Path:
@@ -40,17 +42,16 @@ class SavedGame:
         mine = self.totals[self.seat]
         best = min(self.totals)
         if mine == best:
-            standing = f"you lead with {mine}" if self.totals.count(best) == 1 \
-                else f"you share the lead with {mine}"
-        else:
-            place = 1 + sum(1 for t in self.totals if t < mine)
-            leader = self.names[self.totals.index(best)]
-            standing = f"you are {_ordinal(place)} with {mine}; {leader} leads with {best}"
-        return f"hand {self.hand}, {standing}"
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+            if self.totals.count(best) == 1:
+                return _("hand {hand}, you lead with {points}").format(hand=self.hand,
+                                                                        points=mine)
+            return _("hand {hand}, you share the lead with {points}").format(hand=self.hand,
+                                                                              points=mine)
+        place = sum(1 for t in self.totals if t < mine)
+        leader = self.names[self.totals.index(best)]
+        return _("hand {hand}, you are {place} with {points}; {leader} leads with {best}").format(
+            hand=self.hand, place=_(ORDINALS[min(place, 3)]), points=mine, leader=leader,
+            best=best)
 
 
 def find(directory: Path | None = None) -> SavedGame | None:
@@ -70,7 +71,7 @@ def find(directory: Path | None = None) -> SavedGame | None:
             if isinstance(s, dict) and s.get("kind") == "human" and s.get("token"):
                 return SavedGame(token=str(s["token"]), seat=i, hand=game.hand_number + 1,
                                  totals=list(game.totals),
-                                 names=[str(x.get("name") or f"seat {n + 1}")
+                                 names=[str(x.get("name") or _("seat {n}").format(n=n + 1))
                                         for n, x in enumerate(seats)])
     return None
 

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from hearts.bots.base import SEAT_LEVELS
+from hearts.bots.base import SEAT_LEVELS, level_words
+from hearts.i18n import N_, _
 from net.mirror import TableInfo
+from net.words import PLACES
 
 from . import widgets as w
 from .dialog import Dialog
@@ -21,38 +23,41 @@ from .lobby import seat_text
 if TYPE_CHECKING:
     from .app import App
 
+# TRANSLATORS: the keys of the table (the key, then what it does): key names as your
+# keyboards print them ("Strg-Q"), the keys themselves unchanged
 KEYS = (
-    ("← →", "choose a card"), ("Enter, ↑", "play it / pass the chosen cards"),
-    ("1 … 9 0 - =", "pick cards to pass"), ("T", "claim the rest (TRAM)"),
-    ("A / S", "add or subtract after a moon"), ("Tab", "scores"), ("L", "last trick"),
-    ("R", "review the hand just scored, trick by trick"),
-    ("Ctrl-H", "hint"), ("Ctrl-U", "undo (where the rules allow)"),
-    ("Ctrl-R", "reveal hands (open-hands tables)"), ("Ctrl-N", "new game"),
-    ("Ctrl-S", "sound on / off"), ("F1", "rules"), ("F2  or  `", "chat and /commands (console)"),
-    ("Esc", "table menu"), ("F11", "full screen"), ("Ctrl-Q", "quit"),
+    (N_("← →"), N_("choose a card")), (N_("Enter, ↑"), N_("play it / pass the chosen cards")),
+    (N_("1 … 9 0 - ="), N_("pick cards to pass")), (N_("T"), N_("claim the rest (TRAM)")),
+    (N_("A / S"), N_("add or subtract after a moon")), (N_("Tab"), N_("scores")),
+    (N_("L"), N_("last trick")), (N_("R"), N_("review the hand just scored, trick by trick")),
+    (N_("Ctrl-H"), N_("hint")), (N_("Ctrl-U"), N_("undo (where the rules allow)")),
+    (N_("Ctrl-R"), N_("reveal hands (open-hands tables)")), (N_("Ctrl-N"), N_("new game")),
+    (N_("Ctrl-S"), N_("sound on / off")), (N_("F1"), N_("rules")),
+    (N_("F2  or  `"), N_("chat and /commands (console)")), (N_("Esc"), N_("table menu")),
+    (N_("F11"), N_("full screen")), (N_("Ctrl-Q"), N_("quit")),
 )
-DIRECTION = ("south", "west", "north", "east")
 
 
-def seat_direction(app: "App", seat: int) -> str:
-    """Where ``seat`` sits as the table shows it to this client: south (us), west, north,
-    east. Menus and the console name seats this way, as the name plates do."""
+def seat_place(app: "App", seat: int) -> str:
+    """Where ``seat`` sits as the table shows it to this client: South (us), West, North,
+    East. Menus and the console name seats this way, as the name plates do."""
     me = app.session.seat if app.session.seat is not None else 0
-    return DIRECTION[(seat - me) % 4]
+    return _(PLACES[(seat - me) % 4])
 
 
 def seat_label(app: "App", seat: int) -> str:
     """"West: Alice" as seen from this client's seat (the name plate's place and name)."""
     tbl = app.session.table
     info = dataclasses.asdict(tbl.seats[seat]) if tbl is not None else {}
-    you = " (you)" if seat == app.session.seat else ""
-    return f"{seat_direction(app, seat).capitalize()}: {seat_text(info)}{you}"
+    if seat == app.session.seat:
+        return _("{place}: {seat} (you)").format(place=seat_place(app, seat), seat=seat_text(info))
+    return _("{place}: {seat}").format(place=seat_place(app, seat), seat=seat_text(info))
 
 
 class TableMenu(Dialog):
     """Game controls and the four seats; rebuilt when the table changes."""
 
-    title = "Table"
+    title = N_("Table")
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -66,36 +71,37 @@ class TableMenu(Dialog):
         owner = sess.owner
         self.form = w.Form(on_cancel=self.close)
         from .rules_dialog import preset_words
-        self.title = tbl.name or "Table"
-        self.subtitle = f"Rules: {preset_words(tbl.rules)} · game to {tbl.rules.target}"
+        self.title = tbl.name or _("Table")
+        self.subtitle = _("Rules: {rules} · game to {target}").format(
+            rules=preset_words(tbl.rules), target=tbl.rules.target)
         self.items: list[w.Button] = []
 
         def add(label: str, action: Any, enabled: bool = True, primary: bool = False) -> None:
             b = w.Button(label, action, enabled=enabled, primary=primary)
             self.items.append(b)
             self.form.add(b)
-        add("Back to the game", self.close, primary=True)
+        add(_("Back to the game"), self.close, primary=True)
         if owner:
             if state in ("waiting", "over"):
-                add("Start the game" if state == "waiting" else "New game", self._start)
+                add(_("Start the game") if state == "waiting" else _("New game"), self._start)
             elif state == "playing":
-                add("Pause", lambda: self._send({"type": "pause"}))
+                add(_("Pause"), lambda: self._send({"type": "pause"}))
             elif state == "paused":
-                add("Resume", lambda: self._send({"type": "resume"}))
+                add(_("Resume"), lambda: self._send({"type": "resume"}))
             if state in ("playing", "paused"):
-                add("End the game…", self._end)
-        add("Rules…" if owner else "Rules (read-only)…", self._rules)
+                add(_("End the game…"), self._end)
+        add(_("Rules…") if owner else _("Rules (read-only)…"), self._rules)
         if owner and sess.mode != "bots":          # no friends to keep out of a solo game
-            add("Password (friends only)…" if not tbl.locked
-                else "Password: friends only…", self._password)
+            add(_("Password (friends only)…") if not tbl.locked
+                else _("Password: friends only…"), self._password)
         me = sess.seat if sess.seat is not None else 0
         for seat in sorted(range(4), key=lambda x: (x - me) % 4):   # south, west, north, east
             add(seat_label(app, seat), lambda s=seat: self._seat(s),
                 enabled=owner or seat != sess.seat)
-        add("Settings…", self._settings)
-        add("Chat and commands  (F2)", self._console)
-        add("Keys…", self._keys)
-        add("Leave the table", self._leave)
+        add(_("Settings…"), self._settings)
+        add(_("Chat and commands  (F2)"), self._console)
+        add(_("Keys…"), self._keys)
+        add(_("Leave the table"), self._leave)
         self.form.focus_first()
         self.layout(app.size)
 
@@ -112,11 +118,12 @@ class TableMenu(Dialog):
 
     def _end(self) -> None:
         self.close()
-        self.app.message("End the game", "End this game now? You can change the rules and "
-                         "deal a new one afterwards.",
-                         {"End it": lambda: self.app.send({"type": "command",
-                                                           "text": "/end now"}),
-                          "Keep playing": None}, default="Keep playing")
+        keep = _("Keep playing")
+        self.app.message(_("End the game"), _("End this game now? You can change the rules and "
+                                              "deal a new one afterwards."),
+                         {_("End it"): lambda: self.app.send({"type": "command",
+                                                              "text": "/end now"}),
+                          keep: None}, default=keep)
 
     def _rules(self) -> None:
         self.close()
@@ -213,26 +220,29 @@ class SeatMenu(Dialog):
         self.notes = [seat_about(tbl, self.seat, sess.seat)]
         self.level: w.Choice | None = None
         if sess.owner and kind == "human" and self.seat != sess.seat:
-            self._add(w.Button(f"Kick {info.name or 'this player'}", self.kick))
+            self._add(w.Button(_("Kick {name}").format(name=info.name) if info.name
+                               else _("Kick this player"), self.kick))
         if sess.owner and kind in ("bot", "empty"):
             self.level = w.Choice(SEAT_LEVELS, info.level or app.settings.bot_level,
-                                  show=lambda v: f"Bot level: {v}")
+                                  show=lambda v: _("Bot level: {level}").format(
+                                      level=level_words(v)))
             self._add(self.level)
-            self._add(w.Button("Set bot" if kind == "empty" else "Change bot level", self.set_bot))
+            self._add(w.Button(_("Set bot") if kind == "empty" else _("Change bot level"), self.set_bot))
             if kind == "bot" and state == "waiting":
-                self._add(w.Button("Remove the bot", self.remove_bot))
+                self._add(w.Button(_("Remove the bot"), self.remove_bot))
         if kind in ("empty", "bot") and self.seat != sess.seat:
             if sess.seat is None or not running:          # no seat swaps mid-game
-                self._add(w.Button("Sit here from the next hand" if running and kind == "bot"
-                                   else "Sit here", self.sit))
+                self._add(w.Button(_("Sit here from the next hand") if running and kind == "bot"
+                                   else _("Sit here"), self.sit))
             else:
-                self.notes.append("You can move to this seat between games.")
+                self.notes.append(_("You can move to this seat between games."))
         if not sess.owner:
             owner = tbl.seats[tbl.owner_seat].name if tbl.owner_seat is not None else None
-            self.notes.append(f"Only the table's owner{f' ({owner})' if owner else ''} can "
-                              "kick players or change the bots.")
+            self.notes.append(_("Only the table's owner ({name}) can kick players or change "
+                                "the bots.").format(name=owner) if owner else
+                              _("Only the table's owner can kick players or change the bots."))
         # not drawn as a default: the focused button alone looks selected
-        self._add(w.Button("Close", self.close))
+        self._add(w.Button(_("Close"), self.close))
         self.form.focus_first()
         self.layout(app.size)
 
@@ -244,13 +254,25 @@ class SeatMenu(Dialog):
         """Ask first; Cancel is the focused default (Enter keeps the player)."""
         self.close()
         tbl = self.app.session.table
-        name = (tbl.seats[self.seat].name if tbl is not None else None) or "this player"
-        where = f"“{tbl.name}”" if tbl is not None and tbl.name else "the table"
+        name = (tbl.seats[self.seat].name if tbl is not None else None) or _("this player")
         running = tbl is not None and tbl.state in ("playing", "paused")
-        self.app.message(f"Kick {name}?", f"{name} leaves {where} and cannot come back unless "
-                         f"you /allow them." + (" A bot plays their seat." if running else ""),
-                         {"Kick": lambda: self.app.send({"type": "kick", "seat": self.seat}),
-                          "Cancel": None}, default="Cancel")
+        table = tbl.name if tbl is not None else ""
+        if running and table:
+            text = _("{name} leaves “{table}” and cannot come back unless you /allow them. "
+                     "A bot plays their seat.").format(name=name, table=table)
+        elif running:
+            text = _("{name} leaves the table and cannot come back unless you /allow them. "
+                     "A bot plays their seat.").format(name=name)
+        elif table:
+            text = _("{name} leaves “{table}” and cannot come back unless you /allow them."
+                     ).format(name=name, table=table)
+        else:
+            text = _("{name} leaves the table and cannot come back unless you /allow them."
+                     ).format(name=name)
+        cancel = _("Cancel")
+        self.app.message(_("Kick {name}?").format(name=name), text,
+                         {_("Kick"): lambda: self.app.send({"type": "kick", "seat": self.seat}),
+                          cancel: None}, default=cancel)
 
     def set_bot(self) -> None:
         self.close()
@@ -304,28 +326,30 @@ def seat_about(tbl: TableInfo, seat: int, me: int | None) -> str:
     """One sentence on who plays ``seat``, for its menu."""
     info = tbl.seats[seat]
     if seat == me:
-        return "This is your seat."
-    owner = " (the table's owner)" if seat == tbl.owner_seat else ""
+        return _("This is your seat.")
     if info.kind == "human":
-        name = info.name or "Someone"
+        name = info.name or _("Someone")
+        if seat == tbl.owner_seat:
+            name = _("{name} (the table's owner)").format(name=name)
         if not info.connected or info.auto:
-            return f"{name}{owner} plays here; away now, so a {info.level or 'normal'} bot " \
-                   "plays for them until they come back."
-        return f"{name}{owner} plays here."
+            return _("{name} plays here; away now, so a {level} bot plays for them until they "
+                     "come back.").format(name=name, level=level_words(info.level or "normal"))
+        return _("{name} plays here.").format(name=name)
     if info.kind == "bot":
-        return f"{info.name or 'A bot'}, a {info.level or 'normal'} bot, plays here."
-    return "Nobody sits here yet: a bot takes the seat when the game starts." \
-        if tbl.state == "waiting" else "Nobody sits here."
+        return _("{name}, a {level} bot, plays here.").format(
+            name=info.name or _("A bot"), level=level_words(info.level or "normal"))
+    return _("Nobody sits here yet: a bot takes the seat when the game starts.") \
+        if tbl.state == "waiting" else _("Nobody sits here.")
 
 
 class KeysDialog(Dialog):
     """Every key of the table, in two columns."""
 
-    title = "Keys"
+    title = N_("Keys")
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.ok = self.form.add(w.Button("OK", self.close, primary=True))
+        self.ok = self.form.add(w.Button(_("OK"), self.close, primary=True))
         self.form.focus_first()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -343,7 +367,7 @@ class KeysDialog(Dialog):
         y = self.rect.top + int(64 * s)
         split = self.rect.left + int(self.rect.width * 0.36)
         for key, action in KEYS:
-            w.text(surface, key, (split - int(16 * s), y), int(18 * s), w.ACCENT, bold=True,
+            w.text(surface, _(key), (split - int(16 * s), y), int(18 * s), w.ACCENT, bold=True,
                    anchor="topright")
-            w.text(surface, action, (split, y), int(18 * s))
+            w.text(surface, _(action), (split, y), int(18 * s))
             y += self.line

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from hearts.bots.base import SEAT_LEVELS
+from hearts import i18n
+from hearts.bots.base import SEAT_LEVELS, level_words
+from hearts.engine.rule_options import on_off
+from hearts.i18n import _, pgettext
 from hearts.playerkey import config_dir
 
 from . import cards as cardart
@@ -70,6 +73,7 @@ class Settings:
     last_address: str = ""
     bot_rules: dict[str, Any] = field(default_factory=dict)   # rules of new games against bots
     scores_at: tuple[float, float] | None = None   # where the small scoreboard was dragged
+    language: str = ""                  # a catalogue's name ("de"...); "": the system's
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -127,6 +131,8 @@ class Settings:
             return None
         if name == "bot_speed" and value not in BOT_SPEEDS:
             return None
+        if name == "language" and (len(value) > 35 or value.strip() != value):
+            return None
         return value
 
     def save(self, path: Path | None = None) -> Path:
@@ -151,11 +157,48 @@ _RANGES = {"volume": (0.0, 1.0), "ui_scale": (0.5, 2.0), "trick_pause": (0.2, 5.
 
 
 def _percent(v: float) -> str:
-    return "off" if v <= 0 else f"{round(v * 100)} %"
+    return on_off(False) if v <= 0 else _("{n} %").format(n=round(v * 100))
 
 
 def _seconds(v: float) -> str:
-    return f"{v:g} s"
+    return _("{n} s").format(n=f"{v:g}")
+
+
+def deck_words(deck: str) -> str:
+    """A deck style as the settings name it."""
+    return {"classic": pgettext("deck", "classic"), "four-colour": pgettext("deck", "four-colour"),
+            "large-print": pgettext("deck", "large print"),
+            "dark": pgettext("deck", "dark")}.get(deck, deck)
+
+
+def back_words(back: str) -> str:
+    """A card back as the settings name it."""
+    return {"blue": pgettext("card back", "blue"), "red": pgettext("card back", "red"),
+            "green": pgettext("card back", "green"), "hearts": pgettext("card back", "hearts"),
+            "gold": pgettext("card back", "gold")}.get(back, back)
+
+
+def background_words(background: str) -> str:
+    """A table background as the settings name it."""
+    return {"green": pgettext("background", "green"), "blue": pgettext("background", "blue"),
+            "burgundy": pgettext("background", "burgundy"),
+            "wood": pgettext("background", "wood"),
+            "night": pgettext("background", "night")}.get(background, background)
+
+
+def speed_words(speed: str) -> str:
+    """An animation or bot speed in words."""
+    return {"off": pgettext("speed", "off"), "fast": pgettext("speed", "fast"),
+            "normal": pgettext("speed", "normal"),
+            "slow": pgettext("speed", "slow")}.get(speed, speed)
+
+
+def language_words(lang: str) -> str:
+    """A language by its own name ("Deutsch"); "" is the system's."""
+    if not lang:
+        return _("System ({language})").format(
+            language=i18n.language_name(i18n.from_environment() or i18n.ENGLISH))
+    return i18n.language_name(lang)
 
 
 def _with(options: tuple[float, ...], value: float) -> list[float]:
@@ -181,37 +224,45 @@ class SettingsScreen(Screen):
         sizes: list[tuple[int, int]] = list(WINDOW_SIZES)
         if (d.window[0], d.window[1]) not in sizes:
             sizes.append((d.window[0], d.window[1]))
+        languages = ["", *i18n.available()]
+        if d.language not in languages:
+            languages.append(d.language)
+        # The rules new games against bots start with: changed here only, never by a
+        # change made at a table (that belongs to that table).
+        self.rules_button = w.Button(self._bot_rules_text(), self._edit_bot_rules)
         self.rows: list[tuple[str, w.Widget]] = [
-            ("Your name", w.TextInput(d.name, max_len=20, placeholder="name shown to others",
-                                      on_change=lambda v: setattr(d, "name", v))),
-            ("Deck", w.Choice(deck_styles(), d.deck, on_change=lambda v: setattr(d, "deck", v))),
-            ("Card back", w.Choice(card_backs(), d.card_back,
-                                   on_change=lambda v: setattr(d, "card_back", v))),
-            ("Background", w.Choice(backgrounds(), d.background,
-                                    on_change=lambda v: setattr(d, "background", v))),
-            ("Animations", w.Choice(ANIMATION_SPEEDS, d.animation,
-                                    on_change=lambda v: setattr(d, "animation", v))),
-            ("Sounds", w.Toggle(d.sounds, on_change=lambda v: setattr(d, "sounds", v))),
-            ("Volume", w.Choice(_with(VOLUMES, d.volume), d.volume, show=_percent,
-                                on_change=lambda v: setattr(d, "volume", v))),
-            ("Text size", w.Choice(_with(UI_SCALES, d.ui_scale), d.ui_scale, show=_percent,
-                                   on_change=lambda v: setattr(d, "ui_scale", v))),
-            ("Window size", w.Choice(sizes, tuple(d.window), show=_size_text,
-                                     on_change=lambda v: setattr(d, "window", tuple(v)))),
-            ("Bot level", w.Choice(SEAT_LEVELS, d.bot_level,
-                                   on_change=lambda v: setattr(d, "bot_level", v))),
-            ("Bot speed", w.Choice(BOT_SPEEDS, d.bot_speed,
-                                   on_change=lambda v: setattr(d, "bot_speed", v))),
-            ("Pause after a trick", w.Choice(_with(TRICK_PAUSES, d.trick_pause), d.trick_pause,
-                                     show=_seconds,
-                                     on_change=lambda v: setattr(d, "trick_pause", v))),
-            # The rules new games against bots start with: changed here only, never by a
-            # change made at a table (that belongs to that table).
-            ("Rules against bots", w.Button(self._bot_rules_text(), self._edit_bot_rules)),
+            (_("Your name"), w.TextInput(d.name, max_len=20,
+                                         placeholder=_("name shown to others"),
+                                         on_change=lambda v: setattr(d, "name", v))),
+            (_("Deck"), w.Choice(deck_styles(), d.deck, show=deck_words,
+                                 on_change=lambda v: setattr(d, "deck", v))),
+            (_("Card back"), w.Choice(card_backs(), d.card_back, show=back_words,
+                                      on_change=lambda v: setattr(d, "card_back", v))),
+            (_("Background"), w.Choice(backgrounds(), d.background, show=background_words,
+                                       on_change=lambda v: setattr(d, "background", v))),
+            (_("Animations"), w.Choice(ANIMATION_SPEEDS, d.animation, show=speed_words,
+                                       on_change=lambda v: setattr(d, "animation", v))),
+            (_("Sounds"), w.Toggle(d.sounds, on_change=lambda v: setattr(d, "sounds", v))),
+            (_("Volume"), w.Choice(_with(VOLUMES, d.volume), d.volume, show=_percent,
+                                   on_change=lambda v: setattr(d, "volume", v))),
+            (_("Text size"), w.Choice(_with(UI_SCALES, d.ui_scale), d.ui_scale, show=_percent,
+                                      on_change=lambda v: setattr(d, "ui_scale", v))),
+            (_("Window size"), w.Choice(sizes, tuple(d.window), show=_size_text,
+                                        on_change=lambda v: setattr(d, "window", tuple(v)))),
+            (_("Bot level"), w.Choice(SEAT_LEVELS, d.bot_level, show=level_words,
+                                      on_change=lambda v: setattr(d, "bot_level", v))),
+            (_("Bot speed"), w.Choice(BOT_SPEEDS, d.bot_speed, show=speed_words,
+                                      on_change=lambda v: setattr(d, "bot_speed", v))),
+            (_("Pause after a trick"), w.Choice(_with(TRICK_PAUSES, d.trick_pause),
+                                                d.trick_pause, show=_seconds,
+                                                on_change=lambda v: setattr(d, "trick_pause", v))),
+            (_("Rules against bots"), self.rules_button),
+            (_("Language"), w.Choice(languages, d.language, show=language_words,
+                                     on_change=lambda v: setattr(d, "language", v))),
         ]
         self.labels = [w.Label(text) for text, _ in self.rows]
-        self.save_button = w.Button("Save", self.save, primary=True)
-        self.cancel_button = w.Button("Back", self.cancel)
+        self.save_button = w.Button(_("Save"), self.save, primary=True)
+        self.cancel_button = w.Button(_("Back"), self.cancel)
         self.form: w.Form = w.Form([*(x for _, x in self.rows), self.save_button, self.cancel_button,
                             *self.labels], on_cancel=self.cancel)
         self.message = ""
@@ -259,19 +310,22 @@ class SettingsScreen(Screen):
 
         def keep(rules: dict[str, Any]) -> None:
             self.draft.bot_rules = Rules.from_dict(rules).changes()
-            button = dict(self.rows)["Rules against bots"]
-            if isinstance(button, w.Button):
-                button.label = self._bot_rules_text()
+            self.rules_button.label = self._bot_rules_text()
         RulesDialog(self.app, dict(self.draft.bot_rules), editable=True, on_apply=keep,
-                    title="Rules of new games against bots").open()
+                    title=_("Rules of new games against bots")).open()
 
     def save(self) -> None:
         if not self.draft.name.strip():
-            self.message = "Please enter a name."
+            self.message = _("Please enter a name.")
             return
         self.draft.name = self.draft.name.strip()
+        new_language = self.draft.language != self.app.settings.language
         self.app.apply_settings(self.draft)
         self.app.save_settings()
+        if new_language and self.on_done is None:
+            # every screen words itself when it is made: the menu is made again
+            self.app.show(self.app.main_menu())
+            return
         self.cancel()
 
     def cancel(self) -> None:
@@ -288,7 +342,7 @@ class SettingsScreen(Screen):
             self.app.draw_background(surface)
         scale = self.app.scale
         w.panel(surface, self.panel, alpha=255)
-        w.text(surface, "Settings", (self.panel.centerx, self.panel.top + int(18 * scale)),
+        w.text(surface, _("Settings"), (self.panel.centerx, self.panel.top + int(18 * scale)),
                int(34 * scale), w.ACCENT, bold=True, anchor="midtop")
         self.form.draw(surface)
         self._draw_preview(surface)
@@ -324,7 +378,7 @@ class SettingsScreen(Screen):
         for i in range(3):
             surface.blit(back, (r.centerx - card_w + i * card_w // 3, by))
         pygame.draw.rect(surface, w.PANEL_EDGE, r, 1, border_radius=6)
-        w.text(surface, "Preview", (r.left + 8, r.bottom - 6), int(15 * self.app.scale), w.TEXT,
+        w.text(surface, _("Preview"), (r.left + 8, r.bottom - 6), int(15 * self.app.scale), w.TEXT,
                anchor="bottomleft")
 
 

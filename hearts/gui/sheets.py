@@ -91,7 +91,7 @@ def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
     """Write a finished game (the exported JSON of docs/history.md) to the Downloads
     folder (or the home folder) and tell the player where; None when it failed."""
     import json
-    folder = Path.home() / "Downloads"
+    folder = Path.home() / "Downloads"      # the folder's name on disk, in every language
     if not folder.is_dir():
         folder = Path.home()
     day = str(doc.get("finished") or "")[:10] or "game"

@@ -18,6 +18,7 @@ import pygame
 from hearts.engine import Card, Phase, View
 
 from hearts.engine.rule_options import rules_title
+from hearts.bots.base import level_words
 from hearts.i18n import _, ngettext
 from net import words
 
@@ -259,7 +260,9 @@ class TablePainter(TableCanvas):
         if v.phase == "moon-choice":
             self._draw_moon(surface, v)
         if self.model.info.state == "paused":
-            self.screen.panels.draw_banner(surface, f"Paused by {self.model.info.paused_by or 'the owner'}",
+            by = self.model.info.paused_by
+            self.screen.panels.draw_banner(surface, _("Paused by {name}").format(name=by) if by
+                                           else _("Paused by the owner"),
                                            words.next_step_line(self.screen.voice,
                                                                 self.screen.playback.owner_left()))
         if self.model.summary is not None and not self.game_over():
@@ -378,8 +381,8 @@ class TablePainter(TableCanvas):
         img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
         tx = r.x + round(18 * u) + d
         name = self.model.info.seat_name(seat)
-        if seat == self.model.me and not self.model.watching and name != "You":
-            name += " (you)"
+        if seat == self.model.me and not self.model.watching and info.name:
+            name = _("{name} (you)").format(name=name)
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
         total_img = text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
@@ -388,21 +391,21 @@ class TablePainter(TableCanvas):
         ny = r.y + max(2, (h - name_img.get_height() - line_h) // 2)
         img.blit(name_img, (tx, ny))
         if self.model.view is None:         # before the first deal (the waiting table)
-            line = {"empty": "empty seat", "human": "ready"}.get(
-                info.kind, f"bot · {info.level or 'normal'}")
+            line = {"empty": _("empty seat"), "human": _("ready")}.get(
+                info.kind) or _("bot · {level}").format(level=level_words(info.level or "normal"))
         elif waiting_pass:
-            line = "choosing cards…"
+            line = _("choosing cards…")
         elif v.phase == "pass" and v.pass_direction != "hold":
-            line = "passed ✓"
+            line = _("passed ✓")
         else:
             n = self.cards_left(v, seat)
-            bits = [f"{n} card{'s' if n != 1 else ''}"]
-            bits.append(f"{self.model.info.display_points(pts)} pts" if pts else "0 pts")
-            line = " · ".join(bits)
+            shown = self.model.info.display_points(pts) if pts else 0
+            line = " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n),
+                               ngettext("{n} pt", "{n} pts", shown).format(n=shown)])
         if not info.connected:
-            line = "connection lost"
+            line = _("connection lost")
         elif info.auto:
-            line += " · bot plays"
+            line = _("{state} · bot plays").format(state=line)
         f = theme.font(max(MIN_TEXT, round(13 * u)))
         if f.size(line)[0] > name_w and " · " in line:
             line = line.split(" · ")[0]           # a narrow plate: the card count only
@@ -619,7 +622,7 @@ class TablePainter(TableCanvas):
         r = pygame.Rect(0, 0, 4 * w + 5 * gap, h + round(84 * u))
         r.center = self.layout.centre
         self.panel(surface, r, alpha=225, edge=theme.ACCENT_SOFT)
-        title = f"Last trick · {self.model.info.seat_name(t.winner)} took it"
+        title = _("Last trick · {name} took it").format(name=self.model.info.seat_name(t.winner))
         img = text(fit(title, round(16 * u), r.width - 20, "bold"), round(16 * u), theme.ACCENT, "bold")
         surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + round(10 * u))))
         y = r.y + round(38 * u)

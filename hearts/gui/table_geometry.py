@@ -13,11 +13,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hearts.engine import CARDS, Card
+from hearts.i18n import N_, _
 
 from . import cards as cardart
 from . import theme
 from .table_draw import MIN_TEXT, button_width, line_height
 from .table_layout import Layout
+
+# every label the toolbar may show (gui/table_controls.py): it is as wide as the widest
+TOOLBAR_LABELS = (N_("Scores  (Tab)"), N_("Last trick  (L)"), N_("Hint  (Ctrl-H)"),
+                  N_("Undo  (Ctrl-U)"), N_("Hide hands  (Ctrl-R)"), N_("Show hands  (Ctrl-R)"),
+                  N_("Chat  (F2)"))
 
 if TYPE_CHECKING:
     from .table import TableScreen
@@ -201,7 +207,8 @@ class TableGeometry:
     def toolbar_width(self) -> int:
         """The toolbar's buttons: wide enough for the longest label, whole."""
         u = self.layout.u
-        return max(round(196 * u), button_width("Hide hands  (Ctrl-R)", round(38 * u)))
+        return max(round(196 * u), *(button_width(_(label), round(38 * u))
+                                     for label in TOOLBAR_LABELS))
 
     def side_w(self) -> int:
         """The width of the corner panels (table facts, small scoreboard)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from hearts.engine.rule_options import rules_title
-from hearts.i18n import _
+from hearts.i18n import _, ngettext
 from net import words
 
 from . import theme
@@ -102,7 +102,7 @@ class SheetPainter(TableCanvas):
         r = self.over_rect()
         self.dim(surface, 120)
         self.panel(surface, r, alpha=245, edge=theme.ACCENT, width=2)
-        title = draw.text("Game over", round(16 * u), theme.TEXT_DIM, "bold")
+        title = draw.text(_("Game over"), round(16 * u), theme.TEXT_DIM, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(12 * u))))
         y = r.y + round(16 * u) + title.get_height()
         big = max(MIN_TEXT, round(30 * u))
@@ -127,7 +127,7 @@ class SheetPainter(TableCanvas):
         y = b.rect.top - round(12 * u)
         lines = [self.over_headline(), self.over_place_words(),   # and who starts the next one
                  words.next_step_line(self.screen.voice, self.screen.playback.owner_left()),
-                 "Tab shows the final scores"]
+                 _("Tab shows the final scores")]
         for text, size, colour in reversed(list(zip(lines, (24, 16, 16, 13),
                                                     (theme.ACCENT, theme.TEXT, theme.TEXT,
                                                      theme.TEXT_DIM)))):
@@ -148,13 +148,13 @@ class SheetPainter(TableCanvas):
         results = info.results
         shown = results[-max_rows:] if max_rows else []
         col0 = box.x
-        first = max(theme.font(max(MIN_TEXT, round(14 * u)), "bold").size("Place")[0] + round(12 * u),
+        first = max(theme.font(max(MIN_TEXT, round(14 * u)), "bold").size(_("Place"))[0] + round(12 * u),
                     round(80 * u))
         colw = (box.width - first) // 4
         xs = [box.x + first + colw * i + colw // 2 for i in range(4)]
         row_h = self.row_h(14)
         y = box.y
-        surface.blit(draw.text("Hand", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
+        surface.blit(draw.text(_("Hand"), round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
         for s in range(4):
             seat = info.seats[s]
             color = theme.HUMAN_NAME if seat.human else theme.BOT_NAME
@@ -165,7 +165,9 @@ class SheetPainter(TableCanvas):
         y += 2 * row_h - round(6 * u)
         pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (box.right, y - 4))
         if len(results) > len(shown):
-            more = draw.text(f"… {len(results) - len(shown)} earlier hands", round(12 * u), theme.TEXT_DIM)
+            n = len(results) - len(shown)
+            more = draw.text(ngettext("… {n} earlier hand", "… {n} earlier hands", n).format(n=n),
+                             round(12 * u), theme.TEXT_DIM)
             surface.blit(more, (col0, y - 2))
             y += row_h
         table = self.scoreboard_rows()
@@ -178,12 +180,12 @@ class SheetPainter(TableCanvas):
                 surface.blit(img, img.get_rect(midtop=(xs[s], y)))
             y += row_h
         if not shown:
-            img = draw.text("No hand scored yet", round(14 * u), theme.TEXT_DIM)
+            img = draw.text(_("No hand scored yet"), round(14 * u), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += row_h
         pygame.draw.line(surface, (96, 112, 104), (col0, y + 2), (box.right, y + 2))
         y += round(8 * u)
-        surface.blit(draw.text("Total", round(15 * u), theme.TEXT, "bold"), (col0, y))
+        surface.blit(draw.text(_("Total"), round(15 * u), theme.TEXT, "bold"), (col0, y))
         totals = list(info.totals)
         best = min(totals) if any(totals) else None
         for s in range(4):
@@ -191,7 +193,7 @@ class SheetPainter(TableCanvas):
             surface.blit(img, img.get_rect(midtop=(xs[s], y)))
         y += self.row_h(17)
         if places:
-            surface.blit(draw.text("Place", round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
+            surface.blit(draw.text(_("Place"), round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
             for s in range(4):
                 n = 1 + sum(t < totals[s] for t in totals)
                 img = draw.text(("1st", "2nd", "3rd", "4th")[n - 1], round(14 * u),
@@ -206,7 +208,7 @@ class SheetPainter(TableCanvas):
         info = self.model.info
         rows = [[str(rec.hand + 1)] + [str(info.display_points(p)) for p in rec.points]
                 for rec in info.results]
-        rows.append(["Total"] + [str(info.display_total(t)) for t in info.totals])
+        rows.append([_("Total")] + [str(info.display_total(t)) for t in info.totals])
         return rows
 
     def draw_scoreboard(self, surface: pygame.Surface) -> None:
@@ -221,7 +223,8 @@ class SheetPainter(TableCanvas):
         r.center = (self.size[0] // 2, self.size[1] // 2)
         self.dim(surface, 110)
         self.panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)
-        title = "Scoreboard" + (" (countdown)" if self.model.info.rules.display == "countdown" else "")
+        title = (_("Scoreboard (countdown)") if self.model.info.rules.display == "countdown"
+                 else _("Scoreboard"))
         head = draw.text(title, round(22 * u), theme.ACCENT, "bold")
         surface.blit(head, (r.x + round(20 * u), r.y + round(14 * u)))
         rules = self.model.info.rules
@@ -237,7 +240,7 @@ class SheetPainter(TableCanvas):
             top += target.get_height()
         self._draw_score_table(surface, pygame.Rect(r.x + round(20 * u), top,
                                                     r.width - round(40 * u), r.height), max_rows)
-        tip = draw.text("Tab or click to close", round(12 * u), theme.TEXT_DIM)
+        tip = draw.text(_("Tab or click to close"), round(12 * u), theme.TEXT_DIM)
         surface.blit(tip, tip.get_rect(bottomright=(r.right - round(14 * u), r.bottom - round(10 * u))))
 
 

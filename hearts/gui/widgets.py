@@ -14,6 +14,9 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from hearts.engine.rule_options import on_off
+from hearts.i18n import pgettext
+
 # -- look -----------------------------------------------------------------------------
 # The same palette as the table (hearts.gui.theme): cream buttons, dark translucent panels.
 BG = (18, 58, 38)            # felt green behind menus
@@ -424,7 +427,7 @@ class Toggle(Choice):
     def __init__(self, value: bool, rect: pygame.Rect | None = None,
                  on_change: Callable[[Any], Any] | None = None, enabled: bool = True) -> None:
         super().__init__([False, True], bool(value), rect, on_change,
-                         lambda v: "on" if v else "off", enabled)
+                         on_off, enabled)
 
 
 class NumberField(TextInput):
@@ -437,7 +440,7 @@ class NumberField(TextInput):
                  on_change: Callable[[int | None], Any] | None = None, optional: bool = False,
                  enabled: bool = True, show: Callable[[int | None], str] | None = None) -> None:
         super().__init__("" if value is None else str(value), rect, max_len=6,
-                         placeholder="default" if optional else "",
+                         placeholder=pgettext("rule value", "default") if optional else "",
                          allowed=lambda ch: ch.isdigit() or ch == "-")
         self.show = show
         self.enabled = enabled

@@ -46,7 +46,7 @@ def test_rules_dialog_words_help_legend_and_folding(app, drive, shots, monkeypat
     rules.form.focus(rules.fields["target"])
     assert rules._note()[0].endswith(OPTIONS["target"].help)
     assert rules.changed("moon") and not rules.changed("target")
-    assert rules.preset.show(rules.preset.value) == "custom (based on standard)"
+    assert rules.preset.show(rules.preset.value) == "custom (based on Standard)"
     drive.click_button(rules.form, "More options  ▾")
     assert rules.fields["floor_at_zero"].visible
     drive.step()
@@ -55,7 +55,7 @@ def test_rules_dialog_words_help_legend_and_folding(app, drive, shots, monkeypat
     drive.click_button(rules.form, "OK")
     # The new-table dialog says what the rules are based on.
     assert app.dialogs[-1] is create
-    assert create.preset.show(create.preset.value) == "custom (based on standard)"
+    assert create.preset.show(create.preset.value) == "custom (based on Standard)"
     assert "custom (based on standard)" in _drawn(app, monkeypatch)
     drive.click_button(create.form, "Create")
     drive.until(lambda: app.session.table is not None, what="the table")

@@ -49,7 +49,7 @@ def test_join_list_shows_hosts_live_and_joins(lan_app, shots):
         drive.until(lambda: next(r for r in screen.list.rows if r.startswith(name))
                     .split("\t")[4].endswith("ms"), 10, "the ping")
         cells = next(r for r in screen.list.rows if r.startswith(name)).split("\t")
-        assert cells[1:4] == ["0", "no tables yet", "standard"]
+        assert cells[1:4] == ["0", "no tables yet", "Standard"]
         drive.shot(shots / "join-live.png")
         screen.list.select(next(i for i, h in enumerate(screen.hosts) if h.name == name))
         screen.form.focus(screen.list)

@@ -107,7 +107,7 @@ def test_gives_up_after_the_limit_then_tries_again(app, drive):
     drive.until(lambda: app.link.connection_dialog and app.link.connection_dialog.gave_up, 10,
                 "giving up")
     d = app.link.connection_dialog
-    assert d.text == "The host did not come back within 1 seconds."
+    assert d.text == "The host did not come back within 1 second."
     assert d.form.find("Try again").visible and d.form.find("Leave").visible
     _restart_host(app, port)
     drive.click_button(d.form, "Try again")

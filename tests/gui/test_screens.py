@@ -44,7 +44,7 @@ def test_join_screen_lists_hosts_and_checks_the_address(app, drive, shots):
     screen.on_hosts(hosts, None)
     drive.step()
     assert screen.list.rows[0].split("\t") == ["Ann's host\n192.168.1.7:7895", "–",
-                                                "3 at 2 tables", "standard", "…"]
+                                                "3 at 2 tables", "Standard", "…"]
     assert screen.list.rows[1].split("\t")[2] == "–"
     assert screen.list.value == hosts[0]
     drive.shot(shots / "join.png")
@@ -104,7 +104,7 @@ def test_lobby_lists_tables_and_sits(app, drive, shots):
         screen = app.screen
         drive.click_button(screen.form, "Refresh")
         drive.until(lambda: screen.list.rows, what="a row")
-        assert "Ann's table" in screen.list.rows[0] and "omnibus" in screen.list.rows[0]
+        assert "Ann's table" in screen.list.rows[0] and "Omnibus" in screen.list.rows[0]
         assert "Ann" in screen.list.rows[0] and "free" in screen.list.rows[0]
         drive.shot(shots / "lobby.png")
         drive.click_button(screen.form, "New table")

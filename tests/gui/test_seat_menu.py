@@ -86,7 +86,7 @@ def test_a_watcher_may_take_a_bots_seat_from_the_next_hand(app, drive, shots, mo
         assert clipcheck.problems(app, monkeypatch) == []
         drive.shot(shots / "seat-menu-watcher.png")
         drive.click_button(menu.form, "Sit here from the next hand")
-        drive.until(lambda: any(f"takes {bot.name}'s seat at the next hand" in x.text
+        drive.until(lambda: any(f"takes {bot.name}'s seat when the next hand is dealt" in x.text
                                 for x in app.console.lines), what="the host's word")
         assert app.session.seat is None                 # watching until the hand is dealt
     finally:
