@@ -56,10 +56,10 @@ def test_rules_dialog_words_help_legend_and_folding(app, drive, shots, monkeypat
     # The new-table dialog says what the rules are based on.
     assert app.dialogs[-1] is create
     assert create.preset.show(create.preset.value) == "custom (based on Standard)"
-    assert "custom (based on standard)" in _drawn(app, monkeypatch)
+    assert "custom (based on Standard)" in _drawn(app, monkeypatch)
     drive.click_button(create.form, "Create")
     drive.until(lambda: app.session.table is not None, what="the table")
     assert app.session.table.rules.moon != "add"
     drive.key(pygame.K_ESCAPE)
     menu = app.dialogs[-1]
-    assert "custom (based on standard)" in menu.subtitle
+    assert "custom (based on Standard)" in menu.subtitle
