@@ -18,6 +18,7 @@ from hearts.i18n import ENGLISH_WORDS, N_, PROCESS, T_, Text, Translator, text_o
 
 from .protocol import ProtocolError, check_intent
 from .table import TableError
+from .words import state_words
 
 if TYPE_CHECKING:
     from .server import Player, ServerCore
@@ -196,15 +197,6 @@ def _tables(core: "ServerCore", player: "Player | None", args: list[str]) -> Rep
             number=t.id, name=t.name, state=state_words(str(t.state), tr),
             rules=preset_name(t.summary(), tr), people=people or tr.gettext("empty")))
     return "\n".join(lines), True
-
-
-def state_words(state: str, tr: Translator | None = None) -> str:
-    """A table's state (``waiting``, ``playing``, ``paused``, ``over``) in words."""
-    tr = tr or PROCESS
-    return {"waiting": tr.pgettext("table state", "waiting"),
-            "playing": tr.pgettext("table state", "playing"),
-            "paused": tr.pgettext("table state", "paused"),
-            "over": tr.pgettext("table state", "over")}.get(state, state)
 
 
 def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:

@@ -56,10 +56,11 @@ def local_time(stamp: str, with_date: bool = True) -> str:
 
 def player_name(ref: dict[str, Any]) -> str:
     """An occupant (``player_ref``) as people read it: ``Ann``, ``Ada (hard bot)``."""
+    from hearts.bots.base import level_words
     from hearts.i18n import _
     if ref.get("kind") == "bot":
         return _("{name} ({level} bot)").format(name=ref.get("name") or "?",
-                                                level=ref.get("level") or "normal")
+                                                level=level_words(ref.get("level") or "normal"))
     return str(ref.get("name") or "?")
 
 

@@ -109,6 +109,15 @@ class Voice:
         return self._(SUITS_IN_WORDS[suit])
 
 
+def state_words(state: str, tr: Translator | None = None) -> str:
+    """A table's state (``waiting``, ``playing``, ``paused``, ``over``) in words."""
+    tr = tr or PROCESS
+    return {"waiting": tr.pgettext("table state", "waiting"),
+            "playing": tr.pgettext("table state", "playing"),
+            "paused": tr.pgettext("table state", "paused"),
+            "over": tr.pgettext("table state", "over")}.get(state, state)
+
+
 # -- one sentence (or a few) per change ----------------------------------------------------------
 _CHANGES: dict[str, Callable[[Voice, Change], list[str]]] = {}
 
@@ -757,7 +766,7 @@ def passing_and_target(v: Voice, view: View) -> str:
 
 
 __all__ = ["ARROWS", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator", "Voice",
-           "card_text", "change_line", "change_lines", "hand_end_lines", "hand_title",
+           "card_text", "change_line", "change_lines", "state_words", "hand_end_lines", "hand_title",
            "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
            "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
            "rules_changed_lines", "rules_changed_notice", "scores_line", "status_line",

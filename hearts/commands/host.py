@@ -16,8 +16,10 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from hearts import i18n
 from hearts.cli import UserError
 from hearts.engine import Rules, RulesError
+from hearts.i18n import _
 
 if TYPE_CHECKING:
     from net.history import History
@@ -86,6 +88,7 @@ def load_rules(spec: str) -> Rules:
 
 
 def run(args: argparse.Namespace) -> int:
+    i18n.set_language(i18n.from_environment())      # the operator's console speaks its locale
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
     session = None
@@ -101,11 +104,12 @@ def run(args: argparse.Namespace) -> int:
         return show_stats(args.save_dir, session)
     rules = load_rules(args.rules)
     if args.resume and not args.save_dir:
-        raise UserError("--resume needs --save-dir, the folder the tables were saved in")
+        raise UserError(_("--resume needs --save-dir, the folder the tables were saved in"))
     if not 0 <= args.port <= 65535:
-        raise UserError(f"the port must be from 0 to 65535 (got {args.port})")
+        raise UserError(_("the port must be from 0 to 65535 (got {port})").format(port=args.port))
     if args.web_port is not None and not 0 <= args.web_port <= 65535:
-        raise UserError(f"the web port must be from 0 to 65535 (got {args.web_port})")
+        raise UserError(_("the web port must be from 0 to 65535 (got {port})").format(
+            port=args.web_port))
     from hearts.bots import make_bot
     try:
         make_bot(args.bot, 0)
@@ -153,7 +157,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     # of a busy host is a latency spike for every table
     gc.freeze()
     gc.set_threshold(20000, 20, 50)
-    print(f"Hearts host {host.name!r} is running; join at:", flush=True)
+    print(_("Hearts host {name} is running; join at:").format(name=repr(host.name)), flush=True)
     for addr in host.addresses():
         print(f"  hearts join {addr}", flush=True)
     print_web_address(host.web_addresses())
@@ -164,7 +168,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     console = None
     if _console_wanted(args):
         console = asyncio.ensure_future(_operator_console(host, stop))
-        print("Type a line to say it at every table; /help for the operator's commands.",
+        print(_("Type a line to say it at every table; /help for the operator's commands."),
               flush=True)
     await stop.wait()
     if console is not None:
@@ -194,18 +198,20 @@ async def _start(host: "Host", args: argparse.Namespace) -> None:
             await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=0)
     except WebListenError as e:
         why = os.strerror(e.errno) if e.errno else str(e)
-        raise UserError(f"cannot serve the browser client on {args.bind}:{web} ({why}); "
-                        "choose another --web-port or use --no-web") from None
+        raise UserError(_("cannot serve the browser client on {address} ({why}); choose "
+                          "another --web-port or use --no-web").format(
+            address=f"{args.bind}:{web}", why=why)) from None
     except OSError as e:
         why = os.strerror(e.errno) if e.errno else str(e)
-        raise UserError(f"cannot listen on {args.bind}:{args.port} ({why})") from None
+        raise UserError(_("cannot listen on {address} ({why})").format(
+            address=f"{args.bind}:{args.port}", why=why)) from None
 
 
 def print_web_address(urls: list[str]) -> None:
     """The browser client's addresses and a QR code of the first LAN one (for phones)."""
     if not urls:
         return
-    print("Phones and laptops join in a browser at:", flush=True)
+    print(_("Phones and laptops join in a browser at:"), flush=True)
     for url in urls:
         print(f"  {url}", flush=True)
     lan = [u for u in urls if "//127." not in u and "//[::1]" not in u]

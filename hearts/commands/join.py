@@ -16,7 +16,9 @@ import socket
 import sys
 from collections.abc import Callable
 
+from hearts import i18n
 from hearts.cli import UserError
+from hearts.i18n import _
 
 DEFAULT_PORT = 7895
 _HOSTNAME = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(\.(?!-)[A-Za-z0-9-]{1,63})*\.?$")
@@ -33,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "~/.config/hearts/player-key on your other computer (saved here)")
     parser.add_argument("--find-timeout", type=float, default=3.0, metavar="S",
                         help="seconds to look for a host name on the LAN (default 3)")
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language to play in, like de or fr_FR (default: from "
+                             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
 
 
 def split_address(text: str) -> tuple[str, int, bool]:
@@ -42,13 +47,13 @@ def split_address(text: str) -> tuple[str, int, bool]:
     """
     text = text.strip()
     if not text:
-        raise UserError("give the host's address, like 192.168.1.5 or 192.168.1.5:7895")
+        raise UserError(_("give the host's address, like 192.168.1.5 or 192.168.1.5:7895"))
     port_text: str | None = None
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep or (rest and not rest.startswith(":")):
-            raise UserError(f"{text!r} is not an address; write an IPv6 address like "
-                            "[fd00::5]:7895")
+            raise UserError(_("{address} is not an address; write an IPv6 address like "
+                              "[fd00::5]:7895").format(address=repr(text)))
         port_text = rest[1:] if rest else None
         explicit = True
     else:
@@ -61,17 +66,18 @@ def split_address(text: str) -> tuple[str, int, bool]:
             host, port_text = text.split(":")
             explicit = True
         elif ":" in text:
-            raise UserError(f"{text!r} is not an address; put an IPv6 address in brackets, "
-                            "like [fd00::5]:7895")
+            raise UserError(_("{address} is not an address; put an IPv6 address in brackets, "
+                              "like [fd00::5]:7895").format(address=repr(text)))
         else:
             host, explicit = text, False
     port = DEFAULT_PORT
     if port_text is not None:
         if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-            raise UserError(f"the port in {text!r} must be a number from 1 to 65535")
+            raise UserError(_("the port in {address} must be a number from 1 to 65535").format(
+                address=repr(text)))
         port = int(port_text)
     if not host:
-        raise UserError(f"{text!r} has no host before the port")
+        raise UserError(_("{address} has no host before the port").format(address=repr(text)))
     return host, port, explicit
 
 
@@ -100,17 +106,20 @@ async def _targets(text: str, find_timeout: float,
         return [(host, port)]
     from net.discovery import DiscoveryUnavailable, find_host
 
-    say(f"Looking for {text} on the local network...")
+    say(_("Looking for {name} on the local network...").format(name=text))
     try:
         found = await find_host(text, find_timeout)
     except DiscoveryUnavailable as e:
-        raise UserError(f"cannot find {text!r}: it is not a known host name, and looking for "
-                        f"hosts on the local network is not possible here ({e})") from None
+        raise UserError(_("cannot find {name}: it is not a known host name, and looking for "
+                          "hosts on the local network is not possible here ({why})").format(
+            name=repr(text), why=e)) from None
     if found is None or not found.addresses:
-        raise UserError(f"no Hearts host called {text!r} answered on the local network within "
-                        f"{find_timeout:g} s; hearts browse lists the hosts, or give an address "
-                        "like 192.168.1.5:7895")
-    say(f"Found {found.instance} at {found.address} port {found.port}.")
+        raise UserError(_("no Hearts host called {name} answered on the local network within "
+                          "{seconds} s; hearts browse lists the hosts, or give an address like "
+                          "192.168.1.5:7895").format(name=repr(text),
+                                                     seconds=f"{find_timeout:g}"))
+    say(_("Found {name} at {address} port {port}.").format(name=found.instance,
+                                                          address=found.address, port=found.port))
     return [(a, found.port) for a in found.addresses]
 
 
@@ -125,13 +134,13 @@ async def _main(args: argparse.Namespace) -> int:
 
     name = clean_name(args.name if args.name is not None else _default_name(), 24)
     if not name:
-        raise UserError("choose a name with at least one letter or digit (--name)")
+        raise UserError(_("choose a name with at least one letter or digit (--name)"))
     key = _player_key(args.player_key)
     targets = await _targets(args.host, args.find_timeout, say)
     client = None
     error: ClientError | None = None
     for address, port in targets:
-        client = Client(address, port, name=name, key=key)
+        client = Client(address, port, name=name, key=key, lang=i18n.language())
         try:
             await client.connect()
             break
@@ -157,12 +166,14 @@ def _player_key(given: str | None) -> str | None:
     except ValueError as e:
         raise UserError(str(e)) from None
     except OSError as e:
-        raise UserError(f"cannot keep the player key: {e.strerror or e}") from None
+        raise UserError(_("cannot keep the player key: {why}").format(
+            why=e.strerror or e)) from None
 
 
 def run(args: argparse.Namespace) -> int:
+    i18n.set_language(args.lang or i18n.from_environment())
     if not args.find_timeout > 0:
-        raise UserError("--find-timeout must be a positive number of seconds")
+        raise UserError(_("--find-timeout must be a positive number of seconds"))
     if hasattr(sys.stdout, "reconfigure"):
         # a terminal that cannot show ♠ gets ? rather than a crash
         sys.stdout.reconfigure(errors="replace", line_buffering=True)

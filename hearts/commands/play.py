@@ -38,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "~/.config/hearts/player-key on your other computer (saved here)")
     parser.add_argument("--animations", choices=("off", "fast", "normal", "slow"),
                         help="animation speed for this run")
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language of this run, like de or fr_FR (default: the one "
+                             "chosen in Settings, else the system's)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         settings.bot_level = args.bot_level
     if args.animations:
         settings.animation = args.animations
+    if args.lang:
+        settings.language = args.lang
     try:
         # A scripted run (screenshots, a fixed number of hands) leaves the saved game alone.
         app = App(settings, size=args.size,

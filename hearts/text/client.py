@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from hearts.i18n import _
+from hearts.i18n import _, said, text_of
 from net.client import Client, ClientError
 from net.protocol import ProtocolError
 from net.replay import GamePages
@@ -71,13 +71,14 @@ class TextClient:
         events = loop.create_task(self._events())
         typing = loop.create_task(self._input(lines))
         try:
-            done, _ = await asyncio.wait({events, typing}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait({events, typing},
+                                                return_when=asyncio.FIRST_COMPLETED)
             if typing in done:
                 typing.result()
                 await self._quit(events)
                 return 0
             events.result()
-            raise ClientError(self.closed_reason or "the connection to the host closed")
+            raise ClientError(self.closed_reason or _("the connection to the host closed"))
         finally:
             for task in (events, typing):
                 task.cancel()
@@ -93,10 +94,12 @@ class TextClient:
             if event["type"] == "game":
                 await self._game_page(event)
             if event["type"] == "closed":
-                reason = str(event.get("reason") or "the connection closed")
+                reason = str(event.get("reason") or _("the connection closed"))
                 if reason == "could not reconnect to the host":
-                    reason = (f"lost the connection to {self.client.host}:{self.client.port} "
-                              f"and could not reconnect within {self.client.retry_for:g} s")
+                    reason = _("lost the connection to {address} and could not reconnect "
+                               "within {seconds} s").format(
+                        address=f"{self.client.host}:{self.client.port}",
+                        seconds=f"{self.client.retry_for:g}")
                 self.closed_reason = reason
                 return
 
@@ -114,7 +117,7 @@ class TextClient:
         playing = bool(v and v.get("phase") == "play" and self.renderer.seat is not None)
         action = parse_line(line, playing=playing)
         if action.kind == "error":
-            self.write(f"error: {action.text}")
+            self.write(_("error: {message}").format(message=action.text))
         elif action.kind == "local":
             if action.type == "quit":
                 return False
@@ -145,7 +148,8 @@ class TextClient:
             await self.client.send(msg["type"], **fields)
             self._last_sent = asyncio.get_running_loop().time()
         except (ClientError, ProtocolError) as e:
-            self.write(f"error: {getattr(e, 'message', None) or e}")
+            self.write(_("error: {message}").format(message=said(getattr(e, "message", None)
+                                                                  or text_of(e))))
 
     async def _game_page(self, msg: dict[str, Any]) -> None:
         """A page of a game asked for by replay or export: ask for the next, or (the game

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.engine import PRESETS, Card
+from hearts.i18n import _, said, text_of
 
 # A listed table's seats by place, its first seat south (as `tables` lists them).
 PLACES = {"south": 0, "west": 1, "north": 2, "east": 3}
@@ -64,8 +65,11 @@ def _is_card(word: str) -> bool:
 
 
 def _number(word: str, what: str) -> int:
+    """``word`` as a number; ``what`` names it: "table" or "game"."""
     if not word.isdigit():
-        raise ValueError(f"{what} must be a number, not {word!r}")
+        if what == "game":
+            raise ValueError(_("the game must be a number, not {word}").format(word=repr(word)))
+        raise ValueError(_("the table must be a number, not {word}").format(word=repr(word)))
     return int(word)
 
 
@@ -77,8 +81,9 @@ def _password(verb: str, args: list[str]) -> tuple[list[str], dict[str, Any]]:
     """
     lowered = [a.lower() for a in args]
     if lowered[-1:] == ["password"]:
-        raise ValueError(f"put the password after the word password, like {verb} "
-                         + ("1 " if verb != "create" else "") + "password owls")
+        example = f"{verb} password owls" if verb == "create" else f"{verb} 1 password owls"
+        raise ValueError(_("put the password after the word password, like {example}").format(
+            example=example))
     if len(args) < 2 or lowered[-2] != "password":
         return args, {}
     return args[:-2], {"password": args[-1]}
@@ -98,48 +103,50 @@ def parse_line(line: str, playing: bool = False) -> Action:
         if verb == "play" and len(args) == 1:
             return _intent("play", card=parse_card(args[0]))
         if verb == "play" and args and _is_card(args[0]):
-            return _error("play one card at a time, like play QS")
+            return _error(_("play one card at a time, like play QS"))
         if verb == "pass" and args and (len(args) == 1 or _is_card(args[0])):
             return _intent("pass", cards=_cards(args))
         if verb == "moon" and len(args) == 1 and args[0].lower() in ("add", "subtract"):
             return _intent("moon", choice=args[0].lower())
         if verb == "moon" and len(args) <= 1:
-            return _error("type moon add or moon subtract")
+            return _error(_("type moon add or moon subtract"))
         rest: list[str] = args
         secret: dict[str, Any] = {}
         if verb == "create" or verb in ("sit", "watch") and args and args[0].isdigit():
             # "password WORD" may end these; without it the word counts stay as before
             rest, secret = _password(verb, args)
         if verb == "sit" and 1 <= len(rest) <= 2:
-            fields: dict[str, Any] = {"table": _number(rest[0], "the table")}
+            fields: dict[str, Any] = {"table": _number(rest[0], "table")}
             if len(rest) == 2:
                 seat = PLACES.get(rest[1].lower())
                 if seat is None and rest[1].isdigit() and int(rest[1]) <= 3:
                     seat = int(rest[1])          # a seat number, as earlier versions said
                 if seat is None:
-                    return _error("say where to sit: south, west, north or east")
+                    return _error(_("say where to sit: south, west, north or east"))
                 fields["seat"] = seat
             return _intent("sit", **fields, **secret)
         if verb == "sit" and not rest:
-            return _error("type sit and a table number, like sit 1 (tables lists them)")
+            return _error(_("type sit and a table number, like sit 1 (tables lists them)"))
         if verb == "watch" and len(rest) == 1:
-            return _intent("watch", table=_number(rest[0], "the table"), **secret)
+            return _intent("watch", table=_number(rest[0], "table"), **secret)
         if verb == "games" and len(args) <= 1:
-            return _intent("games", **({"before": _number(args[0], "the game")} if args else {}))
+            return _intent("games", **({"before": _number(args[0], "game")} if args else {}))
         if verb in ("replay", "export") and 1 <= len(args) <= (2 if verb == "export" else 1):
-            return Action("local", verb, {"id": _number(args[0].lstrip("#"), "the game"),
+            return Action("local", verb, {"id": _number(args[0].lstrip("#"), "game"),
                                           "file": args[1] if len(args) > 1 else None})
         if verb in ("replay", "export") and not args:
-            return _error(f"type {verb} and a game's number, like {verb} 3 (games lists them)")
+            return _error(_("type {command} and a game's number, like {command} 3 (games lists "
+                            "them)").format(command=verb))
         if verb == "create" and len(rest) <= 1:
             if not rest:
                 return _intent("create_table", **secret)
             preset = rest[0].lower()
             if preset not in PRESETS:
-                return _error(f"unknown preset {rest[0]!r}; presets are: {', '.join(PRESETS)}")
+                return _error(_("unknown preset {name}; presets are: {presets}").format(
+                    name=repr(rest[0]), presets=", ".join(PRESETS)))
             return _intent("create_table", rules={"preset": preset}, **secret)
     except ValueError as e:
-        return _error(str(e))
+        return _error(said(text_of(e)))
     if not args:
         if verb in ("claim", "hint", "undo", "leave", "stats"):
             return _intent(verb)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hearts.engine.rule_options import direction_words
 from hearts.i18n import _, ngettext
 from net.history import local_time, player_name
 from net.replay import Replay
@@ -12,7 +13,7 @@ from net.replay import Replay
 from .render import card_text, cards_text
 
 Msg = dict[str, Any]
-PASS_WORDS = {"left": "left", "right": "right", "across": "across"}
+PASS_WORDS = ("left", "right", "across")
 
 
 def _number(value: Any) -> str:
@@ -110,14 +111,14 @@ def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
         when=local_time(str(doc.get("finished") or "")))]
     for n, hand in enumerate(replay.hands):
         seats = hand.get("seats") or [0, 1, 2, 3]
-        full = [player_name(people[i]) if i < len(people) else f"seat {s}"
+        full = [player_name(people[i]) if i < len(people) else _("seat {n}").format(n=s)
                 for s, i in enumerate(seats)]
-        names = [str(people[i].get("name") or "?") if i < len(people) else f"seat {s}"
-                 for s, i in enumerate(seats)]
+        names = [str(people[i].get("name") or "?") if i < len(people)
+                 else _("seat {n}").format(n=s) for s, i in enumerate(seats)]
         direction = hand.get("pass_direction")
         lines.append(_("Hand {n}, {dealer} deals; {passing}:").format(
             n=n + 1, dealer=names[hand.get("dealer", 0)],
-            passing=_("passing {direction}").format(direction=PASS_WORDS[direction])
+            passing=_("passing {direction}").format(direction=direction_words(direction))
             if direction in PASS_WORDS else _("no passing")))
         for s in range(4):
             lines.append("  " + _("{name} holds {cards}").format(

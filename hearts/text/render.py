@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from hearts.engine import Rules, View
-from hearts.engine.rule_options import rules_title
-from hearts.engine.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from hearts.i18n import _
+from hearts.engine.rule_options import preset_name, rules_title
+from hearts.bots.base import level_words
+from hearts.engine.cards import RANKS, SUIT_SYMBOLS, SUITS
+from hearts.i18n import N_, _, ngettext
 from net import words
 from net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
 
@@ -34,7 +35,7 @@ def card_text(card: str, symbols: bool = False) -> str:
 
 def cards_text(cards: list[str] | tuple[str, ...], symbols: bool = False) -> str:
     """Cards separated by spaces; ``none`` when empty."""
-    return " ".join(card_text(c, symbols) for c in cards) if cards else "none"
+    return " ".join(card_text(c, symbols) for c in cards) if cards else _("none")
 
 
 def _order(card: str) -> tuple[int, int]:
@@ -51,12 +52,14 @@ def suit_lines(cards: list[str], symbols: bool = False) -> list[str]:
         by_suit.setdefault(SUITS.index(c[1]), []).append("10" if c[0] == "T" else c[0])
     lines = []
     for s, ranks in sorted(by_suit.items()):
-        label = f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}" if symbols else SUIT_NAMES[s]
+        label = f"{SUIT_SYMBOLS[s]} {_(SUIT_LABELS[s])}" if symbols else _(SUIT_LABELS[s])
         lines.append(f"  {label}: {' '.join(ranks)}")
     return lines
 
 
-HELP = """\
+# TRANSLATORS: keep the commands (play QS, pass, moon add, /rules set NAME VALUE...) and
+# south, west, north, east as they are typed; the lines are at most 80 characters wide
+HELP = N_("""\
 Commands (type them and press Enter):
   play QS            play a card (or just type QS when it is your turn)
   pass 2C 3D 4H      pass cards
@@ -65,7 +68,7 @@ Commands (type them and press Enter):
   hint               ask which card the bot would play
   hand               show your hand and the trick again (an empty line does too)
   tables             list the tables on the host
-  create [PRESET]    open a table and sit at it (presets: PRESETS)
+  create [PRESET]    open a table and sit at it (presets: {presets})
   sit N [PLACE]      sit at table N (at south, west, north or east, as tables lists)
   watch N            watch table N
   ... password WORD  friends-only tables: end create, sit or watch with it, like
@@ -82,7 +85,8 @@ the host as commands: /help lists them (/who, /lobby TEXT to talk to the lobby
 from a table, /rules, /rules set NAME VALUE, /preset NAME, /start, /pause,
 /resume, /end N, /kick NAME, /bot SEAT LEVEL, /hint, /password WORD to lock
 your table, /password off to open it again). A SEAT is its place at your table:
-south (you), west, north, east; or the name of its player or bot."""
+south (you), west, north, east; or the name of its player or bot.""")
+SUIT_LABELS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
 
 class TextRenderer(MirrorReader):
@@ -165,7 +169,8 @@ class TextRenderer(MirrorReader):
             if i == self.seat and s.kind == "human":
                 about = _("{name} (you)").format(name=name)
             elif s.kind == "bot":
-                about = _("{name} ({level} bot)").format(name=name, level=s.level or "normal")
+                about = _("{name} ({level} bot)").format(name=name,
+                                                         level=level_words(s.level or "normal"))
             elif s.auto:
                 about = _("{name} (a bot plays for them)").format(name=name)
             elif not s.connected:
@@ -193,9 +198,10 @@ class TextRenderer(MirrorReader):
         lines = []
         if self._dropped:
             self._dropped = False
-            lines.append(f"Reconnected to {self.host}.")
+            lines.append(_("Reconnected to {host}.").format(host=self.host))
         else:
-            lines.append(f"Connected to {self.host} as {self.name}. Type help for the commands.")
+            lines.append(_("Connected to {host} as {name}. Type help for the commands.").format(
+                host=self.host, name=self.name))
         gone = self.mirror.gone
         if gone is not None:             # the host did not put us back at our table
             self.mirror.gone = None
@@ -209,13 +215,15 @@ class TextRenderer(MirrorReader):
     def _on_disconnected(self, msg: Msg) -> list[str]:
         self._dropped = True
         self._lost, self.unanswered = self.unanswered, None
-        return [f"Connection lost ({msg.get('reason') or 'no reason given'}); reconnecting..."]
+        return [_("Connection lost ({why}); reconnecting...").format(
+            why=msg.get("reason") or _("no reason given"))]
 
     def _on_closed(self, msg: Msg) -> list[str]:
         return []   # the loop reports why it stops
 
     def _on_bye(self, msg: Msg) -> list[str]:
-        return [f"The host says goodbye: {msg.get('reason') or 'no reason given'}."]
+        return [_("The host says goodbye: {why}.").format(
+            why=msg.get("reason") or _("no reason given"))]
 
     def _password_error(self, msg: Msg) -> str:
         """One sentence for error ``password``: what to type to get in."""
@@ -225,17 +233,20 @@ class TextRenderer(MirrorReader):
         table = fields.get("table", "N")
         seat = fields.get("seat")
         seat = f" {PLACE_WORDS[seat]}" if isinstance(seat, int) and 0 <= seat <= 3 else ""
-        how = f"type {verb} {table}{seat} password WORD with the password its owner gave you"
+        command = f"{verb} {table}{seat} password WORD"
         if fields.get("password"):
-            return f"error: that password does not open table {table}; {how} (capitals count)."
-        return f"error: table {table} is for friends only; {how}."
+            return _("error: that password does not open table {table}; type {command} with "
+                     "the password its owner gave you (capitals count).").format(
+                table=table, command=command)
+        return _("error: table {table} is for friends only; type {command} with the password "
+                 "its owner gave you.").format(table=table, command=command)
 
     def _on_error(self, msg: Msg) -> list[str]:
         if msg.get("ref") in ("play", "pass"):
             self.unanswered = None
         if msg.get("code") == "password":
             return [self._password_error(msg)]
-        lines = [f"error: {msg.get('message') or msg.get('code')}"]
+        lines = [_("error: {message}").format(message=msg.get("message") or msg.get("code"))]
         if msg.get("ref") in ("play", "pass", "moon", "claim"):
             self._prompted = None
             lines += self.prompt(force=True)
@@ -244,13 +255,13 @@ class TextRenderer(MirrorReader):
     def _on_reply(self, msg: Msg) -> list[str]:
         lines = str(msg.get("text") or "").split("\n")
         if not msg.get("ok", True):
-            lines[0] = f"host: {lines[0]}"
+            lines[0] = _("host: {text}").format(text=lines[0])
         # /help, /rules and /tables answer with a head line and items: indent the items
         return lines[:1] + ["  " + i for i in lines[1:]]
 
     def _on_chat(self, msg: Msg) -> list[str]:
         """A lobby line (the table's chat comes inside updates)."""
-        return [f"[lobby] {msg.get('name')}: {msg.get('text')}"]
+        return [_("[lobby] {name}: {text}").format(name=msg.get("name"), text=msg.get("text"))]
 
     def _on_stats(self, msg: Msg) -> list[str]:
         from .history import stats_lines
@@ -261,29 +272,39 @@ class TextRenderer(MirrorReader):
         return games_lines(msg)
 
     def _on_hint(self, msg: Msg) -> list[str]:
-        cards = self.cs(msg.get("cards"))
-        line = f"Hint: {cards}"
+        what = self.cs(msg.get("cards"))
         if msg.get("moon"):
-            line = f"Hint: moon {msg['moon']}"
+            what = f"moon {msg['moon']}"          # as the command is typed
         reason = msg.get("reason")
-        return [line + (f" ({reason})." if reason else ".")]
+        if reason:
+            return [_("Hint: {what} ({reason}).").format(what=what, reason=reason)]
+        return [_("Hint: {what}.").format(what=what)]
 
     def _on_tables(self, msg: Msg) -> list[str]:
         tables = msg.get("tables") or []
         if not tables:
-            return ["No tables yet. Type create to open one."]
-        lines = ["Tables:"]
+            return [_("No tables yet. Type create to open one.")]
+        lines = [_("Tables:")]
         for t in tables:
             seats = ", ".join(self._lobby_seat(s) for s in t.get("seats") or [])
             watch = t.get("watchers") or 0
-            lock = " (locked: friends only)" if t.get("locked") else ""
-            lines.append(f"  table {t.get('id')} \"{t.get('name')}\"{lock}: {t.get('state')}, "
-                         f"{t.get('summary')}; seats {seats}"
-                         + (f"; {watch} watching" if watch else ""))
+            summary = str(t.get("summary") or "")
+            facts = {"number": t.get("id"), "name": t.get("name"),
+                     "state": words.state_words(str(t.get("state"))), "seats": seats,
+                     "rules": _("custom") if summary.startswith("custom") else preset_name(summary)}
+            line = (_('  table {number} "{name}" (locked: friends only): {state}, {rules}; '
+                      'seats {seats}') if t.get("locked")
+                    else _('  table {number} "{name}": {state}, {rules}; seats {seats}')
+                    ).format(**facts)
+            if watch:
+                line = ngettext("{line}; {n} watching", "{line}; {n} watching", watch).format(
+                    line=line, n=watch)
+            lines.append(line)
         if self.table is None:
-            lines.append("Type sit N to sit at table N, or watch N to watch it"
-                         + ("; a locked table needs sit N password WORD."
-                            if any(t.get("locked") for t in tables) else "."))
+            lines.append(_("Type sit N to sit at table N, or watch N to watch it; a locked "
+                           "table needs sit N password WORD.")
+                         if any(t.get("locked") for t in tables)
+                         else _("Type sit N to sit at table N, or watch N to watch it."))
         return lines
 
     @staticmethod
@@ -305,18 +326,21 @@ class TextRenderer(MirrorReader):
             self._intro = key
             self._seats_said = None
             self._prompted = None
-            where = f"table {table.get('id')} \"{table.get('name')}\""
+            facts = {"number": table.get("id"), "name": table.get("name")}
             if self.seat is None:
-                lines.append(f"You are watching {where}.")
+                lines.append(_('You are watching table {number} "{name}".').format(**facts))
+            elif self.owner:
+                lines.append(_('You sit at table {number} "{name}", and you own it.').format(
+                    **facts))
             else:
-                lines.append(f"You sit at {where}" + (", and you own it." if self.owner else "."))
+                lines.append(_('You sit at table {number} "{name}".').format(**facts))
             if self.table is not None:
                 lines.append(_("Rules: {rules}.").format(rules=rules_title(self.table.rules)))
             if table.get("locked") and self.owner:
-                lines.append("Friends only: others need the password to sit or watch "
-                             "(/password off opens the table).")
+                lines.append(_("Friends only: others need the password to sit or watch "
+                               "(/password off opens the table)."))
             if table.get("state") == "waiting" and self.owner:
-                lines.append("Type /start to play; empty seats get bots.")
+                lines.append(_("Type /start to play; empty seats get bots."))
             elif table.get("state") in ("waiting", "over", "paused"):
                 lines += self._table_state_lines()
         elif self.table is not None and self.table.owner_away is not None:
@@ -392,7 +416,7 @@ class TextRenderer(MirrorReader):
                 self._seats_said = self._seat_signature()
                 lines.append(self.seats_line())
             elif kind == "game_over" and self.owner:
-                lines.append("Type /start for a new game, or leave.")
+                lines.append(_("Type /start for a new game, or leave."))
             elif kind == "game_over":
                 lines.append(words.next_step_line(voice, info.owner_away))
         lines += self.prompt()
@@ -403,9 +427,9 @@ class TextRenderer(MirrorReader):
         """The hand, the trick so far and whose turn: what `hand` and an empty line show."""
         v = self.view
         if self.table is None:
-            return ["You are not at a table. Type tables, create, sit N or watch N."]
+            return [_("You are not at a table. Type tables, create, sit N or watch N.")]
         if not v:
-            return [f"The game has not started (table {self.table.id})."]
+            return [_("The game has not started (table {number}).").format(number=self.table.id)]
         voice = self.voice()
         taken = ", ".join(_("{name} {n}").format(name=self.who(i), n=p)
                           for i, p in enumerate(v.get("taken_points") or []))
@@ -415,7 +439,7 @@ class TextRenderer(MirrorReader):
         if turn:
             return lines + turn
         if v.get("seat") is not None:
-            lines.append(f"Your hand ({len(v.get('hand') or [])} cards):")
+            lines.append(hand_line(len(v.get("hand") or [])))
             lines += suit_lines(v.get("hand") or [], self.symbols)
         lines += [self._trick_line(v), self._waiting_line(v)]
         return [x for x in lines if x]
@@ -424,10 +448,15 @@ class TextRenderer(MirrorReader):
         trick = v.get("trick") or []
         if v.get("phase") != "play":
             return ""
+        number = len(v.get("tricks") or []) + 1
         if not trick:
-            return f"Trick {len(v.get('tricks') or []) + 1}: {self.who(v.get('leader'))} to lead."
-        played = ", ".join(f"{self.who(s)} {self.c(c)}" for s, c in trick)
-        return f"Trick {len(v.get('tricks') or []) + 1} so far: {played}."
+            if self.voice().mine(v.get("leader")):
+                return _("Trick {number}: you lead.").format(number=number)
+            return _("Trick {number}: {name} to lead.").format(number=number,
+                                                              name=self.who(v.get("leader")))
+        played = ", ".join(_("{name} {card}").format(name=self.who(s), card=self.c(c))
+                           for s, c in trick)
+        return _("Trick {number} so far: {cards}.").format(number=number, cards=played)
 
     def _waiting_line(self, v: Msg) -> str:
         phase = v.get("phase")
@@ -436,9 +465,9 @@ class TextRenderer(MirrorReader):
             return (_("Waiting for {names} to pass.").format(names=self.voice().names(waiting))
                     if waiting else "")
         if phase in ("play", "moon-choice") and v.get("turn") is not None:
-            return f"Waiting for {self.who(v['turn'])}."
+            return _("Waiting for {name}.").format(name=self.who(v["turn"]))
         if phase == "done":
-            return "The hand is over."
+            return _("The hand is over.")
         return ""
 
     def prompt(self, force: bool = False) -> list[str]:
@@ -456,21 +485,21 @@ class TextRenderer(MirrorReader):
             key = ("pass", tuple(hand))
             view = self.mirror.view
             pass_line = words.pass_line(self.voice(), view) if view is not None else ""
-            lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),
+            lines = [hand_line(len(hand)), *suit_lines(hand, self.symbols),
                      pass_line + " " + _("Type pass and {n} cards, like pass {cards}.").format(
                          n=n, cards=" ".join(sorted(hand, key=_order)[-n:]))]
         elif phase == "play" and v.get("turn") == me:
             key = ("play", len(v.get("tricks") or []), len(v.get("trick") or []), tuple(hand))
-            lines = [f"Your hand ({len(hand)} cards):", *suit_lines(hand, self.symbols),
-                     self._trick_line(v) if v.get("trick") else "You lead.",
-                     f"Your turn: play one of {self.cs(v.get('legal'))}."]
+            lines = [hand_line(len(hand)), *suit_lines(hand, self.symbols),
+                     self._trick_line(v) if v.get("trick") else _("You lead."),
+                     _("Your turn: play one of {cards}.").format(cards=self.cs(v.get("legal")))]
             if self._can_claim(v):
-                lines.append("You are sure to win every trick left: type claim to take them "
-                             "now.")
+                lines.append(_("You are sure to win every trick left: type claim to take them "
+                               "now."))
         elif phase == "moon-choice" and v.get("turn") == me:
             key = ("moon", tuple(hand))
-            lines = ["You shot the moon: type moon add to add the points to everyone else, "
-                     "or moon subtract to take them off your own score."]
+            lines = [_("You shot the moon: type moon add to add the points to everyone else, "
+                       "or moon subtract to take them off your own score.")]
         if key is None or (key == self._prompted and not force):
             return []
         self._prompted = key
@@ -478,7 +507,12 @@ class TextRenderer(MirrorReader):
 
     def presets_help(self) -> str:
         from hearts.engine import PRESETS
-        return HELP.replace("PRESETS", ", ".join(PRESETS))
+        return _(HELP).format(presets=", ".join(PRESETS))
+
+
+def hand_line(n: int) -> str:
+    """"Your hand (13 cards):"."""
+    return ngettext("Your hand ({n} card):", "Your hand ({n} cards):", n).format(n=n)
 
 
 __all__ = ["HELP", "TextRenderer", "card_text", "cards_text", "suit_lines"]
