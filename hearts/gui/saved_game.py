@@ -11,7 +11,6 @@ from typing import Any
 from hearts.engine import Game, action_from_wire
 from hearts.i18n import _
 from net import saves
-from net.words import ORDINALS
 
 
 def data_dir() -> Path:
@@ -38,7 +37,7 @@ class SavedGame:
 
     @property
     def summary(self) -> str:
-        """"hand 5, you lead with 23" (or "you are 3rd with 40; Ann leads with 23")."""
+        """"hand 5, you lead with 23" (or "hand 5, place 3 of 4 with 40; Ann leads with 23")."""
         mine = self.totals[self.seat]
         best = min(self.totals)
         if mine == best:
@@ -47,11 +46,10 @@ class SavedGame:
                                                                         points=mine)
             return _("hand {hand}, you share the lead with {points}").format(hand=self.hand,
                                                                               points=mine)
-        place = sum(1 for t in self.totals if t < mine)
+        place = 1 + sum(1 for t in self.totals if t < mine)
         leader = self.names[self.totals.index(best)]
-        return _("hand {hand}, you are {place} with {points}; {leader} leads with {best}").format(
-            hand=self.hand, place=_(ORDINALS[min(place, 3)]), points=mine, leader=leader,
-            best=best)
+        return _("hand {hand}, place {place} of 4 with {points}; {leader} leads with {best}"
+                 ).format(hand=self.hand, place=place, points=mine, leader=leader, best=best)
 
 
 def find(directory: Path | None = None) -> SavedGame | None:

@@ -33,6 +33,10 @@ class Marking:
         self.asked.append(plural)
         return f"«{singular if n == 1 else plural}»"
 
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.append(message)
+        return f"«{message}»"
+
 
 SAMPLES: dict[str, dict] = {
     "game_started": {}, "hand_started": {"hand": 2, "dealer": 1, "pass_direction": "across"},
