@@ -118,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
             errors.append(f"{TEMPLATE.relative_to(ROOT)} is stale: run scripts/catalogue.py")
         for path in languages():
             errors += problems(template, path)
+        if any(": untranslated " in e or ": missing " in e for e in errors):
+            errors.append("New or changed sentences: run scripts/catalogue.py, then translate "
+                          "each empty msgstr in hearts/locale/*.po (every language is complete "
+                          "before it lands; keep the {placeholders} exactly).")
         print("\n".join(errors) or f"{len(_ids(template))} strings, "
               f"{len(languages())} catalogues complete")
         return 1 if errors else 0
