@@ -426,7 +426,9 @@ class ServerCore:
         self.leave_current(player)
         tid = self.next_table
         self.next_table += 1
-        name = msg.get("name") or f"{player.name}'s table"
+        # a table without a name is named in its creator's language ("Table de Zoé")
+        name = msg.get("name") or said(T_("{name}'s table", name=player.name),
+                                       self.words_for(player.conn) if player.conn else None)
         table = Table(tid, name, rules, bot_level=self.bot_level,
                       drop_grace=self.limits.drop_grace)
         table.owner = player.token

@@ -52,3 +52,43 @@ def test_a_refused_hello_is_refused_in_its_language() -> None:
     out = lan.core.take()
     (conn, msg), = out.closing
     assert conn == 99 and msg["code"] == "version" and is_pseudo(msg["message"])
+
+
+def test_a_host_asked_in_german_answers_in_german() -> None:
+    lan = Lan()
+    ann = lan.join("Ann", lang="de_DE.UTF-8")
+    ann.send("play", card="QS")
+    err = ann.last("error")
+    assert err["code"] == "not-at-table"
+    assert err["message"] == "du sitzt an keinem Tisch; eröffne einen oder tritt zuerst einem bei"
+    ann.send("create_table", name="Eiche", rules={"target": 5})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.mirror.view and ann.mirror.view.phase == "play"))
+    v = ann.mirror.view
+    assert v is not None
+    if v.turn != v.seat:
+        ann.send("play", card=str(v.hand[0]))
+        assert ann.last("error")["message"] == "du bist nicht dran"
+    help_ = ann.ask("/help")["text"]
+    assert "/join TABLE [SEAT] (oder /sit) - an einem Tisch Platz nehmen" in help_
+    rules = ann.ask("/rules")["text"]
+    assert "Durchmarsch: die anderen bekommen 26" in rules and "Spiel bis: 5 Punkte" in rules
+    bob = lan.join("Bob", lang="fr")
+    bob.send("sit", table=tid, seat=0)
+    assert bob.last("error")["message"] == "la place 0 est prise par Ann"
+
+
+async def test_a_host_on_real_sockets_answers_each_client_in_its_language(host) -> None:
+    from .conftest import connect
+    de = await connect(host, "Dora", lang="de")
+    es = await connect(host, "Elena", lang="es-ES")
+    try:
+        for c in (de, es):
+            await c.send("sit", table=99)
+        got = [await c.wait_for("error") for c in (de, es)]
+        assert [g["code"] for g in got] == ["no-table", "no-table"]
+        assert [g["message"] for g in got] == ["es gibt keinen Tisch 99", "no existe la mesa 99"]
+    finally:
+        await de.close()
+        await es.close()
