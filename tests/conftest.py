@@ -19,3 +19,11 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             mp.delenv(var, raising=False)
         mp.setenv("LANG", "C.UTF-8")
         yield
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """A test that switched the process's language (a client in German) leaves English."""
+    yield
+    from hearts import i18n
+    i18n.set_language(None)

@@ -53,6 +53,8 @@ class RuleOption:
         """``value`` of this option in plain words, in ``tr``'s language."""
         tr = tr or PROCESS
         if self.kind == "cycle":
+            if tuple(value) == ("hold",):
+                return tr.gettext("no passing")
             if len(value) > 1:
                 return ", ".join(direction_words(str(d), tr) for d in value)
             return tr.gettext("always {direction}").format(

@@ -234,10 +234,11 @@ class LobbyScreen(Screen):
         self.chat_box = pygame.Rect(inner.left, self.list.rect.bottom + int(8 * s), inner.width,
                                     chat_h)
         gap = int(14 * s)
-        bw = (inner.width - gap * (len(self.buttons) - 1)) // len(self.buttons)
-        for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(inner.left + i * (bw + gap), self.chat_box.bottom + int(14 * s),
-                                 bw, bh)
+        x = inner.left
+        room = inner.width - gap * (len(self.buttons) - 1)
+        for b, bw in zip(self.buttons, w.row_widths(self.buttons, room)):
+            b.rect = pygame.Rect(x, self.chat_box.bottom + int(14 * s), bw, bh)
+            x += bw + gap
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.form.handle_event(event)

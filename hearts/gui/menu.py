@@ -145,6 +145,8 @@ class MainMenu(Screen):
         self.title_y = top + fan_h
         self.k = k
         bw, bh, gap = int(340 * k), int(52 * k), int(16 * k)
+        # as wide as the longest label needs (long in some languages), within the window
+        bw = min(size[0] - int(40 * s), max([bw, *(w.label_need(b) for b in self.buttons)]))
         y = self.title_y + title_h
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(0, y + i * (bh + gap), bw, bh)

@@ -18,6 +18,7 @@ from hearts.engine import PRESETS, Rules, RulesError
 from hearts.engine.rule_options import (OPTIONS, nearest_preset, preset_description,
                                         preset_name)
 from hearts.i18n import _, ngettext, said
+from net.words import ARROWS
 
 from . import widgets as w
 from .dialog import Dialog
@@ -40,7 +41,8 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
     if option.kind == "cycle":
         value = tuple(value)
         options = list(PASS_CYCLES) + ([value] if value not in PASS_CYCLES else [])
-        return w.Choice(options, value, on_change=on_change, show=option.words, enabled=enabled)
+        return w.Choice(options, value, on_change=on_change, show=option.words, enabled=enabled,
+                        short=lambda cycle: " ".join(ARROWS.get(d, d) for d in cycle))
     if option.kind == "choice":
         return w.Choice(option.values, value, on_change=on_change, show=option.words,
                         enabled=enabled)
@@ -247,7 +249,10 @@ class RulesDialog(Dialog):
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
         col_w = (width - int(60 * s)) // 2
-        label_w = int(col_w * 0.46)
+        # the labels take what the longest needs (some languages say them longer, others
+        # their values), between a third and a half of the column
+        label_need = max(w.font(w.MIN_TEXT).size(OPTIONS[n].label_in())[0] for n in names) + 4
+        label_w = max(int(col_w * 0.34), min(int(col_w * 0.46), label_need))
         self.preset.rect = pygame.Rect(0, self.rect.top + int(54 * s), int(360 * s),
                                        max(24, int(36 * s)))
         self.preset.rect.centerx = self.rect.centerx + int(40 * s)
@@ -309,8 +314,11 @@ class RulesDialog(Dialog):
                anchor="midtop")
         for name, r in self.label_rects.items():
             changed = self.changed(name)
-            w.text(surface, w.fit(OPTIONS[name].label_in(), f, r.width), (r.left, r.centery), size,
-                   w.ACCENT if changed else w.TEXT, bold=name == self.hovered, anchor="midleft")
+            label = OPTIONS[name].label_in()
+            small = w.fitting_size(label, size, r.width, bold=name == self.hovered)
+            w.text(surface, w.fit(label, w.font(small, name == self.hovered), r.width),
+                   (r.left, r.centery), small, w.ACCENT if changed else w.TEXT,
+                   bold=name == self.hovered, anchor="midleft")
         note, colour = self._note()
         room = self.rect.width - int(60 * s)
         lines = w.wrap(note, f, room)[:2] if note else []

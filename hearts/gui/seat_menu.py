@@ -353,11 +353,24 @@ class KeysDialog(Dialog):
         self.form.focus_first()
 
     def layout(self, size: tuple[int, int]) -> None:
+        """As wide as the longest key and action need (a smaller size where the window is
+        too narrow for them at the usual one)."""
         s = self.app.scale
         self.line = int(27 * s)
-        self.rect = pygame.Rect(0, 0, min(size[0] - 20, int(640 * s)),
+        self.size = max(w.MIN_TEXT, int(18 * s))
+        pad = int(30 * s)
+        while True:
+            keys_w = max(w.font(self.size, True).size(_(k))[0] for k, _a in KEYS)
+            acts_w = max(w.font(self.size).size(_(a))[0] for _k, a in KEYS)
+            split = max(int(640 * s * 0.36), pad + keys_w + int(16 * s))
+            width = max(int(640 * s), split + acts_w + pad)
+            if width <= size[0] - 20 or self.size <= w.MIN_TEXT:
+                break
+            self.size -= 1
+        self.rect = pygame.Rect(0, 0, min(size[0] - 20, width),
                                 int(80 * s) + len(KEYS) * self.line + int(70 * s))
         self.rect.center = (size[0] // 2, size[1] // 2)
+        self.split = self.rect.left + split
         self.ok.rect = pygame.Rect(0, 0, int(150 * s), int(42 * s))
         self.ok.rect.midbottom = (self.rect.centerx, self.rect.bottom - int(16 * s))
 
@@ -365,9 +378,8 @@ class KeysDialog(Dialog):
         super().draw(surface)
         s = self.app.scale
         y = self.rect.top + int(64 * s)
-        split = self.rect.left + int(self.rect.width * 0.36)
         for key, action in KEYS:
-            w.text(surface, _(key), (split - int(16 * s), y), int(18 * s), w.ACCENT, bold=True,
-                   anchor="topright")
-            w.text(surface, _(action), (split, y), int(18 * s))
+            w.text(surface, _(key), (self.split - int(16 * s), y), self.size, w.ACCENT,
+                   bold=True, anchor="topright")
+            w.text(surface, _(action), (self.split, y), self.size)
             y += self.line

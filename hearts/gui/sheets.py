@@ -80,9 +80,9 @@ def button_row(buttons: Sequence[w.Widget], area: pygame.Rect, height: int, gap:
     shown = [b for b in buttons if b.visible]
     if not shown:
         return
-    bw = min(widest, (area.width - gap * (len(shown) - 1)) // len(shown))
-    x = area.centerx - (len(shown) * bw + (len(shown) - 1) * gap) // 2
-    for b in shown:
+    widths = w.row_widths(shown, area.width - gap * (len(shown) - 1), widest)
+    x = area.centerx - (sum(widths) + (len(shown) - 1) * gap) // 2
+    for b, bw in zip(shown, widths):
         b.rect = pygame.Rect(x, area.bottom - height, bw, height)
         x += bw + gap
 

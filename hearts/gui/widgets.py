@@ -91,6 +91,41 @@ def fit(s: str, f: pygame.font.Font, width: int) -> str:
     return s + "…"
 
 
+def label_need(widget: "Widget") -> int:
+    """The width a button's label needs to read whole at the smallest text size (0 for a
+    widget without a label)."""
+    label = getattr(widget, "label", "")
+    return font(MIN_TEXT, bool(getattr(widget, "primary", False))).size(label)[0] + 16 \
+        if label else 0
+
+
+def row_widths(widgets: Sequence["Widget"], room: int, widest: int | None = None) -> list[int]:
+    """Widths for ``widgets`` side by side in ``room`` pixels (gaps taken out already): as
+    even as they can be (each at most ``widest``), a label that needs more gets what it
+    needs (so a long language's label stays whole) and the others share the rest."""
+    n = len(widgets)
+    if not n:
+        return []
+    need = [label_need(x) for x in widgets]
+    fixed: dict[int, int] = {}
+    while True:
+        free = [i for i in range(n) if i not in fixed]
+        if not free:
+            break
+        share = (room - sum(fixed.values())) // len(free)
+        if widest is not None:
+            share = min(share, widest)
+        wanting = [i for i in free if need[i] > share]
+        if not wanting:
+            return [fixed.get(i, share) for i in range(n)]
+        for i in wanting:
+            fixed[i] = need[i]
+    if sum(fixed.values()) > room:           # nothing fits whole: shrink in proportion
+        total = sum(fixed.values())
+        return [max(1, fixed[i] * room // total) for i in range(n)]
+    return [fixed[i] for i in range(n)]
+
+
 def fitting_size(s: str, size: int, width: int, bold: bool = False) -> int:
     """``size``, or a smaller one (not under MIN_TEXT) at which ``s`` fits ``width``."""
     while size > MIN_TEXT and font(size, bold).size(s)[0] > width:
@@ -365,16 +400,20 @@ class TextInput(Widget):
 
 
 class Choice(Widget):
-    """A value picked from ``options`` by clicking the arrows, or Left/Right when focused."""
+    """A value picked from ``options`` by clicking the arrows, or Left/Right when focused.
+    ``show`` words a value; ``short`` (if given) words it compactly where ``show``'s words
+    would not fit whole (a narrow window, a language that says it longer)."""
 
     def __init__(self, options: Sequence[Any], value: Any, rect: pygame.Rect | None = None,
                  on_change: Callable[[Any], Any] | None = None,
-                 show: Callable[[Any], str] = str, enabled: bool = True) -> None:
+                 show: Callable[[Any], str] = str, enabled: bool = True,
+                 short: Callable[[Any], str] | None = None) -> None:
         super().__init__(rect, enabled)
         self.options = list(options)
         self.value = value if value in self.options else self.options[0]
         self.on_change = on_change
         self.show = show
+        self.short = short
 
     def step(self, d: int) -> None:
         if not self.enabled:
@@ -416,6 +455,8 @@ class Choice(Widget):
                  anchor="midright")
         words = self.show(self.value)
         room = self.rect.width - 2 * size - 16
+        if self.short is not None and font(MIN_TEXT).size(words)[0] > room:
+            words = self.short(self.value)
         small = fitting_size(words, size, room)
         text(surface, fit(words, font(small), room), self.rect.center, small, colour,
              anchor="center")

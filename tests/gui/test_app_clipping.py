@@ -1,5 +1,7 @@
 """No text cut, too small or outside its box on the client's own screens and dialogs at
-800x600, 1280x800 and 1920x1080 (measured: every line drawn against its box)."""
+800x600, 1280x800 and 1920x1080 (measured: every line drawn against its box), in English
+and in every language with a catalogue: German and French (the longest) at every size,
+the others in the smallest window."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import pygame
 import pytest
 
 from hearts.gui.app import App
+from hearts.i18n import _
 from hearts.gui.lobby import CreateTableDialog, LobbyScreen
 from hearts.gui.menu import JoinScreen
 from hearts.gui.rules_dialog import RulesDialog
@@ -18,11 +21,14 @@ from tests.gui.conftest import Driver
 from tests.gui.helpers import Player, host_lobby
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+CASES = [(lang, size) for lang in ("en", "de", "fr") for size in SIZES] + [
+    ("es", SIZES[0]), ("it", SIZES[0])]
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.fixture(params=CASES, ids=lambda c: f"{c[0]}-{c[1][0]}x{c[1][1]}")
 def sized(request, config_home):
-    a = App(Settings(name="Tester", animation="off", sounds=False), size=request.param,
+    lang, size = request.param
+    a = App(Settings(name="Tester", animation="off", sounds=False, language=lang), size=size,
             discover=False)
     yield a, Driver(a)
     a.close()
@@ -31,7 +37,7 @@ def sized(request, config_home):
 def _check(app, drive, monkeypatch, shots, name) -> None:
     drive.step()
     w, h = app.size
-    drive.shot(shots / f"{name}-{w}x{h}.png")
+    drive.shot(shots / f"{name}-{app.settings.language}-{w}x{h}.png")
     assert clipcheck.problems(app, monkeypatch) == [], name
 
 
@@ -80,7 +86,7 @@ def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
         CreateTableDialog(app).open()
         _check(app, drive, monkeypatch, shots, "clip-new-table")
         app.dialogs.clear()
-        drive.click_button(app.screen.form, "Sit")
+        drive.click_button(app.screen.form, _("Sit"))
         drive.until(lambda: app.session.table is not None and app.link.at_table(), what="seated")
         drive.key(pygame.K_ESCAPE)
         assert isinstance(app.dialogs[-1], TableMenu)
@@ -92,20 +98,21 @@ def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
         ann.close()
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang,size", [("en", (800, 600)), ("en", (1280, 800))] + [
+    (lang, (800, 600)) for lang in ("de", "fr", "es", "it")], ids=lambda c: str(c))
 def test_the_text_size_setting_grows_everything_and_it_still_fits(config_home, monkeypatch,
-                                                                  shots, size):
-    app = App(Settings(name="Tester", animation="off", sounds=False), size=size,
+                                                                  shots, lang, size):
+    app = App(Settings(name="Tester", animation="off", sounds=False, language=lang), size=size,
               discover=False)
     drive = Driver(app)
     try:
         before = app.screen.buttons[0].rect.height
         app.show(SettingsScreen(app))
         screen = app.screen
-        text_size = dict(screen.rows)["Text size"]
+        text_size = dict(screen.rows)[_("Text size")]
         while text_size.value != 1.5:
             drive.click((text_size.rect.right - 4, text_size.rect.centery))
-        drive.click_button(screen.form, "Save")
+        drive.click_button(screen.form, _("Save"))
         assert app.settings.ui_scale == 1.5
         assert Settings.load().ui_scale == 1.5                      # kept
         menu = app.screen

@@ -1,15 +1,18 @@
 """No text on the table is cut, under 12 px or off the window, in every state a player
-meets, at 800x600 (the smallest window the app allows), 1280x800 and 1920x1080; the
-notices and chat bubbles wrap; the dealer's chip never covers a score."""
+meets, at 800x600 (the smallest window the app allows), 1280x800 and 1920x1080 (and in
+every other language at 800x600, German also with 150% text); the notices and chat
+bubbles wrap; the dealer's chip never covers a score."""
 
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 
 import pygame
 import pytest
 
+from hearts import i18n
 from hearts.engine import Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
@@ -74,19 +77,30 @@ def _states(size):
     yield "after OK", over
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_text_is_cut_small_or_off_the_window(size, shots: Path, monkeypatch) -> None:
+CASES = [("en", size, 1.0) for size in SIZES] + [
+    (lang, SIZES[0], 1.0) for lang in ("de", "fr", "es", "it")] + [("de", SIZES[0], 1.5)]
+
+
+@pytest.mark.parametrize("lang,size,ui", CASES,
+                         ids=lambda c: f"{c}" if not isinstance(c, tuple) else f"{c[0]}x{c[1]}")
+def test_no_text_is_cut_small_or_off_the_window(lang, size, ui, shots: Path, monkeypatch) -> None:
     pygame.display.init()
     pygame.font.init()
+    i18n.set_language(lang)
     seen_states = []
     for name, screen in _states(size):
+        if ui != 1.0:
+            screen.app.settings.ui_scale = ui
+            screen.resize(size)
         seen = look(screen, monkeypatch, size)
         bad = problems(seen, size)
-        assert not bad, f"{name} at {size}: {bad}"
+        assert not bad, f"{name} at {size} in {lang}, text at {ui:.0%}: {bad}"
         seen_states.append(name)
-        surf = pygame.Surface(size)
-        screen.draw(surf)
-        pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}-{name.replace(' ', '-')}.png"))
+        if lang == "en" or os.environ.get("HEARTS_SCREENSHOTS"):
+            surf = pygame.Surface(size)
+            screen.draw(surf)
+            pygame.image.save(surf, str(shots / f"table-{lang}-{size[0]}x{size[1]}-"
+                                                f"{name.replace(' ', '-')}.png"))
     assert len(seen_states) == 9
 
 
