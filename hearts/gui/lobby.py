@@ -340,7 +340,7 @@ class CreateTableDialog(Dialog):
         """The preset, or "custom (based on standard)" once the rules were changed."""
         from .rules_dialog import preset_words
         return preset_words(Rules.from_dict({"preset": name, **self.rules})) if self.rules \
-            else name
+            else preset_name(name)
 
     def edit_rules(self) -> None:
         from .rules_dialog import RulesDialog

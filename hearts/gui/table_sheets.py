@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from hearts.engine.rule_options import rules_title
-from hearts.i18n import _, ngettext
+from hearts.i18n import _, ngettext, pgettext
 from net import words
 
 from . import theme
@@ -196,7 +196,10 @@ class SheetPainter(TableCanvas):
             surface.blit(draw.text(_("Place"), round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
             for s in range(4):
                 n = 1 + sum(t < totals[s] for t in totals)
-                img = draw.text(("1st", "2nd", "3rd", "4th")[n - 1], round(14 * u),
+                # TRANSLATORS: a place in the final scores' table, short ("1.", "1er")
+                places = (pgettext("place", "1st"), pgettext("place", "2nd"),
+                          pgettext("place", "3rd"), pgettext("place", "4th"))
+                img = draw.text(places[n - 1], round(14 * u),
                             theme.ACCENT if n == 1 else theme.TEXT, "bold")
                 surface.blit(img, img.get_rect(midtop=(xs[s], y)))
             y += row_h
