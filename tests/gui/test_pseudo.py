@@ -1,0 +1,149 @@
+"""Pseudo-localisation as the guard: in the test language `pseudo` (every catalogue string
+accented, a third longer and wrapped "[!! … !!]") every line the desktop client draws, on
+every screen from the menu to the game-over sheet, came from the catalogue: what is left
+once the pseudo parts are taken out is data (names, numbers, cards, addresses), never a
+word of English that skipped the catalogue."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pygame
+
+from hearts import i18n
+from hearts.gui.app import App
+from hearts.gui.lobby import CreateTableDialog, LobbyScreen
+from hearts.gui.menu import JoinScreen
+from hearts.gui.rules_dialog import RulesDialog
+from hearts.gui.seat_menu import KeysDialog, SeatMenu, TableMenu
+from hearts.gui.settings import Settings, SettingsScreen
+from hearts.gui.table import TableScreen
+from net.discovery import HostInfo
+from net.table import BOT_NAMES
+from tests.gui.conftest import Driver
+from tests.gui.helpers import Player, host_lobby
+from tests.gui.test_languages import every_line
+
+_INNER = re.compile(r"\[!! (?:(?!\[!! ).)*? !!\]|\[!! (?:(?!\[!! ).)*…$")
+_CARD = re.compile(r"(10|[2-9TJQKA])[♣♦♥♠CDHS]")
+_URL = re.compile(r"https?://\S+")
+
+
+def not_from_the_catalogue(line: str, data: tuple[str, ...]) -> str:
+    """What of ``line`` is neither a pseudo part nor data ("" when nothing is)."""
+    rest = line
+    while True:                           # innermost first: "[!! a [!! b !!] c !!]"
+        out = _INNER.sub(" ", rest)
+        if out == rest:
+            break
+        rest = out
+    for d in sorted(data, key=len, reverse=True):
+        rest = rest.replace(d, " ")
+    rest = _URL.sub(" ", _CARD.sub(" ", rest))
+    # a word in plain ASCII letters is English; pseudo accents its words (a multi-line
+    # sentence's middle lines have no brackets, but every word has an accented letter)
+    return rest if any(re.fullmatch(r"[A-Za-z]{2,}", word)
+                       for word in re.findall(r"\w+", rest)) else ""
+
+
+def test_every_line_the_client_draws_comes_from_the_catalogue(config_home, monkeypatch):
+    app = App(Settings(name="Tester", animation="off", sounds=False, bot_level="random",
+                       language=i18n.PSEUDO), size=(1920, 1080), discover=False)
+    drive = Driver(app)
+    data = ("Tester", "Annabelle", "Oak", *BOT_NAMES, "Lab", "Den", "hello")
+    try:
+        with every_line(monkeypatch) as lines:
+            drive.step()
+            app.show(SettingsScreen(app))
+            drive.step()
+            app.show(JoinScreen(app))
+            app.screen.on_hosts([
+                HostInfo("Den", "Den", ("192.168.1.7",), 7895,
+                         {"tables": "2", "seats": "3", "rules": "omnibus", "players": "5"}),
+                HostInfo("Lab", "Lab", ("10.0.0.9",), 7000, {"tables": "0", "seats": "0"})],
+                None)
+            drive.step()
+            app.show(app.main_menu())
+            KeysDialog(app).open()
+            drive.step()
+            app.dialogs.clear()
+            host_lobby(app, drive)
+            ann = Player(app, "Annabelle")
+            try:
+                ann.send("create_table", name="Oak", seat=0, rules={"preset": "omnibus"})
+                drive.until(lambda: app.session.tables, what="the table list")
+                drive.step()
+                CreateTableDialog(app).open()
+                drive.step()
+                RulesDialog(app, {"preset": "black-maria", "target": 50}, editable=True).open()
+                drive.step()
+                app.dialogs.clear()
+                assert isinstance(app.screen, LobbyScreen)
+                drive.click_button(app.screen.form, i18n._("Sit"))
+                drive.until(lambda: app.session.table is not None and app.link.at_table(),
+                            what="seated")
+                drive.step()
+                TableMenu(app).open()
+                drive.step()
+                app.dialogs.clear()
+                SeatMenu(app, 2).open()
+                drive.step()
+                app.dialogs.clear()
+                app.console.open()
+                ann.send("chat", text="hello")
+                drive.step(3)
+                app.console.toggle("")
+            finally:
+                ann.close()
+            app.link.disconnect()
+            drive.until(lambda: type(app.screen).__name__ == "MainMenu", what="the menu")
+            drive.step(5)
+            app.link.play_against_bots(rules={"target": 15})
+            screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen,
+                                 what="the table")
+            drive.until(lambda: screen.model.view is not None, 20, "the deal")
+            end = time.monotonic() + 60
+            while app.session.table is None or app.session.table.state != "over":
+                assert time.monotonic() < end, (
+                    f"the game did not finish: {screen.model.view and screen.model.view.phase} "
+                    f"{app.session.table and app.session.table.state} {app.dialogs} "
+                    f"{type(app.screen).__name__} {screen.model.show_scores}")
+                drive.step()
+                v = screen.model.view
+                if v is None:
+                    continue
+                if v.phase == "pass" and v.passed is None:
+                    if not screen.model.selected:
+                        for k in (pygame.K_1, pygame.K_2, pygame.K_3)[: v.rules.pass_count]:
+                            drive.key(k)
+                    drive.key(pygame.K_RETURN)
+                elif v.phase == "play" and v.my_turn:
+                    if len(v.tricks) == 5:
+                        drive.key(pygame.K_h, pygame.KMOD_CTRL)      # a hint, worded
+                        drive.key(pygame.K_TAB)                      # the scores
+                        drive.step()
+                        drive.key(pygame.K_TAB)
+                    drive.key(pygame.K_RIGHT)
+                    drive.key(pygame.K_RETURN)
+                    drive.until(lambda: screen.model.view is not v, 5, "the host's answer")
+                elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
+                    drive.key(pygame.K_a)
+            drive.until(lambda: not screen.animating, 10, "the last animations")
+            drive.step(3)
+        leaks = sorted({f"{line!r} -> {left.strip()!r}" for line in lines if line.strip()
+                        for left in [not_from_the_catalogue(line, data)] if left})
+        assert not leaks, "\n".join(leaks)
+        assert len(set(lines)) > 150            # every screen was drawn
+    finally:
+        app.close()
+
+
+def test_the_check_finds_english_and_lets_data_through():
+    tr = i18n.translation(i18n.PSEUDO)
+    said = tr.gettext("{name} plays {card}.").format(name="Ann", card="Q♠")
+    assert not_from_the_catalogue(said, ("Ann",)) == ""
+    nested = i18n.T_("Hint: {what}", what=i18n.T_("hint")).said(tr)
+    assert not_from_the_catalogue(nested, ()) == ""
+    assert not_from_the_catalogue(tr.gettext("Hand {hand}")[:12] + "…", ()) == ""
+    assert not_from_the_catalogue("Waiting for Ann", ("Ann",)).strip() == "Waiting for"
