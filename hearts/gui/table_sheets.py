@@ -194,12 +194,12 @@ class SheetPainter(TableCanvas):
         y += self.row_h(17)
         if places:
             surface.blit(draw.text(_("Place"), round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
+            # TRANSLATORS: a place in the final scores' table, short ("1.", "1er")
+            place_words = (pgettext("place", "1st"), pgettext("place", "2nd"),
+                           pgettext("place", "3rd"), pgettext("place", "4th"))
             for s in range(4):
                 n = 1 + sum(t < totals[s] for t in totals)
-                # TRANSLATORS: a place in the final scores' table, short ("1.", "1er")
-                places = (pgettext("place", "1st"), pgettext("place", "2nd"),
-                          pgettext("place", "3rd"), pgettext("place", "4th"))
-                img = draw.text(places[n - 1], round(14 * u),
+                img = draw.text(place_words[n - 1], round(14 * u),
                             theme.ACCENT if n == 1 else theme.TEXT, "bold")
                 surface.blit(img, img.get_rect(midtop=(xs[s], y)))
             y += row_h
