@@ -73,7 +73,7 @@ def test_a_host_asked_in_german_answers_in_german() -> None:
     help_ = ann.ask("/help")["text"]
     assert "/join TABLE [SEAT] (oder /sit) - an einem Tisch Platz nehmen" in help_
     rules = ann.ask("/rules")["text"]
-    assert "Durchmarsch: die anderen bekommen 26" in rules and "Spiel bis: 5 Punkte" in rules
+    assert "Durchmarsch: andere bekommen 26" in rules and "Spiel bis: 5 Punkte" in rules
     bob = lan.join("Bob", lang="fr")
     bob.send("sit", table=tid, seat=0)
     assert bob.last("error")["message"] == "la place 0 est prise par Ann"
