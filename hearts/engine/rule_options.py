@@ -101,6 +101,14 @@ def direction_words(direction: str, tr: Translator | None = None) -> str:
             "hold": tr.pgettext("pass direction", "hold")}.get(direction, direction)
 
 
+def passing_words(direction: str | None, tr: Translator | None = None) -> str:
+    """A hand's pass in a few words: "passing left", "passing across"... or "no passing"."""
+    tr = tr or PROCESS
+    return {"left": tr.gettext("passing left"), "right": tr.gettext("passing right"),
+            "across": tr.gettext("passing across")}.get(direction or "",
+                                                        tr.gettext("no passing"))
+
+
 def on_off(value: bool, tr: Translator | None = None) -> str:
     """A switch's state in words."""
     tr = tr or PROCESS
@@ -259,6 +267,14 @@ def preset_name(name: str, tr: Translator | None = None) -> str:
     return (tr or PROCESS).gettext(words) if words else name
 
 
+def summary_words(summary: str, tr: Translator | None = None) -> str:
+    """A table's or a game's ``summary`` (a preset's code, or ``custom: ...``) as people say
+    it, in ``tr``'s language: the preset's name, or "custom"."""
+    if summary.startswith("custom"):
+        return (tr or PROCESS).gettext("custom")
+    return preset_name(summary, tr)
+
+
 def preset_description(name: str, tr: Translator | None = None) -> str:
     """A preset's one-line description in ``tr``'s language ("" if unknown)."""
     words = PRESET_DESCRIPTIONS.get(name)
@@ -399,5 +415,5 @@ def _md_plain(v: Any) -> str:
 
 __all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "PRESET_NAMES", "RuleOption", "applies",
            "changes_in_words", "describe", "direction_words", "group_title", "markdown_presets",
-           "markdown_table", "nearest_preset", "on_off", "option_line", "preset_description",
-           "preset_name", "rules_in_words", "rules_title", "unit_words", "words_of"]
+           "markdown_table", "nearest_preset", "on_off", "option_line", "passing_words",
+           "preset_description", "preset_name", "rules_in_words", "rules_title", "summary_words", "unit_words", "words_of"]

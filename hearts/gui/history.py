@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hearts.engine.rule_options import summary_words
 from hearts.i18n import N_, _, ngettext
 from net.history import local_time, player_name
 
@@ -30,7 +31,7 @@ def game_row(g: dict[str, Any]) -> str:
         seat = f"{player_name(ref)} {totals[i] if i < len(totals) else '?'}"
         seats.append(("★ " if i in winners else "") + seat)
     when = local_time(str(g.get("finished") or ""))
-    return "\t".join((f"#{g.get('id')}\n{when}", f"{g.get('name') or '?'}\n{g.get('summary') or ''}",
+    return "\t".join((f"#{g.get('id')}\n{when}", f"{g.get('name') or '?'}\n{summary_words(str(g.get('summary') or ''))}",
                       ", ".join(seats[:2]) + "\n" + ", ".join(seats[2:]), str(g.get("hands"))))
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hearts.bots.base import level_words
 from hearts.i18n import N_, _, ngettext
 from net.history import local_time
 
@@ -48,7 +49,7 @@ def board_rows(board: dict[str, Any], you: str | None) -> list[str]:
     if bots:
         rows.append("\t" + _("Bots, by level:"))
     for row in bots:
-        rows.append(stats_row("", _("{level} bots").format(level=row.get("level") or "?"),
+        rows.append(stats_row("", _("{level} bots").format(level=level_words(row.get("level")) or "?"),
                               row))
     return rows
 

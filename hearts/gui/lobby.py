@@ -15,7 +15,7 @@ import pygame
 
 from hearts.bots.base import level_words
 from hearts.engine import PRESETS, Rules
-from hearts.engine.rule_options import preset_name
+from hearts.engine.rule_options import preset_name, summary_words
 from hearts.i18n import N_, _, ngettext, pgettext
 
 from . import widgets as w
@@ -66,8 +66,7 @@ def table_row(t: dict[str, Any]) -> str:
     state = state_text(str(t.get("state", "")))
     if t.get("hand") is not None and t.get("state") in ("playing", "paused"):
         state += "\n" + _("hand {n}").format(n=int(t["hand"]) + 1)
-    rules = str(t.get("summary") or "").split(":")[0]          # "custom: a=b" -> "custom"
-    rules = _("custom") if rules == "custom" else preset_name(rules)
+    rules = summary_words(str(t.get("summary") or ""))
     seats = [("★ " if s.get("kind") == "human" and owner and s.get("name") == owner else "")
              + seat_text(s) for s in t.get("seats") or ()]       # ★ the owner, as at the table
     free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")

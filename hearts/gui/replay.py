@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hearts.engine import Card
-from hearts.engine.rules import PASS_OFFSET
+from hearts.bots.base import level_words
+from hearts.engine.rule_options import passing_words, rules_title, summary_words
+from hearts.engine.rules import PASS_OFFSET, Rules, RulesError
 from hearts.i18n import _, ngettext
 from net.history import player_name
 from net.replay import Moment, Replay
@@ -28,8 +30,6 @@ if TYPE_CHECKING:
     from .app import App
 
 HINT_LEVELS = ("easy", "normal", "hard")
-PASS_WORDS = {"left": _("passing left"), "right": _("passing right"),
-              "across": _("passing across"), "hold": _("no passing")}
 RAISED = (255, 204, 77)           # passed / received cards
 HINTED = (110, 190, 255)          # the bot's choice
 
@@ -66,7 +66,7 @@ class ReplaySheet(Sheet):
         self.thinking = False
         self._result: tuple[int, int, int, str, list[str]] | None = None
         self.level = w.Choice(list(HINT_LEVELS), "hard", show=lambda v: _("Hint: {level}")
-                              .format(level=v), on_change=lambda _v: self._clear_hint())
+                              .format(level=level_words(v)), on_change=lambda _v: self._clear_hint())
         self.ask_button = w.Button(_("What would it play?"), self.ask_hint)
         self.steps = [
             w.Button(_("◀◀ Hand"), lambda: self.go_hand(-1)),
@@ -266,11 +266,18 @@ class ReplaySheet(Sheet):
                 else _("This game, hand {n} of {total}").format(n=self.hand + 1, total=n)
             dealer = seat_name(self.doc, h, int(h.get("dealer") or 0))
             self.subtitle = _("{table} · {rules} · {dealer} deals, {passing}").format(
-                table=self.doc.get("name") or "?", rules=self.doc.get("summary") or "",
-                dealer=dealer, passing=PASS_WORDS.get(str(h.get("pass_direction")), ""))
+                table=self.doc.get("name") or "?", rules=self._rules_words(),
+                dealer=dealer, passing=passing_words(h.get("pass_direction")))
         else:
             self.title = _("No hand has been played yet")
         super().draw(surface)
+
+    def _rules_words(self) -> str:
+        """The game's rules as the rules dialog names them (its summary if they do not read)."""
+        try:
+            return rules_title(Rules.from_dict(self.doc.get("rules") or {}))
+        except (RulesError, TypeError, ValueError):
+            return summary_words(str(self.doc.get("summary") or ""))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if not self.replay.hands:
@@ -422,16 +429,16 @@ class ReplaySheet(Sheet):
             line = _("{name} leads.").format(name=name(m.turn)) if m.turn is not None else ""
         lines = [line]
         if self.thinking:
-            lines.append(_("{level} is thinking…").format(level=self.level.value))
+            lines.append(_("{level} is thinking…").format(level=level_words(self.level.value)))
         elif self.hint and self.hint[:2] == (self.hand, self.step):
             _h, _s, seat, level, cards = self.hint
             if not cards:
-                lines.append(_("{level} could not decide here.").format(level=level))
+                lines.append(_("{level} could not decide here.").format(level=level_words(level)))
             else:
                 shown = " ".join(_card(c) for c in cards)
                 actual = self._actual(seat, h)
                 lines.append("▸ " + _("{level} would play {cards} here for {name}{actual}.")
-                             .format(level=level, cards=shown, name=name(seat), actual=actual))
+                             .format(level=level_words(level), cards=shown, name=name(seat), actual=actual))
         return lines
 
     def _actual(self, seat: int, h: dict[str, Any]) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts.engine.rule_options import direction_words
+from hearts.bots.base import level_words
+from hearts.engine.rule_options import passing_words, summary_words
 from hearts.i18n import _, ngettext
 from net.history import local_time, player_name
 from net.replay import Replay
@@ -13,7 +14,6 @@ from net.replay import Replay
 from .render import card_text, cards_text
 
 Msg = dict[str, Any]
-PASS_WORDS = ("left", "right", "across")
 
 
 def _number(value: Any) -> str:
@@ -34,7 +34,7 @@ def board_lines(board: Msg, you: str | None) -> list[str]:
         lines.append(f"  {rank:>2}. {name[:18]:<18} " + _row_figures(row))
     bots = list(board.get("bots") or [])
     for row in bots:
-        name = _("{level} bots").format(level=row.get("level") or "?")
+        name = _("{level} bots").format(level=level_words(row.get("level")) or "?")
         lines.append(f"      {name[:18]:<18} " + _row_figures(row))
     return lines
 
@@ -78,7 +78,7 @@ def game_line(g: Msg) -> str:
     hands = int(g.get("hands") or 0)
     return _("#{id} {when} at {table} ({rules}): {seats}; {hands}").format(
         id=g.get("id"), when=local_time(str(g.get("finished") or "")),
-        table=g.get("name") or "?", rules=g.get("summary") or "?", seats=", ".join(seats),
+        table=g.get("name") or "?", rules=summary_words(str(g.get("summary") or "?")), seats=", ".join(seats),
         hands=ngettext("{n} hand", "{n} hands", hands).format(n=hands))
 
 
@@ -107,7 +107,7 @@ def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
         return card_text(card, symbols)
 
     lines = [_("Game #{id} at {table} ({rules}), {when}:").format(
-        id=doc.get("id"), table=doc.get("name") or "?", rules=doc.get("summary") or "?",
+        id=doc.get("id"), table=doc.get("name") or "?", rules=summary_words(str(doc.get("summary") or "?")),
         when=local_time(str(doc.get("finished") or "")))]
     for n, hand in enumerate(replay.hands):
         seats = hand.get("seats") or [0, 1, 2, 3]
@@ -118,8 +118,7 @@ def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
         direction = hand.get("pass_direction")
         lines.append(_("Hand {n}, {dealer} deals; {passing}:").format(
             n=n + 1, dealer=names[hand.get("dealer", 0)],
-            passing=_("passing {direction}").format(direction=direction_words(direction))
-            if direction in PASS_WORDS else _("no passing")))
+            passing=passing_words(direction)))
         for s in range(4):
             lines.append("  " + _("{name} holds {cards}").format(
                 name=full[s], cards=cards_text(hand["deal"][s], symbols)))

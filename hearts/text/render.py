@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts.engine import Rules, View
-from hearts.engine.rule_options import preset_name, rules_title
+from hearts.engine.rule_options import rules_title, summary_words
 from hearts.bots.base import level_words
 from hearts.engine.cards import RANKS, SUIT_SYMBOLS, SUITS
 from hearts.i18n import N_, _, ngettext
@@ -291,7 +291,7 @@ class TextRenderer(MirrorReader):
             summary = str(t.get("summary") or "")
             facts = {"number": t.get("id"), "name": t.get("name"),
                      "state": words.state_words(str(t.get("state"))), "seats": seats,
-                     "rules": _("custom") if summary.startswith("custom") else preset_name(summary)}
+                     "rules": summary_words(summary)}
             line = (_('  table {number} "{name}" (locked: friends only): {state}, {rules}; '
                       'seats {seats}') if t.get("locked")
                     else _('  table {number} "{name}": {state}, {rules}; seats {seats}')

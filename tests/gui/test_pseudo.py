@@ -25,26 +25,21 @@ from tests.gui.conftest import Driver
 from tests.gui.helpers import Player, host_lobby
 from tests.gui.test_languages import every_line
 
-_INNER = re.compile(r"\[!! (?:(?!\[!! ).)*? !!\]|\[!! (?:(?!\[!! ).)*…$")
+_MARKS = re.compile(r"\[!!|!!\]|~+")
 _CARD = re.compile(r"(10|[2-9TJQKA])[♣♦♥♠CDHS]")
 _URL = re.compile(r"https?://\S+")
 
 
 def not_from_the_catalogue(line: str, data: tuple[str, ...]) -> str:
-    """What of ``line`` is neither a pseudo part nor data ("" when nothing is)."""
+    """The English words of ``line`` ("" when there are none): pseudo accents every word of
+    a catalogue string, so a word in plain ASCII letters that is not data (names, cards,
+    addresses) skipped the catalogue, be it a whole line or a value put into a sentence."""
     rest = line
-    while True:                           # innermost first: "[!! a [!! b !!] c !!]"
-        out = _INNER.sub(" ", rest)
-        if out == rest:
-            break
-        rest = out
     for d in sorted(data, key=len, reverse=True):
         rest = rest.replace(d, " ")
-    rest = _URL.sub(" ", _CARD.sub(" ", rest))
-    # a word in plain ASCII letters is English; pseudo accents its words (a multi-line
-    # sentence's middle lines have no brackets, but every word has an accented letter)
-    return rest if any(re.fullmatch(r"[A-Za-z]{2,}", word)
-                       for word in re.findall(r"\w+", rest)) else ""
+    rest = _MARKS.sub(" ", _URL.sub(" ", _CARD.sub(" ", rest)))
+    return " ".join(word for word in re.findall(r"[^\W\d_]+", rest)
+                    if re.fullmatch(r"[A-Za-z]{2,}", word))
 
 
 def test_every_line_the_client_draws_comes_from_the_catalogue(config_home, monkeypatch):
@@ -145,5 +140,45 @@ def test_the_check_finds_english_and_lets_data_through():
     assert not_from_the_catalogue(said, ("Ann",)) == ""
     nested = i18n.T_("Hint: {what}", what=i18n.T_("hint")).said(tr)
     assert not_from_the_catalogue(nested, ()) == ""
-    assert not_from_the_catalogue(tr.gettext("Hand {hand}")[:12] + "…", ()) == ""
-    assert not_from_the_catalogue("Waiting for Ann", ("Ann",)).strip() == "Waiting for"
+    assert not_from_the_catalogue(tr.gettext("Hand {hand}").format(hand=3)[:12] + "…", ()) == ""
+    assert not_from_the_catalogue("Waiting for Ann", ("Ann",)) == "Waiting for"
+    hard = tr.gettext("{level} bots").format(level="hard")      # a value that skipped it
+    assert not_from_the_catalogue(hard, ()) == "hard"
+
+
+def test_the_leaderboard_games_and_replay_sheets_come_from_the_catalogue(config_home,
+                                                                          monkeypatch):
+    from tests.gui.test_records import keep_bot_games
+    app = App(Settings(name="Tester", animation="off", sounds=False, language=i18n.PSEUDO),
+              size=(1280, 800), discover=False)
+    drive = Driver(app)
+    data = ("Tester", "Ada", "Basil", "Clara", "Bots")
+    try:
+        keep_bot_games(app, 2)
+        with every_line(monkeypatch) as lines:
+            drive.step()
+            drive.click_button(app.screen.form, i18n._("Leaderboard"))
+            board = app.dialogs[-1]
+            drive.step()
+            drive.key(pygame.K_RIGHT)                       # tonight -> all time
+            drive.step()
+            drive.click_button(board.form, i18n._("Games"))
+            history = app.dialogs[-1]
+            drive.step()
+            drive.click_button(history.form, i18n._("Replay"))
+            replay = app.dialogs[-1]
+            for _ in range(3):                              # the deal, the pass, a trick
+                drive.key(pygame.K_RIGHT)
+            drive.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)    # a card
+            replay.level.value = "easy"
+            drive.click_button(replay.form, i18n._("What would it play?"))
+            drive.until(lambda: replay.hint is not None, timeout=20, what="the bot's hint")
+            drive.step()
+            drive.key(pygame.K_END)                         # the hand's end
+            drive.step()
+        leaks = sorted({f"{line!r} -> {left.strip()!r}" for line in lines if line.strip()
+                        for left in [not_from_the_catalogue(line, data)] if left})
+        assert not leaks, "\n".join(leaks)
+        assert len(set(lines)) > 40
+    finally:
+        app.close()

@@ -5,11 +5,20 @@ errors included, and what the client says about typed lines."""
 from __future__ import annotations
 
 from hearts import i18n
+from hearts.engine import Rules
 from hearts.text.commands import parse_line
+from hearts.text.history import replay_lines
 from hearts.text.render import TextRenderer
+from net.history import History
 from net.table import BOT_NAMES
+from tests.engine.builders import random_game
 from tests.gui.test_pseudo import not_from_the_catalogue
 from tests.net.lan import Lan
+
+# lines typed wrong: what the client says about them may quote them, and the command words
+# a player types stay the same in every language (like the protocol's codes)
+TYPED = ("play QS QH", "sit", "moon", "create nonsense", "sit 1 west password", "replay")
+COMMAND_WORDS = ("nonsense", "replay", "sit", "password", "owls")
 
 
 def test_every_line_of_the_text_client_comes_from_the_catalogue() -> None:
@@ -33,7 +42,7 @@ def test_every_line_of_the_text_client_comes_from_the_catalogue() -> None:
     read()
     lines += text.state_lines()
     lines += text.presets_help().splitlines()
-    for typed in ("play QS QH", "sit", "moon", "create nonsense", "sit 1 west password", "replay"):
+    for typed in TYPED:
         action = parse_line(typed)
         assert action.kind == "error", typed
         lines.append(action.text)
@@ -48,8 +57,32 @@ def test_every_line_of_the_text_client_comes_from_the_catalogue() -> None:
             lines += text.state_lines()
     read()
     data = ("Zoe", "Zoe's table", *BOT_NAMES, "test", "standard", "omnibus", "black-maria",
-            "spot", "tournament", "gamebot", "hearts2", "skelly")
+            "spot", "tournament", "gamebot", "hearts2", "skelly", *COMMAND_WORDS)
     leaks = sorted({f"{line!r} -> {left.strip()!r}" for line in lines if line.strip()
                     for left in [not_from_the_catalogue(line, data)] if left})
     assert not leaks, "\n".join(leaks)
     assert len(lines) > 100
+
+
+def test_the_text_clients_leaderboard_games_and_replay_come_from_the_catalogue(tmp_path) -> None:
+    i18n.set_language(i18n.PSEUDO)
+    history = History(tmp_path)
+    people = [{"name": "Zoe", "kind": "human", "id": "z1"},
+              *({"name": n, "kind": "bot", "level": lv} for n, lv in
+                (("Ada", "hard"), ("Basil", "normal"), ("Clara", "easy")))]
+    for i, rules in enumerate((Rules(), Rules.preset("omnibus"), Rules(target=60))):
+        g = random_game(rules, 40 + i)
+        history.add({"table": 1, "name": "Den", "players": ["Zoe", "Ada", "Basil", "Clara"],
+                     "game": g.to_dict(), "totals": list(g.totals), "winners": g.winners,
+                     "people": people, "seating": [[0, 1, 2, 3]] * len(g.results)})
+    text = TextRenderer(symbols=True)
+    lines = text.render(history.stats("z1")) + text.render(history.games())
+    found = history.replay(3)
+    assert found is not None
+    info, hands = found
+    lines += replay_lines({**info, "hands": hands}, symbols=True)
+    leaks = sorted({f"{line!r} -> {left!r}" for line in lines if line.strip()
+                    for left in [not_from_the_catalogue(line, ("Zoe", "Ada", "Basil", "Clara",
+                                                               "Den"))] if left})
+    assert not leaks, "\n".join(leaks)
+    assert len(lines) > 30
