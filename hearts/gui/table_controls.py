@@ -251,14 +251,10 @@ class TableControls(TablePart):
                             primary=True, name="start"))
         return b
 
-    def _over_buttons(self) -> list[Button]:
+    def _over_choices(self) -> list[tuple[str, Callable[[], None], str, bool]]:
         """The final sheet's OK (first and alone primary: Enter closes the sheet, never
-        starts a game), then New game (the owner) and Leave."""
-        u = self.layout.u
+        starts a game), then New game (the owner), Review and Leave."""
         m = self.model
-        ah = round(44 * u)
-        gap = round(12 * u)
-        gw = max(round(190 * u), button_width(_("Leave the table"), ah))
         over: list[tuple[str, Callable[[], None], str, bool]] = []
         if not m.over_closed:
             over.append((_("OK"), self.close_over, "over-ok", True))
@@ -266,9 +262,32 @@ class TableControls(TablePart):
             over.append((_("New game"), self.start, "new-game", False))
         over.append((_("Review"), self.review, "review", False))
         over.append((_("Leave the table"), self.leave, "leave", False))
-        gy = (self.screen.sheets.over_rect().bottom - ah - round(20 * u) if not m.over_closed
-              else self.layout.centre[1] - ah // 2)
-        x0 = self.size[0] // 2 - (len(over) * gw + (len(over) - 1) * gap) // 2
+        return over
+
+    def _over_widths(self) -> tuple[int, int]:
+        """The final sheet's buttons' width (each alike, as wide as the longest label needs,
+        narrower only where the window is) and the gap between them."""
+        u = self.layout.u
+        ah, gap = round(44 * u), round(12 * u)
+        labels = [label for label, *_rest in self._over_choices()]
+        gw = max(round(150 * u), *(button_width(label, ah) for label in labels))
+        room = self.size[0] - 2 * self.layout.margin - round(40 * u)
+        return min(gw, (room - (len(labels) - 1) * gap) // len(labels)), gap
+
+    def over_row_width(self) -> int:
+        """How wide the final sheet's row of buttons is (the sheet is at least as wide)."""
+        gw, gap = self._over_widths()
+        n = len(self._over_choices())
+        return n * gw + (n - 1) * gap
+
+    def _over_buttons(self) -> list[Button]:
+        u = self.layout.u
+        ah = round(44 * u)
+        gw, gap = self._over_widths()
+        over = self._over_choices()
+        gy = (self.screen.sheets.over_rect().bottom - ah - round(20 * u)
+              if not self.model.over_closed else self.layout.centre[1] - ah // 2)
+        x0 = self.size[0] // 2 - self.over_row_width() // 2
         return [Button(label, action, pygame.Rect(x0 + i * (gw + gap), gy, gw, ah),
                        primary=primary, name=name)
                 for i, (label, action, name, primary) in enumerate(over)]

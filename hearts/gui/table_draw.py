@@ -33,7 +33,7 @@ MIN_TEXT = 12                      # pixels: no text smaller, however small the 
 HINT = (110, 235, 130)             # outline of hinted cards
 RECEIVED = (150, 220, 255)         # outline of the cards passed to you
 CUE = (255, 90, 80)                # you took points: your plate flashes
-GAME_OVER_BUTTONS = ("over-ok", "new-game", "leave")
+SHEET_BUTTONS = ("over-ok", "new-game", "review", "leave")   # drawn above their sheet
 
 
 def hand_order(card: Card) -> tuple[int, int]:
@@ -250,7 +250,7 @@ class TablePainter(TableCanvas):
         if not (self.game_over() and not self.model.over_closed):
             self.screen.panels.draw_status(surface, v)
         for b in self.screen.buttons:
-            if b.name not in GAME_OVER_BUTTONS:
+            if b.name not in SHEET_BUTTONS:
                 b.draw(surface, b is self.screen.hover_button, self.layout.u)
         self.screen.panels.draw_notes(surface)
         self.screen.panels.draw_bubbles(surface)
@@ -272,7 +272,7 @@ class TablePainter(TableCanvas):
         elif self.game_over():
             self.screen.sheets.draw_over_line(surface)
         for b in self.screen.buttons:
-            if b.name in GAME_OVER_BUTTONS:
+            if b.name in SHEET_BUTTONS:
                 b.draw(surface, b is self.screen.hover_button, self.layout.u)
         if self.model.show_scores:
             self.screen.sheets.draw_scoreboard(surface)

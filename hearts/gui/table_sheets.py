@@ -88,7 +88,8 @@ class SheetPainter(TableCanvas):
 
     def over_rect(self) -> pygame.Rect:
         u = self.layout.u
-        w = min(self.size[0] - 2 * self.layout.margin, round(720 * u))
+        w = min(self.size[0] - 2 * self.layout.margin,
+                max(round(720 * u), self.screen.controls.over_row_width() + round(40 * u)))
         head = len(draw.wrap(self.over_headline(), round(30 * u), w - round(40 * u), "bold"))
         h = (round(40 * u) + head * theme.font(max(MIN_TEXT, round(30 * u)), "bold").get_linesize()
              + round(40 * u) + (self._over_rows() + 4) * self.row_h(14) + round(90 * u))
