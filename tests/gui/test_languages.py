@@ -93,6 +93,10 @@ def test_the_desktop_client_under_a_german_locale_is_german(config_home, monkeyp
             drive.until(lambda: not screen.animating, 10, "the last animations")
             drive.step(3)
             drive.shot(shots / "de-game-over-800x600.png")
+            sheet = screen.sheets.over_rect()             # the longer words' buttons inside it
+            over = [b for b in screen.buttons if b.name in ("over-ok", "review", "leave")]
+            assert len(over) == 3 and all(sheet.contains(b.rect) for b in over), (
+                sheet, [b.rect for b in over])
         shown = [s for s in lines if s.strip()]
         leaks = sorted({s for s in shown if ENGLISH.search(s)})
         assert not leaks, leaks
