@@ -13,11 +13,12 @@ import pygame
 
 from hearts import i18n
 from hearts.gui.app import App
-from hearts.gui.lobby import CreateTableDialog, LobbyScreen
+from hearts.gui.lobby import (CreateTableDialog, LobbyScreen, OwnerPasswordDialog,
+                              PasswordDialog)
 from hearts.gui.menu import JoinScreen
 from hearts.gui.rules_dialog import RulesDialog
 from hearts.gui.seat_menu import KeysDialog, SeatMenu, TableMenu
-from hearts.gui.settings import Settings, SettingsScreen
+from hearts.gui.settings import Settings, SettingsDialog, SettingsScreen
 from hearts.gui.table import TableScreen
 from net.discovery import HostInfo
 from net.table import BOT_NAMES
@@ -146,8 +147,8 @@ def test_the_check_finds_english_and_lets_data_through():
     assert not_from_the_catalogue(hard, ()) == "hard"
 
 
-def test_the_leaderboard_games_and_replay_sheets_come_from_the_catalogue(config_home,
-                                                                          monkeypatch):
+def test_the_dialogs_and_the_records_sheets_come_from_the_catalogue(config_home, monkeypatch):
+    """Passwords, settings at the table, the leaderboard, the finished games, a replay."""
     from tests.gui.test_records import keep_bot_games
     app = App(Settings(name="Tester", animation="off", sounds=False, language=i18n.PSEUDO),
               size=(1280, 800), discover=False)
@@ -156,6 +157,11 @@ def test_the_leaderboard_games_and_replay_sheets_come_from_the_catalogue(config_
     try:
         keep_bot_games(app, 2)
         with every_line(monkeypatch) as lines:
+            for dialog in (PasswordDialog(app, "sit", 1, wrong=True), OwnerPasswordDialog(app),
+                           SettingsDialog(app)):
+                dialog.open()
+                drive.step()
+                app.dialogs.clear()
             drive.step()
             drive.click_button(app.screen.form, i18n._("Leaderboard"))
             board = app.dialogs[-1]
