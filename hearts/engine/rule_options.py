@@ -416,4 +416,5 @@ def _md_plain(v: Any) -> str:
 __all__ = ["GROUPS", "OPTIONS", "PRESET_DESCRIPTIONS", "PRESET_NAMES", "RuleOption", "applies",
            "changes_in_words", "describe", "direction_words", "group_title", "markdown_presets",
            "markdown_table", "nearest_preset", "on_off", "option_line", "passing_words",
-           "preset_description", "preset_name", "rules_in_words", "rules_title", "summary_words", "unit_words", "words_of"]
+           "preset_description", "preset_name", "rules_in_words", "rules_title", "summary_words",
+           "unit_words", "words_of"]

@@ -31,7 +31,8 @@ def game_row(g: dict[str, Any]) -> str:
         seat = f"{player_name(ref)} {totals[i] if i < len(totals) else '?'}"
         seats.append(("★ " if i in winners else "") + seat)
     when = local_time(str(g.get("finished") or ""))
-    return "\t".join((f"#{g.get('id')}\n{when}", f"{g.get('name') or '?'}\n{summary_words(str(g.get('summary') or ''))}",
+    rules = summary_words(str(g.get("summary") or ""))
+    return "\t".join((f"#{g.get('id')}\n{when}", f"{g.get('name') or '?'}\n{rules}",
                       ", ".join(seats[:2]) + "\n" + ", ".join(seats[2:]), str(g.get("hands"))))
 
 

@@ -49,8 +49,8 @@ def board_rows(board: dict[str, Any], you: str | None) -> list[str]:
     if bots:
         rows.append("\t" + _("Bots, by level:"))
     for row in bots:
-        rows.append(stats_row("", _("{level} bots").format(level=level_words(row.get("level")) or "?"),
-                              row))
+        level = level_words(row.get("level")) or "?"
+        rows.append(stats_row("", _("{level} bots").format(level=level), row))
     return rows
 
 

@@ -65,8 +65,9 @@ class ReplaySheet(Sheet):
         self.hint: tuple[int, int, int, str, list[str]] | None = None   # hand, step, seat...
         self.thinking = False
         self._result: tuple[int, int, int, str, list[str]] | None = None
-        self.level = w.Choice(list(HINT_LEVELS), "hard", show=lambda v: _("Hint: {level}")
-                              .format(level=level_words(v)), on_change=lambda _v: self._clear_hint())
+        self.level = w.Choice(list(HINT_LEVELS), "hard",
+                              show=lambda v: _("Hint: {level}").format(level=level_words(v)),
+                              on_change=lambda _v: self._clear_hint())
         self.ask_button = w.Button(_("What would it play?"), self.ask_hint)
         self.steps = [
             w.Button(_("◀◀ Hand"), lambda: self.go_hand(-1)),
@@ -438,7 +439,8 @@ class ReplaySheet(Sheet):
                 shown = " ".join(_card(c) for c in cards)
                 actual = self._actual(seat, h)
                 lines.append("▸ " + _("{level} would play {cards} here for {name}{actual}.")
-                             .format(level=level_words(level), cards=shown, name=name(seat), actual=actual))
+                             .format(level=level_words(level), cards=shown, name=name(seat),
+                                     actual=actual))
         return lines
 
     def _actual(self, seat: int, h: dict[str, Any]) -> str:

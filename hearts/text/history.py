@@ -78,7 +78,8 @@ def game_line(g: Msg) -> str:
     hands = int(g.get("hands") or 0)
     return _("#{id} {when} at {table} ({rules}): {seats}; {hands}").format(
         id=g.get("id"), when=local_time(str(g.get("finished") or "")),
-        table=g.get("name") or "?", rules=summary_words(str(g.get("summary") or "?")), seats=", ".join(seats),
+        table=g.get("name") or "?", rules=summary_words(str(g.get("summary") or "?")),
+        seats=", ".join(seats),
         hands=ngettext("{n} hand", "{n} hands", hands).format(n=hands))
 
 
@@ -107,7 +108,8 @@ def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
         return card_text(card, symbols)
 
     lines = [_("Game #{id} at {table} ({rules}), {when}:").format(
-        id=doc.get("id"), table=doc.get("name") or "?", rules=summary_words(str(doc.get("summary") or "?")),
+        id=doc.get("id"), table=doc.get("name") or "?",
+        rules=summary_words(str(doc.get("summary") or "?")),
         when=local_time(str(doc.get("finished") or "")))]
     for n, hand in enumerate(replay.hands):
         seats = hand.get("seats") or [0, 1, 2, 3]
