@@ -27,7 +27,8 @@ ENGLISH = re.compile(r"\b(the|and|you|your|You|Your|Hand|Trick|Scores|Game|Leave
 
 @contextmanager
 def every_line(monkeypatch: Any) -> Iterator[list[str]]:
-    """Every line of text drawn, by the screens' widgets and by the table's painters."""
+    """Every line of text drawn, by the screens' widgets (text fields too) and by the
+    table's painters."""
     lines: list[str] = []
     real_text, real_table_text = w.text, table_draw.text
 
@@ -38,8 +39,15 @@ def every_line(monkeypatch: Any) -> Iterator[list[str]]:
     def table_text(s: str, *a: Any, **k: Any) -> Any:
         lines.append(s)
         return real_table_text(s, *a, **k)
+    real_field = w.TextInput.draw
+
+    def field(self: Any, surface: Any) -> None:           # a field's value or placeholder
+        if self.visible:
+            lines.append(self.value or self.placeholder)
+        real_field(self, surface)
     monkeypatch.setattr(w, "text", text)
     monkeypatch.setattr(table_draw, "text", table_text)
+    monkeypatch.setattr(w.TextInput, "draw", field)
     yield lines
 
 
