@@ -78,3 +78,38 @@ async def test_hearts_join_under_a_french_locale_is_french(host: Host) -> None:
     finally:
         zoe.kill()
         await zoe.proc.wait()
+
+
+async def test_every_line_hearts_join_prints_comes_from_the_catalogue(host: Host) -> None:
+    """`hearts join --lang pseudo`: the client's own lines (help, errors about typed lines,
+    the lists) and the host's, all from the catalogue (the pseudo guard of tests/gui)."""
+    from net.table import BOT_NAMES
+    from tests.gui.test_pseudo import not_from_the_catalogue
+    from tests.text.test_pseudo_text import COMMAND_WORDS
+    zoe = await Joiner.start(f"127.0.0.1:{host.port}", "--name", "Zoe", "--lang", "pseudo")
+
+    async def quiet(seconds: float = 2.0) -> None:
+        try:
+            while True:
+                await zoe.line(seconds)
+        except asyncio.TimeoutError:
+            pass
+    try:
+        await zoe.expect("Zoe")
+        for typed in ("help", "play QS", "tables", "create", "/rules", "/who", "/help",
+                      "stats", "games", "replay 99", "sit 1", "nonsense", "/start", "hint",
+                      "hand", "claim", "export 99", "leave", "watch 1", "leave"):
+            await zoe.type(typed)
+        await quiet()
+    finally:
+        zoe.kill()
+        await zoe.proc.wait()
+    data = ("Zoe", "Zoe's table", "join test", "127.0.0.1", str(host.port), *BOT_NAMES,
+            "standard", "omnibus", "black-maria", "spot", "tournament", "gamebot", "hearts2",
+            "skelly", "help", "create", "play", "hint", "moon", "pass", "quit", "export",
+            "watch", "claim",
+            *COMMAND_WORDS)
+    leaks = sorted({f"{line!r} -> {left!r}" for line in zoe.lines if line.strip()
+                    for left in [not_from_the_catalogue(line, data)] if left})
+    assert not leaks, "\n".join(leaks)
+    assert len(zoe.lines) > 60
