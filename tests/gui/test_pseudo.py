@@ -188,3 +188,35 @@ def test_the_dialogs_and_the_records_sheets_come_from_the_catalogue(config_home,
         assert len(set(lines)) > 40
     finally:
         app.close()
+
+
+def test_the_moon_choice_and_an_early_end_come_from_the_catalogue(config_home, monkeypatch):
+    """A shot moon with the rest of the tricks claimed: the choice, the summary, the cards
+    left on the table."""
+    from tests.gui.rigged import MOON, play_my_cards, rig_first_deal
+    rig_first_deal(monkeypatch, MOON)
+    app = App(Settings(name="Tester", animation="normal", sounds=False, bot_level="random",
+                       language=i18n.PSEUDO), size=(800, 600), discover=False)
+    drive = Driver(app)
+    drive.time_lapse()
+    try:
+        with every_line(monkeypatch) as lines:
+            app.link.play_against_bots(rules={"pass_cycle": ["hold"], "moon": "choose",
+                                              "tram": "auto"}, seed=1)
+            screen = drive.until(lambda: isinstance(app.screen, TableScreen)
+                                 and app.screen.model.view and app.screen, 20, "the table")
+            play_my_cards(app, drive, lambda: screen.button("moon-add") is not None)
+            screen.cache.clear()
+            drive.step(3)
+            drive.key(pygame.K_s)
+            drive.until(lambda: screen.model.summary is not None, 20, "the hand's summary")
+            screen.cache.clear()
+            drive.step(3)
+        leaks = sorted({f"{line!r} -> {left!r}" for line in lines if line.strip()
+                        for left in [not_from_the_catalogue(line, ("Tester", *BOT_NAMES))]
+                        if left})
+        assert not leaks, "\n".join(leaks)
+        moon = "šĥöţ ţĥé mööñ"                                # "shot the moon", in pseudo
+        assert any(moon in line for line in lines) and any("26" in line for line in lines)
+    finally:
+        app.close()
