@@ -11,7 +11,9 @@ them, some drop at once) and wake up with their seat token, owners vanish, peopl
 reload, leave, come back, join tables mid-game, a stranger knocks at the friends' table
 without its password, an owner kicks someone, and the host is killed with SIGKILL and
 started again with ``--resume`` (``--restarts`` times). Owners start the next game when
-one ends; everyone plays random legal cards.
+one ends; everyone plays random legal cards. A link the host closes on someone awake
+(its compressed heartbeat silence, on a loaded machine) is made again at once with the
+token, as every front end does ("link lost"): nobody is stranded for the rest of the night.
 
 After every event (and between them) the night is checked:
 - every table with a connected person can be started or continued by someone: its owner
@@ -25,7 +27,8 @@ After every event (and between them) the night is checked:
 
 Printed: people, hands played, games, reconnects, ownership handovers, restarts
 survived, invariant violations (must be 0, each named), p99 action latency (intent to
-the sender's update), the host's memory. tests/net/test_night.py runs a short night.
+the sender's update), the host's memory and what it holds (connections, players,
+tables) before anyone came, with everyone seated and once all left. tests/net/test_night.py runs a short night.
 """
 
 from __future__ import annotations
@@ -214,6 +217,7 @@ class Person:
         self._pong: asyncio.Event | None = None
         self._welcome: asyncio.Future[dict[str, Any]] | None = None
         self._table: asyncio.Event = asyncio.Event()
+        self.linking = asyncio.Lock()  # one reconnection at a time
 
     # -- the connection -----------------------------------------------------------------------
     async def connect(self, within: float = 15.0) -> dict[str, Any] | None:
@@ -293,9 +297,12 @@ class Person:
         self._lost()
 
     def _lost(self) -> None:
-        self.alive = False
+        """The host closed the link (a `drop` cancels the reader first and never gets here)."""
+        was_alive, self.alive = self.alive, False
         if self._welcome is not None and not self._welcome.done():
             self._welcome.set_exception(ConnectionError("closed before the welcome"))
+        if was_alive and not self.asleep:
+            self.night.link_lost(self)
 
     def drop(self) -> None:
         """Close the connection at once (a phone's OS, a reload)."""
@@ -430,7 +437,19 @@ class Night:
         self.kicked = False
         self.tables: list[int] = []
         self._script = [k for k, _ in self.EVENTS]
+        self.relinking = False         # a link the host closes is made again (off in a restart)
+        self._relinks: set[asyncio.Future[None]] = set()
         self.trace: Any = print if os.environ.get("HEARTS_NIGHT_TRACE") else None
+
+    def link_lost(self, p: Person) -> None:
+        """The host closed an awake person's link (its heartbeat silence on a loaded
+        machine, say): like every front end, they come back with their token at once."""
+        if not self.relinking:
+            return
+        self.stats.event("link lost")
+        task = asyncio.ensure_future(self._reconnect(p))
+        self._relinks.add(task)
+        task.add_done_callback(self._relinks.discard)
 
     # -- evening seconds to real ones --------------------------------------------------------------
     def real(self, evening_seconds: float) -> float:
@@ -439,11 +458,13 @@ class Night:
     async def run(self) -> dict[str, Any]:
         cfg = self.cfg
         start = time.monotonic()
+        base = await self.host.facts()
         for p in self.people:
             if await p.connect() is None:
                 raise RuntimeError(f"{p.name} could not connect")
-        base = await self.host.facts()
+        self.relinking = True
         await self._seat_everyone()
+        full = await self.host.facts()
         self.playing = True
         for p in self.people:
             p._act()
@@ -472,10 +493,13 @@ class Night:
         self.playing = False
         for p in self.people:                      # wake everyone: they come back to leave
             await self._wake(p)
+        self.relinking = False
+        await asyncio.gather(*self._relinks)
         await self.check()
-        end_rss = await self._everyone_leaves(base)
+        end = await self._everyone_leaves(base)
         return {"seconds": time.monotonic() - start, "base_rss_kb": self.base_rss,
-                "end_rss_kb": end_rss}
+                "end_rss_kb": int(end.get("rss_kb") or 0),
+                "counts": {k: [f.get(k) for f in (base, full, end)] for k in self.COUNTS}}
 
     def _every_event_happened(self) -> bool:
         return not self._script
@@ -489,9 +513,17 @@ class Night:
             if i == 2:
                 fields["password"] = PASSWORD
                 o.knows_password = True
-            o.send("create_table", **fields)
-            await asyncio.wait_for(o._table.wait(), 10)
-            assert o.mirror.info is not None and o.mirror.info.id is not None
+            for _ in range(6):                          # (again if the link was lost)
+                if o.mirror.info is not None:
+                    break
+                async with o.linking:
+                    o.send("create_table", **fields)
+                try:
+                    await asyncio.wait_for(o._table.wait(), 5)
+                except asyncio.TimeoutError:
+                    pass
+            if o.mirror.info is None or o.mirror.info.id is None:
+                raise RuntimeError(f"{o.name} could not open a table")
             self.tables.append(o.mirror.info.id)
         others = self.people[3:]
         for p in others[::4]:
@@ -524,14 +556,17 @@ class Night:
         if not awake:
             return
         if self._script:
-            kind = self._script[0]
-        else:
-            kind = self.rng.choices([k for k, _ in self.EVENTS], [w for _, w in self.EVENTS])[0]
-        done = await getattr(self, "_ev_" + kind.replace(" ", "_"))(awake)
-        if self._script:
-            self._script.pop(0)
-            if not done:                          # not possible now: later
-                self._script.append(kind)
+            kind = self._script.pop(0)
+            if await getattr(self, "_ev_" + kind.replace(" ", "_"))(awake):
+                return
+            # not possible now: later, and the evening goes on meanwhile (another event
+            # makes it possible: someone leaves to the lobby, a table starts)
+            self._script.append(kind)
+            awake = self._awake()
+            if not awake:
+                return
+        kind = self.rng.choices([k for k, _ in self.EVENTS], [w for _, w in self.EVENTS])[0]
+        await getattr(self, "_ev_" + kind.replace(" ", "_"))(awake)
 
     async def _ev_silent_sleep(self, awake: list[Person]) -> bool:
         await self._sleep(self.rng.choice(awake), self.rng.uniform(5, 120), silent=True)
@@ -655,6 +690,11 @@ class Night:
                          before: Any = None) -> None:
         """Drop (if still connected) and come back with the token; the seat must be there
         (and, across a restart, everything told before it: ``before``)."""
+        async with p.linking:
+            await self._come_back(p, seat, before)
+
+    async def _come_back(self, p: Person, seat: tuple[int | None, int | None] | None,
+                         before: Any) -> None:
         if seat is None and p.mirror.info is not None:
             seat = (p.mirror.info.id, p.mirror.seat)
         p.drop()
@@ -699,10 +739,15 @@ class Night:
         """SIGKILL the host and start it again with --resume; everyone awake comes back, to
         everything they were told (taken after a ping round: all they were sent)."""
         self.playing = False                       # owners start no game until all are back
-        await asyncio.gather(*(p.flush() for p in self._awake()))
-        told = {p.name: p.knowledge() for p in self.people if not p.asleep}
-        seats = {p.name: (p.mirror.info.id, p.mirror.seat) for p in self.people
-                 if not p.asleep and p.mirror.info is not None}
+        awake = self._awake()
+        # only what reached someone whose link is up (a ping answered) was surely told;
+        # a person coming back meanwhile is only checked for the seat
+        flushed = await asyncio.gather(*(p.flush() for p in awake))
+        sure = [p for p, ok in zip(awake, flushed) if ok and p.alive and not p.asleep]
+        told = {p.name: p.knowledge() for p in sure}
+        seats = {p.name: (p.mirror.info.id, p.mirror.seat) for p in sure
+                 if p.mirror.info is not None}
+        self.relinking = False
         await self.host.kill()
         for p in self.people:
             p.drop()
@@ -711,6 +756,7 @@ class Night:
         self.base_rss = (await self.host.facts())["rss_kb"]
         await asyncio.gather(*(self._reconnect(p, seats.get(p.name), told.get(p.name))
                                for p in self.people if not p.asleep))
+        self.relinking = True
         self.playing = True
         for p in self._awake():
             p._act()
@@ -736,7 +782,11 @@ class Night:
             if info is not None and info.id not in tables and p.alive:
                 self.stats.violate(f"{p.name} is shown table {info.id}, which no longer exists")
 
-    async def _everyone_leaves(self, base: dict[str, Any]) -> int:
+    COUNTS = ("connections", "players", "tables", "runtimes")
+
+    async def _everyone_leaves(self, base: dict[str, Any]) -> dict[str, Any]:
+        """Everyone leaves; the host must be back to ``base`` (what it held before anyone
+        came); its facts then."""
         for p in self.people:
             p.send("leave")
         for p in self.people:
@@ -746,17 +796,16 @@ class Night:
         for _ in range(100):
             await asyncio.sleep(0.1)
             facts = await self.host.facts()
-            if not (facts["connections"] or facts["players"] or facts["tables"]
-                    or facts["runtimes"]):
+            if all(facts[what] <= base[what] for what in self.COUNTS):
                 break
-        for what in ("connections", "players", "tables", "runtimes"):
-            if facts.get(what):
+        for what in self.COUNTS:
+            if facts.get(what, 0) > base[what]:
                 self.stats.violate(f"the host still holds {facts[what]} {what} after everyone "
-                                   "left")
+                                   f"left ({base[what]} before anyone came)")
         rss = int(facts.get("rss_kb") or 0)
         if self.base_rss and rss > self.base_rss * 1.5 + 20_000:
             self.stats.violate(f"the host's memory grew from {self.base_rss} kB to {rss} kB")
-        return rss
+        return facts
 
 
 def _free_port() -> int:
@@ -820,6 +869,10 @@ def run(args: argparse.Namespace) -> int:
           f"ms, {len(s.latencies)} actions)")
     print(f"  host memory       : {result['base_rss_kb'] / 1024:.1f} MB after the last start, "
           f"{result['end_rss_kb'] / 1024:.1f} MB once everyone left")
+    counts = result["counts"]
+    print("  host holds        : " + ", ".join(
+        f"{what} {c[0]} before anyone came, {c[1]} with everyone seated, {c[2]} once all left"
+        for what, c in counts.items()))
     print(f"  invariant violations: {len(s.violations)}")
     for v in s.violations[:20]:
         print(f"    - {v}")
