@@ -55,7 +55,9 @@ class PanelPainter(TableCanvas):
         surface.blit(heart, (x, y))
         broken = v.hearts_broken
         label = _("Hearts broken") if broken else _("Hearts not broken")
-        img = draw.text(label, round(15 * u), theme.TEXT if broken else theme.TEXT_DIM, "bold" if broken else "sans")
+        face = "bold" if broken else "sans"
+        label = draw.fit(label, round(15 * u), inner - heart.get_width() - round(8 * u), face)
+        img = draw.text(label, round(15 * u), theme.TEXT if broken else theme.TEXT_DIM, face)
         surface.blit(img, img.get_rect(midleft=(x + heart.get_width() + round(8 * u),
                                                 y + heart.get_height() // 2)))
 
@@ -104,11 +106,13 @@ class PanelPainter(TableCanvas):
         self.panel(surface, r)
         x = r.x + round(14 * u)
         y = r.y + round(10 * u)
-        surface.blit(draw.text(_("Scores"), round(16 * u), theme.TEXT, "bold"), (x, y))
         right = r.right - round(14 * u)
         total_hdr = draw.text(_("total"), round(12 * u), theme.TEXT_DIM)
         hand_right = right - max(round(56 * u), total_hdr.get_width() + round(14 * u))
         hand_hdr = draw.text(_("hand"), round(12 * u), theme.TEXT_DIM)
+        title = draw.fit(_("Scores"), round(16 * u),
+                         hand_right - hand_hdr.get_width() - round(8 * u) - x, "bold")
+        surface.blit(draw.text(title, round(16 * u), theme.TEXT, "bold"), (x, y))
         surface.blit(total_hdr, total_hdr.get_rect(bottomright=(right, y + round(20 * u))))
         surface.blit(hand_hdr, hand_hdr.get_rect(bottomright=(hand_right, y + round(20 * u))))
         y += round(28 * u)
