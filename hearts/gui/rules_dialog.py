@@ -22,6 +22,7 @@ from net.words import ARROWS
 
 from . import widgets as w
 from .dialog import Dialog
+from .sheets import button_row
 
 if TYPE_CHECKING:
     from .app import App
@@ -271,12 +272,9 @@ class RulesDialog(Dialog):
         self.fold.label = self._fold_label()
         self.fold.rect = pygame.Rect(0, bottom + int(8 * s), int(300 * s), self._fold_h)
         self.fold.rect.centerx = self.rect.centerx
-        bw, bh = int(150 * s), self._button_h
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * int(16 * s)
-        x = self.rect.centerx - total // 2
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, self.rect.bottom - bh - int(14 * s), bw, bh)
-            x += bw + int(16 * s)
+        button_area = self.rect.inflate(-int(28 * s), 0)
+        button_area.height -= int(14 * s)               # the buttons 14 px above the bottom
+        button_row(self.buttons, button_area, self._button_h, int(16 * s), int(150 * s))
         if self.hovered not in shown:
             self.hovered = None
 
