@@ -269,6 +269,8 @@ def _entries(path: Path) -> Iterator[dict[str, str]]:
                 entry, key = {}, ""
             if line.startswith("#,") and "fuzzy" in line:
                 entry["fuzzy"] = "1"
+            elif line.startswith("#:"):
+                entry["refs"] = entry.get("refs", "") + " " + line[2:].strip()
             continue
         if line.startswith('"'):
             if not key:
@@ -310,6 +312,29 @@ def read_po(path: Path) -> dict[str, str]:
             key = e["msgctxt"] + "\x04" + key
         out[key] = value
     return out
+
+
+def keys_used_in(folder: str, template: Path | None = None) -> list[str]:
+    """The catalogue keys (as `read_po` makes them) of the template's strings used in a
+    file under ``folder`` (``"assets/web/"``: the browser page's), in the template's order."""
+    path = template or LOCALE_DIR / f"{DOMAIN}.pot"
+    out = []
+    for e in _entries(path):
+        if not e["msgid"] or not any(ref.startswith(folder) for ref in e.get("refs", "").split()):
+            continue
+        key = e["msgid"] + ("\0" + e["msgid_plural"] if "msgid_plural" in e else "")
+        out.append(e["msgctxt"] + "\x04" + key if "msgctxt" in e else key)
+    return out
+
+
+def plural_forms(lang: str | None) -> str:
+    """The plural expression of ``lang``'s catalogue (its ``Plural-Forms``: ``n != 1``)."""
+    name = resolve(lang)
+    if name in (ENGLISH, PSEUDO):
+        return "n != 1"
+    header = read_po(LOCALE_DIR / f"{name}.po").get("", "")
+    found = re.search(r"plural\s*=\s*([^;\n]+)", header)
+    return found.group(1).strip() if found else "n != 1"
 
 
 def mo_bytes(messages: dict[str, str]) -> bytes:

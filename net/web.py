@@ -27,6 +27,7 @@ import os
 import socket
 import struct
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -41,12 +42,14 @@ from websockets.server import ServerProtocol
 
 from hearts.bots import SEAT_LEVELS
 from hearts.engine import Rules
-from hearts.engine.rule_options import GROUPS, OPTIONS, PRESET_DESCRIPTIONS
+from hearts.engine.rule_options import (GROUPS, OPTIONS, group_title, preset_description,
+                                        preset_name)
 from hearts.engine.rules import PRESETS
-from hearts.i18n import _
+from hearts.i18n import ENGLISH_WORDS, Translator, _
 
 from .host import Connection
 from .hostnames import HostNames
+from .page_words import catalogue_files
 from .protocol import PROTOCOL_VERSION, AnyMessage, ProtocolError, error
 
 if TYPE_CHECKING:
@@ -136,6 +139,7 @@ def load_files(root: Path = WEB_ROOT) -> dict[str, StaticFile]:
         files["/"] = files["/index.html"]
     body = json.dumps(game_facts(), ensure_ascii=False).encode()
     files["/facts.json"] = StaticFile.of(body, CONTENT_TYPES[".json"])
+    files.update(catalogue_static())
     return files
 
 
@@ -149,17 +153,28 @@ def accepts_gzip(value: str | None) -> bool:
     return False
 
 
-def game_facts() -> dict[str, Any]:
-    """What the page needs to know of this host's engine: every rule option (for the
-    rules sheet), the presets and the bot levels (`/facts.json`)."""
-    options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label,
-                "help": o.help, "choices": [list(c) for c in o.choices],
-                "bounds": list(o.bounds), "unit": o.unit, "none_words": o.none_words,
-                "zero_words": o.zero_words} for o in OPTIONS.values()]
-    presets = {name: {"description": PRESET_DESCRIPTIONS.get(name, ""),
+def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
+    """What the page needs to know of this host's engine, its words in ``tr``'s language:
+    every rule option (for the rules sheet), the presets and the bot levels (`/facts.json`
+    in English; each language's in ``/lang/<code>.json``, `net.page_words`)."""
+    def word(text: str) -> str:
+        return tr.gettext(text) if text else text
+    options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label_in(tr),
+                "help": o.help_in(tr), "choices": [[v, word(w)] for v, w in o.choices],
+                "bounds": list(o.bounds), "unit": o.unit, "none_words": word(o.none_words),
+                "zero_words": word(o.zero_words)} for o in OPTIONS.values()]
+    presets = {name: {"description": preset_description(name, tr),
+                      "name": preset_name(name, tr),
                       "rules": Rules.preset(name).to_dict()} for name in PRESETS}
-    return {"options": options, "groups": GROUPS, "presets": presets,
-            "levels": list(SEAT_LEVELS), "protocol": PROTOCOL_VERSION}
+    return {"options": options, "groups": {g: group_title(g, tr) for g in GROUPS},
+            "presets": presets, "levels": list(SEAT_LEVELS), "protocol": PROTOCOL_VERSION}
+
+
+@lru_cache(maxsize=1)
+def catalogue_static() -> dict[str, StaticFile]:
+    """The page's catalogues (`net.page_words`), ready to send: made once per process."""
+    return {url: StaticFile.of(body, CONTENT_TYPES[".json"])
+            for url, body in catalogue_files().items()}
 
 
 def frame_header(length: int, opcode: int = Opcode.BINARY) -> bytes:

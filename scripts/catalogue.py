@@ -8,7 +8,9 @@ language's .po file up to date with it (new strings untranslated, gone ones drop
 
 Strings are found by Babel in hearts/ and net/ wherever they are passed to ``_``,
 ``ngettext``, ``pgettext``, ``N_``, ``T_``/``nT_``/``pT_`` (a `hearts.i18n.Text`, said
-later) or a translation's ``gettext``/``ngettext``/``pgettext``.
+later) or a translation's ``gettext``/``ngettext``/``pgettext``; and in the browser page's
+JavaScript (assets/web/*.js) wherever they are passed to ``t``, ``nt`` or ``pt``
+(assets/web/i18n.js; the host serves them as JSON, `net.page_words`).
 A new language is one more file: ``cp hearts/locale/hearts.pot hearts/locale/it.po``,
 set its ``Language`` and ``Plural-Forms`` header, translate every entry.
 """
@@ -30,10 +32,13 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "hearts" / "locale"
 TEMPLATE = LOCALE / "hearts.pot"
-SOURCES = ("hearts", "net")
 KEYWORDS = {"_": None, "N_": None, "T_": None, "gettext": None, "ngettext": (1, 2),
             "nT_": (1, 2), "pgettext": ((1, "c"), 2), "pT_": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
+PAGE_KEYWORDS = {"t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}     # assets/web/i18n.js
+# (folder, files, extractor, keywords): the Python packages and the browser page
+SOURCES = (("hearts", "**.py", "python", KEYWORDS), ("net", "**.py", "python", KEYWORDS),
+           ("assets/web", "**.js", "javascript", PAGE_KEYWORDS))
 CREATED = datetime(2026, 11, 26, tzinfo=timezone.utc)   # fixed: the template changes with its strings only
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]")
 
@@ -42,9 +47,9 @@ def extract() -> Catalog:
     """Every marked string of the sources, with where it is used."""
     catalog = Catalog(project="hearts", version="1", copyright_holder="the hearts authors",
                       charset="utf-8", creation_date=CREATED)
-    for top in SOURCES:
+    for top, files, method, keywords in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
-                ROOT / top, method_map=[("**.py", "python")], keywords=KEYWORDS,
+                ROOT / top, method_map=[(files, method), ("**", "ignore")], keywords=keywords,
                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
             catalog.add(message, None, [(f"{top}/{filename}", lineno)],
                         auto_comments=comments, context=context)

@@ -1,6 +1,7 @@
 // The browser client: wires the link to the host, the mirror of what it said, and the screens.
 // Updates are shown one after another at a pace a person can follow (bots play at once).
 import { closeSheet, confirmSheet, fill, focusHome, h, sheet, sheetOpen, toast } from "./dom.js";
+import { chooseLanguage, language, t, useCatalogue } from "./i18n.js";
 import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
 import { apply, freshState, note } from "./mirror.js";
@@ -29,8 +30,8 @@ const link = new Link(`${location.protocol === "https:" ? "wss" : "ws"}://${loca
     state.status = status;
     state.statusWhy = why || "";
     if (status !== "online" && status !== "connecting" && (ui.pending || ui.passSent)) {
-      toast(ui.pending ? "Your card did not reach the host. Tap it again once you are connected."
-        : "Your pass did not reach the host. Pass again once you are connected.", "error", 5000);
+      toast(ui.pending ? t("Your card did not reach the host. Tap it again once you are connected.")
+        : t("Your pass did not reach the host. Pass again once you are connected."), "error", 5000);
       release();
     }
     showStatus();
@@ -47,7 +48,7 @@ function release() {
 function send(type, fields) {
   if (type === "chat" && /^\/help\s*$/i.test(fields.text || "")) ui.helpAsked = true;
   if (link.send(type, fields)) return true;
-  toast("Not connected to the host; reconnecting…", "error");
+  toast(t("Not connected to the host; reconnecting…"), "error");
   return false;
 }
 
@@ -104,8 +105,8 @@ function handle(msg) {
       release();
       if (msg.code === "replaced" || msg.code === "version") break;
       if (msg.code === "password") {
-        const t = state.tables.find((x) => msg.message.includes(`table ${x.id} `));
-        if (t && ui.joining) { passwordSheet(t, ui.joining, send); toast(msg.message, "error"); break; }
+        const table = state.tables.find((x) => x.id === ui.joiningTable);
+        if (table && ui.joining) { passwordSheet(table, ui.joining, send); toast(msg.message, "error"); break; }
       }
       if (msg.code === "bad-name") { link.close(); showName(msg.message); return; }
       toast(msg.message, "error", 4500);
@@ -116,7 +117,7 @@ function handle(msg) {
     case "reply":
       if (ui.helpAsked) {          // the host's commands; the keys are this page's own
         ui.helpAsked = false;
-        note(state, KEYS_HELP);
+        note(state, t("Keys on this page: Tab reaches your cards, the arrow keys move along them, Enter or Space plays or chooses one; Enter sends a chat line; Esc closes a panel."));
       }
       break;
     case "table":
@@ -129,9 +130,9 @@ function handle(msg) {
       break;
     case "update":
       if (msg.events.some((e) => e.type === "owner_changed" && e.seat !== null && e.seat === state.seat)) {
-        toast({ waiting: "You own the table now: you can start the game.",
-          over: "You own the table now: you can start a new game.",
-          paused: "You own the table now: you can resume the game." }[state.table && state.table.state] || "You own the table now.");
+        toast({ waiting: t("You own the table now: you can start the game."),
+          over: t("You own the table now: you can start a new game."),
+          paused: t("You own the table now: you can resume the game.") }[state.table && state.table.state] || t("You own the table now."));
       }
       if (msg.events.some((e) => e.type === "hand_scored" || e.type === "game_over")) {
         scoresSheet(state, actions, { scored: state.scored, quiet: true });
@@ -156,18 +157,17 @@ function handle(msg) {
  * one shown, that table is gone (the host restarted without it, or it closed while we were
  * away). Say so plainly and go back to the lobby, as the desktop and text clients do. */
 function tableGone(welcome) {
-  const t = state.table;
-  if (!t || welcome.table === t.id) return;
+  const table = state.table;
+  if (!table || welcome.table === table.id) return;
   const reason = welcome.returning
-    ? `The table “${t.name}” closed while you were away. You are back among the tables: sit down at one, or open a new one.`
-    : `The host restarted and the table “${t.name}” is gone. You are back among the tables: sit down at one, or open a new one.`;
-  apply(state, { type: "left", table: t.id, reason });
+    ? t("The table “{name}” closed while you were away. You are back among the tables: sit down at one, or open a new one.", { name: table.name })
+    : t("The host restarted and the table “{name}” is gone. You are back among the tables: sit down at one, or open a new one.", { name: table.name });
+  apply(state, { type: "left", table: table.id, reason });
   closeSheet();
   chat.toggle(false);
   release();
 }
 
-const KEYS_HELP = "Keys on this page: Tab reaches your cards, the arrow keys move along them, Enter or Space plays or chooses one; Enter sends a chat line; Esc closes a panel.";
 
 // -- what the person does -----------------------------------------------------------------
 const actions = {
@@ -178,7 +178,7 @@ const actions = {
       const sent = card;
       setTimeout(() => {
         if (ui.pending !== sent) return;
-        toast("The host has not taken your card yet. Tap it again.", "error", 5000);
+        toast(t("The host has not taken your card yet. Tap it again."), "error", 5000);
         release();
       }, PENDING_MS);
     }
@@ -189,21 +189,21 @@ const actions = {
     if (!ui.passSent && send("pass", { cards })) { ui.passSent = true; render(); }
   },
   leave: () => {
-    const t = state.table;
-    if (t && state.seat !== null && (t.state === "playing" || t.state === "paused")) {
-      confirmSheet("Leave the table?", `A bot plays your seat at “${t.name}” from now on.`, "Leave", () => send("leave"));
+    const table = state.table;
+    if (table && state.seat !== null && (table.state === "playing" || table.state === "paused")) {
+      confirmSheet(t("Leave the table?"), t("A bot plays your seat at “{name}” from now on.", { name: table.name }), t("Leave"), () => send("leave"));
       return;
     }
     send("leave");
   },
   kick: (seat) => {
-    const t = state.table;
-    const name = t.seats[seat].name || "This player";
-    const running = t.state === "playing" || t.state === "paused";
-    confirmSheet(`Kick ${name}?`, running
-      ? `${name} leaves “${t.name}” and cannot come back unless you /allow them. A bot plays their seat.`
-      : `${name} leaves “${t.name}” and cannot come back unless you /allow them.`,
-    "Kick", () => send("kick", { seat }), { id: "kick" });
+    const table = state.table;
+    const name = table.seats[seat].name || "?";
+    const running = table.state === "playing" || table.state === "paused";
+    confirmSheet(t("Kick {name}?", { name }), running
+      ? t("{name} leaves “{table}” and cannot come back unless you /allow them. A bot plays their seat.", { name, table: table.name })
+      : t("{name} leaves “{table}” and cannot come back unless you /allow them.", { name, table: table.name }),
+    t("Kick"), () => send("kick", { seat }), { id: "kick" });
   },
   scores: () => scoresSheet(state, actions),
   rules: () => rulesSheet(state, facts, send),
@@ -211,23 +211,26 @@ const actions = {
   chat: () => { state.unread = 0; chat.toggle(); render(); },
   seat: (seat) => {
     if (seatSheet(state, seat, facts, actions) === null && state.table.seats[seat].kind === "human" && seat !== state.seat) {
-      toast(`${state.table.seats[seat].name} sits here.`);
+      toast(t("{name} sits here.", { name: state.table.seats[seat].name }));
     }
   },
   sit: (seat) => { send("sit", { table: state.table.id, seat }); if (state.table.state !== "waiting") state.queued = true; },
   password: () => {
     if (state.table.locked) { send("set_password", { password: null }); return; }
     const input = h("input#new-pw", { type: "text", maxlength: "64", autocomplete: "off" });
-    sheet("Friends only", h("form.form", {
+    sheet(t("Friends only"), h("form.form", {
       onsubmit: (e) => { e.preventDefault(); if (input.value) send("set_password", { password: input.value }); closeSheet(); },
-    }, h("label", { for: "new-pw" }, "Password"), input, h("button.primary.big", { type: "submit" }, "Set the password")), { id: "set-password" });
+    }, h("label", { for: "new-pw" }, t("Password")), input, h("button.primary.big", { type: "submit" }, t("Set the password"))), { id: "set-password" });
   },
   join: (table, how) => {
     ui.joining = how;
+    ui.joiningTable = table.id;
     if (table.locked) passwordSheet(table, how, send);
     else send(how, { table: table.id });
   },
   create: () => createSheet(state, facts, send),
+  languages: () => languages,
+  setLanguage: (code) => switchLanguage(code),
   leaderboard: () => records.leaderboard(),
   review: (lastHand) => records.review(lastHand),
   rename: () => { link.close(); saved.token = ""; showName(""); },
@@ -240,7 +243,7 @@ function render() {
   // the page is drawn anew: keyboard focus goes back where it was (the same card, the next
   // one when it was played, the same button)
   const was = focusedKey();
-  const screen = state.table ? tableScreen(state, ui, actions) : lobbyScreen(state, actions);
+  const screen = state.table ? tableScreen(state, ui, actions, facts) : lobbyScreen(state, actions, facts);
   fill(app, screen);
   if (was) restoreFocus(was);
   else if (ui.toHand && (document.activeElement === document.body || !document.activeElement)) {
@@ -251,8 +254,8 @@ function render() {
   chat.render(state);
   lobbyChat.render(state);
   if (chat.open) state.unread = 0;
-  if (state.table) document.title = `${state.table.name} · Hearts`;
-  else document.title = state.host ? `${state.host} · Hearts` : "Hearts";
+  if (state.table) document.title = t("{place} · Hearts", { place: state.table.name });
+  else document.title = state.host ? t("{place} · Hearts", { place: state.host }) : t("Hearts");
 }
 
 /** What has the keyboard focus in the page, as a key that finds it again after a redraw. */
@@ -290,20 +293,21 @@ focusHome.restore = () => {
 function showName(why) {
   Object.assign(state, freshState());
   document.body.classList.remove("in-lobby", "at-table");
+  ui.nameWhy = why;
   fill(app, nameScreen(saved.name, (name) => {
     saved.name = name;
-    fill(app, h("div.screen.connecting", h("p", "Connecting…")));
+    fill(app, h("div.screen.connecting", h("p", t("Connecting…"))));
     link.connect(name);
-  }, why));
+  }, why, actions));
 }
 
 function showStatus() {
   const s = state.status;
   banner.hidden = s === "online" || (s === "connecting" && !state.me);
-  if (s === "offline") fill(banner, "Connection lost — reconnecting…");
-  else if (s === "connecting") fill(banner, "Reconnecting…");
+  if (s === "offline") fill(banner, t("Connection lost — reconnecting…"));
+  else if (s === "connecting") fill(banner, t("Reconnecting…"));
   else if (s === "replaced") {
-    fill(banner, "You opened this game elsewhere. ", h("button", { type: "button", onclick: () => { link.connect(saved.name); } }, "Play here"));
+    fill(banner, t("You opened this game elsewhere."), " ", h("button", { type: "button", onclick: () => { link.connect(saved.name); } }, t("Play here")));
   } else if (s === "refused") fill(banner, state.statusWhy);
 }
 
@@ -324,11 +328,58 @@ setInterval(() => {
   if (state.table && state.table.owner_away !== null && state.table.owner_away !== undefined && !sheetOpen()) render();
 }, 1000);
 
-fetch("facts.json").then((r) => r.json()).then((f) => { facts = f; }).catch(() => {});
+// -- the page's language ------------------------------------------------------------------
+const LANG_KEY = "hearts.lang";
+let languages = [{ code: "en", name: "English" }];
 
-if (saved.name) {
-  fill(app, h("div.screen.connecting", h("p", "Connecting…")));
-  link.connect(saved.name);
-} else {
-  showName("");
+/** The catalogue of `code` from the host (its words, its facts), in use from now on. */
+async function loadLanguage(code) {
+  const answer = await fetch(`lang/${encodeURIComponent(code)}.json`);
+  if (!answer.ok) throw new Error(`no catalogue for ${code}`);
+  const catalogue = await answer.json();
+  useCatalogue(catalogue);
+  facts = catalogue.facts || facts;
+  document.documentElement.lang = language() === "pseudo" ? "en" : language();
+  link.lang = language();
 }
+
+/** The person chose a language: the page is worded anew, and the host's sentences follow
+ * (the link says hello again in it, keeping the seat). */
+async function switchLanguage(code) {
+  try {
+    await loadLanguage(code);
+  } catch (err) {
+    toast(t("The host could not send that language."), "error");
+    return;
+  }
+  localStorage.setItem(LANG_KEY, code);
+  closeSheet();
+  if (state.me) {
+    render();
+    showStatus();
+    link.again();
+  } else if (!app.querySelector(".connecting")) {
+    showName(ui.nameWhy || "");
+  }
+}
+
+async function start() {
+  try {
+    const index = await (await fetch("lang/index.json")).json();
+    languages = index.languages;
+    const kept = localStorage.getItem(LANG_KEY);
+    const code = kept && (kept === "pseudo" || languages.some((l) => l.code === kept))
+      ? kept : chooseLanguage(languages.map((l) => l.code), navigator.languages || [navigator.language]);
+    await loadLanguage(code);
+  } catch (err) {                // an older host: English and its facts
+    fetch("facts.json").then((r) => r.json()).then((f) => { facts = f; }).catch(() => {});
+  }
+  if (saved.name) {
+    fill(app, h("div.screen.connecting", h("p", t("Connecting…"))));
+    link.connect(saved.name);
+  } else {
+    showName("");
+  }
+}
+
+start();

@@ -1,4 +1,5 @@
 // Small DOM helpers: build elements (text only, never HTML from the wire), toasts, sheets.
+import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 
 /** h("div#id.card.red", {onclick}, child, "text", [more]) -> HTMLElement */
@@ -71,7 +72,7 @@ export function sheet(title, body, { id, onclose, wide, quiet } = {}) {
   const close = () => closeSheet();
   const panel = h("section.sheet" + (wide ? ".wide" : ""), { role: "dialog", "aria-modal": "true", "aria-label": title, id, tabindex: "-1" },
     h("header.sheet-head", h("h2", title),
-      h("button.icon.close", { type: "button", onclick: close, "aria-label": "Close" }, icon("close"))),
+      h("button.icon.close", { type: "button", onclick: close, "aria-label": t("Close") }, icon("close"))),
     h("div.sheet-body", body));
   const backdrop = h("div.backdrop", { onclick: close });
   root.append(backdrop, panel);
@@ -95,7 +96,7 @@ export function sheet(title, body, { id, onclose, wide, quiet } = {}) {
  * the desktop client (Enter keeps things as they are). */
 export function confirmSheet(title, text, okLabel, onok, { danger = true, id = "confirm" } = {}) {
   const ok = h("button" + (danger ? ".danger" : ".primary"), { type: "button", onclick: () => { closeSheet(); onok(); } }, okLabel);
-  const cancel = h("button.cancel", { type: "button", "data-autofocus": "", onclick: () => closeSheet() }, "Cancel");
+  const cancel = h("button.cancel", { type: "button", "data-autofocus": "", onclick: () => closeSheet() }, t("Cancel"));
   return sheet(title, [h("p", text), h("div.buttons", cancel, ok)], { id });
 }
 

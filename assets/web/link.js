@@ -24,6 +24,7 @@ export class Link {
     this.onstatus = onstatus;
     this.ws = null;
     this.name = "";
+    this.lang = "";                    // the page's language: the host words its sentences in it
     this.stopped = false;
     this.retries = 0;
     this.timer = null;
@@ -49,20 +50,30 @@ export class Link {
     }
   }
 
-  open() {
+  /** Say hello again on a new connection (the page's language changed): the host moves
+   * the seat to it (the old one is `replaced`, and nobody else hears of it) and sends the
+   * table worded anew. */
+  again() {
+    if (this.stopped || !this.name) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && saved.token) this.open(true);
+    else this.wake();
+  }
+
+  open(quiet = false) {
     clearTimeout(this.timer);
-    this.onstatus("connecting");
+    if (!quiet) this.onstatus("connecting");
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: "hello", version: PROTOCOL_VERSION, name: this.name };
       if (saved.token) hello.token = saved.token;
+      if (this.lang) hello.lang = this.lang;
       hello.key = playerKey();          // who this person is in the host's statistics
       this.raw(hello);
     };
     ws.onmessage = (e) => {
-      if (typeof e.data === "string") return;
+      if (typeof e.data === "string" || this.ws !== ws) return;   // not a replaced one's
       let msg;
       try {
         msg = decode(new Uint8Array(e.data));

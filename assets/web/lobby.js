@@ -1,10 +1,43 @@
 // Before a table: the name form, the list of tables, creating a table, a table's password.
 import { closeSheet, h, sheet } from "./dom.js";
+import { language, nt, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 
-export function nameScreen(name, onjoin, why) {
+/** The language chooser: every language the host has, each by its own name (kept by the
+ * browser; the page and the host's sentences change at once). */
+export function languagePicker(act, id = "lang") {
+  const here = language();
+  const list = act.languages();
+  const select = h("select.lang-picker#" + id, { "aria-label": t("Language"), title: t("Language"),
+    onchange: () => act.setLanguage(select.value) },
+  list.map((l) => h("option", { value: l.code, selected: l.code === here, lang: l.code }, l.name)),
+  list.some((l) => l.code === here) ? null : h("option", { value: here, selected: true }, here));
+  return select;
+}
+
+/** A bot level in words ("easy", "normal", "hard", "random"). */
+export function levelWords(level) {
+  return { easy: pt("bot level", "easy"), normal: pt("bot level", "normal"), hard: pt("bot level", "hard"),
+    random: pt("bot level", "random") }[level] || level || pt("bot level", "normal");
+}
+
+/** A table's state in words. */
+export function stateWords(state) {
+  return { waiting: pt("table state", "waiting"), playing: pt("table state", "playing"),
+    paused: pt("table state", "paused"), over: pt("table state", "over") }[state] || state;
+}
+
+/** The rules a table plays, in a few words: the preset's name (`summary` is "standard",
+ * "omnibus"... or "custom: ..." for rules of one's own). */
+export function rulesName(summary, facts) {
+  const preset = (facts.presets || {})[summary];
+  if (preset) return preset.name || summary;
+  return String(summary || "").startsWith("custom") ? t("Custom rules") : summary;
+}
+
+export function nameScreen(name, onjoin, why, act) {
   const input = h("input#name", { type: "text", maxlength: "24", autocomplete: "nickname", value: name,
-    placeholder: "Your name", "aria-label": "Your name", enterkeyhint: "go", required: true });
+    placeholder: t("Your name"), "aria-label": t("Your name"), enterkeyhint: "go", required: true });
   const form = h("form.name-form", {
     onsubmit: (e) => {
       e.preventDefault();
@@ -14,57 +47,60 @@ export function nameScreen(name, onjoin, why) {
     },
   },
   h("div.logo", h("span.red", "♥"), h("span", "♠"), h("span.red", "♦"), h("span", "♣")),
-  h("h1", "Hearts"),
-  h("p.lead", "Play at this host's tables from your browser: nothing to install."),
-  h("label", { for: "name" }, "Your name"), input,
+  h("h1", pt("game", "Hearts")),
+  h("p.lead", t("Play at this host's tables from your browser: nothing to install.")),
+  h("label", { for: "name" }, t("Your name")), input,
   why ? h("p.error-text", why) : null,
-  h("button.primary.big", { type: "submit" }, "Join"));
+  h("button.primary.big", { type: "submit" }, t("Join")),
+  h("div.lang-row", h("label", { for: "lang-name" }, t("Language")), languagePicker(act, "lang-name")));
   setTimeout(() => input.focus(), 0);
   return h("div.screen.name-screen", form);
 }
 
 function seatChip(s) {
-  if (s.kind === "empty") return h("span.chip.free", "free");
-  if (s.kind === "bot") return h("span.chip.bot", icon("bot", { size: 14 }), " " + (s.level || "bot"));
+  if (s.kind === "empty") return h("span.chip.free", pt("seat", "free"));
+  if (s.kind === "bot") return h("span.chip.bot", icon("bot", { size: 14 }), " " + levelWords(s.level));
   return h("span.chip.human" + (s.connected ? "" : ".away"), s.name || "?");
 }
 
-const STATE_WORDS = { waiting: "waiting", playing: "playing", paused: "paused", over: "game over" };
-
-export function lobbyScreen(state, act) {
+export function lobbyScreen(state, act, facts) {
   const tables = state.tables;
   const list = tables.length
-    ? tables.map((t) => {
-      const free = t.seats.filter((s) => s.kind !== "human").length;
-      return h("li.table-card", { dataset: { table: String(t.id) } },
+    ? tables.map((table) => {
+      const free = table.seats.filter((s) => s.kind !== "human").length;
+      return h("li.table-card", { dataset: { table: String(table.id) } },
         h("div.tc-head",
-          h("span.tc-name", t.name), t.locked ? h("span.lock", { title: "friends only: needs a password" }, icon("lock", { size: 16 })) : null,
-          h("span.state." + t.state, STATE_WORDS[t.state] + (t.state === "playing" && t.hand !== null ? ` · hand ${t.hand + 1}` : ""))),
-        h("div.tc-rules", t.summary + (t.watchers ? ` · ${t.watchers} watching` : "")),
-        h("div.chips", t.seats.map(seatChip)),
+          h("span.tc-name", table.name), table.locked ? h("span.lock", { title: t("friends only: needs a password") }, icon("lock", { size: 16 })) : null,
+          h("span.state." + table.state, table.state === "playing" && table.hand !== null
+            ? t("{state} · hand {n}", { state: stateWords(table.state), n: table.hand + 1 }) : stateWords(table.state))),
+        h("div.tc-rules", table.watchers ? nt("{rules} · {n} watching", "{rules} · {n} watching", table.watchers,
+          { rules: rulesName(table.summary, facts) }) : rulesName(table.summary, facts)),
+        h("div.chips", table.seats.map(seatChip)),
         h("div.tc-actions",
-          h("button.primary.sit", { type: "button", disabled: !free, onclick: () => act.join(t, "sit") }, free ? "Sit down" : "Full"),
-          h("button.watch", { type: "button", onclick: () => act.join(t, "watch") }, "Watch")));
+          h("button.primary.sit", { type: "button", disabled: !free, onclick: () => act.join(table, "sit") }, free ? t("Sit down") : pt("table", "Full")),
+          h("button.watch", { type: "button", onclick: () => act.join(table, "watch") }, t("Watch"))));
     })
-    : [h("li.empty", "No tables yet. Open one and bots fill the empty seats.")];
+    : [h("li.empty", t("No tables yet. Open one and bots fill the empty seats."))];
   return h("div.screen.lobby-screen",
     h("header.bar",
-      h("div.title", h("span.tname", state.host || "Hearts"), h("span.tsub", state.me ? `You are ${state.me.name}` : "")),
-      h("button.icon.rename", { type: "button", onclick: () => act.rename(), "aria-label": "Change your name", title: "Change your name" }, icon("edit"))),
+      h("div.title", h("span.tname", state.host || pt("game", "Hearts")), h("span.tsub", state.me ? t("You are {name}", { name: state.me.name }) : "")),
+      languagePicker(act),
+      h("button.icon.rename", { type: "button", onclick: () => act.rename(), "aria-label": t("Change your name"), title: t("Change your name") }, icon("edit"))),
     state.notice ? h("div.notice", { role: "alert" }, state.notice,
-      h("button.icon", { type: "button", onclick: () => act.dismissNotice(), "aria-label": "Dismiss" }, icon("close"))) : null,
-    h("div.lobby-head", h("h2", "Tables"),
-      h("button.leaderboard", { type: "button", onclick: () => act.leaderboard() }, "Leaderboard"),
-      h("button.primary.new-table", { type: "button", onclick: () => act.create() }, "+ New table")),
+      h("button.icon", { type: "button", onclick: () => act.dismissNotice(), "aria-label": t("Dismiss") }, icon("close"))) : null,
+    h("div.lobby-head", h("h2", t("Tables")),
+      h("button.leaderboard", { type: "button", onclick: () => act.leaderboard() }, t("Leaderboard")),
+      h("button.primary.new-table", { type: "button", onclick: () => act.create() }, t("+ New table"))),
     h("ul.tables", list));
 }
 
 /** The sheet to open a table: name, rules preset, a password for friends only. */
 export function createSheet(state, facts, send) {
-  const name = h("input#t-name", { type: "text", maxlength: "24", placeholder: `${state.me ? state.me.name : "My"}'s table` });
+  const name = h("input#t-name", { type: "text", maxlength: "24",
+    placeholder: state.me ? t("{name}'s table", { name: state.me.name }) : t("My table") });
   const preset = h("select#t-preset", Object.entries(facts.presets || { standard: { description: "" } }).map(([k, v]) =>
-    h("option", { value: k, title: v.description }, `${k} — ${v.description}`)));
-  const password = h("input#t-password", { type: "text", maxlength: "64", placeholder: "none: anyone may join", autocomplete: "off" });
+    h("option", { value: k, title: v.description }, t("{preset} — {description}", { preset: v.name || k, description: v.description }))));
+  const password = h("input#t-password", { type: "text", maxlength: "64", placeholder: t("none: anyone may join"), autocomplete: "off" });
   const form = h("form.form", {
     onsubmit: (e) => {
       e.preventDefault();
@@ -75,25 +111,25 @@ export function createSheet(state, facts, send) {
       closeSheet();
     },
   },
-  h("label", { for: "t-name" }, "Table name"), name,
-  h("label", { for: "t-preset" }, "Rules"), preset,
-  h("label", { for: "t-password" }, "Password (friends only)"), password,
-  h("p.small", "You sit at the table and own it: you start the game and may change its rules. Bots take the empty seats."),
-  h("button.primary.big", { type: "submit" }, "Open the table"));
-  sheet("New table", form, { id: "create" });
+  h("label", { for: "t-name" }, t("Table name")), name,
+  h("label", { for: "t-preset" }, t("Rules")), preset,
+  h("label", { for: "t-password" }, t("Password (friends only)")), password,
+  h("p.small", t("You sit at the table and own it: you start the game and may change its rules. Bots take the empty seats.")),
+  h("button.primary.big", { type: "submit" }, t("Open the table")));
+  sheet(t("New table"), form, { id: "create" });
   setTimeout(() => name.focus(), 0);
 }
 
 /** Ask for a friends-only table's password, then sit or watch. */
 export function passwordSheet(table, how, send) {
-  const input = h("input#pw", { type: "password", maxlength: "64", autocomplete: "off", "aria-label": "Password" });
-  sheet(`“${table.name}” is for friends`, h("form.form", {
+  const input = h("input#pw", { type: "password", maxlength: "64", autocomplete: "off", "aria-label": t("Password") });
+  sheet(t("“{name}” is for friends", { name: table.name }), h("form.form", {
     onsubmit: (e) => {
       e.preventDefault();
       send(how, { table: table.id, password: input.value });
       closeSheet();
     },
-  }, h("label", { for: "pw" }, "Password"), input,
-  h("button.primary.big", { type: "submit" }, how === "sit" ? "Sit down" : "Watch")), { id: "password" });
+  }, h("label", { for: "pw" }, t("Password")), input,
+  h("button.primary.big", { type: "submit" }, how === "sit" ? t("Sit down") : t("Watch"))), { id: "password" });
   setTimeout(() => input.focus(), 0);
 }

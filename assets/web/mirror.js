@@ -1,4 +1,5 @@
 // What the page knows, folded from the host's messages in the order they are shown.
+import { t } from "./i18n.js";
 
 export function freshState() {
   return {
@@ -25,8 +26,8 @@ export function freshState() {
 }
 
 const seatName = (state, seat) =>
-  seat === null || seat === undefined ? "a watcher"
-    : (state.table && state.table.seats[seat] && state.table.seats[seat].name) || `seat ${seat + 1}`;
+  seat === null || seat === undefined ? t("someone")
+    : (state.table && state.table.seats[seat] && state.table.seats[seat].name) || t("Seat {n}", { n: seat + 1 });
 
 const KEEP = 300;               // lines kept in each log
 
@@ -77,7 +78,7 @@ export function apply(state, msg) {
     case "left":
       if (state.table && state.table.id === msg.table) {
         state.notice = msg.reason === "kicked"
-          ? `The owner of “${state.table.name}” sent you away from the table.`
+          ? t("The owner of “{name}” removed you from it.", { name: state.table.name })
           : msg.reason === "left" ? null : msg.reason;
         state.table = null;
         state.seat = null;
@@ -107,7 +108,7 @@ export function apply(state, msg) {
       break;
     }
     case "bye":
-      note(state, `The host is closing: ${msg.reason}`, "error");
+      note(state, t("The host is closing: {reason}", { reason: msg.reason }), "error");
       break;
     default:
       break;
@@ -149,7 +150,7 @@ function change(state, ev) {
       break;
     case "game_ended":
       t.state = "over";
-      note(state, `The game was ended: ${ev.reason}`);
+      note(state, ev.by ? t("{name} ended the game early.", { name: ev.by }) : t("The host ended the game early."));
       break;
     case "game_started":
       t.state = "playing";
@@ -160,23 +161,23 @@ function change(state, ev) {
       break;
     case "paused":
       t.state = "paused";
-      note(state, `${ev.by || "The owner"} paused the game.`);
+      note(state, ev.by ? t("{name} paused the game.", { name: ev.by }) : t("The owner paused the game."));
       break;
     case "resumed":
       t.state = "playing";
-      note(state, `${ev.by || "The owner"} resumed the game.`);
+      note(state, ev.by ? t("{name} resumed the game.", { name: ev.by }) : t("The owner resumed the game."));
       break;
     case "rules_changed":
       t.rules = ev.rules;
       t.summary = ev.summary;
-      note(state, `${ev.by || "The owner"} changed the rules: ${ev.summary}.`);
+      note(state, ev.by ? t("{name} changed the rules.", { name: ev.by }) : t("The rules changed."));
       break;
     case "owner_changed":
       t.owner = ev.name;
       t.owner_seat = ev.seat;
       t.owner_away = null;
-      note(state, ev.seat !== null && ev.seat !== undefined && ev.seat === state.seat ? "You own the table now."
-        : ev.name ? `${ev.name} owns the table now.` : "Nobody owns the table now.");
+      note(state, ev.seat !== null && ev.seat !== undefined && ev.seat === state.seat ? t("You own the table now.")
+        : ev.name ? t("{name} owns the table now.", { name: ev.name }) : t("Nobody owns the table now."));
       break;
     case "chat":
       keep(state.chat, { name: ev.name, seat: ev.seat, text: ev.text,
@@ -184,36 +185,42 @@ function change(state, ev) {
       if (!state.me || ev.name !== state.me.name) state.unread++;
       break;
     case "player_joined":
-      note(state, ev.seat === null ? `${ev.name} is watching.` : `${ev.name} sat down.`);
+      note(state, ev.seat === null ? t("{name} is watching.", { name: ev.name }) : t("{name} sat down.", { name: ev.name }));
       break;
     case "player_left":
-      note(state, `${ev.name} left.`);
+      note(state, t("{name} left the table.", { name: ev.name }));
       break;
     case "player_kicked":
-      note(state, `${ev.name} was sent away by the owner.`);
+      note(state, t("{name} was removed from the table.", { name: ev.name }));
       break;
     case "player_dropped":
-      note(state, `${ev.name} lost the connection.`);
+      note(state, t("{name} lost the connection.", { name: ev.name }));
       break;
     case "player_returned":
-      note(state, `${ev.name} is back.`);
+      note(state, t("{name} is back.", { name: ev.name }));
       break;
     case "moon_shot":
-      note(state, `${seatName(state, ev.shooter)} shot the ${ev.sun ? "sun" : "moon"}!`);
+      note(state, ev.sun ? t("{name} shot the sun!", { name: seatName(state, ev.shooter) })
+        : t("{name} shot the moon!", { name: seatName(state, ev.shooter) }));
       break;
     case "moon_chosen": {
       const name = seatName(state, ev.shooter);
-      const points = state.view && state.view.moon ? state.view.moon.points : "the moon's points";
-      note(state, ev.choice === "add" ? `${name} chose to add ${points} to everyone else.`
-        : `${name} chose to take ${points} off their own score.`);
+      const points = state.view && state.view.moon ? state.view.moon.points : null;
+      if (points === null) {
+        note(state, ev.choice === "add" ? t("{name} chose to add the points to the others.", { name })
+          : t("{name} chose to take the points off their own score.", { name }));
+      } else {
+        note(state, ev.choice === "add" ? t("{name} chose to add {points} to everyone else.", { name, points })
+          : t("{name} chose to take {points} off their own score.", { name, points }));
+      }
       break;
     }
     case "tram":
-      note(state, ev.claimed ? `${seatName(state, ev.seat)} claimed the rest of the hand.`
-        : "The rest of the hand was decided.");
+      note(state, ev.claimed ? t("{name} claimed the rest of the hand.", { name: seatName(state, ev.seat) })
+        : t("The rest of the hand was decided."));
       break;
     case "undone":
-      note(state, `${seatName(state, ev.seat)} took back a card.`);
+      note(state, t("{name} took their last card back.", { name: seatName(state, ev.seat) }));
       break;
     default:
       break;

@@ -1,37 +1,44 @@
 // Sheets over the table: scores, game over, rules, the menu, a seat's actions, the chat.
 import { closeSheet, fill, h, sheet } from "./dom.js";
+import { language, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { seatLabel, winnersLine } from "./table.js";
+import { languagePicker, levelWords } from "./lobby.js";
+import { rulesTitle, seatLabel, winnersLine } from "./table.js";
 
 /** The scores: one row per hand, the totals, the winners once the game is over. */
 export function scoresSheet(state, act, { scored, quiet } = {}) {
-  const t = state.table;
+  const table = state.table;
   const names = [0, 1, 2, 3].map((s) => seatLabel(state, s));
-  const results = t.results || [];
-  const totals = t.display_totals || t.totals || [0, 0, 0, 0];
-  const over = t.state === "over" && t.winners && t.winners.length;
-  const best = over ? new Set(t.winners) : new Set();
+  const results = table.results || [];
+  const totals = table.display_totals || table.totals || [0, 0, 0, 0];
+  const over = table.state === "over" && table.winners && table.winners.length;
+  const best = over ? new Set(table.winners) : new Set();
   const last = results.length ? results[results.length - 1] : null;
   const moon = scored && scored.moon;
   const head = [];
   if (over) {
     head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + winnersLine(state)));
   } else if (scored && last) {
-    head.push(h("p.hand-line", `Hand ${last.hand + 1} is over.`));
+    head.push(h("p.hand-line", t("Hand {hand} is over.", { hand: last.hand + 1 })));
   }
-  if (moon) head.push(h("p.moon-line", icon("moon", { size: 18, fill: true }), ` ${names[moon.shooter]} shot the ${moon.sun ? "sun" : "moon"}!`));
-  const table = h("table.scores",
-    h("thead", h("tr", h("th", "Hand"), names.map((n, s) => h("th" + (s === state.seat ? ".me" : ""), n)))),
+  if (moon) {
+    head.push(h("p.moon-line", icon("moon", { size: 18, fill: true }), " ",
+      moon.sun ? t("{name} shot the sun!", { name: names[moon.shooter] }) : t("{name} shot the moon!", { name: names[moon.shooter] })));
+  }
+  const grid = h("table.scores",
+    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".me" : ""), n)))),
     h("tbody", results.map((r) => h("tr" + (r === last && scored ? ".fresh" : ""), h("td", String(r.hand + 1)),
       r.points.map((p) => h("td", p > 0 ? `+${p}` : String(p)))))),
-    h("tfoot", h("tr", h("th", "Total"), totals.map((x, s) => h("td" + (best.has(s) ? ".best" : ""), String(x))))));
+    h("tfoot", h("tr", h("th", t("Total")), totals.map((x, s) => h("td" + (best.has(s) ? ".best" : ""), String(x))))));
   const buttons = [];
-  if (over && state.owner) buttons.push(h("button.primary", { type: "button", onclick: () => { closeSheet(); act.send("start"); } }, "New game"));
-  if (over) buttons.push(h("button", { type: "button", onclick: () => { closeSheet(); act.leave(); } }, "Back to the tables"));
-  if (results.length) buttons.push(h("button.review", { type: "button", onclick: () => act.review(!over) }, "Review"));
-  if (!over) buttons.push(h("button.primary", { type: "button", onclick: () => closeSheet() }, "Continue"));
-  return sheet(over ? "Game over" : "Scores", [head, results.length ? table : h("p", "No hand has been scored yet."),
-    h("p.small", `Game to ${t.rules.target}; ${t.rules.display === "countdown" ? "highest" : "lowest"} total wins.`),
+  if (over && state.owner) buttons.push(h("button.primary", { type: "button", onclick: () => { closeSheet(); act.send("start"); } }, t("New game")));
+  if (over) buttons.push(h("button", { type: "button", onclick: () => { closeSheet(); act.leave(); } }, t("Back to the tables")));
+  if (results.length) buttons.push(h("button.review", { type: "button", onclick: () => act.review(!over) }, t("Review")));
+  if (!over) buttons.push(h("button.primary", { type: "button", onclick: () => closeSheet() }, t("Continue")));
+  const target = table.rules.target;
+  return sheet(over ? t("Game over") : t("Scores"), [head, results.length ? grid : h("p", t("No hand has been scored yet.")),
+    h("p.small", table.rules.display === "countdown" ? t("Game to {target}; the highest total wins.", { target })
+      : t("Game to {target}; the lowest total wins.", { target })),
     h("div.buttons", buttons)], { id: over ? "gameover" : "scores", quiet });
 }
 
@@ -57,15 +64,15 @@ function readControl(opt, el) {
 
 /** The table's rules in words; the owner may change them before a game or after it. */
 export function rulesSheet(state, facts, send) {
-  const t = state.table;
-  const rules = t.rules;
-  const editable = state.owner && (t.state === "waiting" || t.state === "over");
+  const table = state.table;
+  const rules = table.rules;
+  const editable = state.owner && (table.state === "waiting" || table.state === "over");
   const groups = facts.groups || {};
   const body = [];
   if (editable) {
-    const preset = h("select#rule-preset", h("option", { value: "" }, "— keep these rules —"),
-      Object.entries(facts.presets || {}).map(([k, v]) => h("option", { value: k }, `${k} — ${v.description}`)));
-    body.push(h("label", { for: "rule-preset" }, "Start from a preset"), preset);
+    const preset = h("select#rule-preset", h("option", { value: "" }, t("— keep these rules —")),
+      Object.entries(facts.presets || {}).map(([k, v]) => h("option", { value: k }, t("{preset} — {description}", { preset: v.name || k, description: v.description }))));
+    body.push(h("label", { for: "rule-preset" }, t("Start from a preset")), preset);
     const rows = [];
     for (const [g, title] of Object.entries(groups)) {
       rows.push(h("h3", title));
@@ -87,65 +94,68 @@ export function rulesSheet(state, facts, send) {
         if (Object.keys(changes).length) send("set_rules", { rules: changes });
         closeSheet();
       },
-    }, body, rows, h("button.primary.big", { type: "submit" }, "Use these rules"));
-    return sheet("Rules", form, { id: "rules", wide: true });
+    }, body, rows, h("button.primary.big", { type: "submit" }, t("Use these rules")));
+    return sheet(t("Rules"), form, { id: "rules", wide: true });
   }
   const list = [];
   for (const [g, title] of Object.entries(groups)) {
     list.push(h("h3", title));
     list.push(h("dl.rules-list", facts.options.filter((o) => o.group === g).map((o) =>
-      [h("dt", { title: o.help }, o.label), h("dd", (t.rules_words || {})[o.name] ?? String(rules[o.name]))])));
+      [h("dt", { title: o.help }, o.label), h("dd", (table.rules_words || {})[o.name] ?? String(rules[o.name]))])));
   }
-  return sheet(`Rules: ${t.summary}`, [state.owner ? h("p.small", "The rules can be changed before a game or after it.") : null, list], { id: "rules", wide: true });
+  return sheet(t("Rules: {rules}", { rules: rulesTitle(table, facts) }), [state.owner ? h("p.small", t("The rules can be changed before a game or after it.")) : null, list], { id: "rules", wide: true });
 }
 
 /** Everything else one can do at the table. */
 export function menuSheet(state, act) {
-  const t = state.table;
+  const table = state.table;
   const view = state.view;
-  const running = t.state === "playing" || t.state === "paused";
+  const running = table.state === "playing" || table.state === "paused";
   const item = (label, fn, cls = "") => h("button.menu-item" + (cls ? "." + cls : ""), { type: "button", onclick: () => { closeSheet(); fn(); } }, label);
-  const items = [item("Scores", () => act.scores()), item("Rules", () => act.rules()), item("Chat", () => act.chat())];
-  if (state.seat !== null && view && t.state === "playing") {
-    items.push(item("Hint", () => act.send("hint")));
-    if (view.phase === "play") items.push(item("Claim the rest of the tricks", () => act.send("claim")));
-    if (t.rules.allow_undo) items.push(item("Undo my last card", () => act.send("undo")));
+  const items = [item(t("Scores"), () => act.scores()), item(t("Rules"), () => act.rules()), item(t("Chat"), () => act.chat())];
+  if (state.seat !== null && view && table.state === "playing") {
+    items.push(item(t("Hint"), () => act.send("hint")));
+    if (view.phase === "play") items.push(item(t("Claim the rest of the tricks"), () => act.send("claim")));
+    if (table.rules.allow_undo) items.push(item(t("Undo my last card"), () => act.send("undo")));
   }
   if (state.owner) {
-    items.push(h("h3", "Owner"));
-    if (!running) items.push(item("Start the game", () => act.send("start"), "primary"));
-    if (t.state === "playing") items.push(item("Pause", () => act.send("pause")));
-    if (t.state === "paused") items.push(item("Resume", () => act.send("resume")));
-    if (running) items.push(item("End the game now", () => act.send("end")));
-    items.push(h("p.small", "Bots and kicking: tap a seat."));
-    items.push(item(t.locked ? "Open the table (no password)" : "Set a password", () => act.password()));
+    items.push(h("h3", pt("heading", "Owner")));
+    if (!running) items.push(item(t("Start the game"), () => act.send("start"), "primary"));
+    if (table.state === "playing") items.push(item(t("Pause"), () => act.send("pause")));
+    if (table.state === "paused") items.push(item(t("Resume"), () => act.send("resume")));
+    if (running) items.push(item(t("End the game now"), () => act.send("end")));
+    items.push(h("p.small", t("Bots and kicking: tap a seat.")));
+    items.push(item(table.locked ? t("Open the table (no password)") : t("Set a password"), () => act.password()));
   }
-  items.push(h("h3", ""), item("Leave the table", () => act.leave(), "danger"));
-  return sheet(t.name, h("div.menu", items), { id: "menu" });
+  items.push(h("h3", t("Language")), languagePicker(act, "lang-menu"));
+  items.push(h("h3", ""), item(t("Leave the table"), () => act.leave(), "danger"));
+  return sheet(table.name, h("div.menu", items), { id: "menu" });
 }
 
 /** The owner's actions on one seat; a watcher's offer to sit there. */
 export function seatSheet(state, seat, facts, act) {
-  const t = state.table;
-  const s = t.seats[seat];
+  const table = state.table;
+  const s = table.seats[seat];
   const items = [];
-  const running = t.state === "playing" || t.state === "paused";
+  const running = table.state === "playing" || table.state === "paused";
   const btn = (label, fn, cls = "") => h("button.menu-item" + (cls ? "." + cls : ""), { type: "button", onclick: () => { closeSheet(); fn(); } }, label);
   if (state.seat === null && s.kind !== "human") {
-    items.push(btn(running && s.kind === "bot" ? "Take this seat at the next deal" : "Sit here", () => act.sit(seat), "primary"));
+    items.push(btn(running && s.kind === "bot" ? t("Sit here from the next hand") : t("Sit here"), () => act.sit(seat), "primary"));
   }
   if (state.owner && seat !== state.seat) {
-    if (s.kind === "human") items.push(btn(`Send ${s.name} away (kick)`, () => act.kick(seat), "danger"));
+    if (s.kind === "human") items.push(btn(t("Send {name} away (kick)", { name: s.name }), () => act.kick(seat), "danger"));
     else {
       for (const level of facts.levels || ["easy", "normal", "hard", "random"]) {
         if (s.kind === "bot" && s.level === level) continue;
-        items.push(btn(`${s.kind === "bot" ? "Make it" : "Put"} a ${level} bot${s.kind === "bot" ? "" : " here"}`, () => act.send("bot", { seat, level })));
+        const words = levelWords(level);
+        items.push(btn(s.kind === "bot" ? t("Make it a bot: {level}", { level: words }) : t("Put a bot here: {level}", { level: words }),
+          () => act.send("bot", { seat, level })));
       }
-      if (s.kind === "bot" && !running) items.push(btn("Remove the bot", () => act.send("bot", { seat, level: null })));
+      if (s.kind === "bot" && !running) items.push(btn(t("Remove the bot"), () => act.send("bot", { seat, level: null })));
     }
   }
   if (!items.length) return null;
-  return sheet(s.kind === "empty" ? `Seat ${seat + 1}` : `${s.name || "Seat " + (seat + 1)}`, h("div.menu", items), { id: "seat" });
+  return sheet(seatLabel(state, seat), h("div.menu", items), { id: "seat" });
 }
 
 /** A chat log and its line; `/` lines are commands answered by the host. The table's chat
@@ -156,10 +166,9 @@ export class Chat {
     this.lobby = lobby;
     this.last = null;               // the last line shown
     this.log = h("ol.chat-log", { "aria-live": "polite",
-      dataset: { empty: lobby ? "Nobody has said anything yet. What you write here reaches everyone on this host." : "" } });
-    this.input = h("input.chat-input", { type: "text", maxlength: "300", enterkeyhint: "send",
-      placeholder: lobby ? "Talk to the lobby" : "Chat, or /help",
-      "aria-label": lobby ? "Lobby chat line" : "Chat line" });
+      dataset: { empty: "" } });
+    this.input = h("input.chat-input", { type: "text", maxlength: "300", enterkeyhint: "send" });
+    this.words = [];                // what to word anew when the language changes: [el, attribute, () => text]
     const form = h("form.chat-form", {
       onsubmit: (e) => {
         e.preventDefault();
@@ -167,16 +176,35 @@ export class Chat {
         if (!text) return;
         if (this.send("chat", { text })) this.input.value = "";
       },
-    }, this.input, h("button.primary", { type: "submit" }, "Send"));
+    }, this.input, this.worded(h("button.primary", { type: "submit" }), null, () => t("Send")));
+    const title = this.worded(h("h2"), null, () => (lobby ? t("Lobby chat") : t("Chat")));
     this.el = lobby
-      ? h("aside.lobby-chat", { "aria-label": "Lobby chat" },
-        h("header.chat-head", h("h2", "Lobby chat"), h("span.chat-sub", "everyone on this host")), this.log, form)
-      : h("aside.chat-panel", { "aria-label": "Chat" },
-        h("header.chat-head", h("h2", "Chat"), h("button.icon.close", { type: "button", onclick: () => this.toggle(false), "aria-label": "Close the chat" }, icon("close"))),
-        this.log, form);
+      ? h("aside.lobby-chat", h("header.chat-head", title, this.worded(h("span.chat-sub"), null, () => t("everyone on this host"))), this.log, form)
+      : h("aside.chat-panel", h("header.chat-head", title,
+        this.worded(h("button.icon.close", { type: "button", onclick: () => this.toggle(false) }, icon("close")), "aria-label", () => t("Close the chat"))),
+      this.log, form);
+    this.worded(this.el, "aria-label", () => (lobby ? t("Lobby chat") : t("Chat")));
+    this.worded(this.log, "data-empty", () => (lobby ? t("Nobody has said anything yet. What you write here reaches everyone on this host.") : ""));
+    this.worded(this.input, "placeholder", () => (lobby ? t("Talk to the lobby") : t("Chat, or /help")));
+    this.worded(this.input, "aria-label", () => (lobby ? t("Lobby chat line") : t("Chat line")));
+    this.language = null;
+  }
+
+  /** `el`'s text (`attribute` null) or attribute from `words()`, said again in each language. */
+  worded(el, attribute, words) {
+    this.words.push([el, attribute, words]);
+    return el;
   }
 
   render(state) {
+    const lang = language();
+    if (this.language !== lang) {          // the panel lives on: its words follow the language
+      this.language = lang;
+      for (const [el, attribute, words] of this.words) {
+        if (attribute) el.setAttribute(attribute, words());
+        else el.textContent = words();
+      }
+    }
     const lines = this.lobby ? state.lobby : state.chat;
     const from = this.last ? lines.lastIndexOf(this.last) + 1 : 0;
     if (from === 0) fill(this.log);         // a new log, or more new lines than it keeps
@@ -190,7 +218,7 @@ export class Chat {
     const mine = state.me && line.name === state.me.name && line.kind === "chat";
     const tagged = line.lobby && !this.lobby;
     return h("li." + line.kind + (tagged ? ".lobby" : "") + (mine ? ".mine" : ""),
-      tagged ? h("span.tag", { title: "said in the lobby, to everyone on this host" }, "lobby") : null,
+      tagged ? h("span.tag", { title: t("said in the lobby, to everyone on this host") }, t("lobby")) : null,
       line.name && line.kind !== "note" ? h("b", line.name) : null, line.text);
   }
 

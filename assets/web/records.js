@@ -4,11 +4,12 @@
 // statistics; docs/protocol.md, hello).
 import { closeSheet, fill, h, sheet, toast } from "./dom.js";
 import { SUITS, isRed, rankText, sortHand, suit } from "./cards.js";
+import { nt, t } from "./i18n.js";
+import { levelWords } from "./lobby.js";
 
 const KEY_KEY = "hearts.key";
 const KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
 const PASS_OFFSET = { left: 1, across: 2, right: 3, hold: 0 };
-const PASS_WORDS = { left: "passing left", right: "passing right", across: "passing across", hold: "no passing" };
 
 /** This browser's player key: made once (random), kept in localStorage. */
 export function playerKey() {
@@ -40,7 +41,7 @@ function localTime(stamp, withDate = true) {
 
 function playerName(ref) {
   if (!ref) return "?";
-  return ref.kind === "bot" ? `${ref.name || "?"} (${ref.level || "normal"} bot)` : ref.name || "?";
+  return ref.kind === "bot" ? t("{name} (bot: {level})", { name: ref.name || "?", level: levelWords(ref.level) }) : ref.name || "?";
 }
 
 const num = (v) => (v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? String(Math.round(v * 100) / 100) : String(v));
@@ -140,7 +141,7 @@ export class Records {
     const next = (hand) => this.ask("game", id === null ? { hand } : { id, hand }, (msg) => {
       if (msg.type === "error") { toast(msg.message, "error"); return; }
       if (!doc) doc = { format: "hearts-game", format_version: 1, ...msg.game, hands: [] };
-      if (msg.first !== doc.hands.length) { toast("The host sent the game out of order.", "error"); return; }
+      if (msg.first !== doc.hands.length) { toast(t("The host sent the game out of order."), "error"); return; }
       doc.hands.push(...msg.hands);
       if (msg.next === null || msg.next === undefined) done(doc);
       else next(msg.next);
@@ -163,41 +164,43 @@ export class Records {
       ["tonight", "all"].map((w) => h("button.tab" + (w === which ? ".on" : ""), {
         type: "button", role: "tab", "aria-selected": String(w === which),
         onclick: () => this.showBoard(msg, w),
-      }, w === "tonight" ? `Tonight (since ${localTime(msg.since, false)})` : "All time")));
+      }, w === "tonight" ? t("Tonight (since {time})", { time: localTime(msg.since, false) }) : t("All time"))));
     const row = (r, rank) => h("tr" + (r.id && r.id === msg.you ? ".you" : ""),
-      h("td.rank", rank), h("td.who", r.kind === "bot" ? `${r.level} bots` : r.name + (r.id && r.id === msg.you ? " (you)" : "")),
+      h("td.rank", rank), h("td.who", r.kind === "bot" ? t("bots: {level}", { level: levelWords(r.level) })
+        : r.id && r.id === msg.you ? t("{name} (you)", { name: r.name }) : r.name),
       h("td", num(r.games)), h("td", num(r.wins)), h("td", num(r.average_place)),
       h("td", num(r.points_per_hand)), h("td", `${r.moons_shot}/${r.moons_suffered}`), h("td", num(r.queens)),
       h("td", num(r.hands)));
     const people = board.people.map((r, i) => row(r, String(i + 1)));
     const bots = board.bots.map((r) => row(r, ""));
     const body = [tabs,
-      h("p.small", `${board.games} game${board.games === 1 ? "" : "s"}` + (which === "tonight" ? " tonight" : " on this host")),
+      h("p.small", which === "tonight" ? nt("{n} game tonight", "{n} games tonight", board.games)
+        : nt("{n} game on this host", "{n} games on this host", board.games)),
       board.people.length || board.bots.length
         ? h("div.board-wrap", h("table.board",
-          h("thead", h("tr", ["#", "Player", "Games", "Wins", "Place", "Pts/hand", "Moons", "Q♠", "Hands"].map((x) => h("th", x)))),
-          h("tbody", people, bots.length ? h("tr.sep", h("td", { colspan: "9" }, "Bots, by level")) : null, bots)))
-        : h("p.empty-board", which === "tonight" ? "No game finished yet tonight." : "No finished games yet."),
-      h("p.small", "Place: the average place, 1 to 4 (ties share). Moons: shot / suffered. Wins count shared wins. A bot level adds up every seat it played."),
+          h("thead", h("tr", ["#", t("Player"), t("Games"), t("Wins"), t("Place"), t("Pts/hand"), t("Moons"), "Q♠", t("Hands")].map((x) => h("th", x)))),
+          h("tbody", people, bots.length ? h("tr.sep", h("td", { colspan: "9" }, t("Bots, by level"))) : null, bots)))
+        : h("p.empty-board", which === "tonight" ? t("No game finished yet tonight.") : t("No finished games yet.")),
+      h("p.small", t("Place: the average place, 1 to 4 (ties share). Moons: shot / suffered. Wins count shared wins. A bot level adds up every seat it played.")),
       this.keyBox(),
-      h("div.buttons", h("button.primary", { type: "button", onclick: () => this.games() }, "Games"),
-        h("button", { type: "button", onclick: () => closeSheet() }, "Close"))];
-    sheet("Leaderboard", body, { id: "leaderboard", wide: true });
+      h("div.buttons", h("button.primary", { type: "button", onclick: () => this.games() }, t("Games")),
+        h("button", { type: "button", onclick: () => closeSheet() }, t("Close")))];
+    sheet(t("Leaderboard"), body, { id: "leaderboard", wide: true });
   }
 
   keyBox() {
     const input = h("input#player-key", { type: "text", value: playerKey(), spellcheck: false, autocomplete: "off" });
-    return h("details.key-box", h("summary", "Your player key"),
-      h("p.small", "It tells this host it is you, whatever your name. To be the same person on another phone or computer, copy it there (the desktop game keeps its own in ~/.config/hearts/player-key)."),
+    return h("details.key-box", h("summary", t("Your player key")),
+      h("p.small", t("It tells this host it is you, whatever your name. To be the same person on another phone or computer, copy it there (the desktop game keeps its own in {path}).", { path: "~/.config/hearts/player-key" })),
       h("form.form", {
         onsubmit: (e) => {
           e.preventDefault();
           if (input.value.trim() === playerKey()) return;
-          if (!setPlayerKey(input.value)) { toast("A player key is 8 to 64 letters, digits, - or _.", "error"); return; }
-          toast("Player key kept: reconnecting as that person…");
+          if (!setPlayerKey(input.value)) { toast(t("A player key is 8 to 64 letters, digits, - or _."), "error"); return; }
+          toast(t("Player key kept: reconnecting as that person…"));
           setTimeout(() => location.reload(), 600);
         },
-      }, input, h("button", { type: "submit" }, "Use this key")));
+      }, input, h("button", { type: "submit" }, t("Use this key"))));
   }
 
   // -- the list of games -----------------------------------------------------------------
@@ -210,22 +213,22 @@ export class Records {
         h("div.g-players", g.players.map((p, i) => h("span.g-seat" + (g.winners.includes(i) ? ".won" : ""),
           `${g.winners.includes(i) ? "★ " : ""}${playerName(p)} ${g.totals[i]}`))),
         h("div.g-actions",
-          h("button.primary", { type: "button", onclick: () => this.fetchGame(g.id, (doc) => this.replay(doc)) }, "Replay"),
-          h("button", { type: "button", onclick: () => this.fetchGame(g.id, download) }, "Download"))));
-      sheet("Finished games", [
-        h("p.small", `${msg.total} game${msg.total === 1 ? "" : "s"} kept, newest first`),
-        games.length ? h("ul.games", items) : h("p.empty-board", "No finished games yet."),
+          h("button.primary", { type: "button", onclick: () => this.fetchGame(g.id, (doc) => this.replay(doc)) }, t("Replay")),
+          h("button", { type: "button", onclick: () => this.fetchGame(g.id, download) }, t("Download")))));
+      sheet(t("Finished games"), [
+        h("p.small", nt("{n} game kept, newest first", "{n} games kept, newest first", msg.total)),
+        games.length ? h("ul.games", items) : h("p.empty-board", t("No finished games yet.")),
         h("div.buttons",
-          msg.next !== null && msg.next !== undefined ? h("button", { type: "button", onclick: () => this.games(msg.next, games) }, "Older games") : null,
-          h("button", { type: "button", onclick: () => this.leaderboard() }, "Leaderboard"),
-          h("button", { type: "button", onclick: () => closeSheet() }, "Close"))], { id: "games", wide: true });
+          msg.next !== null && msg.next !== undefined ? h("button", { type: "button", onclick: () => this.games(msg.next, games) }, t("Older games")) : null,
+          h("button", { type: "button", onclick: () => this.leaderboard() }, t("Leaderboard")),
+          h("button", { type: "button", onclick: () => closeSheet() }, t("Close")))], { id: "games", wide: true });
     });
   }
 
   /** The game at our table, from its last scored hand (or its first, once over). */
   review(lastHand) {
     this.fetchGame(null, (doc) => {
-      if (!doc.hands.length) { toast("No hand has been scored yet."); return; }
+      if (!doc.hands.length) { toast(t("No hand has been scored yet.")); return; }
       this.replay(doc, lastHand ? doc.hands.length - 1 : 0);
     });
   }
@@ -237,7 +240,7 @@ export class Records {
     const people = doc.people || [];
     const you = this.you;
     const seatsOf = (n) => r.hands[n].seats || [0, 1, 2, 3];
-    const refOf = (n, s) => people[seatsOf(n)[s]] || { name: `seat ${s + 1}` };
+    const refOf = (n, s) => people[seatsOf(n)[s]] || { name: t("Seat {n}", { n: s + 1 }) };
     let bottom = 0;
     if (you) {
       const mine = seatsOf(hand).findIndex((i) => people[i] && people[i].id === you);
@@ -261,7 +264,7 @@ export class Records {
       const n = pos.hand;
       const hd = r.hands[n];
       const m = r.moment(n, pos.step);
-      const name = (s) => refOf(n, s).name || `seat ${s + 1}`;
+      const name = (s) => refOf(n, s).name || t("Seat {n}", { n: s + 1 });
       const raised = {};
       if (hd.passes && m.step === 0) hd.passes.forEach((cs, s) => { raised[s] = new Set(cs); });
       if (hd.passes && m.step === 1) hd.passes.forEach((cs, s) => { raised[(s + PASS_OFFSET[hd.pass_direction]) % 4] = new Set(cs); });
@@ -271,7 +274,7 @@ export class Records {
         const where = ["bottom", "left", "top", "right"][(s - bottom + 4) % 4];
         return h("div.r-seat." + where + (m.turn === s ? ".turn" : ""),
           h("div.r-name", playerName(refOf(n, s)), m.turn === s ? " ◀" : ""),
-          h("div.r-points", `Points: ${taken} (total ${total})`),
+          h("div.r-points", t("Points: {points} (total {total})", { points: taken, total })),
           h("div.r-cards", sortHand(m.cards[s]).map((c) => chip(c, raised[s] && raised[s].has(c) ? "raised" : ""))));
       };
       let shown = m.trick;
@@ -285,20 +288,20 @@ export class Records {
       const trickEl = h("div.r-trick" + (faded ? ".faded" : ""),
         shown.map(([s, c]) => h("div.r-play", h("span.r-who", name(s)), chip(c, faded && m.lastTrick.winner === s ? "won" : ""))));
       fill(body,
-        h("p.r-title", `Hand ${n + 1} of ${r.hands.length} · ${name(hd.dealer)} deals, ${PASS_WORDS[hd.pass_direction] || ""}`),
+        h("p.r-title", handTitle(n, r.hands.length, name(hd.dealer), hd.pass_direction)),
         h("div.r-table", [2, 1, 3, 0].map((rel) => seatBox((bottom + rel) % 4)), trickEl),
         h("p.r-caption", { "aria-live": "polite" }, caption(m, hd, name)),
         h("div.r-controls",
-          h("button", { type: "button", onclick: () => toHand(-1), disabled: n === 0, "aria-label": "Previous hand" }, "◀◀ Hand"),
-          h("button", { type: "button", onclick: () => trick(-1), disabled: n === 0 && m.step === 0, "aria-label": "Previous trick" }, "◀ Trick"),
-          h("button", { type: "button", onclick: () => go(n, pos.step - 1), disabled: n === 0 && m.step === 0, "aria-label": "Previous card" }, "◀"),
-          h("button", { type: "button", onclick: () => go(n, pos.step + 1), disabled: m.done && n + 1 >= r.hands.length, "aria-label": "Next card" }, "▶"),
-          h("button.primary", { type: "button", onclick: () => trick(1), disabled: m.done && n + 1 >= r.hands.length, "aria-label": "Next trick" }, "Trick ▶"),
-          h("button", { type: "button", onclick: () => toHand(1), disabled: n + 1 >= r.hands.length, "aria-label": "Next hand" }, "Hand ▶▶")),
+          h("button", { type: "button", onclick: () => toHand(-1), disabled: n === 0, "aria-label": t("Previous hand") }, t("◀◀ Hand")),
+          h("button", { type: "button", onclick: () => trick(-1), disabled: n === 0 && m.step === 0, "aria-label": t("Previous trick") }, t("◀ Trick")),
+          h("button", { type: "button", onclick: () => go(n, pos.step - 1), disabled: n === 0 && m.step === 0, "aria-label": t("Previous card") }, "◀"),
+          h("button", { type: "button", onclick: () => go(n, pos.step + 1), disabled: m.done && n + 1 >= r.hands.length, "aria-label": t("Next card") }, "▶"),
+          h("button.primary", { type: "button", onclick: () => trick(1), disabled: m.done && n + 1 >= r.hands.length, "aria-label": t("Next trick") }, t("Trick ▶")),
+          h("button", { type: "button", onclick: () => toHand(1), disabled: n + 1 >= r.hands.length, "aria-label": t("Next hand") }, t("Hand ▶▶"))),
         h("div.buttons",
-          doc.id ? h("button", { type: "button", onclick: () => download(doc) }, "Download") : null,
-          h("button", { type: "button", onclick: () => this.games() }, "Games"),
-          h("button", { type: "button", onclick: () => closeSheet() }, "Close")));
+          doc.id ? h("button", { type: "button", onclick: () => download(doc) }, t("Download")) : null,
+          h("button", { type: "button", onclick: () => this.games() }, t("Games")),
+          h("button", { type: "button", onclick: () => closeSheet() }, t("Close"))));
       if (focused !== null) {
         const again = [...body.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === focused);
         (again && !again.disabled ? again : body).focus();
@@ -312,30 +315,41 @@ export class Records {
       if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
     });
     draw();
-    const title = doc.id ? `Game #${doc.id} · ${doc.name}` : `This game · ${doc.name}`;
+    const title = doc.id ? t("Game #{id} · {name}", { id: doc.id, name: doc.name }) : t("This game · {name}", { name: doc.name });
     sheet(title, body, { id: "replay", wide: true });
     setTimeout(() => body.focus(), 0);
   }
 }
 
+/** "Hand 2 of 5 · Ann deals, passing left". */
+function handTitle(n, of, dealer, direction) {
+  const values = { n: n + 1, of, name: dealer };
+  return { left: t("Hand {n} of {of} · {name} deals, passing left", values),
+    right: t("Hand {n} of {of} · {name} deals, passing right", values),
+    across: t("Hand {n} of {of} · {name} deals, passing across", values) }[direction]
+    || t("Hand {n} of {of} · {name} deals, no passing", values);
+}
+
 function caption(m, hd, name) {
   if (m.done) {
-    let line = `Hand over. Points: ${hd.points.map((p, s) => `${name(s)} ${p}`).join(", ")}.`;
-    if (hd.moon) line += ` ${name(hd.moon.shooter)} shot the moon.`;
-    if (hd.tram && hd.tram.seat !== null && hd.tram.seat !== undefined) line = `${name(hd.tram.seat)} takes the rest of the tricks. ` + line;
-    return line;
+    const points = hd.points.map((p, s) => t("{name} {points}", { name: name(s), points: p })).join(", ");
+    const lines = [t("Hand over. Points: {points}.", { points })];
+    if (hd.moon) lines.push(t("{name} shot the moon.", { name: name(hd.moon.shooter) }));
+    if (hd.tram && hd.tram.seat !== null && hd.tram.seat !== undefined) lines.unshift(t("{name} takes the rest of the tricks.", { name: name(hd.tram.seat) }));
+    return lines.join(" ");
   }
-  if (m.step === 0 && hd.passes) return "The deal: the raised cards are the ones each seat passes.";
-  if (m.step === 1 && hd.passes) return `After the pass: the raised cards are the ones each seat received; ${name(m.turn)} leads.`;
+  if (m.step === 0 && hd.passes) return t("The deal: the raised cards are the ones each seat passes.");
+  if (m.step === 1 && hd.passes) return t("After the pass: the raised cards are the ones each seat received; {name} leads.", { name: name(m.turn) });
   if (!m.trick.length && m.lastTrick) {
-    const t = m.lastTrick;
-    return `${name(t.winner)} takes trick ${hd.tricks.indexOf(t) + 1} (${t.points} point${t.points === 1 ? "" : "s"}).`;
+    const trick = m.lastTrick;
+    return nt("{name} takes trick {number} ({n} point).", "{name} takes trick {number} ({n} points).", trick.points,
+      { name: name(trick.winner), number: hd.tricks.indexOf(trick) + 1 });
   }
   if (m.trick.length) {
     const [s, c] = m.trick[m.trick.length - 1];
-    return `${name(s)} plays ${cardText(c)}.`;
+    return t("{name} plays {card}.", { name: name(s), card: cardText(c) });
   }
-  return m.turn !== null ? `${name(m.turn)} leads.` : "";
+  return m.turn !== null ? t("{name} leads.", { name: name(m.turn) }) : "";
 }
 
 /** Save a finished game as a JSON file (the exported format of docs/history.md). */
@@ -347,5 +361,5 @@ export function download(doc) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 5000);
-  toast(`Game #${doc.id} downloaded.`);
+  toast(t("Game #{id} downloaded.", { id: doc.id }));
 }

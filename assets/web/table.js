@@ -1,11 +1,11 @@
 // The table screen: the seats around the felt, the trick, my hand and what I may do now.
 import { cardEl, cardText, sortHand, SUITS } from "./cards.js";
 import { h, toast } from "./dom.js";
+import { nt, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { levelWords, rulesName } from "./lobby.js";
 
 const PLACES = ["bottom", "left", "top", "right"];
-const DIRECTION_WORDS = { left: "to the left", right: "to the right", across: "across" };
-const PASS_BUTTON = { left: "Pass left →", right: "Pass right →", across: "Pass across →" };
 
 /** Where `seat` sits on my screen: 0 bottom (me), 1 left, 2 top, 3 right. */
 export function place(state, seat) {
@@ -15,8 +15,8 @@ export function place(state, seat) {
 
 export function seatLabel(state, seat) {
   const s = state.table && state.table.seats[seat];
-  if (!s || s.kind === "empty") return `Seat ${seat + 1}`;
-  return s.name || `Seat ${seat + 1}`;
+  if (!s || s.kind === "empty") return t("Seat {n}", { n: seat + 1 });
+  return s.name || t("Seat {n}", { n: seat + 1 });
 }
 
 /** The seat a pass goes to from `seat`. */
@@ -32,14 +32,14 @@ function timerLeft(state) {
 }
 
 function seatBadge(state, seat, act) {
-  const t = state.table;
-  const s = t.seats[seat];
+  const table = state.table;
+  const s = table.seats[seat];
   const view = state.view;
   const pos = PLACES[place(state, seat)];
   const waiting = view && (view.phase === "pass" ? !view.has_passed[seat] : view.turn === seat);
-  const running = t.state === "playing" || t.state === "paused";
+  const running = table.state === "playing" || table.state === "paused";
   const timer = state.timer && state.timer.seats.includes(seat) ? timerLeft(state) : null;
-  const totals = t.display_totals || t.totals || [0, 0, 0, 0];
+  const totals = table.display_totals || table.totals || [0, 0, 0, 0];
   const classes = [pos, s.kind, waiting && running ? "turn" : "", s.connected ? "" : "away",
     state.seat === seat ? "mine" : ""].filter(Boolean).join(".");
   const initial = s.kind === "bot" ? icon("bot", { size: 20 }) : s.kind === "empty" ? icon("plus", { size: 18 })
@@ -48,24 +48,24 @@ function seatBadge(state, seat, act) {
     (s.kind === "bot" && running));
   const info = [];
   if (view && running) {
-    info.push(h("span.taken", { title: "points taken this hand" }, `${SUITS.H} ${view.taken_points[seat]}`));
+    info.push(h("span.taken", { title: t("points taken this hand") }, `${SUITS.H} ${view.taken_points[seat]}`));
   }
-  info.push(h("span.total", { title: "game total" }, String(totals[seat])));
+  info.push(h("span.total", { title: t("game total") }, String(totals[seat])));
   let sub = null;
-  if (s.kind === "bot") sub = s.level || "bot";
-  else if (s.kind === "empty") sub = "free seat";
-  else if (!s.connected) sub = "away";
-  else if (s.auto) sub = "bot plays";
-  if (view && view.phase === "pass" && running) sub = view.has_passed[seat] ? "passed ✓" : "passing…";
-  if (timer !== null) sub = `${timer}s`;
+  if (s.kind === "bot") sub = levelWords(s.level);
+  else if (s.kind === "empty") sub = t("free seat");
+  else if (!s.connected) sub = t("away");
+  else if (s.auto) sub = t("a bot plays");
+  if (view && view.phase === "pass" && running) sub = view.has_passed[seat] ? t("passed ✓") : t("passing…");
+  if (timer !== null) sub = t("{n} s", { n: timer });
   const badge = h("button.seat." + classes, {
     type: "button", dataset: { seat: String(seat) },
-    "aria-label": `${seatLabel(state, seat)}, seat ${seat + 1}`,
+    "aria-label": t("{name}, seat {n}", { name: seatLabel(state, seat), n: seat + 1 }),
     onclick: () => act.seat(seat),
   },
-  h("span.avatar", initial, t.owner_seat === seat ? h("span.crown", { title: "owner" }, icon("crown", { size: 14, fill: true })) : null),
+  h("span.avatar", initial, table.owner_seat === seat ? h("span.crown", { title: t("owner") }, icon("crown", { size: 14, fill: true })) : null),
   h("span.who",
-    h("span.name", s.kind === "empty" ? `Seat ${seat + 1}` : s.name || `Seat ${seat + 1}`),
+    h("span.name", seatLabel(state, seat)),
     sub ? h("span.sub", sub) : null),
   h("span.score", info));
   if (canSit && s.kind !== "human") badge.classList.add("can-sit");
@@ -90,7 +90,7 @@ function trickArea(state) {
   }
   const drawn = new Set(slots.filter(Boolean).map((slot) => slot.card));
   const fresh = (card) => !lastTrick.has(card);
-  const area = h("div.trick", { "aria-label": "the trick" },
+  const area = h("div.trick", { "aria-label": t("the trick") },
     slots.map((slot, i) => h("div.slot." + PLACES[i],
       slot ? cardEl(slot.card, { classes: [slot.seat === winner ? "winner" : "", fresh(slot.card) ? "fresh" : ""].filter(Boolean).join(".") }) : null)));
   lastTrick = drawn;
@@ -100,83 +100,101 @@ function trickArea(state) {
 function trickWinnerLine(state) {
   const shown = state.trickShown;
   if (!shown || (state.view && state.view.trick && state.view.trick.length)) return null;
-  const points = shown.points ? ` (${shown.points} point${shown.points === 1 ? "" : "s"})` : "";
-  return `${shown.winner === state.seat ? "You take" : seatLabel(state, shown.winner) + " takes"} the trick${points}`;
+  if (shown.winner === state.seat) {
+    return shown.points ? nt("You take it, {n} point", "You take it, {n} points", shown.points) : t("You take it");
+  }
+  const name = seatLabel(state, shown.winner);
+  return shown.points ? nt("{name} takes it, {n} point", "{name} takes it, {n} points", shown.points, { name })
+    : t("{name} takes it", { name });
 }
 
 /** Who won, in a sentence (the game is over). */
 export function winnersLine(state) {
-  const t = state.table;
-  const won = (t.winners || []).map((w) => (w === state.seat ? "You" : seatLabel(state, w)));
-  if (!won.length) return "The game is over.";
-  if (won.length === 1) return won[0] === "You" ? "You win the game!" : `${won[0]} wins the game!`;
-  return `${won.join(" and ")} win the game!`;
+  const winners = state.table.winners || [];
+  if (!winners.length) return t("The game is over.");
+  if (winners.length === 1) {
+    return winners[0] === state.seat ? t("You win!") : t("{name} wins!", { name: seatLabel(state, winners[0]) });
+  }
+  const names = winners.filter((w) => w !== state.seat).map((w) => seatLabel(state, w));
+  if (winners.includes(state.seat)) return t("You share the win with {names}!", { names: listed(names) });
+  return t("{names} share the win!", { names: listed(names) });
+}
+
+/** Names in a list: "Ann, Bob and Cy". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : t("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 /** Seconds left before an away owner's table passes on (`owner_away`, counted from when
  * the host said it), or null while the owner is here. */
 export function ownerAwayLeft(state) {
-  const t = state.table;
-  if (t.owner_away === null || t.owner_away === undefined) return null;
-  return Math.max(0, Math.ceil(t.owner_away - (performance.now() - (state.ownerAwayAt || 0)) / 1000));
+  const away = state.table.owner_away;
+  if (away === null || away === undefined) return null;
+  return Math.max(0, Math.ceil(away - (performance.now() - (state.ownerAwayAt || 0)) / 1000));
 }
 
 /** Who can start the game (`what`: "start", "resume" or "new"), whether they are here, and
  * how long until the table passes to someone who is: a sentence. */
 function whoStarts(state, what) {
-  const t = state.table;
-  const owner = t.owner;
-  if (!owner) return "Nobody owns this table now.";
+  const owner = state.table.owner;
+  if (!owner) return t("Nobody owns the table now.");
   const left = ownerAwayLeft(state);
   if (left === null) {
-    return { start: `${owner} starts the game.`, resume: `${owner} will resume the game.`,
-      new: `${owner} can start a new game.` }[what];
+    return { start: t("{owner} starts the game.", { owner }), resume: t("{owner} resumes the game.", { owner }),
+      new: t("{owner} starts the next game.", { owner }) }[what];
   }
   if (left > 0) {
-    return { start: `${owner} is away. In ${left} s the table passes to the next person here, who can then start the game.`,
-      resume: `${owner} is away. In ${left} s the table passes to the next person here, who can then resume the game.`,
-      new: `${owner} is away. In ${left} s the table passes to the next person here, who can then start a new game.` }[what];
+    return { start: nt("{owner} is away. In {n} second the table passes to the next person here, who can then start the game.",
+      "{owner} is away. In {n} seconds the table passes to the next person here, who can then start the game.", left, { owner }),
+    resume: nt("{owner} is away. In {n} second the table passes to the next person here, who can then resume the game.",
+      "{owner} is away. In {n} seconds the table passes to the next person here, who can then resume the game.", left, { owner }),
+    new: nt("{owner} is away. In {n} second the table passes to the next person here, who can then start a new game.",
+      "{owner} is away. In {n} seconds the table passes to the next person here, who can then start a new game.", left, { owner }) }[what];
   }
-  return `${owner} is away. The table passes to the next person here in a moment.`;
+  return t("{owner} is away: the table passes to the next person here in a moment.", { owner });
 }
 
 /** The panel in the middle of the felt: what happened and what you can do next, in every
  * state a table can be in (waiting, paused, over; the moon's choice). */
-function centre(state, act) {
-  const t = state.table;
+function centre(state, act, facts) {
+  const table = state.table;
   const view = state.view;
   const seat = state.seat;
-  const free = t.seats.filter((s) => s.kind === "empty").length;
-  const rules = `Rules: ${t.summary}` + (free ? ` · ${free} free seat${free > 1 ? "s" : ""} (bots fill them)` : "");
-  if (t.state === "waiting") {
-    const lines = [h("p.big", "Waiting to start"), h("p", rules)];
-    if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, "Start the game"));
-    else if (seat === null) lines.push(h("p", "Tap a free seat to sit down."), h("p.small", whoStarts(state, "start")));
+  const free = table.seats.filter((s) => s.kind === "empty").length;
+  const title = rulesTitle(table, facts);
+  const rules = free ? nt("Rules: {rules} · {n} free seat (bots fill it)", "Rules: {rules} · {n} free seats (bots fill them)", free, { rules: title })
+    : t("Rules: {rules}", { rules: title });
+  if (table.state === "waiting") {
+    const lines = [h("p.big", t("Waiting to start")), h("p", rules)];
+    if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, t("Start the game")));
+    else if (seat === null) lines.push(h("p", t("Tap a free seat to sit down.")), h("p.small", whoStarts(state, "start")));
     else lines.push(h("p", whoStarts(state, "start")));
     return h("div.centre.panel", lines);
   }
-  if (t.state === "over") {
-    const lines = [h("p.big", "The game is over"), h("p.winner-line", winnersLine(state))];
-    if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, "Start a new game"));
+  if (table.state === "over") {
+    const lines = [h("p.big", t("The game is over.")), h("p.winner-line", winnersLine(state))];
+    if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, t("Start a new game")));
     else lines.push(h("p", whoStarts(state, "new")));
     lines.push(h("div.buttons",
-      h("button.scores-now", { type: "button", "data-focus": "final-scores", onclick: () => act.scores() }, "Scores"),
-      h("button.leave-now", { type: "button", "data-focus": "leave", onclick: () => act.leave() }, "Back to the tables")));
+      h("button.scores-now", { type: "button", "data-focus": "final-scores", onclick: () => act.scores() }, t("Scores")),
+      h("button.leave-now", { type: "button", "data-focus": "leave", onclick: () => act.leave() }, t("Back to the tables"))));
     return h("div.centre.panel.over", lines);
   }
-  if (t.state === "paused") {
-    return h("div.centre.panel", h("p.big", "Paused"),
-      state.owner ? h("button.primary", { type: "button", "data-focus": "resume", onclick: () => act.send("resume") }, "Resume") : h("p", whoStarts(state, "resume")));
+  if (table.state === "paused") {
+    return h("div.centre.panel", h("p.big", t("Paused")),
+      state.owner ? h("button.primary", { type: "button", "data-focus": "resume", onclick: () => act.send("resume") }, t("Resume")) : h("p", whoStarts(state, "resume")));
   }
   if (!view) return null;
   if (view.phase === "moon-choice" && view.moon && view.moon.choice == null) {
     if (view.moon.shooter === seat) {
       const points = view.moon.points;
-      return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", view.moon.sun ? "You shot the sun!" : "You shot the moon!"),
-        h("button.primary", { type: "button", "data-focus": "moon-add", onclick: () => act.send("moon", { choice: "add" }) }, `Add ${points} to everyone else`),
-        h("button.primary", { type: "button", "data-focus": "moon-subtract", onclick: () => act.send("moon", { choice: "subtract" }) }, `Take ${points} off my score`));
+      return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", view.moon.sun ? t("You shot the sun!") : t("You shot the moon!")),
+        h("button.primary", { type: "button", "data-focus": "moon-add", onclick: () => act.send("moon", { choice: "add" }) }, t("Add {points} to everyone else", { points })),
+        h("button.primary", { type: "button", "data-focus": "moon-subtract", onclick: () => act.send("moon", { choice: "subtract" }) }, t("Take {points} off my score", { points })));
     }
-    return h("div.centre.panel", h("p.big", `${seatLabel(state, view.moon.shooter)} shot the moon`), h("p", "and is choosing…"));
+    const shooter = seatLabel(state, view.moon.shooter);
+    return h("div.centre.panel", h("p.big", view.moon.sun ? t("{name} shot the sun!", { name: shooter }) : t("{name} shot the moon!", { name: shooter })),
+      h("p", t("{name} is choosing what the points do…", { name: shooter })));
   }
   return null;
 }
@@ -184,31 +202,38 @@ function centre(state, act) {
 function statusLine(state) {
   const view = state.view;
   const seat = state.seat;
-  const t = state.table;
-  if (!view || t.state !== "playing") return "";
+  if (!view || state.table.state !== "playing") return "";
   const taken = trickWinnerLine(state);
   if (taken) return taken;
   if (view.phase === "pass") {
-    if (seat === null) return `Passing ${DIRECTION_WORDS[view.pass_direction] || ""}…`;
-    if (view.has_passed[seat]) return "Waiting for the others to pass…";
+    const direction = view.pass_direction;
+    if (seat === null) {
+      return { left: t("Cards pass left this hand."), right: t("Cards pass right this hand."),
+        across: t("Cards pass across this hand.") }[direction] || "";
+    }
+    if (view.has_passed[seat]) return t("Waiting for the others to pass…");
     const n = view.rules.pass_count;
-    return `Choose ${n} card${n === 1 ? "" : "s"} to pass ${DIRECTION_WORDS[view.pass_direction]} (to ${seatLabel(state, passTarget(seat, view.pass_direction))})`;
+    const name = seatLabel(state, passTarget(seat, direction));
+    return { left: nt("Pass {n} card left to {name}.", "Pass {n} cards left to {name}.", n, { name }),
+      right: nt("Pass {n} card right to {name}.", "Pass {n} cards right to {name}.", n, { name }),
+      across: nt("Pass {n} card across to {name}.", "Pass {n} cards across to {name}.", n, { name }) }[direction] || "";
   }
   if (view.phase === "play") {
     if (view.turn === seat) {
-      if (!view.trick.length) return view.tricks.length ? "Your lead" : "Your lead: the first trick";
+      if (!view.trick.length) return view.tricks.length ? t("Your lead") : t("Your lead: the first trick");
       const led = view.trick[0][1][1];
-      return view.hand.some((c) => c[1] === led) ? `Your turn: follow ${SUITS[led]}` : `Your turn: no ${SUITS[led]}, play anything allowed`;
+      return view.hand.some((c) => c[1] === led) ? t("Your turn: follow {suit}", { suit: SUITS[led] })
+        : t("Your turn: no {suit}, play anything allowed", { suit: SUITS[led] });
     }
-    if (view.turn !== null && view.turn !== undefined) return `${seatLabel(state, view.turn)} to play`;
+    if (view.turn !== null && view.turn !== undefined) return t("{name} to play", { name: seatLabel(state, view.turn) });
   }
-  if (view.phase === "done") return "The hand is over";
+  if (view.phase === "done") return t("Hand over");
   return "";
 }
 
 /** Why `card` may not be played now: the host's words (the engine's), in the view. */
 function whyNot(view, card) {
-  return (view.illegal && view.illegal[card]) || "That card cannot be played now";
+  return (view.illegal && view.illegal[card]) || t("That card cannot be played now");
 }
 
 // a card must show at least this much of itself to be tapped (a finger, WCAG's 44 px)
@@ -224,7 +249,7 @@ export function handRows(n, width, cardWidth) {
 function handArea(state, ui, act) {
   const view = state.view;
   if (!view || state.seat === null) {
-    return h("div.hand.watching", h("p", state.queued ? "You take your seat when the next hand is dealt." : state.seat === null ? "You are watching." : ""));
+    return h("div.hand.watching", h("p", state.queued ? t("You take your seat when the next hand is dealt.") : state.seat === null ? t("You are watching.") : ""));
   }
   const cards = sortHand(view.hand);
   const passing = view.phase === "pass" && !view.has_passed[state.seat] && state.table.state === "playing";
@@ -237,7 +262,7 @@ function handArea(state, ui, act) {
   const room = (document.getElementById("app") || document.documentElement).clientWidth || window.innerWidth;
   const rows = handRows(n, room - 16, cardWidth);
   const perRow = Math.ceil(n / rows);
-  const hand = h("div.hand" + (rows > 1 ? ".two-rows" : ""), { role: "group", "aria-label": "your hand",
+  const hand = h("div.hand" + (rows > 1 ? ".two-rows" : ""), { role: "group", "aria-label": t("your hand"),
     style: { "--n": String(Math.max(perRow, 1)) }, onkeydown: (e) => handKeys(e, hand) });
   const lines = rows > 1 ? [h("div.hand-row.back-row"), h("div.hand-row.front-row")] : [hand];
   cards.forEach((card, i) => {
@@ -251,7 +276,7 @@ function handArea(state, ui, act) {
     const reason = myTurn && !legal.has(card) ? whyNot(view, card) : null;
     const el = cardEl(card, {
       classes: cls.join("."),
-      label: reason ? `${cardText(card)}: ${reason}` : cardText(card),
+      label: reason ? t("{card}: {reason}", { card: cardText(card), reason }) : cardText(card),
       onclick: () => act.tapCard(card),
     });
     el.style.setProperty("--i", String(i % perRow));
@@ -307,39 +332,60 @@ function actionBar(state, ui, act) {
       const n = view.rules.pass_count;
       const ready = ui.selected.size === n;
       buttons.push(h("button.primary.pass", { type: "button", "data-focus": "pass", disabled: !ready || ui.passSent, onclick: () => act.pass() },
-        ui.passSent ? "Passing…" : ready ? PASS_BUTTON[view.pass_direction] : `${ui.selected.size}/${n} chosen`));
+        ui.passSent ? t("Passing…") : ready ? ({ left: t("Pass left →"), right: t("Pass right →"), across: t("Pass across →") }[view.pass_direction] || t("Pass"))
+          : t("{chosen}/{n} chosen", { chosen: ui.selected.size, n })));
     }
     if (passing || (view.phase === "play" && view.turn === seat) ||
         (view.phase === "moon-choice" && view.moon && view.moon.shooter === seat)) {
-      buttons.push(h("button.hint", { type: "button", "data-focus": "hint", onclick: () => act.send("hint") }, "Hint"));
+      buttons.push(h("button.hint", { type: "button", "data-focus": "hint", onclick: () => act.send("hint") }, t("Hint")));
     }
     if (view.phase === "play" && view.rules.tram === "claim" && view.turn === seat) {
-      buttons.push(h("button.claim", { type: "button", "data-focus": "claim", onclick: () => act.send("claim") }, "Claim the rest"));
+      buttons.push(h("button.claim", { type: "button", "data-focus": "claim", onclick: () => act.send("claim") }, t("Claim the rest")));
     }
   }
   // the hint's reason says why; the cards are named here, once
-  const hintLine = (hint) =>
-    "Hint: " + [(hint.cards || []).map(cardText).join(" "), hint.reason].filter(Boolean).join(" · ");
+  const hintLine = (hint) => {
+    const cards = (hint.cards || []).map(cardText).join(" ");
+    if (cards && hint.reason) return t("Hint: {cards} · {reason}", { cards, reason: hint.reason });
+    return cards || hint.reason ? t("Hint: {what}", { what: cards || hint.reason }) : t("Hint: none");
+  };
   const hint = state.hint ? h("div.hint-text", hintLine(state.hint)) : null;
   return h("div.actions", hint, buttons.length ? h("div.buttons", buttons) : null);
 }
 
-export function tableScreen(state, ui, act) {
-  const t = state.table;
-  const handNo = t.hand !== null && t.hand !== undefined && t.state !== "waiting" ? ` · hand ${t.hand + 1}` : "";
+/** The rules a table plays in a few words, as the desktop client says them: the nearest
+ * preset's name, then each option changed from it (`Omnibus, Game to: 50 points`), worded
+ * from the host's facts and the table's `rules_words`. */
+export function rulesTitle(table, facts) {
+  const presets = Object.entries(facts.presets || {});
+  const rules = table.rules || {};
+  const differ = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
+  const changed = (preset) => (facts.options || []).filter((o) => differ(preset.rules[o.name], rules[o.name]));
+  if (!presets.length || !table.rules_words) return rulesName(table.summary, facts);
+  let best = presets[0];
+  for (const p of presets) if (changed(p[1]).length < changed(best[1]).length) best = p;
+  const words = table.rules_words;
+  return [best[1].name || best[0], ...changed(best[1]).map((o) => t("{option}: {value}", { option: o.label, value: words[o.name] ?? String(rules[o.name]) }))].join(", ");
+}
+
+export function tableScreen(state, ui, act, facts) {
+  const table = state.table;
+  const rules = rulesName(table.summary, facts);
   const mine = state.seat;
   const bar = h("header.bar",
-    h("button.icon.back", { type: "button", onclick: () => act.leave(), "aria-label": "Leave the table", title: "Leave the table" }, icon("back")),
-    h("div.title", h("span.tname", t.name, t.locked ? icon("lock", { size: 15 }) : null), h("span.tsub", `${t.summary}${handNo}`)),
-    h("button.icon.scores-btn", { type: "button", onclick: () => act.scores(), "aria-label": "Scores", title: "Scores" }, icon("scores")),
-    h("button.icon.chat-btn", { type: "button", onclick: () => act.chat(), "aria-label": "Chat", title: "Chat" }, icon("chat"),
+    h("button.icon.back", { type: "button", onclick: () => act.leave(), "aria-label": t("Leave the table"), title: t("Leave the table") }, icon("back")),
+    h("div.title", h("span.tname", table.name, table.locked ? icon("lock", { size: 15 }) : null),
+      h("span.tsub", table.hand !== null && table.hand !== undefined && table.state !== "waiting"
+        ? t("{rules} · hand {n}", { rules, n: table.hand + 1 }) : rules)),
+    h("button.icon.scores-btn", { type: "button", onclick: () => act.scores(), "aria-label": t("Scores"), title: t("Scores") }, icon("scores")),
+    h("button.icon.chat-btn", { type: "button", onclick: () => act.chat(), "aria-label": t("Chat"), title: t("Chat") }, icon("chat"),
       state.unread ? h("span.badge", String(Math.min(state.unread, 99))) : null),
-    h("button.icon.menu-btn", { type: "button", onclick: () => act.menu(), "aria-label": "Menu", title: "Menu" }, icon("menu")));
+    h("button.icon.menu-btn", { type: "button", onclick: () => act.menu(), "aria-label": t("Menu"), title: t("Menu") }, icon("menu")));
   const others = [1, 2, 3].map((p) => ((mine === null ? 0 : mine) + p) % 4);
   const felt = h("div.felt",
     others.map((s) => seatBadge(state, s, act)),
     trickArea(state),
-    centre(state, act),
+    centre(state, act, facts),
     h("div.status", { role: "status" }, statusLine(state)));
   const me = mine !== null ? seatBadge(state, mine, act) : seatBadge(state, 0, act);
   return h("div.screen.table-screen" + (state.view ? "" : ".no-hand"), bar, felt,
@@ -350,22 +396,22 @@ export function tableScreen(state, ui, act) {
 export function tapCard(state, ui, card, send) {
   const view = state.view;
   if (!view || state.seat === null) return;
-  if (state.table.state === "paused") { toast("The game is paused."); return; }
+  if (state.table.state === "paused") { toast(t("The game is paused.")); return; }
   if (view.phase === "pass" && !view.has_passed[state.seat]) {
     if (ui.selected.has(card)) ui.selected.delete(card);
     else if (ui.selected.size < view.rules.pass_count) ui.selected.add(card);
-    else toast(`You pass ${view.rules.pass_count} cards; tap one to put it back first.`);
+    else toast(nt("You pass {n} card; tap it to put it back first.", "You pass {n} cards; tap one to put it back first.", view.rules.pass_count));
     return;
   }
   if (view.phase !== "play") return;
   if (view.turn !== state.seat) {
-    toast(view.turn === null || view.turn === undefined ? "Wait a moment." : `It is ${seatLabel(state, view.turn)}'s turn.`);
+    toast(view.turn === null || view.turn === undefined ? t("Wait a moment.") : t("It is {name}'s turn.", { name: seatLabel(state, view.turn) }));
     return;
   }
   if (!(view.legal || []).includes(card)) {
     toast(whyNot(view, card), "error");
     return;
   }
-  if (ui.pending) { toast("Your card is on its way to the host."); return; }
+  if (ui.pending) { toast(t("Your card is on its way to the host.")); return; }
   if (send("play", { card })) ui.pending = card;    // shown as played once the host says so
 }

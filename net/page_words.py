@@ -1,0 +1,72 @@
+"""The browser page's words: the one catalogue (hearts/locale/*.po), served as JSON.
+
+The page marks its sentences in JavaScript (``t("...")``, ``nt(...)``, ``pt(...)``:
+assets/web/i18n.js); scripts/catalogue.py extracts them into hearts.pot beside the
+Python ones, and each ``.po`` translates them. The host serves, for each language it has
+a catalogue for (and the test language `PSEUDO`), ``/lang/<code>.json``: the translations
+of the strings the page uses (keyed as gettext keys them: ``context\\x04id``,
+``singular\\x00plural`` -> the list of forms), the ``Plural-Forms`` expression, the
+language's own name and the game's facts (rule options, presets, bot levels) in that
+language; ``/lang/index.json`` lists the languages by their own names.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from hearts.i18n import (ENGLISH, LOCALE_DIR, PSEUDO, available, keys_used_in, plural_forms,
+                         pseudo, read_po, resolve, translation)
+
+PAGE_FOLDER = "assets/web/"
+
+
+def language_name(lang: str) -> str:
+    """A language's name in that language ("Deutsch"), as its catalogue gives it."""
+    if resolve(lang) == PSEUDO:
+        return "Ƥšéûđö"
+    return translation(lang).pgettext("language name", "English")
+
+
+def page_messages(lang: str) -> dict[str, str | list[str]]:
+    """The page's strings translated into ``lang`` (none for English: the source strings
+    are the English); a string without a translation is left out, and reads in English."""
+    name = resolve(lang)
+    keys = keys_used_in(PAGE_FOLDER)
+    if name == ENGLISH:
+        return {}
+    if name == PSEUDO:
+        return {k: [pseudo(f) for f in k.split("\x04")[-1].split("\0")] if "\0" in k
+                else pseudo(k.split("\x04")[-1]) for k in keys}
+    po = read_po(LOCALE_DIR / f"{name}.po")
+    return {k: po[k].split("\0") if "\0" in k else po[k] for k in keys if k in po}
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    """Everything the page reads in ``lang``: ``/lang/<code>.json``."""
+    from .web import game_facts                  # the facts are the web side's
+    name = resolve(lang)
+    return {"lang": name, "name": language_name(name), "plural": plural_forms(name),
+            "messages": page_messages(name), "facts": game_facts(translation(name))}
+
+
+def languages() -> list[dict[str, str]]:
+    """The languages the page can be read in, English first, each by its own name."""
+    return [{"code": code, "name": language_name(code)} for code in available()]
+
+
+@lru_cache(maxsize=1)
+def catalogue_files() -> dict[str, bytes]:
+    """``/lang/...`` URL path -> compact JSON, for every language and the index (made
+    once: the catalogues do not change while the host runs)."""
+    def packed(value: Any) -> bytes:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    files = {"/lang/index.json": packed({"languages": languages()})}
+    for code in [*available(), PSEUDO]:
+        files[f"/lang/{code}.json"] = packed(catalogue(code))
+    return files
+
+
+__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_files", "language_name", "languages",
+           "page_messages"]
