@@ -28,7 +28,8 @@ from typing import Any, cast
 from hearts.bots import make_bot
 from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
                            action_from_wire)
-from hearts.i18n import T_, Text, Translator, said, text_of, translation
+from hearts.engine.rule_options import words_of
+from hearts.i18n import ENGLISH, T_, Text, Translator, resolve, said, text_of, translation
 
 from .errors import NetError
 from .guard import Guard, check_password, hash_password
@@ -199,11 +200,34 @@ class ServerCore:
 
     def said_for(self, conn: ConnId, msg: Any) -> Any:
         """``msg`` with every `Text` in it said in ``conn``'s language (the errors,
-        replies, notices and hints the host words; packed updates pass as they are)."""
-        if not isinstance(msg, dict) or not any(isinstance(v, Text) for v in msg.values()):
+        replies, notices and hints the host words; a table's ``rules_words`` and a view's
+        ``illegal`` reasons too; packed updates pass as they are: `reads_english`)."""
+        if not isinstance(msg, dict):
+            return msg
+        kind = msg.get("type")
+        if kind == "table" or (kind == "update" and not self.reads_english(conn)):
+            return self._table_words(conn, msg)
+        if not any(isinstance(v, Text) for v in msg.values()):
             return msg
         tr = self.words_for(conn)
         return {k: said(v, tr) if isinstance(v, Text) else v for k, v in msg.items()}
+
+    def reads_english(self, conn: ConnId | None) -> bool:
+        """Whether ``conn`` reads the host's words as they are made (English)."""
+        return conn is None or resolve(self._langs.get(conn)) == ENGLISH
+
+    def _table_words(self, conn: ConnId, msg: Any) -> Any:
+        """A ``table`` or ``update`` with its rules in words and its view's reasons said
+        in ``conn``'s language (copied: the parts are shared between the members)."""
+        tr = self.words_for(conn)
+        out = dict(msg)
+        table = out.get("table")
+        if isinstance(table, dict) and "rules_words" in table:
+            out["table"] = {**table, "rules_words": words_of(Rules.from_dict(table["rules"]), tr)}
+        view = out.get("view")
+        if isinstance(view, dict) and view.get("illegal"):
+            out["view"] = {**view, "illegal": {c: said(why, tr) for c, why in view["illegal"].items()}}
+        return out
 
     def send(self, player: Player, msg: Outgoing) -> None:
         """Queue ``msg`` for ``player`` (dropped while it is disconnected)."""
@@ -686,8 +710,9 @@ class ServerCore:
             player = self.players.get(token)
             if player is not None and player.conn is not None and player.table == table.id:
                 members.append((player, seat, table.owner == token))
+        worded = [p for p, _, _ in members if not self.reads_english(p.conn)]
         for player, msg in member_messages(table, changes, seats_changed, members, self.now,
-                                           self.packed):
+                                           self.packed, worded):
             self.send(player, msg)
         if seats_changed:
             self.out.lobby_changed = True

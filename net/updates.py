@@ -8,7 +8,7 @@ events are packed once). Both decode to the same map (tests check it).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, TypeVar, cast
 
 from .messages import TableMap, TableMessage, TimerMap, UpdateMessage, ViewMap
@@ -68,22 +68,25 @@ def packed_updates(table: Table, changes: list[Change], timer: TimerMap | None,
 
 def member_messages(table: Table, changes: list[Change], seats_changed: bool,
                     members: list[tuple[M, int | None, bool]], now: float,
-                    packed: bool = False) -> list[tuple[M, TableMessage | UpdateMessage | bytes]]:
+                    packed: bool = False, worded: Collection[M] = ()
+                    ) -> list[tuple[M, TableMessage | UpdateMessage | bytes]]:
     """What each member (``(key, seat, owns the table)``) is told after a flush of
     ``table`` (`Table.flush`) at time ``now``: an ``update`` when something changed, then a
-    fresh ``table`` when seats, owner or rules changed; updates ``packed`` or as maps."""
+    fresh ``table`` when seats, owner or rules changed; updates ``packed`` or as maps (always
+    maps for the members in ``worded``: their words are said in their language after)."""
     out: list[tuple[M, TableMessage | UpdateMessage | bytes]] = []
     timer = table.timer(now)
     public = None
     if changes:
-        if packed:
-            data = packed_updates(table, changes, timer, [seat for _, seat, _ in members])
-            out += [(key, d) for (key, _, _), d in zip(members, data)]
-        else:
+        as_bytes = [m for m in members if m[0] not in worded] if packed else []
+        if as_bytes:
+            data = packed_updates(table, changes, timer, [seat for _, seat, _ in as_bytes])
+            out += [(key, d) for (key, _, _), d in zip(as_bytes, data)]
+        if len(as_bytes) < len(members):
             hand = table.current_hand()
             public = public_part(hand) if hand is not None else None
             out += [(key, update_message(table, changes, seat, timer, public))
-                    for key, seat, _ in members]
+                    for key, seat, _ in members if not as_bytes or key in worded]
     if seats_changed:
         full = table.full(now)
         if public is None:

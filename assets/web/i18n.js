@@ -63,6 +63,7 @@ const BINARY = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"]
 /** `expr` ("n != 1", "n==1 ? 0 : n%10>=2 && ... ? 1 : 2") as n -> the form's index. */
 export function pluralRule(expr) {
   const tokens = String(expr).match(/\d+|n|\|\||&&|[=!<>]=|[-+*/%<>!?:()]/g) || [];
+  if (tokens.join("") !== String(expr).replace(/\s+/g, "")) throw new Error(`plural expression: not C: ${expr}`);
   let at = 0;
   const peek = () => tokens[at];
   const take = (want) => {

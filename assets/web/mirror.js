@@ -121,7 +121,7 @@ function withRules(view, rules) {
 
 /** One change of an `update`. */
 function change(state, ev) {
-  const t = state.table;
+  const table = state.table;
   switch (ev.type) {
     case "card_played":
       state.trickShown = null;
@@ -130,52 +130,52 @@ function change(state, ev) {
       state.trickShown = { leader: ev.leader, cards: ev.cards, winner: ev.winner, points: ev.points };
       break;
     case "hand_started":
-      t.hand = ev.hand;
-      t.state = "playing";
+      table.hand = ev.hand;
+      table.state = "playing";
       state.trickShown = null;
       break;
     case "hand_scored":
-      t.totals = ev.totals;
-      t.results = [...(t.results || []), { hand: ev.hand, points: ev.points, totals: ev.totals }];
-      t.display_totals = ev.display_totals;
+      table.totals = ev.totals;
+      table.results = [...(table.results || []), { hand: ev.hand, points: ev.points, totals: ev.totals }];
+      table.display_totals = ev.display_totals;
       state.scored = ev;
       break;
     case "game_over":
-      t.state = "over";
-      t.winners = ev.winners;
-      t.totals = ev.totals;
-      t.results = ev.results;
-      t.display_totals = ev.display_totals;
+      table.state = "over";
+      table.winners = ev.winners;
+      table.totals = ev.totals;
+      table.results = ev.results;
+      table.display_totals = ev.display_totals;
       state.scored = { ...(state.scored || {}), over: true, winners: ev.winners };
       break;
     case "game_ended":
-      t.state = "over";
+      table.state = "over";
       note(state, ev.by ? t("{name} ended the game early.", { name: ev.by }) : t("The host ended the game early."));
       break;
     case "game_started":
-      t.state = "playing";
-      t.results = [];
-      t.winners = null;
-      t.rules = ev.rules;
+      table.state = "playing";
+      table.results = [];
+      table.winners = null;
+      table.rules = ev.rules;
       state.scored = null;
       break;
     case "paused":
-      t.state = "paused";
+      table.state = "paused";
       note(state, ev.by ? t("{name} paused the game.", { name: ev.by }) : t("The owner paused the game."));
       break;
     case "resumed":
-      t.state = "playing";
+      table.state = "playing";
       note(state, ev.by ? t("{name} resumed the game.", { name: ev.by }) : t("The owner resumed the game."));
       break;
     case "rules_changed":
-      t.rules = ev.rules;
-      t.summary = ev.summary;
+      table.rules = ev.rules;
+      table.summary = ev.summary;
       note(state, ev.by ? t("{name} changed the rules.", { name: ev.by }) : t("The rules changed."));
       break;
     case "owner_changed":
-      t.owner = ev.name;
-      t.owner_seat = ev.seat;
-      t.owner_away = null;
+      table.owner = ev.name;
+      table.owner_seat = ev.seat;
+      table.owner_away = null;
       note(state, ev.seat !== null && ev.seat !== undefined && ev.seat === state.seat ? t("You own the table now.")
         : ev.name ? t("{name} owns the table now.", { name: ev.name }) : t("Nobody owns the table now."));
       break;

@@ -55,7 +55,7 @@ export class Replay {
 
   plays(n) {
     const out = [];
-    for (const t of this.hands[n].tricks) t.cards.forEach((c, i) => out.push([(t.leader + i) % 4, c]));
+    for (const trick of this.hands[n].tricks) trick.cards.forEach((c, i) => out.push([(trick.leader + i) % 4, c]));
     return out;
   }
 
@@ -89,9 +89,9 @@ export class Replay {
       cards[seat] = cards[seat].filter((c) => c !== card);
       trick.push([seat, card]);
       if (trick.length === 4) {
-        const t = hd.tricks[Math.floor(i / 4)];
-        taken[t.winner] += t.points;
-        lastTrick = t;
+        const whole = hd.tricks[Math.floor(i / 4)];
+        taken[whole.winner] += whole.points;
+        lastTrick = whole;
         trick = [];
       }
     });

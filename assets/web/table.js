@@ -25,9 +25,9 @@ function passTarget(seat, direction) {
 }
 
 function timerLeft(state) {
-  const t = state.timer;
-  if (!t) return null;
-  const left = t.paused ? t.seconds : t.seconds - (performance.now() - t.at) / 1000;
+  const timer = state.timer;
+  if (!timer) return null;
+  const left = timer.paused ? timer.seconds : timer.seconds - (performance.now() - timer.at) / 1000;
   return Math.max(0, Math.ceil(left));
 }
 
