@@ -107,8 +107,8 @@ SHAPES: dict[str, list[Field]] = {
         F("legal", "list[str]", "the cards this seat may play now (empty while passing)"),
         F("others", "list[list[str]]", "every seat's cards, on open-hands tables only", nil=True),
         F("illegal", "map", "on this seat's turn to play: each card it holds but may not play, "
-          "with the engine's words why (`{\"2H\": \"hearts are not broken yet\"}`); empty "
-          "otherwise"),
+          "with the engine's words why (`{\"2H\": \"hearts are not broken yet\"}`, in the "
+          "language of the connection's `hello.lang`); empty otherwise"),
     ],
 }
 SHAPES.update({
@@ -188,8 +188,9 @@ SHAPES["table"] = [
     *SHAPES["table_line"],
     F("owner_seat", "int", "the owner's seat; nil when the owner watches", nil=True),
     F("rules", "map", "every rule option (docs/rules.md), as `set_rules` takes them"),
-    F("rules_words", "map", "each rule option's value in plain words, by option name "
-      "(labels and groups are in `/facts.json`)"),
+    F("rules_words", "map", "each rule option's value in plain words, by option name, in the "
+      "language of the connection's `hello.lang` (labels and groups are in `/facts.json`, "
+      "and in each language's `/lang/<code>.json`)"),
     F("totals", "list[int]", "game totals"),
     F("display_totals", "list[int]", "totals as shown (countdown: target minus points)"),
     F("results", "list[result]", "every scored hand of this game"),

@@ -1,7 +1,7 @@
 // The browser client: wires the link to the host, the mirror of what it said, and the screens.
 // Updates are shown one after another at a pace a person can follow (bots play at once).
 import { closeSheet, confirmSheet, fill, focusHome, h, sheet, sheetOpen, toast } from "./dom.js";
-import { chooseLanguage, language, t, useCatalogue } from "./i18n.js";
+import { chooseLanguage, language, locale, pt, t, useCatalogue } from "./i18n.js";
 import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
 import { apply, freshState, note } from "./mirror.js";
@@ -52,7 +52,7 @@ function send(type, fields) {
   return false;
 }
 
-const records = new Records(send);      // the leaderboard, the games, replays
+const records = new Records(send, () => facts);      // the leaderboard, the games, replays
 const chat = new Chat(send);
 const lobbyChat = new Chat(send, { lobby: true });
 document.body.append(chat.el, lobbyChat.el);
@@ -255,7 +255,7 @@ function render() {
   lobbyChat.render(state);
   if (chat.open) state.unread = 0;
   if (state.table) document.title = t("{place} · Hearts", { place: state.table.name });
-  else document.title = state.host ? t("{place} · Hearts", { place: state.host }) : t("Hearts");
+  else document.title = state.host ? t("{place} · Hearts", { place: state.host }) : pt("game", "Hearts");
 }
 
 /** What has the keyboard focus in the page, as a key that finds it again after a redraw. */
@@ -339,7 +339,7 @@ async function loadLanguage(code) {
   const catalogue = await answer.json();
   useCatalogue(catalogue);
   facts = catalogue.facts || facts;
-  document.documentElement.lang = language() === "pseudo" ? "en" : language();
+  document.documentElement.lang = locale();
   link.lang = language();
 }
 

@@ -22,6 +22,9 @@ export function useCatalogue(catalogue) {
 /** The language the page reads now ("en", "de"...). */
 export const language = () => current;
 
+/** The page's language as a BCP 47 tag, for dates and times ("pt-BR"; the test language: "en"). */
+export const locale = () => (current === "pseudo" ? "en" : current.replace("_", "-"));
+
 const fill = (text, values) => (values
   ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all))
   : text);

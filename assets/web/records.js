@@ -4,8 +4,8 @@
 // statistics; docs/protocol.md, hello).
 import { closeSheet, fill, h, sheet, toast } from "./dom.js";
 import { SUITS, isRed, rankText, sortHand, suit } from "./cards.js";
-import { nt, t } from "./i18n.js";
-import { levelWords } from "./lobby.js";
+import { locale, nt, t } from "./i18n.js";
+import { levelWords, rulesName } from "./lobby.js";
 
 const KEY_KEY = "hearts.key";
 const KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
@@ -35,8 +35,8 @@ const chip = (c, cls = "") => h("span.rc" + (isRed(c) ? ".red" : "") + (cls ? ".
 function localTime(stamp, withDate = true) {
   const d = new Date(stamp);
   if (!stamp || Number.isNaN(d.getTime())) return stamp || "";
-  const hm = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return withDate ? `${d.toLocaleDateString()} ${hm}` : hm;
+  const hm = d.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
+  return withDate ? `${d.toLocaleDateString(locale())} ${hm}` : hm;
 }
 
 function playerName(ref) {
@@ -113,9 +113,11 @@ export class Replay {
 
 // -- requests and answers ------------------------------------------------------------------
 export class Records {
-  /** `send(type, fields)` sends an intent; answers come back through `onMessage`. */
-  constructor(send) {
+  /** `send(type, fields)` sends an intent; answers come back through `onMessage`;
+   * `facts()`: the host's facts in the page's language (the presets' names). */
+  constructor(send, facts = () => ({})) {
     this.send = send;
+    this.facts = facts;
     this.waiting = [];           // [{type, done}]
     this.you = null;
   }
@@ -209,7 +211,7 @@ export class Records {
       if (msg.type === "error") { toast(msg.message, "error"); return; }
       const games = [...shown, ...msg.games];
       const items = games.map((g) => h("li.game-item",
-        h("div.g-head", h("span.g-id", `#${g.id}`), h("span.g-when", localTime(g.finished)), h("span.g-table", `${g.name} · ${g.summary}`)),
+        h("div.g-head", h("span.g-id", `#${g.id}`), h("span.g-when", localTime(g.finished)), h("span.g-table", t("{table} · {rules}", { table: g.name, rules: rulesName(g.summary, this.facts()) }))),
         h("div.g-players", g.players.map((p, i) => h("span.g-seat" + (g.winners.includes(i) ? ".won" : ""),
           `${g.winners.includes(i) ? "★ " : ""}${playerName(p)} ${g.totals[i]}`))),
         h("div.g-actions",

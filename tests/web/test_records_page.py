@@ -80,7 +80,7 @@ def test_leaderboard_games_replay_and_download(browser: Any, served: HostThread,
     cells = me.locator("td").all_inner_texts()
     assert cells[2] == "3" and cells[3] == str(sum(0 in g.winners for g in games))
     assert page.locator("#leaderboard tr.sep").count() == 1          # bots apart
-    assert "hard bots" in page.locator("#leaderboard").inner_text()
+    assert "bots: hard" in page.locator("#leaderboard").inner_text()
     both_sizes(page, shots, "page-leaderboard")
     page.click("#leaderboard .tab >> text=All time")
     page.wait_for_selector("#leaderboard .tab.on >> text=All time")
