@@ -11,16 +11,21 @@
 let messages = {};
 let pluralForm = (n) => (n === 1 ? 0 : 1);
 let current = "en";
+let currentName = "English";
 
 /** Take a catalogue as the host serves it: {lang, plural, messages}. */
 export function useCatalogue(catalogue) {
   messages = (catalogue && catalogue.messages) || {};
   current = (catalogue && catalogue.lang) || "en";
+  currentName = (catalogue && catalogue.name) || current;
   pluralForm = pluralRule((catalogue && catalogue.plural) || "n != 1");
 }
 
 /** The language the page reads now ("en", "de"...). */
 export const language = () => current;
+
+/** The page's language by its own name ("Deutsch"). */
+export const languageName = () => currentName;
 
 /** The page's language as a BCP 47 tag, for dates and times ("pt-BR"; the test language: "en"). */
 export const locale = () => (current === "pseudo" ? "en" : current.replace("_", "-"));

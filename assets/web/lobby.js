@@ -1,6 +1,6 @@
 // Before a table: the name form, the list of tables, creating a table, a table's password.
 import { closeSheet, h, sheet } from "./dom.js";
-import { language, nt, pt, t } from "./i18n.js";
+import { language, languageName, nt, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 
 /** The language chooser: every language the host has, each by its own name (kept by the
@@ -8,10 +8,10 @@ import { icon } from "./icons.js";
 export function languagePicker(act, id = "lang") {
   const here = language();
   const list = act.languages();
-  const select = h("select.lang-picker#" + id, { "aria-label": t("Language"), title: t("Language"),
+  const select = h("select#" + id + ".lang-picker", { "aria-label": t("Language"), title: t("Language"),
     onchange: () => act.setLanguage(select.value) },
   list.map((l) => h("option", { value: l.code, selected: l.code === here, lang: l.code }, l.name)),
-  list.some((l) => l.code === here) ? null : h("option", { value: here, selected: true }, here));
+  list.some((l) => l.code === here) ? null : h("option", { value: here, selected: true }, languageName()));
   return select;
 }
 
