@@ -49,7 +49,7 @@ def extract() -> Catalog:
                       charset="utf-8", creation_date=CREATED)
     for top, files, method, keywords in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
-                ROOT / top, method_map=[(files, method), ("**", "ignore")], keywords=keywords,
+                ROOT / top, method_map=[(files, method)], keywords=keywords,
                 comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
             catalog.add(message, None, [(f"{top}/{filename}", lineno)],
                         auto_comments=comments, context=context)
