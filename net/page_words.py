@@ -13,7 +13,6 @@ language; ``/lang/index.json`` lists the languages by their own names.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 
 from hearts.i18n import (ENGLISH, LOCALE_DIR, PSEUDO, available, keys_used_in, plural_forms,
@@ -56,17 +55,21 @@ def languages() -> list[dict[str, str]]:
     return [{"code": code, "name": language_name(code)} for code in available()]
 
 
-@lru_cache(maxsize=1)
-def catalogue_files() -> dict[str, bytes]:
-    """``/lang/...`` URL path -> compact JSON, for every language and the index (made
-    once: the catalogues do not change while the host runs)."""
-    def packed(value: Any) -> bytes:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-    files = {"/lang/index.json": packed({"languages": languages()})}
-    for code in [*available(), PSEUDO]:
-        files[f"/lang/{code}.json"] = packed(catalogue(code))
-    return files
+def catalogue_file(path: str) -> bytes | None:
+    """The compact JSON at URL ``path`` (``/lang/index.json``, ``/lang/<code>.json``
+    for a language the host has or `PSEUDO`), or None: there is no such catalogue."""
+    if path == "/lang/index.json":
+        return _packed({"languages": languages()})
+    folder, _, name = path.rpartition("/")
+    code = name.removesuffix(".json")
+    if folder != "/lang" or not name.endswith(".json") or code not in (*available(), PSEUDO):
+        return None
+    return _packed(catalogue(code))
 
 
-__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_files", "language_name", "languages",
+def _packed(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_file", "language_name", "languages",
            "page_messages"]

@@ -49,7 +49,7 @@ from hearts.i18n import ENGLISH_WORDS, Translator, _
 
 from .host import Connection
 from .hostnames import HostNames
-from .page_words import catalogue_files
+from .page_words import catalogue_file
 from .protocol import PROTOCOL_VERSION, AnyMessage, ProtocolError, error
 
 if TYPE_CHECKING:
@@ -139,7 +139,6 @@ def load_files(root: Path = WEB_ROOT) -> dict[str, StaticFile]:
         files["/"] = files["/index.html"]
     body = json.dumps(game_facts(), ensure_ascii=False).encode()
     files["/facts.json"] = StaticFile.of(body, CONTENT_TYPES[".json"])
-    files.update(catalogue_static())
     return files
 
 
@@ -170,11 +169,12 @@ def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
             "presets": presets, "levels": list(SEAT_LEVELS), "protocol": PROTOCOL_VERSION}
 
 
-@lru_cache(maxsize=1)
-def catalogue_static() -> dict[str, StaticFile]:
-    """The page's catalogues (`net.page_words`), ready to send: made once per process."""
-    return {url: StaticFile.of(body, CONTENT_TYPES[".json"])
-            for url, body in catalogue_files().items()}
+@lru_cache(maxsize=16)
+def catalogue_static(path: str) -> StaticFile | None:
+    """The page's catalogue at ``path`` (`net.page_words`), ready to send; made when first
+    asked for (a host that nobody opens the page of reads no catalogue), then kept."""
+    body = catalogue_file(path)
+    return None if body is None else StaticFile.of(body, CONTENT_TYPES[".json"])
 
 
 def frame_header(length: int, opcode: int = Opcode.BINARY) -> bytes:
@@ -407,6 +407,8 @@ class WebConnection(Connection):
             self._http_error(405, f"{method} is not served here", [("Allow", "GET, HEAD")])
             return
         file = self.files.get(path)
+        if file is None and path.startswith("/lang/"):
+            file = catalogue_static(path)
         if file is None:
             self._http_error(404, f"there is no {path[:80]} here")
             return
