@@ -15,17 +15,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hearts.i18n import (ENGLISH, LOCALE_DIR, PSEUDO, available, keys_used_in, plural_forms,
-                         pseudo, read_po, resolve, translation)
+from hearts.i18n import (ENGLISH, LOCALE_DIR, PSEUDO, available, keys_used_in, language_name,
+                         plural_forms, pseudo, read_po, resolve, translation)
 
 PAGE_FOLDER = "assets/web/"
-
-
-def language_name(lang: str) -> str:
-    """A language's name in that language ("Deutsch"), as its catalogue gives it."""
-    if resolve(lang) == PSEUDO:
-        return "Ƥšéûđö"
-    return translation(lang).pgettext("language name", "English")
 
 
 def page_messages(lang: str) -> dict[str, str | list[str]]:
@@ -71,5 +64,4 @@ def _packed(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_file", "language_name", "languages",
-           "page_messages"]
+__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_file", "languages", "page_messages"]

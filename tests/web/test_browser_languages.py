@@ -18,12 +18,12 @@ from typing import Any
 
 from hearts.engine import Rules
 from hearts.engine.rule_options import words_of
-from hearts.i18n import T_, keys_used_in, translation
+from hearts.i18n import T_, keys_used_in, said, translation
 from net.host import Host
 from net.page_words import PAGE_FOLDER
 
-from .test_browser import (LEFT_EDGE, PACE, Line, browser, command, hand_cards,  # noqa: F401
-                           served, shots, until)
+from .test_browser import (LEFT_EDGE, PACE, Line, _why_illegal, browser, command,  # noqa: F401
+                           hand_cards, served, shots, until)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -145,7 +145,8 @@ def names_on(host: Host) -> set[str]:
 
 def play_to_the_end(page: Any, check: Any = None, timeout: float = 90) -> None:
     """Pass and play the first card allowed until the game-over sheet shows; ``check``
-    is called once while passing and once with a trick on the table."""
+    is called once while passing and once with a trick on the table (again at the next
+    turn while it returns False)."""
     page.wait_for_selector(".hand .card >> nth=12")
     page.wait_for_selector("button.pass")
     cards = page.locator(".hand .card")
@@ -163,8 +164,7 @@ def play_to_the_end(page: Any, check: Any = None, timeout: float = 90) -> None:
         legal = page.locator(".hand .card.legal")
         if legal.count():
             if check and not checked and page.locator(".trick .card").count():
-                check("playing")
-                checked = True
+                checked = check("playing") is not False      # False: again at the next turn
             before = len(hand_cards(page))
             try:
                 legal.first.click(position=LEFT_EDGE, timeout=1000)
@@ -219,8 +219,19 @@ def test_a_spanish_browser_reads_the_page_in_spanish(browser, served) -> None:
     assert page.locator(".chat-log li.reply").count() or True
     page.wait_for_selector(".hand .card")
     seen: list[str] = []
-    play_to_the_end(page, lambda when: seen.extend(english_left(page, "es")))
+    reasons: list[tuple[str | None, str]] = []
+
+    def spanish(when: str) -> bool:
+        seen.extend(english_left(page, "es"))
+        refused = page.locator(".hand .card.illegal")
+        if when == "playing" and refused.count():      # the host's reason, in Spanish
+            card = refused.first
+            why = served.call(_why_illegal(served.host, "Pepa", card.get_attribute("data-card")))
+            reasons.append((card.get_attribute("data-reason"), said(why, es)))
+        return when != "playing" or bool(reasons)
+    play_to_the_end(page, spanish)
     assert seen == []
+    assert reasons and all(shown == wanted for shown, wanted in reasons), reasons
     assert page.locator("#gameover h2").inner_text() == es.gettext("Game over")
     assert page.locator("#gameover tfoot th").inner_text() == es.gettext("Total")
     assert english_left(page, "es") == []
