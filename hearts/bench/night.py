@@ -871,8 +871,8 @@ def run(args: argparse.Namespace) -> int:
           f"{result['end_rss_kb'] / 1024:.1f} MB once everyone left")
     counts = result["counts"]
     print("  host holds        : " + ", ".join(
-        f"{what} {c[0]} before anyone came, {c[1]} with everyone seated, {c[2]} once all left"
-        for what, c in counts.items()))
+        f"{c[0]}/{c[1]}/{c[2]} {what}" for what, c in counts.items())
+        + " (before anyone came/everyone seated/once all left)")
     print(f"  invariant violations: {len(s.violations)}")
     for v in s.violations[:20]:
         print(f"    - {v}")
