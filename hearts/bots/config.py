@@ -83,9 +83,6 @@ class SearchConfig:
     # -- what the search plays for, and how its playouts play
     # its points less the other seats' mean (`SimState.weighed_points`), not its own points
     relative: bool = False
-    # with ``relative``, a moon shot against this seat counts its own points (what the
-    # shooter gains on it), not against the table's mean, which makes it half as dear
-    whole_moons: bool = False
     # in the moon playouts the seats not shooting defend as this seat does
     # (`moon.STRONG_DEFENCE`): in its own attempt ("own"), everywhere ("all"), never ("")
     strong_defence: Defence = ""

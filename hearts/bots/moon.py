@@ -285,28 +285,24 @@ def _best_line(st: SimState, shooters: int, me: int,
 
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
                 hidden: list[int] | None = None, moon_weight: float = 1.0,
-                own: bool = False, relative: bool = False,
-                whole_moons: bool = False) -> list[float]:
+                own: bool = False, relative: bool = False) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
     ``own``, ``me`` plays its best line (`best_line`) instead of its policy. A moon by another
     seat counts ``moon_weight`` times; ``relative`` scores the points against the table's
-    (`SimState.weighed_points`, with ``whole_moons``). One call to C for them all where it is built."""
+    (`SimState.weighed_points`). One call to C for them all where it is built."""
     if native is not None:
         # a weight given to C (>= 0) asks for the best lines
         answer = native.score_cards(world, cards, me, shooters, hidden,
                                     moon_weight if own else -1.0)
-        return seat_results(world.sr, answer, world.totals, me, moon_weight, relative,
-                            whole_moons)
-    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, relative,
-                          whole_moons)
+        return seat_results(world.sr, answer, world.totals, me, moon_weight, relative)
+    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, relative)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
                    hidden: list[int] | None = None, moon_weight: float = 1.0,
-                   own: bool = False, relative: bool = False,
-                whole_moons: bool = False) -> list[float]:
+                   own: bool = False, relative: bool = False) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -321,7 +317,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
             rules_playout_py(st)
         else:
             moon_playout_py(st, shooters, me)
-        out.append(st.weighed_points(me, moon_weight, relative, whole_moons))
+        out.append(st.weighed_points(me, moon_weight, relative))
     return out
 
 

@@ -197,8 +197,7 @@ class SearchBot:
                                                        masks, lead, rng.getrandbits,
                                                        cfg.pass_risk if share else -1,
                                                        int(cfg.model_leads)),
-                               view.totals, me, cfg.pass_weight, cfg.relative,
-                               cfg.whole_moons)
+                               view.totals, me, cfg.pass_weight, cfg.relative)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
@@ -213,13 +212,13 @@ class SearchBot:
             st.leads = int(cfg.model_leads)
             if share and moon_plausible(st, to, cfg.pass_risk):
                 moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
-                    me, cfg.pass_weight, cfg.relative, cfg.whole_moons)
+                    me, cfg.pass_weight, cfg.relative)
                 rules_playout(st)
-                plain = st.weighed_points(me, cfg.pass_weight, cfg.relative, cfg.whole_moons)
+                plain = st.weighed_points(me, cfg.pass_weight, cfg.relative)
                 out.append(plain + share * (moon - plain))
                 continue
             rules_playout(st)
-            out.append(st.weighed_points(me, cfg.pass_weight, cfg.relative, cfg.whole_moons))
+            out.append(st.weighed_points(me, cfg.pass_weight, cfg.relative))
         return out
 
     def choose_moon(self, view: View, budget: float) -> str:
@@ -314,7 +313,7 @@ class SearchBot:
                                     or 0 < cfg.run_read <= shooting[threat])
         weighed = max(shooting) >= cfg.weight_read
         scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
-                         cfg.relative, cfg.whole_moons)
+                         cfg.relative)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -408,12 +407,11 @@ class _Scores:
     further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
-                 own: bool = False, relative: bool = False, whole_moons: bool = False) -> None:
+                 own: bool = False, relative: bool = False) -> None:
         self.nm = n_modes
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
-        self.relative = relative    # see `SearchConfig`
-        self.whole_moons = whole_moons
+        self.relative = relative    # see `SearchBot`
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -424,7 +422,7 @@ class _Scores:
         with the hands ``hidden``."""
         scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
                              moon_weight=self.moon_weight, own=self.own,
-                             relative=self.relative, whole_moons=self.whole_moons)
+                             relative=self.relative)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -436,8 +434,7 @@ class _Scores:
         for m, mode in enumerate(modes):
             for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
                                                      moon_weight=self.moon_weight,
-                                                     own=self.own, relative=self.relative,
-                                                     whole_moons=self.whole_moons)):
+                                                     own=self.own, relative=self.relative)):
                 self.points[j][m].append(p)
         self.done += 1
 

@@ -224,24 +224,18 @@ class SimState:
         return self.points()[seat]
 
     def weighed_points(self, seat: int, moon_weight: float = 1.0,
-                       relative: bool = False, whole_moons: bool = False) -> float:
+                       relative: bool = False) -> float:
         """``points_of(seat)``, counted ``moon_weight`` times where another seat shot the moon
         (how a search that fears moons more than their points values them).
 
         ``relative``: the seat's points against the table's instead, its points less the
         others' mean put on the scale of its own points (the same in a hand without a moon or
         a bonus): a moon counts half the moon cards' worth, for the shooter or against each
-        other seat, where the seat's own points count it whole or not at all. With
-        ``whole_moons`` a moon shot against the seat counts its own points instead, what the
-        shooter gains on it (26 where the table's mean makes it 13)."""
+        other seat, where the seat's own points count it whole or not at all."""
         if relative:
             pts = self.points()
             mine = pts[seat]
             points: float = (3 * mine - (sum(pts) - mine) + self.sr.deck) / 4
-            if whole_moons and mine > 0:
-                moon = find_moon(self.sr.rules, self.taken, self.won)
-                if moon is not None and moon.shooter != seat:
-                    return mine * moon_weight
         else:
             points = self.points_of(seat)
         if moon_weight != 1.0 and points > 0:
@@ -253,11 +247,11 @@ class SimState:
 
 def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[int]]], int],
                  totals: Sequence[int], seat: int, moon_weight: float = 1.0,
-                 relative: bool = False, whole_moons: bool = False) -> list[float]:
+                 relative: bool = False) -> list[float]:
     """``seat``'s points from the C playouts' ``(results, specials)``: each result is the
     points, or, where a moon or a clean-hand bonus needs the full scoring (``specials`` counts
-    them), the hand's (taken, won), scored by `SimState.weighed_points` with ``moon_weight``,
-    ``relative`` and ``whole_moons``."""
+    them), the hand's (taken, won), scored by `SimState.weighed_points` with ``moon_weight``
+    and ``relative``."""
     results, specials = answer
     if not specials:
         return results  # type: ignore[return-value]
@@ -268,7 +262,7 @@ def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[in
             continue
         st = SimState(sr, [0, 0, 0, 0], totals)
         st.taken, st.won = list(result[0]), list(result[1])
-        out.append(st.weighed_points(seat, moon_weight, relative, whole_moons))
+        out.append(st.weighed_points(seat, moon_weight, relative))
     return out
 
 

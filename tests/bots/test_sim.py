@@ -154,22 +154,3 @@ def test_relative_points_are_the_seats_against_the_tables(preset):
         if preset == "standard":
             assert values[moon.shooter] == -13 and values[(moon.shooter + 1) & 3] == 13
     assert moons >= 3 and plain > 10
-
-
-@pytest.mark.parametrize("preset", ["standard", "omnibus"])
-def test_whole_moons_count_a_moon_against_the_seat_at_its_own_points(preset):
-    """Against the table with ``whole_moons``, a moon shot against the seat counts the points
-    it took (weighed), not half the moon cards' worth; the shooter's value and every hand
-    without a moon are those against the table."""
-    sr = sim_rules(Rules.preset(preset))
-    against = 0
-    for st, moon in _shot_hands(sr, 6):
-        for s in range(4):
-            table = st.weighed_points(s, 2.5, relative=True)
-            whole = st.weighed_points(s, 2.5, relative=True, whole_moons=True)
-            if moon is not None and moon.shooter != s and st.points()[s] > 0:
-                against += 1
-                assert whole == 2.5 * st.points()[s] > table
-            else:
-                assert whole == table
-    assert against >= 3
