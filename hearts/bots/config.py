@@ -105,10 +105,10 @@ class SearchConfig:
 
 NORMAL = SearchConfig()
 # four times normal's work in play, twice its worlds for a pass, the host's whole budget;
-# playing against the table, strong defenders in its moon playouts, the fitted leads
+# strong defenders in its moon playouts, the fitted leads. It plays for its own points:
+# against the table (``relative``) it valued a moon against it at half its cost
 HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
-               pass_worlds=192, pass_more=1152,
-               relative=True, strong_defence="all", model_leads=True)
+               pass_worlds=192, pass_more=1152, strong_defence="all", model_leads=True)
 
 # a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
 # a hand of at most four losers after that pass, and once it plays a card for its moon (its

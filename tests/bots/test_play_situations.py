@@ -189,7 +189,7 @@ def test_a_hand_that_can_run_all_thirteen_shoots():
 def test_against_the_table_a_sure_moon_is_worth_half_its_points():
     """The hand that runs all thirteen, at its first play (OPEN rules, it leads): played for
     its own points the search values its moon at 0, the points it takes; against the table
-    (``relative``, `hard`) at -13, its points less the others' mean on the scale of its own."""
+    (``relative``, which `hard` no longer plays for) at -13, its points less the others' mean on the scale of its own."""
     rules = Rules(**OPEN)
     deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=1)
     view = Hand.from_deal(rules, deal, "hold", dealer=3).view(0)
@@ -198,7 +198,7 @@ def test_against_the_table_a_sure_moon_is_worth_half_its_points():
         bot = search_bot(1, cap=10.0, relative=relative)
         best[relative] = min(bot.evaluate(view, 10.0)[1].values())
     assert best[False] == 0.0 and best[True] == -13.0
-    assert level("hard").config.relative and level("hard").config.strong_defence == "all"
+    assert not level("hard").config.relative and level("hard").config.strong_defence == "all"
     with pytest.raises(ValueError):
         replace(NORMAL, strong_defence="some")
 

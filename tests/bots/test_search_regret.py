@@ -25,7 +25,7 @@ def test_a_config_is_a_level_with_settings_changed():
     oracle = HARD.scaled(4)
     assert oracle.work == 4 * HARD.work and oracle.early_work == 4 * HARD.early_work
     assert oracle.pass_worlds == 4 * (HARD.pass_worlds + HARD.pass_more)
-    assert oracle.pass_more == 0 and oracle.relative
+    assert oracle.pass_more == 0 and oracle.strong_defence == HARD.strong_defence
     with pytest.raises(ValueError, match="not a search setting"):
         parse_search_spec("normal+wrok=1")
     with pytest.raises(ValueError, match="not a search level"):
