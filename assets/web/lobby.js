@@ -88,9 +88,9 @@ export function lobbyScreen(state, act, facts) {
       h("button.icon.rename", { type: "button", onclick: () => act.rename(), "aria-label": t("Change your name"), title: t("Change your name") }, icon("edit"))),
     state.notice ? h("div.notice", { role: "alert" }, state.notice,
       h("button.icon", { type: "button", onclick: () => act.dismissNotice(), "aria-label": t("Dismiss") }, icon("close"))) : null,
-    h("div.lobby-head", h("h2", t("Tables")),
+    h("div.lobby-head", h("h2", t("Tables")), h("div.lobby-actions",
       h("button.leaderboard", { type: "button", onclick: () => act.leaderboard() }, t("Leaderboard")),
-      h("button.primary.new-table", { type: "button", onclick: () => act.create() }, t("+ New table"))),
+      h("button.primary.new-table", { type: "button", onclick: () => act.create() }, t("+ New table")))),
     h("ul.tables", list));
 }
 

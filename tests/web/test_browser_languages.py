@@ -69,6 +69,21 @@ OVERFLOWING = """() => {
     else if (s.display !== 'inline' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) bad.push(what + ' is wider than its box (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     else if (s.display !== 'inline' && el.clientHeight > 0 && s.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 2) bad.push(what + ' is cut at the bottom');
   }
+  // two texts drawn over each other (in the open sheet, or on the page when none is open)
+  const root = document.querySelector('.sheet') || document.getElementById('app');
+  const texts = [...root.querySelectorAll('*')].filter((el) => el.getClientRects().length &&
+    !el.closest('.card, .hand, .trick, .rc, .avatar, option, select') &&
+    [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()));
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i], b = texts[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const hgt = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (w > 2 && hgt > 2) bad.push('"' + a.textContent.trim().slice(0, 30) + '" and "' + b.textContent.trim().slice(0, 30) + '" overlap');
+    }
+  }
   return bad;
 }"""
 
