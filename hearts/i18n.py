@@ -26,10 +26,12 @@ screen that shows text which did not come through here stands out.
 from __future__ import annotations
 
 import array
+import errno
 import gettext
 import io
 import os
 import re
+import socket
 import struct
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
@@ -238,6 +240,44 @@ def text_of(error: BaseException) -> str:
     would make it plain English)."""
     arg = error.args[0] if len(error.args) == 1 else None
     return arg if isinstance(arg, str) else str(error)
+
+
+# the system's reasons people meet (its own words are English whatever the language)
+_ERRNO_WORDS = {
+    "ECONNREFUSED": N_("connection refused"),
+    "ETIMEDOUT": N_("no answer"),
+    "EHOSTUNREACH": N_("no route to the host"),
+    "ENETUNREACH": N_("the network is unreachable"),
+    "ECONNRESET": N_("the connection was broken off"),
+    "ECONNABORTED": N_("the connection was broken off"),
+    "EPIPE": N_("the connection was broken off"),
+    "EADDRINUSE": N_("the address is already in use"),
+    "EADDRNOTAVAIL": N_("this computer has no such address"),
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("permission denied"),
+    "ENOENT": N_("no such file or folder"),
+    "ENOSPC": N_("the disk is full"),
+    "EROFS": N_("the disk is read-only"),
+}
+
+
+def error_words(error: BaseException, tr: Translator | None = None) -> str:
+    """Why a connection or a file failed, in a few words of ``tr``'s language (None: the
+    process's): "connection refused", not "[Errno 111] Connect call failed"; a reason
+    without words of its own in the system's words."""
+    tr = tr or PROCESS
+    if isinstance(error, TimeoutError):
+        return tr.gettext("no answer")
+    if isinstance(error, socket.gaierror):
+        return tr.gettext("unknown host name")
+    code = getattr(error, "errno", None)
+    if not code:        # asyncio's "Multiple exceptions: [Errno 111] ..." when every address failed
+        found = re.search(r"\[Errno (\d+)\]", str(error))
+        code = int(found.group(1)) if found else None
+    if not code:
+        return str(error) or tr.gettext("no answer")
+    words = _ERRNO_WORDS.get(errno.errorcode.get(code, ""))
+    return tr.gettext(words) if words else os.strerror(code).lower()
 
 
 # -- catalogues --------------------------------------------------------------------------

@@ -21,12 +21,9 @@ import asyncio
 import contextlib
 import logging
 import random
-import os
-import re
-import socket
 from typing import Any, AsyncIterator, Callable
 
-from hearts.i18n import _
+from hearts.i18n import _, error_words
 
 from .errors import NetError
 from .limits import DEFAULT_LIMITS, Limits
@@ -38,19 +35,6 @@ log = logging.getLogger("hearts.client")
 
 FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large",
                          "replaced"})
-
-
-def _why(e: BaseException) -> str:
-    """A connect failure in a few words: "connection refused", not "Connect call failed (...)"."""
-    if isinstance(e, asyncio.TimeoutError):
-        return _("no answer")
-    if isinstance(e, socket.gaierror):
-        return (e.strerror or _("unknown host name")).lower()
-    code = getattr(e, "errno", None)
-    if not code:  # asyncio's "Multiple exceptions: [Errno 111] ..." when every address failed
-        found = re.search(r"\[Errno (\d+)\]", str(e))
-        code = int(found.group(1)) if found else None
-    return os.strerror(code).lower() if code else (str(e) or _("no answer"))
 
 
 def decision_key(view: dict[str, Any]) -> tuple[Any, ...]:
@@ -130,7 +114,7 @@ class Client(MirrorReader):
                 asyncio.open_connection(self.host, self.port), timeout)
         except (OSError, asyncio.TimeoutError) as e:
             raise ClientError(_("cannot reach a Hearts host at {address} ({why})").format(
-                address=f"{self.host}:{self.port}", why=_why(e))) from None
+                address=f"{self.host}:{self.port}", why=error_words(e))) from None
         hello: Message = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name}
         if self.token:
             hello["token"] = self.token

@@ -47,6 +47,8 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from hearts.i18n import T_
+
 from .interfaces import Interface, lan_interfaces
 
 SERVICE_TYPE = "_hearts._tcp.local."
@@ -97,22 +99,24 @@ async def _open_zeroconf(interfaces: Iterable[str] | None) -> tuple[AsyncZerocon
     ifaces = lan_interfaces(interfaces)
     if not ifaces:
         if interfaces is not None:
-            raise DiscoveryUnavailable(f"no interface holds {', '.join(interfaces)}")
-        raise DiscoveryUnavailable("no network interface with multicast is up")
+            raise DiscoveryUnavailable(T_("no interface holds {names}", names=", ".join(interfaces)))
+        raise DiscoveryUnavailable(T_("no network interface with multicast is up"))
     try:
         zc = AsyncZeroconf(interfaces=[a for i in ifaces for a in i.ipv4], ip_version=IPVersion.V4Only)
     except Exception as e:  # zeroconf raises OSError, RuntimeError... from socket setup
-        raise DiscoveryUnavailable(f"zeroconf cannot start: {e}") from e
+        raise DiscoveryUnavailable(T_("zeroconf cannot start: {why}", why=str(e))) from e
     try:
         await zc.zeroconf.async_wait_for_start()
         if not zc.zeroconf.engine.senders:
-            raise DiscoveryUnavailable("zeroconf could not join the multicast group on any interface")
+            raise DiscoveryUnavailable(T_("zeroconf could not join the multicast group on any "
+                                          "interface"))
     except BaseException as e:
         with contextlib.suppress(Exception):
             await zc.async_close()
         if isinstance(e, DiscoveryUnavailable | asyncio.CancelledError):
             raise
-        raise DiscoveryUnavailable(f"zeroconf cannot start: {e or type(e).__name__}") from e
+        raise DiscoveryUnavailable(T_("zeroconf cannot start: {why}",
+                                      why=str(e) or type(e).__name__)) from e
     return zc, ifaces
 
 

@@ -166,3 +166,22 @@ def test_no_function_hides_the_translator_behind_a_variable():
             wrong += [f"{path.relative_to(ROOT)}: {f}"
                       for f in _binds_and_calls_underscore(ast.parse(text))]
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_system_error_is_said_in_the_players_words():
+    import errno
+    import socket
+    de = i18n.translation("de")
+    assert i18n.error_words(ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused")) \
+        == "connection refused"
+    assert i18n.error_words(OSError(errno.EHOSTUNREACH, "No route to host"), de) \
+        == de.gettext("no route to the host") != "no route to the host"
+    assert i18n.error_words(TimeoutError(), de) == de.gettext("no answer")
+    assert i18n.error_words(socket.gaierror(-2, "Name or service not known"), de) \
+        == de.gettext("unknown host name")
+    # asyncio's "every address failed" keeps the code only in its text
+    assert i18n.error_words(OSError("Multiple exceptions: [Errno 111] Connect call failed"),
+                            de) == de.gettext("connection refused")
+    # a reason without words of its own: the system's
+    assert i18n.error_words(OSError(errno.ELOOP, "Too many levels of symbolic links")) \
+        == "too many levels of symbolic links"

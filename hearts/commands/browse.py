@@ -7,6 +7,8 @@ import asyncio
 import json
 
 from hearts.cli import UserError
+from hearts.i18n import _, pgettext, said, text_of
+from net.words import state_words
 from net.discovery import DiscoveryUnavailable, HostInfo, browse
 
 
@@ -24,13 +26,17 @@ def _dial(host: HostInfo) -> str:
 def _table(hosts: list[HostInfo]) -> str:
     from net.protocol import PROTOCOL_VERSION
 
-    head = ("NAME", "ADDRESS", "TABLES", "FREE SEATS", "RULES", "GAME")
+    head = (pgettext("browse column", "NAME"), pgettext("browse column", "ADDRESS"),
+            pgettext("browse column", "TABLES"), pgettext("browse column", "FREE SEATS"),
+            pgettext("browse column", "RULES"), pgettext("browse column", "GAME"))
     rows = [head]
     for h in hosts:
         p = h.properties
-        game = "playing" if p.get("playing", "").lower() in ("1", "yes", "true") else "waiting"
+        game = state_words("playing" if p.get("playing", "").lower() in ("1", "yes", "true")
+                           else "waiting")
         if p.get("version") not in (None, str(PROTOCOL_VERSION)):
-            game += f" (protocol {p.get('version')}, cannot join)"
+            game = _("{state} (protocol {version}, cannot join)").format(
+                state=game, version=p.get("version"))
         rows.append((h.instance, _dial(h), p.get("tables", "?"), p.get("seats", "?"),
                      p.get("rules", "?"), game))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head) - 1)]
@@ -41,16 +47,18 @@ def _table(hosts: list[HostInfo]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     if not args.timeout > 0:
-        raise UserError("--timeout must be a positive number of seconds.")
+        raise UserError(_("--timeout must be a positive number of seconds."))
     try:
         hosts = asyncio.run(browse(args.timeout))
     except DiscoveryUnavailable as e:
-        raise UserError(f"cannot look for hosts on the LAN: {e}.") from None
+        raise UserError(_("cannot look for hosts on the LAN: {why}.").format(
+            why=said(text_of(e)))) from None
     if args.json:
         print(json.dumps([h.to_dict() for h in hosts], indent=2))
     elif not hosts:
-        print(f"No Hearts hosts found on the LAN within {args.timeout:g} s.")
+        print(_("No Hearts hosts found on the LAN within {seconds} s.").format(
+            seconds=f"{args.timeout:g}"))
     else:
         print(_table(hosts))
-        print('\nJoin one with: hearts join "NAME"')
+        print("\n" + _('Join one with: hearts join "NAME"'))
     return 0

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from hearts import i18n
 from hearts.cli import UserError
 from hearts.engine import Rules, RulesError
-from hearts.i18n import _
+from hearts.i18n import _, error_words
 
 if TYPE_CHECKING:
     from net.history import History
@@ -74,13 +74,14 @@ def load_rules(spec: str) -> Rules:
             try:
                 text = path.read_text(encoding="utf-8")
             except OSError as e:
-                raise UserError(f"cannot read the rules file {spec}: {e.strerror or e}") from None
+                raise UserError(_("cannot read the rules file {path}: {why}").format(
+                    path=spec, why=error_words(e))) from None
             try:
                 data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
             except (ValueError, tomllib.TOMLDecodeError) as e:
-                raise UserError(f"the rules file {spec} is not valid "
-                                f"{'TOML' if path.suffix.lower() == '.toml' else 'JSON'} ({e})"
-                                ) from None
+                raise UserError(_("the rules file {path} is not valid {format} ({why})").format(
+                    path=spec, format="TOML" if path.suffix.lower() == ".toml" else "JSON",
+                    why=e)) from None
             return Rules.from_dict(data)
         return Rules.preset(spec)
     except RulesError as e:
@@ -197,12 +198,12 @@ async def _start(host: "Host", args: argparse.Namespace) -> None:
             log.info("web port %d is taken; the browser client gets a free port", web)
             await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=0)
     except WebListenError as e:
-        why = os.strerror(e.errno) if e.errno else str(e)
+        why = error_words(e)
         raise UserError(_("cannot serve the browser client on {address} ({why}); choose "
                           "another --web-port or use --no-web").format(
             address=f"{args.bind}:{web}", why=why)) from None
     except OSError as e:
-        why = os.strerror(e.errno) if e.errno else str(e)
+        why = error_words(e)
         raise UserError(_("cannot listen on {address} ({why})").format(
             address=f"{args.bind}:{args.port}", why=why)) from None
 
@@ -226,9 +227,10 @@ def _history(save_dir: str | None, flag: str, session: str | None = None) -> "Hi
     from net.history import History
     from net.saves import HISTORY
     if not save_dir:
-        raise UserError(f"{flag} needs --save-dir, the folder the host saved in")
+        raise UserError(_("{flag} needs --save-dir, the folder the host saved in").format(flag=flag))
     if not (Path(save_dir) / HISTORY).exists():
-        raise UserError(f"there is no history in {save_dir} yet ({HISTORY} is missing)")
+        raise UserError(_("there is no history in {folder} yet ({file} is missing)").format(
+            folder=save_dir, file=HISTORY))
     return History(save_dir, session).load()
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from hearts import i18n
 from hearts.cli import UserError
-from hearts.i18n import _
+from hearts.i18n import _, said, text_of
 
 DEFAULT_PORT = 7895
 _HOSTNAME = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(\.(?!-)[A-Za-z0-9-]{1,63})*\.?$")
@@ -112,7 +112,7 @@ async def _targets(text: str, find_timeout: float,
     except DiscoveryUnavailable as e:
         raise UserError(_("cannot find {name}: it is not a known host name, and looking for "
                           "hosts on the local network is not possible here ({why})").format(
-            name=repr(text), why=e)) from None
+            name=repr(text), why=said(text_of(e)))) from None
     if found is None or not found.addresses:
         raise UserError(_("no Hearts host called {name} answered on the local network within "
                           "{seconds} s; hearts browse lists the hosts, or give an address like "

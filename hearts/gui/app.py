@@ -167,7 +167,7 @@ class App:
         try:
             self.settings.save(self.settings_path)
         except OSError as e:
-            self.notify(i18n._("Settings not saved: {why}.").format(why=e.strerror or e))
+            self.notify(i18n._("Settings not saved: {why}.").format(why=i18n.error_words(e)))
 
     # -- the host -----------------------------------------------------------------------------
     @property

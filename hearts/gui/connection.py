@@ -21,7 +21,7 @@ import logging
 import threading
 from typing import Any, Callable, Coroutine
 
-from hearts.i18n import _, ngettext
+from hearts.i18n import _, error_words, ngettext
 from net import protocol
 
 log = logging.getLogger(__name__)
@@ -239,7 +239,7 @@ class Connection:
             await dealer.wait_for("left")
         except Exception as e:  # shown to the user in one sentence
             self.post("host_failed", {"text": _("Could not deal the demo game: {why}.").format(
-                why=_why(e))})
+                why=error_words(e))})
         finally:
             await dealer.close()
 
@@ -269,7 +269,7 @@ class Connection:
         except Exception as e:  # shown to the user in one sentence
             log.debug("host start failed", exc_info=True)
             self.post("host_failed", {"text": _("Could not start a host: {why}.").format(
-                why=_why(e))})
+                why=error_words(e))})
             return
         self.host = host
         if advertise:
@@ -326,7 +326,7 @@ class Connection:
             await browser.start()
         except Exception as e:  # zeroconf unavailable: say why, keep the address box
             self.post("hosts", {"hosts": [], "error": _("LAN search is not available ({why})."
-                                                        ).format(why=_why(e))})
+                                                        ).format(why=error_words(e))})
             return
         pinging: set[asyncio.Task[None]] = set()
 
@@ -423,13 +423,3 @@ def _sentence(text: str) -> str:
     text = text.strip() or _("the connection closed")
     text = text[0].upper() + text[1:]
     return text if text.endswith(".") else text + "."
-
-
-def _why(e: BaseException) -> str:
-    if isinstance(e, asyncio.TimeoutError):
-        return _("timed out")
-    if isinstance(e, ConnectionRefusedError):
-        return _("connection refused")
-    if isinstance(e, OSError) and e.strerror:
-        return e.strerror.lower()
-    return str(e) or type(e).__name__

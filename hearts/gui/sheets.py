@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from hearts.i18n import _
+from hearts.i18n import _, error_words
 
 from . import widgets as w
 from .dialog import Dialog
@@ -99,7 +99,7 @@ def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
     try:
         path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as e:
-        app.notify(_("The game was not saved: {why}.").format(why=e.strerror or e))
+        app.notify(_("The game was not saved: {why}.").format(why=error_words(e)))
         return None
     app.notify(_("Game saved to {path}.").format(path=path), 6)
     return path

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from hearts.i18n import _, said, text_of
+from hearts.i18n import _, error_words, said, text_of
 from net.client import Client, ClientError
 from net.protocol import ProtocolError
 from net.replay import GamePages
@@ -175,7 +175,7 @@ class TextClient:
                             encoding="utf-8")
         except OSError as e:
             self.write(_("error: cannot write {path}: {why}").format(path=path,
-                                                                      why=e.strerror or e))
+                                                                      why=error_words(e)))
             return
         self.write(_("Saved game #{id} to {path}.").format(id=doc.get("id"), path=path))
 

@@ -54,13 +54,19 @@ def test_port_in_use_is_one_sentence() -> None:
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        proc = subprocess.run([sys.executable, "-c",
-                               "import sys; from hearts.cli import main; sys.exit(main())",
-                               "host", "--bind", "127.0.0.1",
-                               "--port", str(port), "--no-advertise"], capture_output=True,
-                              text=True, timeout=20,
-                              env={**os.environ, "PYTHONPATH": str(root)})
-    assert proc.returncode == 2
-    assert proc.stderr.strip() == (f"hearts host: cannot listen on 127.0.0.1:{port} "
-                                   "(Address already in use)")
-    assert "Traceback" not in proc.stderr
+        said = {}
+        for lang in ("C.UTF-8", "de_DE.UTF-8"):          # the reason in the host's words too
+            env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL",
+                                                                    "LC_MESSAGES")}
+            proc = subprocess.run([sys.executable, "-c",
+                                   "import sys; from hearts.cli import main; sys.exit(main())",
+                                   "host", "--bind", "127.0.0.1",
+                                   "--port", str(port), "--no-advertise", "--no-web"],
+                                  capture_output=True, text=True, timeout=20,
+                                  env={**env, "LANG": lang, "PYTHONPATH": str(root)})
+            assert proc.returncode == 2 and "Traceback" not in proc.stderr
+            said[lang] = proc.stderr.strip()
+    assert said["C.UTF-8"] == (f"hearts host: cannot listen on 127.0.0.1:{port} "
+                               "(the address is already in use)")
+    assert said["de_DE.UTF-8"] == (f"hearts host: kann nicht auf 127.0.0.1:{port} lauschen "
+                                   "(die Adresse wird schon verwendet)")
