@@ -46,7 +46,13 @@ PSEUDO = "pseudo"
 
 def available() -> list[str]:
     """The languages with a catalogue, English first."""
-    return [ENGLISH, *sorted(p.stem for p in LOCALE_DIR.glob("*.po"))]
+    return list(_catalogues(LOCALE_DIR))
+
+
+@lru_cache(maxsize=4)
+def _catalogues(folder: Path) -> tuple[str, ...]:
+    # the catalogues ship with the package: the folder is read once a process
+    return (ENGLISH, *sorted(p.stem for p in folder.glob("*.po")))
 
 
 def candidates(lang: str) -> list[str]:

@@ -163,7 +163,8 @@ class ServerCore:
         self._conns: dict[ConnId, Player | None] = {}   # open connection -> who said hello
         self._addrs: dict[ConnId, str] = {}
         self._seats_only: dict[ConnId, bool] = {}
-        self._langs: dict[ConnId, str] = {}         # the language a connection's hello asked for
+        # the catalogue of the language a connection's hello asked for (`resolve`d once)
+        self._langs: dict[ConnId, str] = {}
         self._touched: dict[int, None] = {}        # tables to flush, in order
         self._woken: dict[int, None] = {}          # tables whose clock and bots to look at
         self._thinking: dict[int, set[int]] = {}   # table -> seats whose bot is asked
@@ -214,7 +215,7 @@ class ServerCore:
 
     def reads_english(self, conn: ConnId | None) -> bool:
         """Whether ``conn`` reads the host's words as they are made (English)."""
-        return conn is None or resolve(self._langs.get(conn)) == ENGLISH
+        return conn is None or self._langs.get(conn, ENGLISH) == ENGLISH
 
     def _table_words(self, conn: ConnId, msg: Any) -> Any:
         """A ``table`` or ``update`` with its rules in words and its view's reasons said
@@ -269,7 +270,7 @@ class ServerCore:
         self.now = now
         player = self._conns.get(conn)
         if player is None and isinstance(raw, dict) and isinstance(raw.get("lang"), str):
-            self._langs[conn] = raw["lang"][:35]    # its errors, even a refused hello's
+            self._langs[conn] = resolve(raw["lang"][:35])  # its errors, even a refused hello's
         try:
             msg = check_intent(raw, self.limits)
         except ProtocolError as e:
