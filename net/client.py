@@ -35,6 +35,7 @@ log = logging.getLogger("hearts.client")
 
 FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large",
                          "replaced"})
+BACKLOG_POLL = 0.01     # seconds between looks at a full backlog (see `Client.backlog`)
 
 
 def decision_key(view: dict[str, Any]) -> tuple[Any, ...]:
@@ -72,7 +73,7 @@ class Client(MirrorReader):
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "player",
                  token: str | None = None, reconnect: bool = True, retry_for: float = 30.0,
                  limits: Limits = DEFAULT_LIMITS, key: str | None = None,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, backlog: int | None = None) -> None:
         self.host = host
         self.port = port
         self.name = name
@@ -82,6 +83,9 @@ class Client(MirrorReader):
         self.reconnect = reconnect
         self.retry_for = retry_for
         self.limits = limits
+        # read no more from the socket while this many messages wait to be taken (the
+        # host then holds its bots back: `net.host.Connection.holds_back`); None: no bound
+        self.backlog = backlog
         self.mirror = Mirror()                     # what the host told us, folded
         self.connected = asyncio.Event()
         self._events: asyncio.Queue[Message] = asyncio.Queue()
@@ -167,6 +171,8 @@ class Client(MirrorReader):
         reader = self._reader
         timeout = self.limits.heartbeat_timeout
         while True:
+            while self.backlog is not None and self._events.qsize() >= self.backlog:
+                await asyncio.sleep(BACKLOG_POLL)
             try:
                 data = await asyncio.wait_for(reader.read(65536), timeout)
             except asyncio.TimeoutError:

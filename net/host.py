@@ -38,6 +38,7 @@ from .server import BotTurn, ConnId, Player, Save, ServerCore, bot_action
 
 log = logging.getLogger("hearts.host")
 _ids = itertools.count(1)
+READER_POLL = 0.02      # seconds between looks at a table's slow readers (flow control)
 
 
 class Connection(asyncio.Protocol):
@@ -54,6 +55,7 @@ class Connection(asyncio.Protocol):
         self.addr = ""
         self.last_seen = 0.0
         self.closed = False
+        self.behind_since: float | None = None     # when its unread output passed the mark
         self._hello_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -122,6 +124,19 @@ class Connection(asyncio.Protocol):
             log.warning("dropping %s: it does not read its messages", self.addr)
             self.closed = True
             t.abort()
+
+    def holds_back(self, now: float) -> bool:
+        """Whether bots wait for this reader: more than ``bot_wait_buffer`` bytes of its
+        output unread, and not for ``slow_reader_wait`` seconds straight (a reader that
+        takes nothing is not waited for: it is dropped at ``max_write_buffer``)."""
+        t = self.transport
+        lim = self.host.limits
+        if self.closed or t is None or t.get_write_buffer_size() <= lim.bot_wait_buffer:
+            self.behind_since = None
+            return False
+        if self.behind_since is None:
+            self.behind_since = now
+        return now - self.behind_since < lim.slow_reader_wait
 
     def fail(self, msg: AnyMessage) -> None:
         """Send a last error and close."""
@@ -575,6 +590,7 @@ class Host:
             log.warning("bot at table %d seat %d failed (%s); playing a legal card",
                         turn.table, turn.seat, e)
         if fut.done():
+            await self._readers_caught_up(turn.table)
             self.core.bot_moved(turn.table, turn.seat, turn.version, action, self._now())
             self._carry_out()
             return
@@ -588,6 +604,19 @@ class Host:
             pass
         self.core.bot_free(turn.table, turn.seat, self._now())
         self._carry_out()
+
+    async def _readers_caught_up(self, table_id: int) -> None:
+        """Flow control: wait while someone at the table is far behind in reading what
+        they were sent (`Connection.holds_back`), so that bots playing bots (a demo, a
+        watched bots' table) go no faster than the slowest reader and never fill the
+        unread-output limit of one that reads, however slowly."""
+        conns = self._connections
+        while True:
+            now = self._loop.time()
+            members = (conns.get(c) for c in self.core.table_conns(table_id))
+            if not any(c.holds_back(now) for c in members if c is not None):
+                return
+            await asyncio.sleep(READER_POLL)
 
     def _now(self) -> float:
         return self._loop.time()

@@ -43,6 +43,11 @@ class Limits:
     max_web_connections: int = 1000
     player_reserve: int = 64
     max_write_buffer: int = 1024 * 1024  # bytes queued to a slow client before it is dropped
+    # flow control: a bot's move waits while someone at its table has more than this unread
+    # (bots playing bots run at the pace of the table's slowest reader, never filling the
+    # buffer of one that reads), but not for one that has been behind this long straight
+    bot_wait_buffer: int = 128 * 1024
+    slow_reader_wait: float = 10.0
     # hardening (net.guard)
     max_per_address: int = 16        # open connections from one IP address
     messages_per_second: float = 50.0  # a connection's sustained message rate...

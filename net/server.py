@@ -569,6 +569,14 @@ class ServerCore:
         """The connections of the people at no table (they are sent the table list)."""
         return [p.conn for p in self.players.values() if p.table is None and p.conn is not None]
 
+    def table_conns(self, table_id: int) -> list[ConnId]:
+        """The connections of the people at table ``table_id`` (seated or watching)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return []
+        people = (self.players.get(token) for token in table.members())
+        return [p.conn for p in people if p is not None and p.conn is not None]
+
     def _do_command(self, player: Player, msg: ChatIntent | CommandIntent) -> None:
         from .console import run_command
         text, ok = run_command(self, player, msg["text"])

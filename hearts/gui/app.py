@@ -186,7 +186,7 @@ class App:
             from hearts.playerkey import load_key
 
             from .connection import Connection
-            self._net = Connection(self.link.post)
+            self._net = Connection(self.link.post, self.link.inbox.qsize)
             self._net.key = load_key()
             self._net.lang = i18n.language()
             self._net.start()

@@ -28,13 +28,18 @@ log = logging.getLogger(__name__)
 
 Post = Callable[[str, Any], None]
 RETRY_SECONDS = 60.0                # then the client stops trying and says so
+BACKLOG = 256           # host messages the app may have waiting before we stop reading
+BACKLOG_POLL = 0.01     # seconds between looks at a full backlog
 
 
 class Connection:
     """The asyncio thread. Create, then `start()`; `close()` stops everything."""
 
-    def __init__(self, post: Post) -> None:
+    def __init__(self, post: Post, waiting: Callable[[], int] = lambda: 0) -> None:
         self.post = post
+        # how many posted things the app has not taken yet: past `BACKLOG`, we read no more
+        # (the host holds its bots back for us: flow control, never a drop for reading slowly)
+        self.waiting = waiting
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="hearts-net", daemon=True)
         self._outbox: asyncio.Queue[dict[str, Any]] | None = None
@@ -143,7 +148,8 @@ class Connection:
         self.post("state", {"state": "connecting", "text": _("Connecting to {address}…").format(
             address=f"{address}:{port}")})
         client = Client(address, port, name=self.name, token=self.token, reconnect=True,
-                        retry_for=self.retry_for, key=self.key, lang=self.lang)
+                        retry_for=self.retry_for, key=self.key, lang=self.lang,
+                        backlog=BACKLOG)
         try:
             await client.connect(timeout=self.connect_timeout)
         except ClientError as e:
@@ -187,6 +193,8 @@ class Connection:
                                         "gave_up": welcomed})
                     return
                 self.post("message", msg)
+                while self.waiting() >= BACKLOG:
+                    await asyncio.sleep(BACKLOG_POLL)
         finally:
             sender.cancel()
             with contextlib.suppress(BaseException):

@@ -44,3 +44,27 @@ def test_watchers_see_no_cards_while_a_person_plays() -> None:
         t.set_bot("tok", s, "random")
     t.start("tok", 0.0, seed=1)
     assert t.view_at(None)["others"] is None
+
+
+def test_a_racing_demo_is_read_at_the_apps_pace_and_never_dropped(app, drive):
+    # four random bots with a far target race ahead of any table; the app takes their
+    # messages a few milliseconds a frame. Its network side reads no further ahead than
+    # `BACKLOG` messages, and the host holds the bots back for it: the connection is never
+    # dropped for reading slowly ("does not read its messages")
+    from hearts.gui.connection import BACKLOG
+    app.settings.bot_level = "random"
+    app.link.play_against_bots(rules={"target": 10000}, demo=True)
+    drive.until(lambda: isinstance(app.screen, TableScreen) and app.session.state == "connected",
+                30, "the demo")
+    states, most = set(), 0
+    hands = app.hands_scored
+    import time
+    end = time.monotonic() + 3
+    while time.monotonic() < end:
+        drive.step()
+        most = max(most, app.link.inbox.qsize())
+        states.add(app.session.state)
+    assert app.hands_scored > hands + 2           # the host raced on, hand after hand
+    assert most <= BACKLOG, most                  # ...and the app read at its own pace
+    assert states == {"connected"} and app.link.connection_dialog is None
+    assert isinstance(app.screen, TableScreen)

@@ -431,3 +431,63 @@ async def test_a_full_host_lists_its_200_tables_to_a_real_client() -> None:
         await c.close()
     finally:
         await h.stop()
+
+
+async def _watcher(h: Host, tid: int, name: str) -> Raw:
+    """A watcher of table ``tid`` on sockets with small buffers at both ends (its unread
+    output piles up in the host's own buffer within a test's seconds, not in the kernel)."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", h.port))
+    s.setblocking(False)
+    r, w = await asyncio.open_connection(sock=s, limit=1024)
+    raw = Raw(r, w)
+    raw.dec = Decoder(h.limits.from_host())
+    raw.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name})
+    await raw.until("tables")
+    conn = next(c for c in h._connections.values() if c.player and c.player.name == name)
+    assert conn.transport is not None
+    conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    raw.send({"type": "watch", "table": tid})
+    await raw.until("table")
+    return raw
+
+
+async def test_bots_wait_for_a_slow_reader_and_not_for_one_that_reads_nothing() -> None:
+    # bots playing bots produce updates far faster than this watcher reads them: the
+    # bots' moves wait for it (flow control), so it is never dropped; one that reads
+    # nothing is waited for `slow_reader_wait`, then dropped at the unread-output limit
+    lim = replace(FAST, max_write_buffer=48 * 1024, bot_wait_buffer=8 * 1024,
+                  slow_reader_wait=0.5, heartbeat_timeout=60.0)
+    h = await _host(lim)
+    try:
+        dealer = Client("127.0.0.1", h.port, name="Dealer", limits=lim)
+        await dealer.connect()
+        await dealer.send("create_table", rules={"target": 10000}, seat=0)
+        tid = (await dealer.wait_for("table"))["table"]["id"]
+        for seat in (1, 2, 3):
+            await dealer.send("bot", seat=seat, level="random")
+        slow = await _watcher(h, tid, "Slow")
+        stuck = await _watcher(h, tid, "Stuck")
+        await dealer.send("start")
+        await dealer.send("leave")
+        await dealer.wait_for("left")
+        plays = 0
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 3.0
+        while loop.time() < end:                       # 1 KiB every 5 ms at most
+            data = await asyncio.wait_for(slow.r.read(1024), 5.0)
+            assert data, "the host dropped a watcher that reads"
+            for m in slow.dec.feed(data):
+                if m["type"] == "ping":
+                    slow.send({"type": "pong"})
+                plays += sum(c["type"] == "card_played" for c in m.get("events") or ())
+            await asyncio.sleep(0.005)
+        assert plays > 52                  # the bots went on, at the slow reader's pace
+        # the one that reads nothing was not waited for forever: dropped
+        assert [p.name for p in h.core.players.values() if p.conn is not None] == ["Dealer", "Slow"]
+        stuck.close()
+        slow.close()
+        await dealer.close()
+    finally:
+        await h.stop()
