@@ -24,7 +24,8 @@ PANEL = (12, 26, 19)
 PANEL_EDGE = (120, 150, 130)
 TEXT = (244, 240, 228)
 DIM = (180, 192, 182)
-ACCENT = (255, 204, 77)      # gold: focus and primary actions
+ACCENT = (255, 204, 77)      # gold: keyboard focus (and titles); nothing else is drawn in it
+DEFAULT_EDGE = (92, 74, 44)  # the dark edge of a primary (default) button: not a focus look
 BUTTON = (246, 232, 196)
 BUTTON_HOVER = (255, 244, 214)
 BUTTON_DOWN = (222, 206, 166)
@@ -264,7 +265,9 @@ class Button(Widget):
             pygame.draw.rect(surface, ACCENT, self.rect.inflate(8, 8), border_radius=13)
         pygame.draw.rect(surface, colour, self.rect, border_radius=10)
         if self.primary and self.enabled:
-            pygame.draw.rect(surface, (196, 150, 40), self.rect, 2, border_radius=10)
+            # one look for the focus (the gold ring), another for the default (bold, a dark
+            # edge): a primary button beside the focused one never looks selected too
+            pygame.draw.rect(surface, DEFAULT_EDGE, self.rect, 2, border_radius=10)
         size = fitting_size(self.label, self.font_size(), self.rect.width - 12, self.primary)
         f = font(size, self.primary)
         text(surface, fit(self.label, f, self.rect.width - 12), self.rect.center, size,

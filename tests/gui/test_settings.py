@@ -129,3 +129,37 @@ def test_volume_bot_speed_and_trick_pause_are_set_on_screen(config_home):
     finally:
         app.close()
         sounds.shared().volume = 0.6
+
+
+def _gold_around(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """Gold pixels on a button's edge and just outside it (where focus is drawn)."""
+    outer, inner = rect.inflate(10, 10), rect.inflate(-6, -6)
+    n = 0
+    for x in range(outer.left, outer.right):
+        for y in range(outer.top, outer.bottom):
+            if inner.collidepoint(x, y):
+                continue
+            r, g, b = surface.get_at((x, y))[:3]
+            n += r > 170 and 120 < g < 215 and b < 110
+    return n
+
+
+def test_one_look_for_focus_and_another_for_the_default(app, drive, shots):
+    # Settings opened from the menu, Tab to Back: only Back looks selected (the gold
+    # ring); Save, the default, is told by its bold label and dark edge, not gold
+    drive.click_button(app.screen.form, "Settings")
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    for _ in range(40):
+        if screen.form.focused is screen.cancel_button:
+            break
+        drive.key(pygame.K_TAB)
+    assert screen.form.focused is screen.cancel_button
+    drive.shot(shots / "settings-focus-back.png")
+    assert _gold_around(app.surface, screen.cancel_button.rect) > 100
+    assert _gold_around(app.surface, screen.save_button.rect) == 0
+    drive.key(pygame.K_TAB, pygame.KMOD_SHIFT)           # back to Save: now it has the ring
+    assert screen.form.focused is screen.save_button
+    drive.shot(shots / "settings-focus-save.png")
+    assert _gold_around(app.surface, screen.save_button.rect) > 100
+    assert _gold_around(app.surface, screen.cancel_button.rect) == 0
