@@ -281,18 +281,55 @@ class PanelPainter(TableCanvas):
             y += part.get_height()
 
     def draw_notice(self, surface: pygame.Surface, text: str) -> None:
-        u = self.layout.u
-        img = draw.text(text, round(30 * u), theme.ACCENT_SOFT, "bold", True)
-        cx, cy = self.layout.centre
-        if self.game_over():
-            cy = self.screen.sheets.over_rect().top - round(40 * u)
-        elif self.model.summary is not None:
-            cy = self.screen.sheets.summary_rect().top - round(40 * u)
-        elif self.model.trick_shown:
-            cy -= round(150 * u)
-        r = img.get_rect(center=(cx, cy)).inflate(round(44 * u), round(22 * u))
+        placed = self.notice_place(text)
+        if placed is None:                 # no room between the top seat and the sheet
+            return
+        r, size = placed
+        img = draw.text(text, size, theme.ACCENT_SOFT, "bold", True)
         self.panel(surface, r, alpha=200)
         surface.blit(img, img.get_rect(center=r.center))
 
+    def notice_place(self, text: str) -> tuple[pygame.Rect, int] | None:
+        """Where the big announcement (a moon) goes, and its text size: above the hand's
+        summary (or the final sheet, or the trick) and below everything the top seat shows
+        (its plate, its cards face down or face up), smaller where that gap is narrow;
+        None when even the smallest does not fit (the summary says it too)."""
+        u = self.layout.u
+        cx, cy = self.layout.centre
+        if self.game_over():
+            below = self.screen.sheets.over_rect().top - round(8 * u)
+        elif self.model.summary is not None:
+            below = self.screen.sheets.summary_rect().top - round(8 * u)
+        elif self.model.trick_shown:
+            below = cy - round(110 * u)
+        else:
+            below = cy + round(40 * u)
+        above = self.top_seat_bottom() + round(6 * u)
+        size = round(30 * u)
+        while True:
+            r = pygame.Rect(0, 0, theme.font(size, "bold").size(text)[0] + round(44 * u),
+                            self.notice_height(size))
+            if r.height <= below - above:
+                break
+            if size <= max(MIN_TEXT, round(16 * u)):
+                return None
+            size -= 1
+        r.center = (cx, min(below - r.height // 2, max(above + r.height // 2, cy - round(40 * u))))
+        return r, size
+
+    def notice_height(self, size: int | None = None) -> int:
+        """The height of the big announcement's panel (text ``size``: the full one)."""
+        u = self.layout.u
+        size = round(30 * u) if size is None else size
+        return theme.font(size, "bold").get_linesize() + round(22 * u)
+
+    def top_seat_bottom(self) -> int:
+        """The lowest point of what the seat across shows: its plate, its cards face down,
+        or its hand face up."""
+        plate = self.layout.plates[2]
+        _cx, fy = self.layout.fan_centre(2)
+        fan = fy + self.small_art.height // 2
+        rows = self.geo.open_rows(2, 1)
+        return max(plate.bottom, fan, *(r.bottom for r in rows))
 
 __all__ = ["PanelPainter"]

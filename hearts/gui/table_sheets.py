@@ -35,6 +35,11 @@ class SheetPainter(TableCanvas):
              + self.row_h(16) * 4 + round(6 * u) + extra + round(8 * u) + self.line_h(13) + round(10 * u))
         r = pygame.Rect(0, 0, w, h)
         r.center = (self.size[0] // 2, self.layout.centre[1])
+        # low enough to leave the big announcement (a moon) room below the seat across,
+        # while it stays above the status line
+        panels = self.screen.panels
+        room = panels.top_seat_bottom() + panels.notice_height() + round(14 * u)
+        r.top = max(r.top, min(room, self.layout.status_y - round(8 * u) - h))
         return r
 
     def draw_summary(self, surface: pygame.Surface) -> None:

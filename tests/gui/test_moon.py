@@ -99,3 +99,27 @@ def test_a_key_meant_for_a_summary_that_closed_by_itself_goes_nowhere(app, drive
     time.sleep(0.7)
     drive.key(pygame.K_RETURN)
     assert len(screen.model.selected) == 1              # a moment later, keys work again
+
+
+def test_the_moons_announcement_clears_the_top_seats_cards_and_the_summary(app, drive, monkeypatch,
+                                                                        shots):
+    from .rigged import SIZES
+    screen = _moon_game(app, drive, monkeypatch, tram="auto")
+    drive.key(pygame.K_a)
+    drive.until(lambda: screen.model.summary is not None and screen.model.notice, what="the summary")
+    text = screen.model.notice[0]
+    assert text == "You shot the moon!"
+    across = (screen.model.me + 2) % 4
+    for size in SIZES:
+        app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app._resized()
+        drive.shot(shots / f"moon-announcement-{size[0]}x{size[1]}.png")
+        placed = screen.panels.notice_place(text)
+        assert placed is not None, size
+        r, _size = placed
+        shown = screen.tram_cards()[across]
+        assert shown                                     # the seat across shows its cards
+        for row in screen.geo.open_rows(2, len(shown)):
+            assert not r.colliderect(row), (size, r, row)
+        assert not r.colliderect(screen.layout.plates[2]), size
+        assert not r.colliderect(screen.sheets.summary_rect()), size
