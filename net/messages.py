@@ -27,6 +27,7 @@ class TableLineMap(TypedDict):
     name: str
     owner: str | None
     summary: str
+    rules: dict[str, Any]
     state: str
     seats: list[SeatMap]
     watchers: int
@@ -201,6 +202,7 @@ class TableMap(TypedDict):
     name: str
     owner: str | None
     summary: str
+    rules: dict[str, Any]
     state: str
     seats: list[SeatMap]
     watchers: int
@@ -208,7 +210,6 @@ class TableMap(TypedDict):
     hand: int | None
     owner_away: float | None
     owner_seat: int | None
-    rules: dict[str, Any]
     rules_words: dict[str, Any]
     totals: list[int]
     display_totals: list[int]

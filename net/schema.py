@@ -49,6 +49,9 @@ SHAPES: dict[str, list[Field]] = {
         F("name", "str", "at most 24 characters"),
         F("owner", "str", "the owner's name", nil=True),
         F("summary", "str", "the rules in a few words (a preset name, or `custom: ...`)"),
+        F("rules", "map", "every rule option (docs/rules.md), as `set_rules` takes them (a "
+          "client says them in its reader's language; hosts before it sent only `summary` "
+          "in a `tables` list)"),
         F("state", "str", "`waiting`, `playing`, `paused` or `over`"),
         F("seats", "list[seat]", "the four seats"),
         F("watchers", "int", "how many watch"),
@@ -187,7 +190,6 @@ SHAPES["game_info"] = [
 SHAPES["table"] = [
     *SHAPES["table_line"],
     F("owner_seat", "int", "the owner's seat; nil when the owner watches", nil=True),
-    F("rules", "map", "every rule option (docs/rules.md), as `set_rules` takes them"),
     F("rules_words", "map", "each rule option's value in plain words, by option name, in the "
       "language of the connection's `hello.lang` (labels and groups are in `/facts.json`, "
       "and in each language's `/lang/<code>.json`)"),

@@ -176,7 +176,8 @@ class Table:
         """The table summary of a `tables` list, at time ``now``."""
         away = self.owner_deadline()
         return {"id": self.id, "name": self.name, "owner": self.name_of(self.owner),
-                "summary": self.summary(), "state": str(self.state),
+                "summary": self.summary(), "rules": self.rules.to_dict(),
+                "state": str(self.state),
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "watchers": len(self.watchers), "locked": self.password is not None,
                 "hand": self.game.hand_number if self.game else None,
@@ -187,7 +188,6 @@ class Table:
         game = self.game
         return {
             **self.public(now),
-            "rules": self.rules.to_dict(),
             "rules_words": words_of(self.rules),
             "owner_seat": self.seat_of(self.owner) if self.owner else None,
             "totals": list(game.totals) if game else [0, 0, 0, 0],

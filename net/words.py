@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Sequence
 from hearts.bots.base import level_words
 from hearts.engine import Card, Rules, View
 from hearts.engine.cards import SUIT_SYMBOLS, SUITS
-from hearts.engine.rule_options import changes_in_words, rules_title
+from hearts.engine.rule_options import changes_in_words, rules_title, summary_words
 from hearts.i18n import N_, PROCESS, ProcessLanguage, Translator
 
 from .mirror import TableInfo
@@ -116,6 +116,17 @@ def state_words(state: str, tr: Translator | None = None) -> str:
             "playing": tr.pgettext("table state", "playing"),
             "paused": tr.pgettext("table state", "paused"),
             "over": tr.pgettext("table state", "over")}.get(state, state)
+
+
+def table_rules_words(line: dict[str, Any], tr: Translator | None = None) -> str:
+    """A `table_line`'s rules in words, as the rules dialog and the table say them
+    (``Omnibus, Game to: 50 points``); from a host that sends only the summary, the
+    preset's name."""
+    tr = tr or PROCESS
+    try:
+        return rules_title(Rules.from_dict(line["rules"]), tr=tr)
+    except (KeyError, TypeError, ValueError):
+        return summary_words(str(line.get("summary") or ""), tr)
 
 
 # -- one sentence (or a few) per change ----------------------------------------------------------

@@ -15,8 +15,9 @@ import pygame
 
 from hearts.bots.base import level_words
 from hearts.engine import PRESETS, Rules
-from hearts.engine.rule_options import preset_name, summary_words
+from hearts.engine.rule_options import preset_name
 from hearts.i18n import N_, _, ngettext, pgettext
+from net import words
 
 from . import widgets as w
 from .dialog import Dialog
@@ -51,7 +52,7 @@ def seat_text(seat: dict[str, Any]) -> str:
     return pgettext("seat", "free")
 
 
-COLUMNS = ((N_("Table"), 0.3), (N_("Rules"), 0.17), (N_("Game"), 0.17), (N_("Seats"), 0.36))
+COLUMNS = ((N_("Table"), 0.22), (N_("Rules"), 0.3), (N_("Game"), 0.15), (N_("Seats"), 0.33))
 
 
 def table_row(t: dict[str, Any]) -> str:
@@ -64,17 +65,17 @@ def table_row(t: dict[str, Any]) -> str:
     if t.get("watchers"):
         about.append(_("{n} watching").format(n=t["watchers"]))
     state = state_text(str(t.get("state", "")))
-    if t.get("hand") is not None and t.get("state") in ("playing", "paused"):
-        state += "\n" + _("hand {n}").format(n=int(t["hand"]) + 1)
-    rules = summary_words(str(t.get("summary") or ""))
+    free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")
+    later = [_("hand {n}").format(n=int(t["hand"]) + 1)] if t.get(
+        "hand") is not None and t.get("state") in ("playing", "paused") else []
+    later.append(ngettext("{n} seat open", "{n} seats open", free).format(n=free) if free
+                 else _("full"))
+    rules = words.table_rules_words(t)
     seats = [("★ " if s.get("kind") == "human" and owner and s.get("name") == owner else "")
              + seat_text(s) for s in t.get("seats") or ()]       # ★ the owner, as at the table
-    free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")
     seat_cell = (", ".join(seats[:2]) + "\n" + ", ".join(seats[2:])) if seats else ""
-    open_seats = (ngettext("{n} seat open", "{n} seats open", free).format(n=free) if free
-                  else _("full"))
     return "\t".join((f"{t.get('name') or _('Table')}" + (f"\n{', '.join(about)}" if about else ""),
-                      f"{rules}\n{open_seats}", state, seat_cell))
+                      rules, state + "\n" + ", ".join(later), seat_cell))
 
 
 def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour: w.Colour = w.ACCENT) -> None:

@@ -676,12 +676,15 @@ class ColumnList(ListBox):
         rights = lefts[1:] + [self.rect.right - 10]
         line_h = f.get_linesize()
         for cell, x, right in zip(self.rows[i].split("\t"), lefts, rights):
-            lines = [ln for part in cell.split("\n") for ln in wrap(part, f, right - x - 8)]
+            # (line, dim): a cell's first part bright (wrapped too), what follows dimmer
+            lines = [(ln, k > 0) for k, part in enumerate(cell.split("\n"))
+                     for ln in wrap(part, f, right - x - 8)]
             if len(lines) > 2:          # two lines at most: the rest is cut, visibly
-                lines = [lines[0], fit(" ".join(lines[1:]), f, right - x - 8)]
+                rest = " ".join(ln for ln, _dim in lines[1:])
+                lines = [lines[0], (fit(rest, f, right - x - 8), lines[1][1])]
             y = r.centery - line_h * len(lines) // 2
-            for k, line in enumerate(lines):
-                text(surface, line, (x, y), self.text_size(), TEXT if k == 0 else DIM)
+            for line, dim in lines:
+                text(surface, line, (x, y), self.text_size(), DIM if dim else TEXT)
                 y += line_h
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts.engine import Rules, View
-from hearts.engine.rule_options import rules_title, summary_words
+from hearts.engine.rule_options import rules_title
 from hearts.bots.base import level_words
 from hearts.engine.cards import RANKS, SUIT_SYMBOLS, SUITS
 from hearts.i18n import N_, _, ngettext
@@ -288,10 +288,9 @@ class TextRenderer(MirrorReader):
         for t in tables:
             seats = ", ".join(self._lobby_seat(s) for s in t.get("seats") or [])
             watch = t.get("watchers") or 0
-            summary = str(t.get("summary") or "")
             facts = {"number": t.get("id"), "name": t.get("name"),
                      "state": words.state_words(str(t.get("state"))), "seats": seats,
-                     "rules": summary_words(summary)}
+                     "rules": words.table_rules_words(t)}
             line = (_('  table {number} "{name}" (locked: friends only): {state}, {rules}; '
                       'seats {seats}') if t.get("locked")
                     else _('  table {number} "{name}": {state}, {rules}; seats {seats}')

@@ -35,3 +35,37 @@ def test_the_info_box_and_the_scoreboard_say_the_rules_in_words(app, drive, monk
     assert "game to 50 · Omnibus" in lines
     assert not any(_internal(s) for s in lines), lines
     shoot(app, shots, "rules-scoreboard")
+
+
+def test_the_lobby_says_each_tables_rules_in_words(app, drive, monkeypatch, shots):
+    # Bob opens a table with his own rules; the lobby's list says them as the rules
+    # dialog and the table do ("Omnibus, Game to: 50 points, ..."), not "custom"
+    from hearts.engine import Rules
+    from hearts.engine.rule_options import rules_title
+    from hearts.gui.lobby import LobbyScreen
+
+    from . import clipcheck
+    from .helpers import Player, host_lobby
+    host_lobby(app, drive)
+    bob = Player(app, "Bob")
+    try:
+        rules = {**OMNIBUS_TO_50, "moon": "choose"}
+        bob.send("create_table", name="Bob's", rules=rules)
+        bob.wait_for("table")
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        drive.until(lambda: len(screen.list.rows) == 1, what="Bob's table in the list")
+        words = rules_title(Rules.from_dict(rules))
+        assert words.startswith("Omnibus, ")
+        with clipcheck.recording(monkeypatch) as rec:
+            app.draw()
+        drawn = " ".join(s for s, _r, _h in rec.drawn)
+        assert "Omnibus" in drawn and "Game to: 50 points" in drawn, drawn
+        assert not _internal(drawn.replace("Bob's", "")), drawn
+        drive.shot(shots / "lobby-rules-in-words.png")
+        for size in ((800, 600), (1280, 800)):
+            app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            app._resized()
+            drive.shot(shots / f"lobby-rules-in-words-{size[0]}x{size[1]}.png")
+    finally:
+        bob.close()
