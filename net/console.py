@@ -270,7 +270,7 @@ def _rules(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     t.set_rules(player.token, {name: parsed})
     option = OPTIONS[name]
     return tr.gettext("{option} is now {value}").format(
-        option=option.label_in(tr), value=option.words(getattr(t.rules, name), tr)), True
+        option=option.label_in(tr), value=option.words(getattr(t.rules, name), tr, t.rules)), True
 
 
 def _preset(core: "ServerCore", player: "Player", args: list[str]) -> Reply:

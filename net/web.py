@@ -159,7 +159,7 @@ def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
     def word(text: str) -> str:
         return tr.gettext(text) if text else text
     options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label_in(tr),
-                "help": o.help_in(tr), "choices": [[v, word(w)] for v, w in o.choices],
+                "help": o.help_in(tr), "choices": [[v, o.words(v, tr)] for v in o.values],
                 "bounds": list(o.bounds), "unit": o.unit, "none_words": word(o.none_words),
                 "zero_words": word(o.zero_words)} for o in OPTIONS.values()]
     presets = {name: {"description": preset_description(name, tr),

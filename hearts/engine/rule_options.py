@@ -49,8 +49,10 @@ class RuleOption:
     def values(self) -> tuple[str, ...]:
         return tuple(v for v, _ in self.choices)
 
-    def words(self, value: Any, tr: Translator | None = None) -> str:
-        """``value`` of this option in plain words, in ``tr``'s language."""
+    def words(self, value: Any, tr: Translator | None = None, rules: Any = None) -> str:
+        """``value`` of this option in plain words, in ``tr``'s language; ``rules`` (a
+        `Rules`, the standard ones if None): the rules it is part of, whose facts some
+        words name ("others get 43": the moon's value under them)."""
         tr = tr or PROCESS
         if self.kind == "cycle":
             if tuple(value) == ("hold",):
@@ -63,7 +65,9 @@ class RuleOption:
             return on_off(bool(value), tr)
         if self.kind == "choice":
             words = dict(self.choices).get(value)
-            return tr.gettext(words) if words else str(value)
+            if not words:
+                return str(value)
+            return tr.gettext(words).format(**_facts(rules)) if "{" in words else tr.gettext(words)
         if value is None:
             return tr.gettext(self.none_words)
         if value == 0 and self.zero_words:
@@ -178,10 +182,10 @@ _LIST = [
     # -- moon and sun
     _opt("moon", "choice", "moon", N_("Shooting the moon"),
          N_("What happens when one player takes every heart and Q♠."),
-         choices=(("add", N_("others get 26")), ("subtract", N_("shooter loses 26")),
+         choices=(("add", N_("others get {points}")), ("subtract", N_("shooter loses {points}")),
                   ("choose", N_("shooter chooses")),
                   ("new-moon", N_("shooter chooses (new moon)")),
-                  ("auto", N_("others get 26 unless it loses")),
+                  ("auto", N_("others get {points} unless it loses")),
                   ("off", N_("no moon")))),
     _opt("moon_needs_jack", "bool", "moon", N_("Moon needs J♦"),
          N_("Shooting the moon also needs J♦ (Omnibus).")),
@@ -287,11 +291,20 @@ def group_title(group: str, tr: Translator | None = None) -> str:
     return (tr or PROCESS).gettext(words) if words else group
 
 
-def option_line(name: str, value: Any, tr: Translator | None = None) -> str:
-    """``Label: value in words`` for option ``name``, in ``tr``'s language."""
+def option_line(name: str, value: Any, tr: Translator | None = None, rules: Any = None) -> str:
+    """``Label: value in words`` for option ``name``, in ``tr``'s language (``rules``: the
+    rules it is part of, see `RuleOption.words`)."""
     tr = tr or PROCESS
     o = OPTIONS[name]
-    return tr.gettext("{option}: {value}").format(option=o.label_in(tr), value=o.words(value, tr))
+    return tr.gettext("{option}: {value}").format(option=o.label_in(tr),
+                                                  value=o.words(value, tr, rules))
+
+
+def _facts(rules: Any) -> dict[str, Any]:
+    """What option words may name of their rules: ``points``, the moon's value."""
+    from .rules import Rules
+    from .scoring import moon_value
+    return {"points": moon_value(rules if rules is not None else Rules())}
 
 
 # When an option does something: the others are moot under these rules (``/rules`` leaves
@@ -320,7 +333,7 @@ def rules_in_words(rules: Any, only_changed: bool = False,
     """One line per option that does something under ``rules`` (a `Rules`),
     ``Label: value in words``; ``only_changed``: only those that differ from the default."""
     default = type(rules)()
-    return [option_line(o.name, getattr(rules, o.name), tr) for o in _LIST
+    return [option_line(o.name, getattr(rules, o.name), tr, rules) for o in _LIST
             if applies(o.name, rules)
             and (not only_changed or getattr(rules, o.name) != getattr(default, o.name))]
 
@@ -344,22 +357,22 @@ def rules_title(rules: Any, leave_out: tuple[str, ...] = (), tr: Translator | No
     from .rules import Rules
     base = nearest_preset(rules)
     preset = Rules.preset(base)
-    changed = [option_line(o.name, getattr(rules, o.name), tr) for o in _LIST
+    changed = [option_line(o.name, getattr(rules, o.name), tr, rules) for o in _LIST
                if getattr(rules, o.name) != getattr(preset, o.name) and o.name not in leave_out]
     return ", ".join([preset_name(base, tr), *changed])
 
 
 def words_of(rules: Any, tr: Translator | None = None) -> dict[str, str]:
     """Every option's value in plain words, by option name (``rules`` is a `Rules`)."""
-    return {o.name: o.words(getattr(rules, o.name), tr) for o in _LIST}
+    return {o.name: o.words(getattr(rules, o.name), tr, rules) for o in _LIST}
 
 
 def changes_in_words(before: Any, after: Any, tr: Translator | None = None) -> list[str]:
     """What changed between two `Rules`, one line each: ``Label: old → new``."""
     tr = tr or PROCESS
     return [tr.gettext("{option}: {old} → {new}").format(
-        option=o.label_in(tr), old=o.words(getattr(before, o.name), tr),
-        new=o.words(getattr(after, o.name), tr))
+        option=o.label_in(tr), old=o.words(getattr(before, o.name), tr, before),
+        new=o.words(getattr(after, o.name), tr, after))
         for o in _LIST if getattr(before, o.name) != getattr(after, o.name)]
 
 
@@ -378,7 +391,7 @@ def _md_accepts(o: RuleOption) -> str:
     if o.kind == "cycle":
         return "a non-empty list of " + ", ".join(f"`{d}`" for d in PASS_DIRECTIONS)
     if o.kind == "choice":
-        return "; ".join(f"`{v}`: {w}" for v, w in o.choices)
+        return "; ".join(f"`{v}`: {o.words(v)}" for v in o.values)   # (the standard game's moon)
     if o.kind == "bool":
         return "on, off"
     low, high = o.bounds

@@ -36,8 +36,9 @@ COMMON = ("pass_cycle", "first_lead", "hearts_break", "queen_points", "moon", "t
 
 
 def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
-                 enabled: bool) -> w.Widget:
-    """The right widget for rule option ``name``, showing its value in plain words."""
+                 enabled: bool, rules: Callable[[], Rules | None] = lambda: None) -> w.Widget:
+    """The right widget for rule option ``name``, showing its value in plain words (as
+    they are under ``rules()``, the rules being edited: "others get 43")."""
     option = OPTIONS[name]
     if option.kind == "cycle":
         value = tuple(value)
@@ -45,8 +46,8 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
         return w.Choice(options, value, on_change=on_change, show=option.words, enabled=enabled,
                         short=lambda cycle: " ".join(ARROWS.get(d, d) for d in cycle))
     if option.kind == "choice":
-        return w.Choice(option.values, value, on_change=on_change, show=option.words,
-                        enabled=enabled)
+        return w.Choice(option.values, value, on_change=on_change,
+                        show=lambda v: option.words(v, rules=rules()), enabled=enabled)
     if option.kind == "bool":
         return w.Toggle(bool(value), on_change=on_change, enabled=enabled)
     low, high = option.bounds
@@ -80,6 +81,8 @@ class RulesDialog(Dialog):
             current = Rules()
         self.original = current.to_dict()
         self.draft = dict(self.original)
+        self._draft_key = ""
+        self._draft: Rules | None = None
         self.editable = editable
         self.locked = locked and on_apply is None
         self.on_apply = on_apply
@@ -144,7 +147,8 @@ class RulesDialog(Dialog):
         at = self.form.widgets.index(self.fold)
         for name in Rules.names():
             enabled = self.editable and (not self.locked or name == "target")
-            widget = value_widget(name, self.draft[name], self._setter(name), enabled)
+            widget = value_widget(name, self.draft[name], self._setter(name), enabled,
+                                  self.draft_rules)
             self.fields[name] = widget
             self.form.widgets.insert(at, widget)
             at += 1
@@ -183,6 +187,17 @@ class RulesDialog(Dialog):
         focused = self.form.focused
         self._build_fields()
         self.form.focus(focused if focused in self.form.widgets else self.preset)
+
+    def draft_rules(self) -> Rules | None:
+        """The rules as they stand in the dialog (None while a value is out of range)."""
+        key = repr(sorted(self.draft.items()))
+        if key != self._draft_key:
+            try:
+                self._draft = Rules.from_dict(self.draft)
+            except RulesError:
+                self._draft = None
+            self._draft_key = key
+        return self._draft
 
     def changes(self) -> dict[str, Any]:
         """The draft options that differ from the rules the dialog opened with."""

@@ -69,3 +69,28 @@ def test_the_lobby_says_each_tables_rules_in_words(app, drive, monkeypatch, shot
             drive.shot(shots / f"lobby-rules-in-words-{size[0]}x{size[1]}.png")
     finally:
         bob.close()
+
+
+def test_the_moons_words_say_its_value_under_the_rules(app, drive, monkeypatch, shots):
+    # A♠ 7 and K♠ 10 count: the moon is worth 43, and every place that words the moon
+    # option says 43 (the info box, the rules dialog on F1, the rules dialog's choices)
+    from hearts.gui.rules_dialog import RulesDialog
+
+    from . import clipcheck
+    app.settings.bot_level = "random"
+    app.link.play_against_bots(rules={"high_spades": True, "moon": "auto"}, seed=4)
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
+                         and app.screen, 20, "the table")
+    drive.step()
+    lines = " ".join(s for s, _ in look(screen, monkeypatch).lines)
+    assert "others get 43 unless it loses" in lines, lines
+    assert "26" not in lines.replace("2026", ""), lines
+    drive.key(pygame.K_F1)
+    dialog = app.dialogs[-1]
+    assert isinstance(dialog, RulesDialog)
+    with clipcheck.recording(monkeypatch) as rec:
+        app.draw()
+    drawn = [s for s, _r, _h in rec.drawn]
+    assert "others get 43 unless it loses" in drawn, drawn
+    assert not any("26" in s for s in drawn), [s for s in drawn if "26" in s]
+    drive.shot(shots / "rules-moon-43.png")
