@@ -140,6 +140,7 @@ class LobbyScreen(Screen):
         self.list = TableList(on_activate=lambda t: self.sit(), row_height=44,
                               empty=_("No tables yet: create one."))
         self.asked: tuple[str, int, bool] | None = None   # last sit/watch: verb, table, password?
+        self.qr_rect: pygame.Rect | None = None           # where the browser link's QR code went
         self.chat_button = w.Button(_("Chat (F2)"), app.console.open)
         self.buttons = [
             w.Button(_("New table"), self.create, primary=True),
@@ -303,8 +304,8 @@ class LobbyScreen(Screen):
             if web:             # phones scan it to play in a browser (hearts/gui/qr.py)
                 from .qr import draw_qr
                 size = self.list.rect.top - self.panel.top - int(16 * s)
-                draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), size)
-                right -= size + int(10 * s)
+                self.qr_rect = draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), size)
+                right -= self.qr_rect.width + int(10 * s)
             where = _("Others join at {addresses}").format(
                 addresses=", ".join(self.app.link.local_addresses[:3]))
             w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import pygame
 
 QUIET_ZONE = 4           # light modules around the code (ISO/IEC 18004)
+MIN_MODULE = 2           # pixels a module takes on screen, at least
 # SGR colours: foreground (the upper module) and background (the lower one)
 _FG = {True: "30", False: "97"}                  # dark module: black; light: bright white
 _BG = {True: "40", False: "107", None: "49"}      # None: below the last row (the terminal's)
@@ -58,34 +59,36 @@ def terminal_qr(text: str, colour: bool = True) -> str:
 
 
 def qr_surface(text: str, size: int) -> "pygame.Surface":
-    """``text`` as a QR code about ``size`` pixels square: dark modules on white, with the
-    quiet zone a phone's camera needs."""
+    """``text`` as a QR code about ``size`` pixels square: dark modules on white, inside
+    the 4-module quiet zone a phone's camera needs; a module is at least 2 pixels (the
+    image may then be larger than ``size``). Error correction as high as fits the smallest
+    code (a screen shows it crisp: no need to grow it for more)."""
     import pygame
-    code = _code(text)
-    border = 2
-    modules = code.symbol_size(scale=1, border=border)[0]
-    scale = max(1, size // modules)             # whole pixels a module, at most ``size``
+    code = segno.make(text, micro=False, error="l", boost_error=True)
+    modules = code.symbol_size(scale=1, border=QUIET_ZONE)[0]
+    scale = max(MIN_MODULE, size // modules)     # whole pixels a module
     surface = pygame.Surface((modules * scale, modules * scale))
     surface.fill((255, 255, 255))
-    for y, row in enumerate(code.matrix_iter(scale=1, border=border)):
+    for y, row in enumerate(code.matrix_iter(scale=1, border=QUIET_ZONE)):
         for x, dark in enumerate(row):
             if dark:
                 surface.fill((0, 0, 0), (x * scale, y * scale, scale, scale))
     return surface
 
 
-
-
-
 _cache: dict[tuple[str, int], "pygame.Surface"] = {}
 
 
-def draw_qr(surface: "pygame.Surface", text: str, topright: tuple[int, int], size: int) -> None:
-    """Draw ``text``'s QR code with its top-right corner at ``topright`` (made once per size)."""
+def draw_qr(surface: "pygame.Surface", text: str, topright: tuple[int, int],
+            size: int) -> "pygame.Rect":
+    """Draw ``text``'s QR code with its top-right corner at ``topright`` (made once per
+    size); returns where it went."""
     key = (text, size)
     if key not in _cache:
         _cache.clear()
         _cache[key] = qr_surface(text, size)
     image = _cache[key]
-    surface.blit(image, image.get_rect(topright=topright))
+    return surface.blit(image, image.get_rect(topright=topright))
+
+
 __all__ = ["QUIET_ZONE", "colour_wanted", "draw_qr", "qr_surface", "terminal_qr"]
