@@ -328,13 +328,14 @@ class TextInput(Widget):
         k = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.on_submit:
-                value = self.value
-                kept = value.strip()
-                if kept and (not self.history or self.history[-1] != kept):
-                    self.history.append(kept)
-                self._hist_pos = len(self.history)
-                self.on_submit(value)
+            if not self.on_submit:
+                return False            # the form's default button takes it
+            value = self.value
+            kept = value.strip()
+            if kept and (not self.history or self.history[-1] != kept):
+                self.history.append(kept)
+            self._hist_pos = len(self.history)
+            self.on_submit(value)
             return True
         if k == pygame.K_BACKSPACE:
             if self.cursor:
@@ -795,7 +796,17 @@ class Form:
             if event.key == pygame.K_ESCAPE and self.on_cancel:
                 self.on_cancel()
                 return True
+            default = self.default()
+            if is_activate(event) and event.key != pygame.K_SPACE and default is not None:
+                default.click()          # Enter where the focus has no use for it
+                return True
         return False
+
+    def default(self) -> Button | None:
+        """The button Enter presses where the focused widget has no use for it: the
+        primary one (drawn bold, with a dark edge; the focus alone has the gold ring)."""
+        return next((w for w in self.widgets if isinstance(w, Button) and w.primary
+                     and w.visible and w.enabled), None)
 
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:

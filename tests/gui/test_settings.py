@@ -163,3 +163,20 @@ def test_one_look_for_focus_and_another_for_the_default(app, drive, shots):
     drive.shot(shots / "settings-focus-save.png")
     assert _gold_around(app.surface, screen.save_button.rect) > 100
     assert _gold_around(app.surface, screen.cancel_button.rect) == 0
+
+
+def test_enter_in_a_text_field_presses_the_default(app, drive):
+    # the new table's name typed, Enter: the table is created (Create is the default,
+    # drawn bold with a dark edge), as Enter in any field that has no use for it
+    from hearts.gui.lobby import CreateTableDialog
+
+    from .helpers import host_lobby
+    host_lobby(app, drive)
+    drive.click_button(app.screen.form, "New table")
+    dialog = app.dialogs[-1]
+    assert isinstance(dialog, CreateTableDialog) and dialog.form.focused is dialog.name
+    assert dialog.form.default() is dialog.ok
+    drive.type("!")
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: app.session.table is not None, what="the table made")
+    assert app.session.table.name == "Tester's table!"
