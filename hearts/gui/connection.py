@@ -110,7 +110,12 @@ class Connection:
         self.call(self._connect(address, port, name, token))
 
     def disconnect(self) -> None:
-        self.call(self._stop_session())
+        """Leave the host; "session_over" is posted once nothing more from it can come."""
+        self.call(self._end_session())
+
+    async def _end_session(self) -> None:
+        await self._stop_session()
+        self.post("session_over", {})
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue an intent for the host (dropped with a log line when not connected)."""

@@ -53,6 +53,7 @@ class Link:
         self._after_host: Callable[[int], None] | None = None
         self._demo_port = 0
         self._resuming = False
+        self._left = False        # we left a host: what it sent before is still in the inbox
 
     def connect(self, address: str, port: int, mode: str = "join",
                 token: str | None = None) -> None:
@@ -68,6 +69,7 @@ class Link:
     def disconnect(self) -> None:
         """Leave the host (and stop an in-process one) and return to the main menu."""
         self.app.net.disconnect()
+        self._left = True
         self.app.net.call(self.app.net.stop_host())
         self._after_host = None          # a cancelled start: ignore its late answer
         self._after_welcome = []
@@ -172,6 +174,11 @@ class Link:
                 log.exception("while handling %s", kind)
 
     def _on_network(self, kind: str, payload: Any) -> None:
+        if kind == "session_over":
+            self._left = False
+            return
+        if self._left and kind in ("message", "state"):
+            return                  # from the host we left (a late "table" would seat us again)
         if kind == "message":
             self._on_message(payload)
         elif kind == "state":

@@ -66,3 +66,24 @@ def test_a_played_card_stays_in_the_hand_until_the_host_accepts_it(app, drive):
     assert card in screen.model.hand_cards
     assert all(c is not card for _, c in screen.model.trick_shown)
     assert screen.status_text(screen.model.view)[0].startswith("Playing")
+
+
+def test_what_the_host_sent_before_we_left_does_not_seat_us_again(app, drive):
+    # the host's table messages still in the inbox as the player leaves (the app was
+    # busy drawing): they are the old host's, so the main menu stays and its buttons work
+    from hearts.gui.menu import MainMenu
+    seen: list[dict] = []
+    app.link.message_hooks.append(seen.append)
+    _my_turn(app, drive)
+    late = [m for m in seen if m.get("type") in ("table", "update")]
+    assert any(m["type"] == "table" for m in late)
+    for m in late:
+        app.link.post("message", m)              # arrived, not yet taken
+    app.link.post("state", {"state": "lost", "text": "The connection to the host was lost."})
+    app.link.disconnect()
+    drive.step(5)
+    assert isinstance(app.screen, MainMenu) and app.session.table is None and not app.dialogs
+    drive.click_button(app.screen.form, "Settings")
+    assert app.screen.form.find("Save") is not None
+    app.link.play_against_bots()                 # and the next game is taken in as ever
+    drive.until(lambda: isinstance(app.screen, TableScreen), what="the next table")
