@@ -59,8 +59,8 @@ def test_a_racing_demo_is_read_at_the_apps_pace_and_never_dropped(app, drive):
     states, most = set(), 0
     hands = app.hands_scored
     import time
-    end = time.monotonic() + 3
-    while time.monotonic() < end:
+    end = time.monotonic() + 30                  # (a loaded machine deals slower)
+    while time.monotonic() < end and app.hands_scored <= hands + 2:
         drive.step()
         most = max(most, app.link.inbox.qsize())
         states.add(app.session.state)
