@@ -52,7 +52,7 @@ def seat_text(seat: dict[str, Any]) -> str:
     return pgettext("seat", "free")
 
 
-COLUMNS = ((N_("Table"), 0.22), (N_("Rules"), 0.3), (N_("Game"), 0.15), (N_("Seats"), 0.33))
+COLUMNS = ((N_("Table"), 0.17), (N_("Rules"), 0.3), (N_("Game"), 0.2), (N_("Seats"), 0.33))
 
 
 def table_row(t: dict[str, Any]) -> str:
@@ -66,16 +66,17 @@ def table_row(t: dict[str, Any]) -> str:
         about.append(_("{n} watching").format(n=t["watchers"]))
     state = state_text(str(t.get("state", "")))
     free = sum(1 for s in t.get("seats") or () if s.get("kind") != "human")
-    later = [_("hand {n}").format(n=int(t["hand"]) + 1)] if t.get(
-        "hand") is not None and t.get("state") in ("playing", "paused") else []
-    later.append(ngettext("{n} seat open", "{n} seats open", free).format(n=free) if free
-                 else _("full"))
+    if t.get("hand") is not None and t.get("state") in ("playing", "paused"):
+        later = _("hand {n}").format(n=int(t["hand"]) + 1)      # its seats: in Seats
+    else:
+        later = ngettext("{n} seat open", "{n} seats open", free).format(n=free) if free \
+            else _("full")
     rules = words.table_rules_words(t)
     seats = [("★ " if s.get("kind") == "human" and owner and s.get("name") == owner else "")
              + seat_text(s) for s in t.get("seats") or ()]       # ★ the owner, as at the table
     seat_cell = (", ".join(seats[:2]) + "\n" + ", ".join(seats[2:])) if seats else ""
     return "\t".join((f"{t.get('name') or _('Table')}" + (f"\n{', '.join(about)}" if about else ""),
-                      rules, state + "\n" + ", ".join(later), seat_cell))
+                      rules, f"{state}\n{later}", seat_cell))
 
 
 def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour: w.Colour = w.ACCENT) -> None:

@@ -127,3 +127,30 @@ def test_the_text_size_setting_grows_everything_and_it_still_fits(config_home, m
         _check(app, drive, monkeypatch, shots, "clip-rules-ui150")
     finally:
         app.close()
+
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es", "it"])
+def test_a_table_at_play_in_the_lobby_at_800x600(config_home, monkeypatch, shots, lang):
+    # the lobby's Game column: a table being played says its state and hand whole
+    app = App(Settings(name="Tester", animation="off", sounds=False, language=lang),
+              size=(800, 600), discover=False)
+    drive = Driver(app)
+    try:
+        host_lobby(app, drive)
+        ann = Player(app, "Annabelle Featherstonehaugh")
+        ann.send("create_table", name="A table with a rather long name", seat=0,
+                 rules={"preset": "hearts2", "queen_points": 14})
+        ann.wait_for("table")
+        ann.send("start")
+        drive.until(lambda: [t.get("hand") for t in app.session.tables] == [0], 20,
+                    "the game under way in the list")
+        assert app.screen.list.rows[0].split("\t")[2].split("\n")[1] == _("hand {n}").format(n=1)
+        drive.step()
+        drive.shot(shots / f"clip-lobby-playing-{lang}.png")
+        game = [p for p in clipcheck.problems(app, monkeypatch)
+                if any(part in p for part in app.screen.list.rows[0].split("\t")[2].split("\n"))]
+        assert game == []
+        ann.close()
+    finally:
+        app.close()
