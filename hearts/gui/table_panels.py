@@ -25,6 +25,12 @@ def trick_winner(trick: list[tuple[int, Card]]) -> int:
     return max((p for p in trick if p[1].suit == led), key=lambda p: p[1].rank)[0]
 
 
+def said_above(v: View) -> tuple[str, ...]:
+    """The options the info box's second line already says ("no passing · game to 100"):
+    its rules line leaves them out."""
+    return ("target", "pass_cycle") if tuple(v.rules.pass_cycle) == ("hold",) else ("target",)
+
+
 class PanelPainter(TableCanvas):
     """Draws the panels, the status line and the notices (see the module's doc)."""
 
@@ -38,7 +44,7 @@ class PanelPainter(TableCanvas):
         for text, size, colour, face in (
                 (words.hand_title(voice), 17, theme.TEXT, "bold"),
                 (words.passing_and_target(voice, v), 14, theme.TEXT_DIM, "sans"),
-                (rules_title(v.rules, leave_out=("target",)), 13, theme.TEXT_DIM, "sans")):
+                (rules_title(v.rules, leave_out=said_above(v)), 13, theme.TEXT_DIM, "sans")):
             lines += [(part, round(size * u), colour, face) for part in draw.wrap(text, round(size * u), inner, face)]
         heart = draw.text("♥", round(22 * u), theme.HEART_RED if v.hearts_broken else (110, 120, 116), "bold")
         h = (round(20 * u) + sum(theme.font(max(MIN_TEXT, s_), f).get_linesize() for _, s_, _, f in lines)

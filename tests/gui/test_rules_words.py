@@ -37,6 +37,20 @@ def test_the_info_box_and_the_scoreboard_say_the_rules_in_words(app, drive, monk
     shoot(app, shots, "rules-scoreboard")
 
 
+def test_the_info_box_says_no_passing_once(app, drive, monkeypatch, shots):
+    # "no passing · game to 100" above, so the rules line says "Standard", not "Standard,
+    # Pass directions: no passing" (which wrapped to a third line at 800x600)
+    app.settings.bot_level = "random"
+    app.link.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=4)
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
+                         and app.screen, 20, "the table")
+    drive.step()
+    lines = [s for s, _ in look(screen, monkeypatch).lines]
+    assert "no passing · game to 100" in lines and "Standard" in lines
+    assert not any("Pass directions" in s for s in lines), lines
+    shoot(app, shots, "rules-info-box-no-passing")
+
+
 def test_the_lobby_says_each_tables_rules_in_words(app, drive, monkeypatch, shots):
     # Bob opens a table with his own rules; the lobby's list says them as the rules
     # dialog and the table do ("Omnibus, Game to: 50 points, ..."), not "custom"
