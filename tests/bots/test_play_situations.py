@@ -120,7 +120,7 @@ def test_rules_bot_takes_the_heart_from_the_shooter():
 
 @pytest.mark.parametrize("spec", ["rules", "normal"])
 def test_the_lowest_heart_is_never_passed(spec):
-    bot = make_bot(spec, seed=4)
+    bot = level(spec, seed=4)
     rules = Rules()
     for seed in range(25):
         hand = Hand.deal(rules, random.Random(seed), "left")
