@@ -23,7 +23,7 @@ from hearts.bots.base import level_words
 from hearts.engine import Card, Rules, View
 from hearts.engine.cards import SUIT_SYMBOLS, SUITS
 from hearts.engine.rule_options import changes_in_words, rules_title, summary_words
-from hearts.i18n import N_, PROCESS, ProcessLanguage, Translator
+from hearts.i18n import N_, PROCESS, ProcessLanguage, Translator, said
 
 from .mirror import TableInfo
 
@@ -643,7 +643,8 @@ def why_illegal(v: Voice, view: View, card: Card) -> str:
     """Why ``card`` may not be played now, in the engine's words (passing: what to do)."""
     if view.phase == "pass":
         return v._("Cards are being passed: pick cards to pass.")
-    return view.why_illegal(card) or ""
+    why = view.why_illegal(card)
+    return said(why, v.tr) if why is not None else ""
 
 
 def pass_line(v: Voice, view: View) -> str:
