@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, Callable
+
+import pygame
 
 from net.client import Client
 
@@ -50,3 +53,34 @@ def own_table_with_bob(app: Any, drive: Any) -> "Player":
     bob.wait_for("table")
     drive.until(lambda: app.session.table.seats[1].name == "Bob", what="Bob seated")
     return bob
+
+
+def play_by_keys(app: Any, drive: Any, screen: Any,
+                 on_my_turn: Callable[[Any], None] = lambda view: None,
+                 seconds: float = 60) -> None:
+    """Play the game at ``screen`` to its end with the keys a person uses (1-2-3 and Enter
+    to pass, Right and Enter to play, A for a moon's choice); ``on_my_turn(view)`` runs
+    before each of our plays (screenshots, a hint...)."""
+    end = time.monotonic() + seconds
+    while app.session.table is None or app.session.table.state != "over":
+        assert time.monotonic() < end, (
+            f"the game did not finish: {screen.model.view and screen.model.view.phase}, "
+            f"{app.session.table and app.session.table.state}, {screen.model.selected}, "
+            f"{screen.model.view and screen.model.view.passed}, {app.dialogs}, "
+            f"{type(app.screen).__name__}, {screen.model.show_scores}")
+        drive.step()
+        v = screen.model.view
+        if v is None:
+            continue
+        if v.phase == "pass" and v.passed is None:
+            if not screen.model.selected:
+                for k in (pygame.K_1, pygame.K_2, pygame.K_3)[: v.rules.pass_count]:
+                    drive.key(k)
+            drive.key(pygame.K_RETURN)        # again, should keys be resting a moment
+        elif v.phase == "play" and v.my_turn:
+            on_my_turn(v)
+            drive.key(pygame.K_RIGHT)
+            drive.key(pygame.K_RETURN)
+            drive.until(lambda: screen.model.view is not v, 5, "the host's answer")
+        elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
+            drive.key(pygame.K_a)
