@@ -81,11 +81,12 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
 
     Levels: ``easy`` (the rules bot with lapses), ``normal`` (the moon-aware search, a few
     ms a move, the default in every seat a bot fills) and ``hard`` (the same search with
-    four times the work and a stronger model of the table, tens of ms a move, within the
-    host's 0.5 s); their settings are `config.SEARCH_LEVELS`, and ``hard+moon_weight=6``
-    is a level with settings changed (`config.parse_search_spec`). Kinds: ``rules``,
-    ``random``, ``shooter`` (the rules bot that tries for the moon whenever its cards allow:
-    a sparring partner for moon defence), ``search`` (``normal`` by its method's name).
+    four times the work, tens of ms a move, within the host's 0.5 s); their settings are
+    `config.SEARCH_LEVELS`, and ``hard+moon_weight=6`` is a level with settings changed
+    (`config.parse_search_spec`). Kinds: ``rules``, ``random``, ``shooter`` (the rules bot
+    that tries for the moon whenever its cards allow: a sparring partner for moon defence),
+    ``eager`` (``normal``, but passing and playing for the moon as eagerly as strong players
+    do: a stronger sparring partner), ``search`` (``normal`` by its method's name).
     """
     spec = spec.strip()
     if ":" in spec:

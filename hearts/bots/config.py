@@ -104,11 +104,12 @@ class SearchConfig:
 
 
 NORMAL = SearchConfig()
-# four times normal's work in play, twice its worlds for a pass, the host's whole budget;
-# strong defenders in its moon playouts, the fitted leads. It plays for its own points:
-# against the table (``relative``) it valued a moon against it at half its cost
+# `normal`'s search with four times its work in play, twice its deals for every pass and
+# four times for the best few, within the host's 0.5 s, and nothing else changed. A `hard`
+# that also searched for other things (strong defenders in its moon playouts, the fitted
+# leads) chose worse than `normal` at a moon-eager table, play by play (docs/bots.md)
 HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
-               pass_worlds=192, pass_more=1152, strong_defence="all", model_leads=True)
+               pass_worlds=192, pass_more=1152)
 
 # a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
 # a hand of at most four losers after that pass, and once it plays a card for its moon (its

@@ -5,14 +5,14 @@ from __future__ import annotations
 import gc
 import random
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts.bots import Bot, Hint, hint, make_bot
-from hearts.bots.config import HARD
+from hearts.bots.config import HARD, NORMAL
 from hearts.bots.policy import PASS_REASONS
 from hearts.bots.sampling import Sampler
 from hearts.bots.search import SearchBot
@@ -68,6 +68,17 @@ def test_levels_and_kinds_build():
             make_bot(bad)
     with pytest.raises(ValueError, match="cannot load bot"):
         make_bot("no.such.module:Bot")
+
+
+def test_hard_is_normal_searching_longer():
+    """`hard` is `normal`'s search with more work within the host's 0.5 s, nothing else: with
+    its changes to what the search looks for it chose worse at a moon-eager table
+    (docs/bots.md)."""
+    changed = {f.name for f in fields(HARD) if getattr(HARD, f.name) != getattr(NORMAL, f.name)}
+    assert changed == {"work", "early_work", "max_worlds", "cap", "pass_worlds", "pass_more"}
+    assert HARD.work >= 4 * NORMAL.work and HARD.early_work >= 4 * NORMAL.early_work
+    assert HARD.pass_worlds + HARD.pass_more >= 3 * (NORMAL.pass_worlds + NORMAL.pass_more)
+    assert NORMAL.cap < HARD.cap <= 0.5
 
 
 def test_plugin_bot_loads_and_plays():

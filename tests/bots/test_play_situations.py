@@ -198,7 +198,7 @@ def test_against_the_table_a_sure_moon_is_worth_half_its_points():
         bot = search_bot(1, cap=10.0, relative=relative)
         best[relative] = min(bot.evaluate(view, 10.0)[1].values())
     assert best[False] == 0.0 and best[True] == -13.0
-    assert not level("hard").config.relative and level("hard").config.strong_defence == "all"
+    assert not level("hard").config.relative
     with pytest.raises(ValueError):
         replace(NORMAL, strong_defence="some")
 
