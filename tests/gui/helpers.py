@@ -38,6 +38,14 @@ def host_lobby(app: Any, drive: Any) -> None:
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
 
 
+def record_sends(app: Any) -> list[dict[str, Any]]:
+    """Every message the app sends from now on (still sent), in order."""
+    sent: list[dict[str, Any]] = []
+    real_send = app.send
+    app.send = lambda msg: (sent.append(msg), real_send(msg))
+    return sent
+
+
 def change(events: list[dict[str, Any]], kind: str) -> bool:
     return any(c.get("type") == kind for c in events)
 

@@ -8,6 +8,7 @@ import pygame
 
 from hearts.gui.table import TableScreen
 
+from .helpers import record_sends
 from .rigged import MOON, play_my_cards, rig_first_deal, shoot
 from .table_seen import look
 
@@ -138,9 +139,7 @@ def test_no_card_is_yours_to_play_once_the_hand_ended_early(app, drive, monkeypa
     play_my_cards(app, drive, lambda: screen.model.summary is not None)
     assert screen.model.hand_cards
     assert not screen.model.my_turn_to_play
-    sent: list[dict] = []
-    real_send = app.send
-    app.send = lambda msg: (sent.append(msg), real_send(msg))
+    sent = record_sends(app)
     card = screen.model.hand_cards[0]
     screen.click_card(card)
     assert [m for m in sent if m.get("type") == "play"] == []

@@ -9,6 +9,8 @@ import pygame
 
 from hearts.gui.table import TableScreen
 
+from .helpers import record_sends
+
 
 def _my_turn(app, drive) -> TableScreen:
     app.settings.bot_level = "random"
@@ -27,9 +29,7 @@ def test_input_is_refused_while_disconnected_and_works_again_after(app, drive, s
     screen = _my_turn(app, drive)
     card = screen.model.view.legal[0]
     before = app.surface.get_at(_card_centre(screen, card))
-    sent: list[dict] = []
-    real_send = app.send
-    app.send = lambda msg: (sent.append(msg), real_send(msg))
+    sent = record_sends(app)
     app.link._connection_trouble("The connection to the host was lost.", 1)
     assert screen.model.disconnected is not None
     drive.step()

@@ -13,6 +13,7 @@ from hearts.engine import Rules
 from hearts.gui.table import TableScreen
 from hearts.gui.table_playback import SUMMARY_SECONDS
 
+from .helpers import record_sends
 from .table_host import LocalTable, RecordingApp
 from .table_seen import look, problems
 from .test_table import key
@@ -136,9 +137,7 @@ def _play_by_keys(app, drive, done, timeout: float = 60.0) -> None:
 
 def test_game_over_is_a_score_sheet_with_ok_and_enter_deals_nothing(app, drive, shots, monkeypatch):
     app.settings.bot_level = "random"
-    sent: list[dict] = []
-    real_send = app.send
-    app.send = lambda msg: (sent.append(msg), real_send(msg))
+    sent = record_sends(app)
     app.link.play_against_bots(rules={"target": 15}, seed=7)
     drive.until(lambda: isinstance(app.screen, TableScreen), what="the table")
     _play_by_keys(app, drive, lambda: app.session.table is not None and app.session.table.state == "over")
