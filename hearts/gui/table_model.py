@@ -54,7 +54,6 @@ class TableModel:
     bubbles: dict[int, tuple[str, float]] = field(default_factory=dict)   # chat per seat
     timer: tuple[tuple[int, ...], float, float] | None = None  # seats, deadline, total
     summary: dict[str, Any] | None = None                     # the hand just scored
-    scored_view: View | None = None                           # ...the view on screen then
     summary_until: float = 0.0
     tram: dict[str, Any] | None = None                        # how the hand ended early, until scored
     over_closed: bool = False                                 # the game-over sheet was dismissed (OK)
@@ -108,12 +107,10 @@ class TableModel:
     def my_turn_to_play(self) -> bool:
         """Your turn to play a card as the table shows it now: not while your card is on its
         way to the host, in the trick, while another's card still flies or while the
-        finished trick still shows, nor in a hand whose summary is up (it ended early as
-        you led)."""
+        finished trick still shows."""
         v = self.view
         return (v is not None and not self.watching and v.phase == "play" and v.my_turn
                 and self.pending is None and self.taken is None and self.in_flight is None
-                and not (self.summary is not None and v is self.scored_view)
                 and not any(seat == v.seat for seat, _ in self.trick_shown))
 
     @staticmethod

@@ -192,7 +192,6 @@ class Playback(TablePart):
             m.tram = dict(ch)          # shown, with the cards, in the hand's summary
         elif kind == "hand_scored":
             m.summary = dict(ch)
-            m.scored_view = m.view
             m.summary["tram"] = m.tram
             m.tram = None
             m.summary_until = self.clock + (4.0 if m.watching else SUMMARY_SECONDS)

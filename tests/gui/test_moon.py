@@ -8,7 +8,6 @@ import pygame
 
 from hearts.gui.table import TableScreen
 
-from .helpers import record_sends
 from .rigged import MOON, play_my_cards, rig_first_deal, shoot
 from .table_seen import look
 
@@ -124,23 +123,3 @@ def test_the_moons_announcement_clears_the_top_seats_cards_and_the_summary(app, 
             assert not r.colliderect(row), (size, r, row)
         assert not r.colliderect(screen.layout.plates[2]), size
         assert not r.colliderect(screen.sheets.summary_rect()), size
-
-
-def test_no_card_is_yours_to_play_once_the_hand_ended_early(app, drive, monkeypatch, shots):
-    # the hand ends early as you lead (you win every trick left): the summary is up, your
-    # cards stay in your hand, and none looks playable, none is sent when clicked
-    rig_first_deal(monkeypatch, MOON)
-    app.settings.bot_level = "random"
-    app.settings.animation = "normal"
-    drive.time_lapse()
-    app.link.play_against_bots(rules={"pass_cycle": ["hold"], "tram": "auto"}, seed=1)
-    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
-                         and app.screen, 20, "the table")
-    play_my_cards(app, drive, lambda: screen.model.summary is not None)
-    assert screen.model.hand_cards
-    assert not screen.model.my_turn_to_play
-    sent = record_sends(app)
-    card = screen.model.hand_cards[0]
-    screen.click_card(card)
-    assert [m for m in sent if m.get("type") == "play"] == []
-    shoot(app, shots, "moon-early-end-hand")
