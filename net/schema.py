@@ -200,7 +200,9 @@ SHAPES["table"] = [
     F("kicked", "list[str]", "names that may not come back (`allow NAME` lifts it)"),
     F("game_players", "list[str]", "who held each seat in the latest hand of the game: the "
       "names its results and winners belong to, also once seats changed hands (a person who "
-      "sat down at a finished table did not play it); nil before the first game", nil=True),
+      "sat down at a finished table did not play it, nor did one who left a hand before "
+      "making a move in it: the bot that played it all is named); nil before the first game",
+      nil=True),
 ]
 
 # -- messages the host sends ------------------------------------------------------------

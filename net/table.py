@@ -356,6 +356,9 @@ class Table:
             running = self.state in (TableState.PLAYING, TableState.PAUSED, TableState.OVER) and self.game is not None
             if running:
                 self.seats[seat] = Seat("bot", bot_name(seat), None, level=old.level)
+                if self._untouched(seat):
+                    # gone before doing anything in this hand: it is all the bot's
+                    self.seating[-1][seat] = self.occupant(seat)
                 self._gone(seat, name or "", why)
                 self._emit({"type": "replaced_by_bot", "seat": seat, "level": old.level,
                             "why": why})
@@ -374,6 +377,13 @@ class Table:
             self.owner_was = None
         if self.owner == token:
             self._pass_ownership()
+
+    def _untouched(self, seat: int) -> bool:
+        """Whether ``seat`` has done nothing yet (passed, played...) in a hand under way."""
+        game = self.game
+        if game is None or not self.seating or self.state == TableState.OVER or game.hand.done:
+            return False
+        return all(a.seat != seat for a in game.hand.actions)
 
     def _gone(self, seat: int | None, name: str, why: str) -> None:
         if why == "kicked":

@@ -130,7 +130,7 @@ class PanelPainter(TableCanvas):
             seat_info = self.model.info.seats[s]
             color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
             name = draw.fit(self.model.info.player_name(s), round(15 * u), name_w)
-            surface.blit(draw.text(name, round(15 * u), color, "bold" if s == self.model.me else "sans"), (x, y))
+            surface.blit(draw.text(name, round(15 * u), color, "bold" if s == self.model.me and not self.model.watching else "sans"), (x, y))
             t = draw.text(str(self.model.info.display_total(totals[s])), round(15 * u),
                       theme.ACCENT if totals[s] == lead and any(totals) else theme.TEXT, "bold")
             surface.blit(t, (right - t.get_width(), y))

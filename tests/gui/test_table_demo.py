@@ -3,6 +3,8 @@ people understand, no "Demo left"; and a table with a person keeps its cards fro
 
 from __future__ import annotations
 
+import pygame
+
 from hearts.engine import Rules
 from hearts.gui.table import TableScreen
 from net.table import Table
@@ -34,6 +36,16 @@ def test_the_demo_shows_all_four_hands_and_says_what_it_is(app, drive, shots, mo
     px = [app.surface.get_at((x, y))[:3] for x in range(cx - w // 2, cx + w // 2, 2)
           for y in range(cy - h // 2, cy + h // 2, 2)]
     assert sum(1 for p in px if min(p) > 200) > len(px) // 3
+    # one name a seat: the scores panel names the players the table shows (the dealer that
+    # started the demo and left is no one's name)
+    names = ["Ada", "Basil", "Clara", "Dexter"]
+    assert [screen.model.info.seat_name(s) for s in range(4)] == names
+    panel = screen.geo.mini_scores_rect()
+    assert [t for t, r in seen.on_window if panel.contains(r) and t in names + ["Demo"]] == names
+    drive.key(pygame.K_TAB)                                   # the score sheet
+    drive.shot(shots / "table-demo-scores.png")
+    seen = look(screen, monkeypatch)
+    assert all(seen.has(n) for n in names) and not any(t == "Demo" for t, _ in seen.lines)
 
 
 def test_watchers_see_no_cards_while_a_person_plays() -> None:

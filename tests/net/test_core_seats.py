@@ -166,3 +166,38 @@ def test_a_bots_illegal_or_missing_move_is_replaced_by_a_legal_one() -> None:
     assert len(table.game.log) == before
     core.bot_free(1, turn2.seat, lan.now)
     lan.pump()
+
+
+def test_a_hand_left_before_any_move_is_the_bots_in_game_players() -> None:
+    # the demo's dealer starts a table of bots and leaves at once: the bot that took its
+    # seat played the whole hand, so the score sheet names it, not the dealer
+    lan = Lan()
+    dealer, eve = lan.join("Dealer"), lan.join("Eve")
+    dealer.send("create_table", rules={"target": 60})
+    tid = dealer.last("table")["table"]["id"]
+    for seat in (1, 2, 3):
+        dealer.send("bot", seat=seat, level="random")
+    eve.send("watch", table=tid)
+    dealer.send("start")
+    eve.take()
+    dealer.send("leave")
+    tables = [m["table"] for m in eve.take() if m["type"] == "table"]
+    assert tables and all(t["game_players"][0] == "Ada" for t in tables)
+    assert tables[-1]["seats"][0]["name"] == "Ada"
+    assert eve.mirror.info is not None and eve.mirror.info.player_name(0) == "Ada"
+    assert [who["name"] for who in lan.core.tables[tid].seating[0]] == \
+        ["Ada", "Basil", "Clara", "Dexter"]                  # the game's record too
+
+
+def test_a_hand_left_after_a_move_stays_the_persons_in_game_players() -> None:
+    lan = Lan()
+    ann, eve = lan.join("Ann"), lan.join("Eve")
+    ann.send("create_table", rules={"target": 60})
+    tid = ann.last("table")["table"]["id"]
+    eve.send("watch", table=tid)
+    ann.send("start")
+    ann.send("pass", cards=ann.view["hand"][:3])
+    ann.send("leave")
+    assert eve.last("table")["table"]["seats"][0]["name"] == "Ada"
+    first = lan.core.tables[tid].seating[0]
+    assert first[0]["name"] == "Ann" and first[0]["kind"] == "human"   # her pass was in it
