@@ -90,8 +90,8 @@ class TableGeometry:
     def open_rows(self, rel: int, n: int) -> list[pygame.Rect]:
         """Where the rows of a face-up hand of ``n`` cards go, for the seat at screen
         position ``rel`` (`open_step` apart): one row on
-        top, two elsewhere; a side hand beside its plate when it clears the trick, else
-        under the plate (large text makes the plates wide)."""
+        top, two elsewhere; a side hand beside its plate when it clears the trick and a
+        hand's summary, else under the plate (large text makes the plates wide)."""
         w, h = self.open_art.size
         step = self.open_step()
         counts = [n] if rel == 2 else [min(n, 7), n - min(n, 7)]
@@ -101,8 +101,10 @@ class TableGeometry:
         top = cy - h // 2 if rel == 2 else cy - (h + round(h * 0.45)) // 2
         widest = step * (max(counts) - 1) + w
         if rel in (1, 3):
-            trick = self.layout.trick_rect
-            room = (trick.left - plate.right if rel == 1 else plate.left - trick.right) - 2 * gap
+            middle = self.layout.trick_rect
+            if self.screen.model.summary is not None:     # its cards left show around it
+                middle = middle.union(self.screen.sheets.summary_rect())
+            room = (middle.left - plate.right if rel == 1 else plate.left - middle.right) - 2 * gap
             if widest > room:                          # under the plate instead
                 top = plate.bottom + gap
         rows = []

@@ -101,19 +101,43 @@ def test_a_key_meant_for_a_summary_that_closed_by_itself_goes_nowhere(app, drive
     assert len(screen.model.selected) == 1              # a moment later, keys work again
 
 
-def test_the_moons_announcement_clears_the_top_seats_cards_and_the_summary(app, drive, monkeypatch,
-                                                                        shots):
-    from .rigged import SIZES
+def _covered_cards(app, screen, seat: int) -> list[str]:
+    """The cards left of ``seat`` whose index (their top left corner, where the next card
+    does not cover it) is not drawn as a white card face on the window."""
+    n = len(screen.tram_cards()[seat])
+    art = screen.geo.open_art
+    step = screen.geo.open_step()
+    out, start = [], 0
+    for row in screen.geo.open_rows(screen.model.rel(seat), n):
+        count = (row.width - art.width) // step + 1
+        for i in range(count):
+            corner = pygame.Rect(row.x + i * step + 2, row.y + 2, step - 4, round(art.height * 0.4))
+            px = [app.surface.get_at((x, y))[:3] for x in range(corner.left, corner.right, 2)
+                  for y in range(corner.top, corner.bottom, 2)]
+            if sum(1 for p in px if min(p) > 200) < len(px) // 10:     # faces: 1/5 and more
+                out.append(f"row {row} card {start + i}")
+        start += count
+    return out
+
+
+def test_the_moons_announcement_and_the_cards_left_clear_the_summary(app, drive, monkeypatch, shots):
     screen = _moon_game(app, drive, monkeypatch, tram="auto")
     drive.key(pygame.K_a)
     drive.until(lambda: screen.model.summary is not None and screen.model.notice, what="the summary")
     text = screen.model.notice[0]
     assert text == "You shot the moon!"
     across = (screen.model.me + 2) % 4
-    for size in SIZES:
+    for size in ((800, 600), (1024, 768), (1280, 800), (1920, 1080)):
         app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         app._resized()
         drive.shot(shots / f"moon-announcement-{size[0]}x{size[1]}.png")
+        # every card left shows its index: none under the summary (or its Review button)
+        sheet = screen.sheets.summary_rect().union(screen.button("review").rect)
+        for seat in (1, 2, 3):
+            for row in screen.geo.open_rows(screen.model.rel(seat), len(screen.tram_cards()[seat])):
+                assert not row.colliderect(sheet), (size, seat, row, sheet)
+                assert app.surface.get_rect().contains(row), (size, seat, row)
+            assert not _covered_cards(app, screen, seat), (size, seat, _covered_cards(app, screen, seat))
         placed = screen.panels.notice_place(text)
         assert placed is not None, size
         r, _size = placed
