@@ -9,6 +9,8 @@ where a line goes to everyone on the host, and carries the unread badge.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -38,21 +40,97 @@ def state_text(state: str) -> str:
             "over": _("game over")}.get(state, state)
 
 
-def seat_text(seat: dict[str, Any]) -> str:
-    """One seat for a table list: a name, "bot (level)" or "free"."""
+@dataclass(frozen=True)
+class SeatLabel:
+    """One seat as a table list writes it: its ``forms`` from the fullest to the shortest,
+    each with ``{name}`` where ``name`` goes (a name is cut last, when nothing shorter fits)."""
+
+    forms: tuple[str, ...]
+    name: str = ""
+
+    def text(self, form: int = 0, name: str | None = None) -> str:
+        return self.forms[min(form, len(self.forms) - 1)].format(
+            name=self.name if name is None else name)
+
+
+def seat_label(seat: dict[str, Any], owner: str | None = None) -> SeatLabel:
+    """A seat: a name (★ before the table's ``owner``, as at the table), "Basil (normal
+    bot)" then "Basil (bot)", or "free"."""
     kind = seat.get("kind")
     if kind == "human":
         name = seat.get("name") or "?"
-        return name if seat.get("connected", True) else _("{name} (away)").format(name=name)
+        form = "{name}" if seat.get("connected", True) else _("{name} (away)")
+        return SeatLabel(("★ " + form if owner and name == owner else form,), name)
     if kind == "bot":
         level = level_words(seat.get("level") or "normal")
         if seat.get("name"):
-            return _("{name} ({level} bot)").format(name=seat["name"], level=level)
-        return _("{level} bot").format(level=level)
-    return pgettext("seat", "free")
+            full = _("{name} ({level} bot)").format(name="{name}", level=level)
+            # TRANSLATORS: a bot in the lobby's list when "{name} ({level} bot)" is too long
+            return SeatLabel((full, _("{name} (bot)")), seat["name"])
+        return SeatLabel((_("{level} bot").format(level=level),))
+    return SeatLabel((pgettext("seat", "free"),))
+
+
+def seat_text(seat: dict[str, Any]) -> str:
+    """One seat for a table list: a name, "Basil (normal bot)" or "free"."""
+    return seat_label(seat).text()
+
+
+def _flow(widths: list[int], room: int, sep: int, comma: int) -> list[list[int]]:
+    """Entries of ``widths`` in order on lines of ``room`` pixels, ``sep`` between two on
+    a line and ``comma`` after a line's last when more follow: the entries of each line."""
+    lines: list[list[int]] = []
+    used = 0
+    for i, width in enumerate(widths):
+        more = comma if i < len(widths) - 1 else 0
+        if lines and used + sep + width + more <= room:
+            lines[-1].append(i)
+            used += sep + width
+        else:
+            lines.append([i])
+            used = width
+    return lines
+
+
+def seat_lines(labels: Sequence[SeatLabel], f: pygame.font.Font, width: int,
+               rows: int = 2) -> list[str]:
+    """The seats in order over at most ``rows`` lines of ``width`` pixels, a seat never
+    split over two: each in its fullest form that lets them all fit (a bot's level goes
+    first), then the longest names cut with an ellipsis, each as little as it takes."""
+    if not labels:
+        return []
+    room = width - 2                               # a line is a pixel or two wider whole
+    sep, comma = f.size(", ")[0], f.size(",")[0]
+    form = 0
+    for form in range(max(len(label.forms) for label in labels)):
+        texts = [label.text(form) for label in labels]
+        lines = _flow([f.size(t)[0] for t in texts], room, sep, comma)
+        if len(lines) <= rows:
+            break
+    else:
+        # cut the widest name by a letter's width at a time, down to a few letters
+        rest = [f.size(label.text(form, ""))[0] for label in labels]
+        limit = [f.size(label.name)[0] for label in labels]
+        least = [f.size(label.name[:6] + "…")[0] for label in labels]
+        step = max(2, f.size("n")[0])
+        while len(lines) > rows:
+            cuttable = [i for i, label in enumerate(labels) if label.name and limit[i] > least[i]]
+            if not cuttable:
+                break
+            i = max(cuttable, key=lambda k: rest[k] + limit[k])
+            limit[i] = max(least[i], limit[i] - step)
+            lines = _flow([r + n for r, n in zip(rest, limit)], room, sep, comma)
+        texts = [label.text(form, w.fit(label.name, f, limit[i]) if label.name else None)
+                 for i, label in enumerate(labels)]
+    out = [", ".join(texts[i] for i in line) for line in lines]
+    out = [line + "," if k < len(out) - 1 else line for k, line in enumerate(out)]
+    if len(out) > rows:                            # too narrow even so: the rest is cut, visibly
+        out = out[:rows - 1] + [w.fit(" ".join(out[rows - 1:]), f, width)]
+    return out
 
 
 COLUMNS = ((N_("Table"), 0.17), (N_("Rules"), 0.3), (N_("Game"), 0.2), (N_("Seats"), 0.33))
+SEATS_COLUMN = 3
 
 
 def table_row(t: dict[str, Any]) -> str:
@@ -72,8 +150,7 @@ def table_row(t: dict[str, Any]) -> str:
         later = ngettext("{n} seat open", "{n} seats open", free).format(n=free) if free \
             else _("full")
     rules = words.table_rules_words(t)
-    seats = [("★ " if s.get("kind") == "human" and owner and s.get("name") == owner else "")
-             + seat_text(s) for s in t.get("seats") or ()]       # ★ the owner, as at the table
+    seats = [seat_label(s, owner).text() for s in t.get("seats") or ()]
     seat_cell = (", ".join(seats[:2]) + "\n" + ", ".join(seats[2:])) if seats else ""
     return "\t".join((f"{t.get('name') or _('Table')}" + (f"\n{', '.join(about)}" if about else ""),
                       rules, f"{state}\n{later}", seat_cell))
@@ -93,11 +170,25 @@ def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour: w.Colour = 
 
 
 class TableList(w.ColumnList):
-    """The lobby's tables in columns, with a padlock before each friends-only table."""
+    """The lobby's tables in columns, with a padlock before each friends-only table; each
+    table's seats flowed over its two lines (`seat_lines`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__([(_(name), share) for name, share in COLUMNS], **kwargs)
         self.locked: set[Any] = set()
+        self.seats: list[list[SeatLabel]] = []       # each row's seats
+
+    def set_tables(self, tables: list[dict[str, Any]]) -> None:
+        self.set_rows([table_row(t) for t in tables], [t.get("id") for t in tables])
+        self.seats = [[seat_label(s, t.get("owner")) for s in t.get("seats") or ()]
+                      for t in tables]
+        self.locked = {t.get("id") for t in tables if t.get("locked")}
+
+    def cell_lines(self, i: int, column: int, cell: str, f: pygame.font.Font,
+                   width: int) -> list[tuple[str, bool]]:
+        if column != SEATS_COLUMN or i >= len(self.seats):
+            return super().cell_lines(i, column, cell, f, width)
+        return [(line, False) for line in seat_lines(self.seats[i], f, width)]
 
     def draw_row(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
         icon = int(self.text_size() * 1.1)
@@ -166,8 +257,7 @@ class LobbyScreen(Screen):
 
     def refresh(self) -> None:
         tables = self.app.session.tables
-        self.list.set_rows([table_row(t) for t in tables], [t.get("id") for t in tables])
-        self.list.locked = {t.get("id") for t in tables if t.get("locked")}
+        self.list.set_tables(tables)
         if self.list.selected < 0 and tables:
             self.list.select(0)
         has = self.list.value is not None

@@ -89,7 +89,7 @@ def fit(s: str, f: pygame.font.Font, width: int) -> str:
         return s
     while s and f.size(s + "…")[0] > width:
         s = s[:-1]
-    return s + "…"
+    return s.rstrip() + "…"
 
 
 def label_need(widget: "Widget") -> int:
@@ -671,18 +671,24 @@ class ColumnList(ListBox):
         """Rows tall enough for two lines of text at ``scale``."""
         return max(2 * font(MIN_TEXT).get_linesize() + 8, int(54 * scale))
 
+    def cell_lines(self, i: int, column: int, cell: str, f: pygame.font.Font,
+                   width: int) -> list[tuple[str, bool]]:
+        """How row ``i``'s cell in ``column`` reads in ``width`` pixels: at most two
+        (line, dim) pairs, its first part bright (wrapped too), what follows dimmer."""
+        lines = [(ln, k > 0) for k, part in enumerate(cell.split("\n"))
+                 for ln in wrap(part, f, width)]
+        if len(lines) > 2:          # two lines at most: the rest is cut, visibly
+            rest = " ".join(ln for ln, _dim in lines[1:])
+            lines = [lines[0], (fit(rest, f, width), lines[1][1])]
+        return lines
+
     def draw_row(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
         f = font(self.text_size())
         lefts = self.column_lefts()
         rights = lefts[1:] + [self.rect.right - 10]
         line_h = f.get_linesize()
-        for cell, x, right in zip(self.rows[i].split("\t"), lefts, rights):
-            # (line, dim): a cell's first part bright (wrapped too), what follows dimmer
-            lines = [(ln, k > 0) for k, part in enumerate(cell.split("\n"))
-                     for ln in wrap(part, f, right - x - 8)]
-            if len(lines) > 2:          # two lines at most: the rest is cut, visibly
-                rest = " ".join(ln for ln, _dim in lines[1:])
-                lines = [lines[0], (fit(rest, f, right - x - 8), lines[1][1])]
+        for column, (cell, x, right) in enumerate(zip(self.rows[i].split("\t"), lefts, rights)):
+            lines = self.cell_lines(i, column, cell, f, right - x - 8)
             y = r.centery - line_h * len(lines) // 2
             for line, dim in lines:
                 text(surface, line, (x, y), self.text_size(), DIM if dim else TEXT)
