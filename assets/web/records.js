@@ -44,7 +44,12 @@ function playerName(ref) {
   return ref.kind === "bot" ? t("{name} (bot: {level})", { name: ref.name || "?", level: levelWords(ref.level) }) : ref.name || "?";
 }
 
-const num = (v) => (v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? String(Math.round(v * 100) / 100) : String(v));
+/** `text` with a line break allowed after each slash ("Pts/hand"): a narrow column's header
+ * wraps there rather than inside a word. */
+const breakAtSlashes = (text) => text.replace(/\//g, "/\u200b");
+
+/** A figure of the leaderboard as the page's language writes it (2.5, 2,5), at most two decimals. */
+const num = (v) => (typeof v === "number" ? v.toLocaleString(locale(), { maximumFractionDigits: 2 }) : v ?? "–");
 
 // -- a replay: the moment after `step` steps of a hand (net/replay.py, Replay.moment) --------
 export class Replay {
@@ -168,7 +173,7 @@ export class Records {
         onclick: () => this.showBoard(msg, w),
       }, w === "tonight" ? t("Tonight (since {time})", { time: localTime(msg.since, false) }) : t("All time"))));
     const row = (r, rank) => h("tr" + (r.id && r.id === msg.you ? ".you" : ""),
-      h("td.rank", rank), h("td.who", r.kind === "bot" ? t("bots: {level}", { level: levelWords(r.level) })
+      h("td.rank", rank), h("td.player", { dataset: { rank } }, r.kind === "bot" ? t("bots: {level}", { level: levelWords(r.level) })
         : r.id && r.id === msg.you ? t("{name} (you)", { name: r.name }) : r.name),
       h("td", num(r.games)), h("td", num(r.wins)), h("td", num(r.average_place)),
       h("td", num(r.points_per_hand)), h("td", `${r.moons_shot}/${r.moons_suffered}`), h("td", num(r.queens)),
@@ -180,7 +185,7 @@ export class Records {
         : nt("{n} game on this host", "{n} games on this host", board.games)),
       board.people.length || board.bots.length
         ? h("div.board-wrap", h("table.board",
-          h("thead", h("tr", ["#", t("Player"), t("Games"), t("Wins"), t("Place"), t("Pts/hand"), t("Moons"), "Q♠", t("Hands")].map((x) => h("th", x)))),
+          h("thead", h("tr", ["#", t("Player"), t("Games"), t("Wins"), t("Place"), t("Pts/hand"), t("Moons"), "Q♠", t("Hands")].map((x) => h("th", breakAtSlashes(x))))),
           h("tbody", people, bots.length ? h("tr.sep", h("td", { colspan: "9" }, t("Bots, by level"))) : null, bots)))
         : h("p.empty-board", which === "tonight" ? t("No game finished yet tonight.") : t("No finished games yet.")),
       h("p.small", t("Place: the average place, 1 to 4 (ties share). Moons: shot / suffered. Wins count shared wins. A bot level adds up every seat it played.")),

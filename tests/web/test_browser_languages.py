@@ -50,12 +50,14 @@ VISIBLE_TEXT = """() => {
 
 # every shown element with text of its own that leaves the screen or its own box (cut by
 # overflow or an ellipsis, or spilling over); the cards (a glyph and a rank, laid out by
-# the hand's rows) and whatever scrolls inside a scrolling box are left out
-OVERFLOWING = """() => {
+# the hand's rows) and whatever scrolls inside a scrolling box are left out; given a
+# selector, only what is in that element
+OVERFLOWING = """(within) => {
+  const scope = within ? document.querySelector(within) : document.body;
   const bad = [];
   const W = document.documentElement.clientWidth;
-  for (const el of document.querySelectorAll('body *')) {
-    if (!el.getClientRects().length || el.closest('.card, .hand, .trick, .rc, .avatar, option, select')) continue;
+  for (const el of scope.querySelectorAll('*')) {
+    if (!el.getClientRects().length || !el.checkVisibility() || el.closest('.card, .hand, .trick, .rc, .avatar, option, select')) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const s = getComputedStyle(el);
@@ -69,9 +71,10 @@ OVERFLOWING = """() => {
     else if (s.display !== 'inline' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) bad.push(what + ' is wider than its box (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
     else if (s.display !== 'inline' && el.clientHeight > 0 && s.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 2) bad.push(what + ' is cut at the bottom');
   }
-  // two texts drawn over each other (in the open sheet, or on the page when none is open)
-  const root = document.querySelector('.sheet') || document.getElementById('app');
-  const texts = [...root.querySelectorAll('*')].filter((el) => el.getClientRects().length &&
+  // two texts drawn over each other (in the open sheet, or on the page when none is open);
+  // checkVisibility: what a closed <details> holds has boxes but is not drawn
+  const root = within ? scope : document.querySelector('.sheet') || document.getElementById('app');
+  const texts = [...root.querySelectorAll('*')].filter((el) => el.getClientRects().length && el.checkVisibility() &&
     !el.closest('.card, .hand, .trick, .rc, .avatar, option, select') &&
     [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()));
   for (let i = 0; i < texts.length; i++) {

@@ -2,8 +2,9 @@
 a host whose finished games include one by this page's own player key, and the review of
 a hand from the scores at a table.
 
-Screenshots of the leaderboard, the games and a replay mid-hand at 390x844 and 1280x800
-go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+Screenshots of the leaderboard, the games and a replay mid-hand at 390x844 and 1280x800,
+and of the leaderboard in English, German, French and Spanish at 360x640, 390x844, 541x720
+and 1280x800, go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
 """
 
 from __future__ import annotations
@@ -18,21 +19,22 @@ from tests.engine.builders import random_game
 
 from .test_browser import (LAPTOP, PACE, HostThread, browser, command,  # noqa: F401
                            create_table, pytestmark, served, shots, until)
+from .test_browser_languages import OVERFLOWING
 # (browser, served and shots are the fixtures; pytestmark skips without Chromium)
 
 PHONE = {"width": 390, "height": 844}
 KEY = "page-key-of-ann-0001"
 
 
-def keep_games(served: HostThread, n: int) -> list[Any]:
-    """``n`` finished games on the host, Ann (this page's key) in seat 0."""
+def keep_games(served: HostThread, n: int, bob: str = "Bob") -> list[Any]:
+    """``n`` finished games on the host, Ann (this page's key) in seat 0, ``bob`` in seat 1."""
     games = []
     for i in range(n):
         g = random_game(Rules(), 60 + i)
-        record = {"table": 1, "name": "Den", "players": ["Ann", "Bob", "Ada", "Basil"],
+        record = {"table": 1, "name": "Den", "players": ["Ann", bob, "Ada", "Basil"],
                   "game": g.to_dict(), "totals": list(g.totals), "winners": g.winners,
                   "people": [{"name": "Ann", "kind": "human", "id": person_id(KEY)},
-                             {"name": "Bob", "kind": "human", "id": "b0b"},
+                             {"name": bob, "kind": "human", "id": person_id(bob)},
                              {"name": "Ada", "kind": "bot", "level": "hard"},
                              {"name": "Basil", "kind": "bot", "level": "normal"}],
                   "seating": [[0, 1, 2, 3]] * len(g.results)}
@@ -156,4 +158,57 @@ def test_review_from_the_scores_at_a_table(browser: Any, served: HostThread) -> 
     page.wait_for_selector("#replay .r-table")
     assert "This game" in page.locator("#replay .sheet-head h2").inner_text()
     assert page.locator("#replay .buttons >> text=Download").count() == 0   # not finished
+    assert page.errors == []
+
+
+# what is wrong with the leaderboard's table on screen: a column hidden, the table or the
+# page scrolling sideways, a cell off the screen or cut (texts drawn over each other:
+# OVERFLOWING)
+BOARD_FIT = """() => {
+  const W = document.documentElement.clientWidth;
+  const table = document.querySelector('#leaderboard table.board');
+  const wrap = table.parentElement;
+  const bad = [];
+  if (wrap.scrollWidth > wrap.clientWidth + 1) bad.push('the table scrolls sideways (' + wrap.scrollWidth + ' > ' + wrap.clientWidth + ')');
+  if (document.documentElement.scrollWidth > W + 1) bad.push('the page scrolls sideways');
+  // every column is there but the rank's (a phone writes the rank before the name)
+  for (const th of [...table.querySelectorAll('thead th')].slice(1)) {
+    if (!th.getClientRects().length) bad.push('the column "' + th.textContent + '" is hidden');
+  }
+  const cells = [...table.querySelectorAll('th, td')].filter((c) => c.getClientRects().length && c.textContent.trim());
+  for (const c of cells) {
+    const r = c.getBoundingClientRect();
+    if (r.right > W + 1 || r.left < -1) bad.push('"' + c.textContent.trim() + '" leaves the screen (' + Math.round(r.left) + '..' + Math.round(r.right) + ')');
+    if (c.scrollWidth > c.clientWidth + 1) bad.push('"' + c.textContent.trim() + '" is cut (' + c.scrollWidth + ' > ' + c.clientWidth + ')');
+  }
+  return bad;
+}"""
+
+
+RANK_SHOWN = """() => {
+  const rank = document.querySelector('#leaderboard tr.you td.rank');
+  const name = document.querySelector('#leaderboard tr.you td.player');
+  return rank.getClientRects().length ? rank.textContent : getComputedStyle(name, '::before').content.replace(/"/g, '');
+}"""
+
+
+def test_the_leaderboard_fits_a_phone_in_four_languages(browser: Any, served: HostThread,
+                                                        shots: Path) -> None:
+    """Every column, the rank and whole names on screen from 360 px wide to a laptop, with
+    no sideways scrolling and no text over other text."""
+    keep_games(served, 2, bob="Maximiliane Wolkenstein")   # a long name (24 at most)
+    page = page_as_ann(browser, served)
+    for lang in ("en", "de", "fr", "es"):     # German and French: the longest words
+        page.evaluate("lang => localStorage.setItem('hearts.lang', lang)", lang)
+        page.reload()                      # the page joins again under the name it kept
+        page.wait_for_selector(".lobby-screen")
+        page.click(".lobby-head .leaderboard")
+        page.wait_for_selector("#leaderboard table.board")
+        for size in ({"width": 360, "height": 640}, PHONE, {"width": 541, "height": 720}, LAPTOP):
+            page.set_viewport_size(size)
+            page.screenshot(path=str(shots / f"leaderboard-{lang}-{size['width']}x{size['height']}.png"),
+                            animations="disabled")
+            assert page.evaluate(BOARD_FIT) == [], (lang, size)
+            assert page.evaluate(OVERFLOWING, "#leaderboard") == [], (lang, size)
+            assert page.evaluate(RANK_SHOWN) == "1", (lang, size)
     assert page.errors == []
