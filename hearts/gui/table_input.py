@@ -135,7 +135,7 @@ class TableInput(TablePart):
             controls.review()
             return
         if (m.summary is not None and not self.screen.sheets.game_over()
-                and k in (*ENTER, pygame.K_SPACE, pygame.K_ESCAPE)):
+                and k in (*ENTER, pygame.K_SPACE, pygame.K_UP, pygame.K_ESCAPE)):
             m.summary = None
             return
         if event.mod & pygame.KMOD_CTRL:

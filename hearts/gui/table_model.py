@@ -106,12 +106,21 @@ class TableModel:
     @property
     def my_turn_to_play(self) -> bool:
         """Your turn to play a card as the table shows it now: not while your card is on its
-        way to the host, in the trick, while another's card still flies or while the
-        finished trick still shows."""
+        way to the host, in the trick, while another's card still flies, while the
+        finished trick still shows, nor once the hand is scored (`hand_scored`)."""
         v = self.view
         return (v is not None and not self.watching and v.phase == "play" and v.my_turn
                 and self.pending is None and self.taken is None and self.in_flight is None
+                and not self.hand_scored
                 and not any(seat == v.seat for seat, _ in self.trick_shown))
+
+    @property
+    def hand_scored(self) -> bool:
+        """The hand on the table is the one whose summary is up: it is over, though its last
+        view (a hand that ended early as you led) may still say it is your turn. The next
+        hand, dealt under the summary (animations off), is not."""
+        s = self.summary
+        return s is not None and s.get("hand") == self.info.hand
 
     @staticmethod
     def moon_value(v: View) -> int:

@@ -283,11 +283,16 @@ class Playback(TablePart):
             m.received_glow = set(view.received) & set(view.hand)
         if m.cursor >= len(m.hand_cards):
             m.cursor = max(0, len(m.hand_cards) - 1)
-        if old is not None and not new_hand and (old.my_turn != view.my_turn or old.phase != view.phase):
+        # a new turn of yours may follow one that was yours too (your card that wins the
+        # trick, then your lead; your hand's last card, then the next hand's lead)
+        same_turn = (old is not None and not new_hand and old.my_turn == view.my_turn
+                     and old.phase == view.phase and old.trick == view.trick
+                     and len(old.tricks) == len(view.tricks))
+        if old is not None and not new_hand and not same_turn:
             m.hint = None              # the hint was for the turn that has passed
             m.hint_cards = set()
         if (not watching and view.my_turn and view.phase in ("play", "moon-choice")
-                and not (old is not None and old.my_turn and old.phase == view.phase)):
+                and not same_turn):
             self.screen.feedback.sound("turn")
             legal = [i for i, c in enumerate(m.hand_cards) if c in view.legal]
             if legal and m.cursor not in legal:

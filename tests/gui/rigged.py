@@ -29,15 +29,19 @@ def deal_around(mine: list[str]) -> list[list[str]]:
 MOON = deal_around(MINE)
 
 
-def rig_first_deal(monkeypatch: Any, hands: list[list[str]]) -> None:
-    """Make every new game's first hand the deal ``hands`` (the host runs in this process)."""
-    masks = [mask_of(h) for h in hands]
-    assert sum(bin(m).count("1") for m in masks) == 52 and len(set(masks)) == 4
+def rig_first_deal(monkeypatch: Any, hands: list[list[str]],
+                   then: list[list[str]] | None = None) -> None:
+    """Make every new game's first hand the deal ``hands`` and, if given, its second the
+    deal ``then`` (the host runs in this process)."""
+    deals = [[mask_of(h) for h in d] for d in (hands, then) if d is not None]
+    for masks in deals:
+        assert sum(bin(m).count("1") for m in masks) == 52 and len(set(masks)) == 4
     original = game_module.Game._new_hand
 
     def new_hand(self: Any) -> Hand:
-        if self.hand_number == 0:
-            return Hand(self.rules, list(masks), self.rules.pass_direction(0), dealer=0,
+        n = self.hand_number
+        if n < len(deals):
+            return Hand(self.rules, list(deals[n]), self.rules.pass_direction(n), dealer=n % 4,
                         totals=self.totals)
         return original(self)
     monkeypatch.setattr(game_module.Game, "_new_hand", new_hand)

@@ -8,10 +8,13 @@ import pygame
 
 from hearts.gui.table import TableScreen
 
-from .rigged import MOON, play_my_cards, rig_first_deal, shoot
+from .helpers import record_sends
+from .rigged import MOON, deal_around, play_my_cards, rig_first_deal, shoot
 from .table_seen import look
 
 NO_PASSING = {"pass_cycle": ["hold"], "moon": "choose"}
+# the second hand: seat 0 holds the 2♣ and leads it
+LEAD_2C = deal_around("2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2S 3S 4S".split())
 
 
 def _moon_game(app, drive, monkeypatch, tram: str):
@@ -147,3 +150,75 @@ def test_the_moons_announcement_and_the_cards_left_clear_the_summary(app, drive,
             assert not r.colliderect(row), (size, r, row)
         assert not r.colliderect(screen.layout.plates[2]), size
         assert not r.colliderect(screen.sheets.summary_rect()), size
+
+
+def _early_end(app, drive, monkeypatch, animation: str):
+    """The moon deal with TRAM on, played to its summary: the hand ends early as you lead
+    (you win every trick left). The next hand (``LEAD_2C``, no passing) is yours to lead."""
+    rig_first_deal(monkeypatch, MOON, then=LEAD_2C)
+    app.settings.bot_level = "random"
+    app.settings.animation = animation
+    drive.time_lapse()
+    app.link.play_against_bots(rules={"pass_cycle": ["hold"], "tram": "auto"}, seed=1)
+    screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
+                         and app.screen, 20, "the table")
+    play_my_cards(app, drive, lambda: screen.model.summary is not None)
+    assert screen.model.summary["hand"] == 0
+    return screen
+
+
+def test_no_card_is_yours_to_play_once_the_hand_ended_early(app, drive, monkeypatch, shots):
+    # the summary is up over the hand's last view, which still says it is your turn: your
+    # cards stay in your hand, none raised, dimmed or lifted under the mouse as playable
+    screen = _early_end(app, drive, monkeypatch, "normal")
+    m = screen.model
+    assert m.view.my_turn and m.view.phase == "play" and m.hand_cards
+    assert not m.my_turn_to_play and not any(m.card_enabled(c) for c in m.hand_cards)
+    card = m.hand_cards[-1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, buttons=(0, 0, 0), rel=(0, 0),
+                                         pos=dict(screen.geo.hand_layout())[card].center))
+    drive.step()
+    assert m.hover_card is card
+    rects = dict(screen.geo.hand_layout())
+    assert len({r.top for r in rects.values()}) == 1                 # none raised
+    shoot(app, shots, "moon-early-end-hand")
+    # the focus goes to your last card; a click on it closes the summary, sends nothing
+    sent = record_sends(app)
+    drive.key(pygame.K_END)
+    drive.click(rects[card].center)
+    assert m.summary is None
+    # the next hand's lead is yours: the focus moved to the 2♣, and Enter plays it
+    drive.until(lambda: m.info.hand == 1 and m.my_turn_to_play and not screen.animating, 20,
+                "our lead in the next hand")
+    assert [x for x in sent if x.get("type") == "play"] == []
+    assert str(m.hand_cards[m.cursor]) == "2C"
+    drive.key(pygame.K_RETURN)
+    assert [x for x in sent if x.get("type") == "play"] == [{"type": "play", "card": "2C"}]
+
+
+def test_up_on_the_summary_closes_it_and_plays_nothing(app, drive, monkeypatch):
+    # Up plays the focused card, as Enter does; on a summary it only closes it, as Enter
+    # does: no card of the next hand, not yet seen, goes with the same key
+    screen = _early_end(app, drive, monkeypatch, "normal")
+    sent = record_sends(app)
+    drive.key(pygame.K_UP)
+    assert screen.model.summary is None
+    drive.until(lambda: screen.model.info.hand == 1 and screen.model.my_turn_to_play
+                and not screen.animating, 20, "our lead in the next hand")
+    assert [x for x in sent if x.get("type") == "play"] == []
+
+
+def test_the_next_hand_is_yours_to_play_under_the_last_ones_summary(app, drive, monkeypatch):
+    # animations off: the next hand is dealt under the summary at once; its lead is yours
+    # while the summary still shows, and a click on the 2♣ closes the summary and plays it
+    screen = _early_end(app, drive, monkeypatch, "off")
+    m = screen.model
+    drive.until(lambda: m.info.hand == 1, 10, "the next hand under the summary")
+    assert m.summary is not None and m.summary["hand"] == 0
+    assert m.my_turn_to_play and [c for c in m.hand_cards if m.card_enabled(c)] == \
+        [c for c in m.hand_cards if str(c) == "2C"]
+    assert str(m.hand_cards[m.cursor]) == "2C"
+    sent = record_sends(app)
+    drive.click(dict(screen.geo.hand_layout())[m.hand_cards[m.cursor]].center)
+    assert m.summary is None
+    assert [x for x in sent if x.get("type") == "play"] == [{"type": "play", "card": "2C"}]

@@ -226,6 +226,28 @@ def test_keyboard_arrows_and_enter_play_a_legal_card(surface) -> None:
     assert card not in screen.model.hand_cards
 
 
+def test_your_lead_after_your_own_winning_card_has_the_focus_on_a_card_you_may_lead(
+        surface, monkeypatch) -> None:
+    # you play a trick's last card and win it: the host's next view is your lead, your turn
+    # again; the focus, left on the A♥ (hearts not broken), moves to a card you may lead
+    from .rigged import MOON, rig_first_deal
+    rig_first_deal(monkeypatch, MOON)
+    screen, host, app = make(Rules(pass_cycle=("hold",), tram="off"))
+    m = screen.model
+    v = m.view
+    assert v.phase == "play" and v.my_turn and len(v.trick) == 3          # you play last
+    key(screen, pygame.K_RETURN)                       # your lowest club: it wins the trick
+    m.cursor = len(m.hand_cards) - 1
+    assert str(m.hand_cards[m.cursor]) == "AH"
+    pump(screen, host)
+    v = m.view
+    assert v.my_turn and v.leader == v.seat and not v.hearts_broken
+    assert m.my_turn_to_play and m.hand_cards[m.cursor] in v.legal
+    card = m.hand_cards[m.cursor]
+    key(screen, pygame.K_RETURN)
+    assert app.sent[-1] == {"type": "play", "card": str(card)}
+
+
 def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
     rules = Rules(moon="choose")
     hand = Hand.deal(rules, 9, "hold")
