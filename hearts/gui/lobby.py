@@ -320,7 +320,7 @@ class LobbyScreen(Screen):
         bh = int(46 * s)
         self.list.row_height = w.ColumnList.row_height_for(s)
         top = int(100 * s) + w.font(self.list.text_size()).get_linesize()   # column names
-        chat_h = self._chat_font().get_linesize() * (CHAT_ROWS + 1) + int(10 * s)
+        chat_h = self._chat_font().get_linesize() * self._chat_lines(inner.width) + int(10 * s)
         self.list.rect = pygame.Rect(inner.left, self.panel.top + top, inner.width,
                                      self.panel.height - top - bh - chat_h - int(56 * s))
         self.chat_box = pygame.Rect(inner.left, self.list.rect.bottom + int(8 * s), inner.width,
@@ -341,8 +341,28 @@ class LobbyScreen(Screen):
     def _chat_font(self) -> pygame.font.Font:
         return w.font(self._chat_size())
 
+    @staticmethod
+    def _chat_head(said: bool) -> str:
+        """The line over the lobby's chat: what it is, and how to write there (longer while
+        nobody has ``said`` anything)."""
+        return _("Lobby chat: everyone on this host reads it (F2 to write)") if said else \
+            _("Lobby chat: nobody has said anything yet. Press F2 or Chat to write to everyone "
+              "here.")
+
+    def _head_rows(self, said: bool, width: int) -> list[str]:
+        """The head of a chat box ``width`` pixels wide (`_chat_head`), wrapped, every word
+        shown."""
+        return w.wrap(self._chat_head(said), self._chat_font(), width - 2 * int(8 * self.app.scale))
+
+    def _chat_lines(self, width: int) -> int:
+        """Lines a chat box ``width`` pixels wide holds: its head over CHAT_ROWS rows of
+        chat, or the longer head alone while nobody has said anything."""
+        return max(len(self._head_rows(True, width)) + CHAT_ROWS,
+                   len(self._head_rows(False, width)))
+
     def draw_chat(self, surface: pygame.Surface) -> None:
-        """The lobby's latest chat lines, newest last, wrapped (never cut)."""
+        """The head (whole, over as many lines as it takes), then the lobby's latest chat
+        lines, newest last, wrapped (never cut)."""
         s = self.app.scale
         box = self.chat_box
         pygame.draw.rect(surface, (16, 30, 24), box, border_radius=int(6 * s))
@@ -351,19 +371,19 @@ class LobbyScreen(Screen):
         lh = f.get_linesize()
         pad = int(8 * s)
         lines = self.app.console.lobby
-        head = _("Lobby chat: everyone on this host reads it (F2 to write)") if lines else \
-            _("Lobby chat: nobody has said anything yet. Press F2 or Chat to write to everyone "
-              "here.")
-        for row in w.wrap(head, f, box.width - 2 * pad)[:1]:
-            w.text(surface, row, (box.left + pad, box.top + int(4 * s)), size, w.DIM)
+        y = box.top + int(4 * s)
+        head = self._head_rows(bool(lines), box.width)
+        for row in head:
+            w.text(surface, row, (box.left + pad, y), size, w.DIM)
+            y += lh
         rows: list[tuple[Any, str, bool]] = []
         bold = w.font(size, True)
         for line in lines[-CHAT_ROWS:]:
             room = box.width - 2 * pad - (bold.size(line.name)[0] - f.size(line.name)[0])
             for i, part in enumerate(w.wrap(line.name + line.text, f, room)):
                 rows.append((line, part, i == 0))
-        y = box.top + int(4 * s) + lh
-        for line, part, first in rows[-CHAT_ROWS:]:
+        room_rows = self._chat_lines(box.width) - len(head)
+        for line, part, first in rows[max(0, len(rows) - room_rows):]:
             x = box.left + pad
             if first and part.startswith(line.name):
                 r = w.text(surface, line.name, (x, y), size, line.name_colour, bold=True)
@@ -518,6 +538,7 @@ class PasswordDialog(Dialog):
         password = self.field.value.strip()
         if not password:
             self.message = _("Type the password the table's owner gave you.")
+            self.layout(self.app.size)
             return
         self.close()
         if isinstance(self.app.screen, LobbyScreen):
@@ -527,10 +548,14 @@ class PasswordDialog(Dialog):
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        self.rect = pygame.Rect(0, 0, min(size[0] - 40, int(520 * s)), int(250 * s))
+        width = min(size[0] - 40, int(520 * s))
+        self.lines = w.wrap(self.message, w.font(int(19 * s)), width - int(60 * s))
+        more = max(0, len(self.lines) - 2) * int(22 * s)     # a third line: the panel grows
+        self.rect = pygame.Rect(0, 0, width, int(250 * s) + more)
         self.rect.center = (size[0] // 2, size[1] // 2)
         rh = int(44 * s)
-        self.field.rect = pygame.Rect(self.rect.left + int(30 * s), self.rect.top + int(104 * s),
+        self.field.rect = pygame.Rect(self.rect.left + int(30 * s),
+                                      self.rect.top + int(104 * s) + more,
                                       self.rect.width - int(60 * s), rh)
         bw = int(150 * s)
         self.go.rect = pygame.Rect(0, self.rect.bottom - rh - int(20 * s), bw, rh)
@@ -544,9 +569,8 @@ class PasswordDialog(Dialog):
         icon = int(26 * s)
         draw_padlock(surface, pygame.Rect(self.rect.left + int(24 * s), self.rect.top + int(14 * s),
                                           int(icon * 0.8), icon))
-        lines = w.wrap(self.message, w.font(int(19 * s)), self.rect.width - int(60 * s))[:2]
-        y = self.rect.top + int(62 * s) - (int(11 * s) if len(lines) > 1 else 0)
-        for line in lines:
+        y = self.rect.top + int(62 * s) - (int(11 * s) if len(self.lines) > 1 else 0)
+        for line in self.lines:
             w.text(surface, line, (self.rect.centerx, y), int(19 * s), anchor="midtop")
             y += int(22 * s)
 

@@ -328,10 +328,13 @@ class RulesDialog(Dialog):
         for name, r in self.label_rects.items():
             changed = self.changed(name)
             label = OPTIONS[name].label_in()
-            small = w.fitting_size(label, size, r.width, bold=name == self.hovered)
-            w.text(surface, w.fit(label, w.font(small, name == self.hovered), r.width),
+            # the label under the mouse in bold, unless bold it would no longer fit whole
+            bold = name == self.hovered and w.font(
+                w.fitting_size(label, size, r.width, bold=True), True).size(label)[0] <= r.width
+            small = w.fitting_size(label, size, r.width, bold=bold)
+            w.text(surface, w.fit(label, w.font(small, bold), r.width),
                    (r.left, r.centery), small, w.ACCENT if changed else w.TEXT,
-                   bold=name == self.hovered, anchor="midleft")
+                   bold=bold, anchor="midleft")
         note, colour = self._note()
         room = self.rect.width - int(60 * s)
         lines = w.wrap(note, f, room)[:2] if note else []

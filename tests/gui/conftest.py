@@ -44,6 +44,23 @@ def app(config_home: Path) -> Iterator[Any]:
     a.close()
 
 
+@pytest.fixture
+def app_in(config_home: Path) -> Iterator[Callable[..., Any]]:
+    """Make an app in a language (``app_in("fr", (800, 600))``); each is closed after the
+    test."""
+    from hearts.gui.app import App
+    from hearts.gui.settings import Settings
+    made: list[Any] = []
+
+    def make(lang: str, size: tuple[int, int] = (800, 600)) -> Any:
+        made.append(App(Settings(name="Tester", animation="off", sounds=False, language=lang),
+                        size=size, discover=False))
+        return made[-1]
+    yield make
+    for a in made:
+        a.close()
+
+
 class LapseClock:
     """The app's frame clock in a time-lapse: every frame counts as ``ms`` milliseconds
     (the app's longest step while things move is 100 ms) and none waits for the screen's

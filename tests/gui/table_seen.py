@@ -1,6 +1,7 @@
 """What the table screen puts on the window, for table tests: every line of text drawn
-(through `table_draw.text`), every line cut short (`table_draw.fit`), and where the
-text lands on the window, so tests assert what the player sees."""
+(through `table_draw.text`), every line cut short (`table_draw.fit`, or a wrapped text
+drawn only in part), and where the text lands on the window, so tests assert what the
+player sees."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from typing import Any, Iterator
 import pygame
 
 from hearts.gui import table_draw
+from tests.gui.clipcheck import wrapping
 
 
 class Seen:
     def __init__(self) -> None:
         self.texts: dict[int, tuple[str, int]] = {}          # id(surface) -> (text, size)
         self.lines: list[tuple[str, int]] = []               # every line rendered, with its size
-        self.cut: list[tuple[str, int]] = []                 # lines cut with an ellipsis
+        self.cut: list[tuple[str, int]] = []                 # lines cut short
         self.on_window: list[tuple[str, pygame.Rect]] = []   # lines blitted onto the window
 
     def has(self, part: str) -> bool:
@@ -59,7 +61,9 @@ def watching(monkeypatch: Any) -> Iterator[Seen]:
         return out
     monkeypatch.setattr(table_draw, "text", text)
     monkeypatch.setattr(table_draw, "fit", fit)
-    yield seen
+    with wrapping(monkeypatch) as wraps:
+        yield seen
+    seen.cut += wraps.unfinished()
     monkeypatch.setattr(table_draw, "text", real_text)
     monkeypatch.setattr(table_draw, "fit", real_fit)
 

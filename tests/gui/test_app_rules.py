@@ -5,6 +5,7 @@ table says what it is based on."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from hearts.engine.rule_options import OPTIONS, PRESET_DESCRIPTIONS
 from hearts.gui.lobby import CreateTableDialog
@@ -63,3 +64,22 @@ def test_rules_dialog_words_help_legend_and_folding(app, drive, shots, monkeypat
     drive.key(pygame.K_ESCAPE)
     menu = app.dialogs[-1]
     assert "custom (based on Standard)" in menu.subtitle
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es", "it"])
+def test_every_label_and_its_help_read_whole_under_the_mouse(app_in, monkeypatch, lang):
+    # at 800x600 a hovered label goes bold only where bold still fits, and its help (a
+    # note of two lines at most) shows whole: the check counts a wrapped note drawn in
+    # part as cut
+    app = app_in(lang)
+    rules = RulesDialog(app, {"preset": "omnibus"}, editable=True).open()
+    assert isinstance(rules, RulesDialog)
+    rules._toggle_fold()                            # every option shown
+    assert rules.fields["floor_at_zero"].visible
+    hovered = []
+    for name in rules.label_rects:
+        rules.hovered = name
+        assert rules._note()[0].endswith(OPTIONS[name].help_in())
+        assert clipcheck.problems(app, monkeypatch) == [], name
+        hovered.append(name)
+    assert len(hovered) == len(OPTIONS)
