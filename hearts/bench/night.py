@@ -22,8 +22,9 @@ After every event (and between them) the night is checked:
 - every person who comes back with a token and had a seat gets that seat back;
 - nothing anyone was told is lost across a restart: the hand, the cards played in it,
   the scored hands are all still there;
-- at the end, once everyone has gone, the host holds no connection, player, table or
-  runtime, and its memory is back near where it started.
+- at the end, once every phone has woken, everyone on the way back is back and everyone
+  has left (a link that is down is made again to leave), the host holds no connection,
+  player, table or runtime, and its memory is back near where it started.
 
 Printed: people, hands played, games, reconnects, ownership handovers, restarts
 survived, invariant violations (must be 0, each named), p99 action latency (intent to
@@ -45,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,7 +117,9 @@ def host_facts(host: Any, now: float) -> dict[str, Any]:
     hands = sum(int(e.get("hands") or 0) for e in host.history.entries)
     hands += sum(len(t.game.results) for t in core.tables.values()
                  if t.game is not None and not t.game.over)
-    return {"connections": len(host._connections), "players": len(core.players),
+    held = [{"name": p.name, "connected": p.conn is not None, "table": p.table}
+            for p in core.players.values()]
+    return {"connections": len(host._connections), "players": len(core.players), "held": held,
             "tables": len(core.tables), "runtimes": len(host.runtimes()),
             "rss_kb": _rss_kb(), "table_facts": tables, "hands": hands,
             "games": len(host.history.entries)}
@@ -138,6 +142,11 @@ class HostProcess:
         self.port, self.web_port, self.save_dir, self.scale = port, web_port, save_dir, scale
         self.proc: asyncio.subprocess.Process | None = None
         self._asking = asyncio.Lock()
+
+    @classmethod
+    def on_free_ports(cls, save_dir: str, scale: float) -> "HostProcess":
+        """A host (not started yet) on two free ports of 127.0.0.1."""
+        return cls(_free_port(), _free_port(), save_dir, scale)
 
     async def start(self, resume: bool = False) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -438,7 +447,10 @@ class Night:
         self.tables: list[int] = []
         self._script = [k for k, _ in self.EVENTS]
         self.relinking = False         # a link the host closes is made again (off in a restart)
-        self._relinks: set[asyncio.Future[None]] = set()
+        # people coming back (a link made again, a phone waking) and the phones' alarms:
+        # the night ends only once every one of them is done or called off
+        self._comebacks: set[asyncio.Future[None]] = set()
+        self._alarms: set[asyncio.TimerHandle] = set()
         self.trace: Any = print if os.environ.get("HEARTS_NIGHT_TRACE") else None
 
     def link_lost(self, p: Person) -> None:
@@ -447,9 +459,12 @@ class Night:
         if not self.relinking:
             return
         self.stats.event("link lost")
-        task = asyncio.ensure_future(self._reconnect(p))
-        self._relinks.add(task)
-        task.add_done_callback(self._relinks.discard)
+        self._come_back_later(self._reconnect(p))
+
+    def _come_back_later(self, coming_back: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coming_back)
+        self._comebacks.add(task)
+        task.add_done_callback(self._comebacks.discard)
 
     # -- evening seconds to real ones --------------------------------------------------------------
     def real(self, evening_seconds: float) -> float:
@@ -491,15 +506,24 @@ class Night:
             await self.check()
             await asyncio.sleep(cfg.tick)
         self.playing = False
-        for p in self.people:                      # wake everyone: they come back to leave
-            await self._wake(p)
-        self.relinking = False
-        await asyncio.gather(*self._relinks)
+        await self._last_call()
         await self.check()
         end = await self._everyone_leaves(base)
         return {"seconds": time.monotonic() - start, "base_rss_kb": self.base_rss,
                 "end_rss_kb": int(end.get("rss_kb") or 0),
                 "counts": {k: [f.get(k) for f in (base, full, end)] for k in self.COUNTS}}
+
+    async def _last_call(self) -> None:
+        """The night is over: every sleeping phone wakes now (no alarm goes off later),
+        and everyone on their way back has come back."""
+        for alarm in self._alarms:
+            alarm.cancel()
+        self._alarms.clear()
+        for p in self.people:
+            await self._wake(p)
+        self.relinking = False
+        while self._comebacks:
+            await asyncio.gather(*self._comebacks)
 
     def _every_event_happened(self) -> bool:
         return not self._script
@@ -677,8 +701,12 @@ class Night:
         p.asleep = True
         if not silent:
             p.drop()
-        asyncio.get_running_loop().call_later(self.real(evening_seconds),
-                                              lambda: asyncio.ensure_future(self._wake(p, seat)))
+
+        def wake() -> None:
+            self._alarms.discard(alarm)
+            self._come_back_later(self._wake(p, seat))
+        alarm = asyncio.get_running_loop().call_later(self.real(evening_seconds), wake)
+        self._alarms.add(alarm)
 
     async def _wake(self, p: Person, seat: tuple[int | None, int | None] | None = None) -> None:
         if not p.asleep:
@@ -783,25 +811,40 @@ class Night:
                 self.stats.violate(f"{p.name} is shown table {info.id}, which no longer exists")
 
     COUNTS = ("connections", "players", "tables", "runtimes")
+    LEAVING = 10.0          # seconds the host has to let go of everyone who left
+
+    async def _go_home(self, p: Person) -> None:
+        """``p`` leaves the table and closes the link for good: once the host has heard the
+        leave (a ping answered after it); a link that is down is made again first (the
+        host keeps a seat whose person only lost the link, as it must)."""
+        async with p.linking:
+            for _ in range(3):
+                if not p.alive and await p.connect() is None:
+                    self.stats.violate(f"{p.name} could not come back to leave")
+                    break
+                p.send("leave")
+                if await p.flush():
+                    break
+            p.drop()
 
     async def _everyone_leaves(self, base: dict[str, Any]) -> dict[str, Any]:
-        """Everyone leaves; the host must be back to ``base`` (what it held before anyone
-        came); its facts then."""
-        for p in self.people:
-            p.send("leave")
-        for p in self.people:
-            await p.flush()
-            p.drop()
-        facts: dict[str, Any] = {}
-        for _ in range(100):
-            await asyncio.sleep(0.1)
+        """Everyone leaves (after `_last_call`); the host must be back to ``base`` (what it
+        held before anyone came) within ``LEAVING`` seconds; its facts then."""
+        await asyncio.gather(*(self._go_home(p) for p in self.people))
+        deadline = time.monotonic() + self.LEAVING
+        while True:
             facts = await self.host.facts()
-            if all(facts[what] <= base[what] for what in self.COUNTS):
+            if all(facts[what] <= base[what] for what in self.COUNTS) \
+                    or time.monotonic() > deadline:
                 break
+            await asyncio.sleep(0.1)
+        held = ", ".join(f"{h['name']} ({'connected' if h['connected'] else 'away'}, "
+                         f"{'at table ' + str(h['table']) if h['table'] else 'in the lobby'})"
+                         for h in facts.get("held") or ())
         for what in self.COUNTS:
             if facts.get(what, 0) > base[what]:
                 self.stats.violate(f"the host still holds {facts[what]} {what} after everyone "
-                                   f"left ({base[what]} before anyone came)")
+                                   f"left ({base[what]} before anyone came; people: {held})")
         rss = int(facts.get("rss_kb") or 0)
         if self.base_rss and rss > self.base_rss * 1.5 + 20_000:
             self.stats.violate(f"the host's memory grew from {self.base_rss} kB to {rss} kB")
@@ -817,7 +860,7 @@ def _free_port() -> int:
 async def run_night(cfg: NightConfig) -> tuple[Night, dict[str, Any]]:
     """One night on a fresh host (its saves in a temporary folder)."""
     with tempfile.TemporaryDirectory(prefix="hearts-night-") as save_dir:
-        host = HostProcess(_free_port(), _free_port(), save_dir, cfg.scale)
+        host = HostProcess.on_free_ports(save_dir, cfg.scale)
         await host.start()
         night = Night(cfg, host)
         try:
