@@ -196,6 +196,7 @@ class Playback(TablePart):
             m.tram = None
             m.summary_until = self.clock + (4.0 if m.watching else SUMMARY_SECONDS)
             self.anim.wait_until(lambda: m.summary is None)   # deal after it closes
+            self.screen.controls.relayout()    # no hint for the hand scored
             moon = ch.get("moon")
             if moon and moon.get("shooter") is not None and not ch.get("_sounded"):
                 feedback.sound("moon")

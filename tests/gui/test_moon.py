@@ -222,3 +222,24 @@ def test_the_next_hand_is_yours_to_play_under_the_last_ones_summary(app, drive, 
     drive.click(dict(screen.geo.hand_layout())[m.hand_cards[m.cursor]].center)
     assert m.summary is None
     assert [x for x in sent if x.get("type") == "play"] == [{"type": "play", "card": "2C"}]
+
+
+def test_no_hint_for_a_hand_that_is_scored(app, drive, monkeypatch, shots):
+    # under the summary of a hand that ended early as you led, no card of it is yours to
+    # play: the Hint button is drawn disabled and Ctrl-H asks the host for nothing
+    screen = _early_end(app, drive, monkeypatch, "normal")
+    m = screen.model
+    assert m.view.my_turn and m.view.phase == "play" and m.hand_scored
+    assert not screen.button("hint").enabled
+    shoot(app, shots, "moon-early-end-no-hint")
+    sent = record_sends(app)
+    drive.key(pygame.K_h, pygame.KMOD_CTRL)
+    assert m.summary is not None
+    assert [x for x in sent if x.get("type") == "hint"] == []
+    # the next hand's lead is yours: the hint is back
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: m.info.hand == 1 and m.my_turn_to_play and not screen.animating, 20,
+                "our lead in the next hand")
+    assert screen.button("hint").enabled
+    drive.key(pygame.K_h, pygame.KMOD_CTRL)
+    assert [x for x in sent if x.get("type") == "hint"] == [{"type": "hint"}]
