@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hearts.gui.app import App
 from hearts.i18n import _
 from hearts.gui.lobby import CreateTableDialog, LobbyScreen
 from hearts.gui.menu import JoinScreen
@@ -26,12 +25,10 @@ CASES = [(lang, size) for lang in ("en", "de", "fr") for size in SIZES] + [
 
 
 @pytest.fixture(params=CASES, ids=lambda c: f"{c[0]}-{c[1][0]}x{c[1][1]}")
-def sized(request, config_home):
+def sized(request, app_in):
     lang, size = request.param
-    a = App(Settings(name="Tester", animation="off", sounds=False, language=lang), size=size,
-            discover=False)
-    yield a, Driver(a)
-    a.close()
+    a = app_in(lang, size)
+    return a, Driver(a)
 
 
 def _check(app, drive, monkeypatch, shots, name) -> None:
@@ -100,57 +97,49 @@ def test_lobby_new_table_table_menu_and_seat_menu(sized, monkeypatch, shots):
 
 @pytest.mark.parametrize("lang,size", [("en", (800, 600)), ("en", (1280, 800))] + [
     (lang, (800, 600)) for lang in ("de", "fr", "es", "it")], ids=lambda c: str(c))
-def test_the_text_size_setting_grows_everything_and_it_still_fits(config_home, monkeypatch,
+def test_the_text_size_setting_grows_everything_and_it_still_fits(app_in, monkeypatch,
                                                                   shots, lang, size):
-    app = App(Settings(name="Tester", animation="off", sounds=False, language=lang), size=size,
-              discover=False)
+    app = app_in(lang, size)
     drive = Driver(app)
-    try:
-        before = app.screen.buttons[0].rect.height
-        app.show(SettingsScreen(app))
-        screen = app.screen
-        text_size = dict(screen.rows)[_("Text size")]
-        while text_size.value != 1.5:
-            drive.click((text_size.rect.right - 4, text_size.rect.centery))
-        drive.click_button(screen.form, _("Save"))
-        assert app.settings.ui_scale == 1.5
-        assert Settings.load().ui_scale == 1.5                      # kept
-        menu = app.screen
-        assert menu.buttons[0].rect.height > before * 1.2
-        _check(app, drive, monkeypatch, shots, "clip-menu-ui150")
-        app.show(SettingsScreen(app))
-        _check(app, drive, monkeypatch, shots, "clip-settings-ui150")
-        app.show(JoinScreen(app))
-        _check(app, drive, monkeypatch, shots, "clip-join-ui150")
-        app.show(app.main_menu())
-        RulesDialog(app, {}, editable=True).open()
-        _check(app, drive, monkeypatch, shots, "clip-rules-ui150")
-    finally:
-        app.close()
+    before = app.screen.buttons[0].rect.height
+    app.show(SettingsScreen(app))
+    screen = app.screen
+    text_size = dict(screen.rows)[_("Text size")]
+    while text_size.value != 1.5:
+        drive.click((text_size.rect.right - 4, text_size.rect.centery))
+    drive.click_button(screen.form, _("Save"))
+    assert app.settings.ui_scale == 1.5
+    assert Settings.load().ui_scale == 1.5                      # kept
+    menu = app.screen
+    assert menu.buttons[0].rect.height > before * 1.2
+    _check(app, drive, monkeypatch, shots, "clip-menu-ui150")
+    app.show(SettingsScreen(app))
+    _check(app, drive, monkeypatch, shots, "clip-settings-ui150")
+    app.show(JoinScreen(app))
+    _check(app, drive, monkeypatch, shots, "clip-join-ui150")
+    app.show(app.main_menu())
+    RulesDialog(app, {}, editable=True).open()
+    _check(app, drive, monkeypatch, shots, "clip-rules-ui150")
 
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "es", "it"])
-def test_a_table_at_play_in_the_lobby_at_800x600(config_home, monkeypatch, shots, lang):
+def test_a_table_at_play_in_the_lobby_at_800x600(app_in, monkeypatch, shots, lang):
     # the lobby's Game column: a table being played says its state and hand whole
-    app = App(Settings(name="Tester", animation="off", sounds=False, language=lang),
-              size=(800, 600), discover=False)
+    app = app_in(lang)
     drive = Driver(app)
-    try:
-        host_lobby(app, drive)
-        ann = Player(app, "Annabelle Featherstonehaugh")
-        ann.send("create_table", name="A table with a rather long name", seat=0,
-                 rules={"preset": "hearts2", "queen_points": 14})
-        ann.wait_for("table")
-        ann.send("start")
-        drive.until(lambda: [t.get("hand") for t in app.session.tables] == [0], 20,
-                    "the game under way in the list")
-        assert app.screen.list.rows[0].split("\t")[2].split("\n")[1] == _("hand {n}").format(n=1)
-        drive.step()
-        drive.shot(shots / f"clip-lobby-playing-{lang}.png")
-        game = [p for p in clipcheck.problems(app, monkeypatch)
-                if any(part in p for part in app.screen.list.rows[0].split("\t")[2].split("\n"))]
-        assert game == []
-        ann.close()
-    finally:
-        app.close()
+    host_lobby(app, drive)
+    ann = Player(app, "Annabelle Featherstonehaugh")
+    ann.send("create_table", name="A table with a rather long name", seat=0,
+             rules={"preset": "hearts2", "queen_points": 14})
+    ann.wait_for("table")
+    ann.send("start")
+    drive.until(lambda: [t.get("hand") for t in app.session.tables] == [0], 20,
+                "the game under way in the list")
+    assert app.screen.list.rows[0].split("\t")[2].split("\n")[1] == _("hand {n}").format(n=1)
+    drive.step()
+    drive.shot(shots / f"clip-lobby-playing-{lang}.png")
+    game = [p for p in clipcheck.problems(app, monkeypatch)
+            if any(part in p for part in app.screen.list.rows[0].split("\t")[2].split("\n"))]
+    assert game == []
+    ann.close()

@@ -10,7 +10,6 @@ import pytest
 
 from hearts.gui.app import App
 from hearts.gui.lobby import SEATS_COLUMN, LobbyScreen, seat_label
-from hearts.gui.settings import Settings
 from tests.gui import clipcheck
 from tests.gui.conftest import Driver
 from tests.gui.helpers import Player, host_lobby
@@ -35,9 +34,8 @@ def _seat_lines(app: App, monkeypatch: pytest.MonkeyPatch) -> list[list[tuple[st
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_seat_reads_in_the_lobby(config_home, monkeypatch, shots, lang):
-    app = App(Settings(name="Tester", animation="off", sounds=False, language=lang),
-              size=(800, 600), discover=False)
+def test_every_seat_reads_in_the_lobby(app_in, monkeypatch, shots, lang):
+    app = app_in(lang)
     drive = Driver(app)
     people: list[Player] = []
     try:
@@ -96,4 +94,3 @@ def test_every_seat_reads_in_the_lobby(config_home, monkeypatch, shots, lang):
     finally:
         for p in people:
             p.close()
-        app.close()
