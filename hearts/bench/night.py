@@ -46,7 +46,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Coroutine
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -142,11 +143,6 @@ class HostProcess:
         self.port, self.web_port, self.save_dir, self.scale = port, web_port, save_dir, scale
         self.proc: asyncio.subprocess.Process | None = None
         self._asking = asyncio.Lock()
-
-    @classmethod
-    def on_free_ports(cls, save_dir: str, scale: float) -> "HostProcess":
-        """A host (not started yet) on two free ports of 127.0.0.1."""
-        return cls(_free_port(), _free_port(), save_dir, scale)
 
     async def start(self, resume: bool = False) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -857,19 +853,27 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def run_night(cfg: NightConfig) -> tuple[Night, dict[str, Any]]:
-    """One night on a fresh host (its saves in a temporary folder)."""
+@asynccontextmanager
+async def fresh_host_night(cfg: NightConfig) -> AsyncIterator[Night]:
+    """A night on a fresh host, started (its saves in a temporary folder); afterwards
+    everyone's link is dropped and the host stopped."""
     with tempfile.TemporaryDirectory(prefix="hearts-night-") as save_dir:
-        host = HostProcess.on_free_ports(save_dir, cfg.scale)
+        host = HostProcess(_free_port(), _free_port(), save_dir, cfg.scale)
         await host.start()
         night = Night(cfg, host)
         try:
-            night.base_rss = (await host.facts())["rss_kb"]
-            result = await night.run()
+            yield night
         finally:
             for p in night.people:
                 p.drop()
             await host.stop()
+
+
+async def run_night(cfg: NightConfig) -> tuple[Night, dict[str, Any]]:
+    """One night on a fresh host (`fresh_host_night`)."""
+    async with fresh_host_night(cfg) as night:
+        night.base_rss = (await night.host.facts())["rss_kb"]
+        result = await night.run()
     return night, result
 
 

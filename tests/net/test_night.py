@@ -6,10 +6,9 @@ invariant checked after every event holds."""
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from typing import Any
 
-from hearts.bench.night import HostProcess, Night, NightConfig, run_night
+from hearts.bench.night import Night, NightConfig, fresh_host_night, run_night
 
 
 def test_a_short_game_night_breaks_no_invariant() -> None:
@@ -32,37 +31,29 @@ def test_everyone_leaves_at_the_end_even_on_the_way_back() -> None:
     as the host closed someone's link: both come back and leave with everyone else, and
     the host then holds no connection, player, table or runtime."""
     async def last_call() -> tuple[Night, dict[str, Any], dict[str, Any]]:
-        with tempfile.TemporaryDirectory(prefix="hearts-night-") as save_dir:
-            host = HostProcess.on_free_ports(save_dir, 20.0)
-            await host.start()
-            night = Night(NightConfig(people=4, web_share=0.5), host)
-            try:
-                base = await host.facts()
-                for p in night.people:
-                    assert await p.connect() is not None
-                night.relinking = True
-                owner, sleeper, cut, other = night.people
-                owner.send("create_table", name="Last call")
-                await asyncio.wait_for(owner._table.wait(), 5)
-                assert owner.mirror.info is not None
-                for p in (sleeper, cut, other):
-                    p.send("sit", table=owner.mirror.info.id)
-                    await p.flush()
-                    assert p.mirror.seat is not None
-                await sleeper.linking.acquire()     # a slow way back (a loaded machine)
-                await night._sleep(sleeper, 0.0, silent=False)
-                while sleeper.asleep:               # the alarm went off: on the way back
-                    await asyncio.sleep(0.001)
-                assert not sleeper.alive
-                asyncio.get_running_loop().call_later(0.5, sleeper.linking.release)
-                cut.drop()                          # the link the host closed, unmade
-                await night._last_call()
-                await night.check()
-                end = await night._everyone_leaves(base)
-            finally:
-                for p in night.people:
-                    p.drop()
-                await host.stop()
+        async with fresh_host_night(NightConfig(people=4, web_share=0.5, scale=20.0)) as night:
+            base = await night.host.facts()
+            for p in night.people:
+                assert await p.connect() is not None
+            night.relinking = True
+            owner, sleeper, cut, other = night.people
+            owner.send("create_table", name="Last call")
+            await asyncio.wait_for(owner._table.wait(), 5)
+            assert owner.mirror.info is not None
+            for p in (sleeper, cut, other):
+                p.send("sit", table=owner.mirror.info.id)
+                await p.flush()
+                assert p.mirror.seat is not None
+            await sleeper.linking.acquire()     # a slow way back (a loaded machine)
+            await night._sleep(sleeper, 0.0, silent=False)
+            while sleeper.asleep:               # the alarm went off: on the way back
+                await asyncio.sleep(0.001)
+            assert not sleeper.alive
+            asyncio.get_running_loop().call_later(0.5, sleeper.linking.release)
+            cut.drop()                          # the link the host closed, unmade
+            await night._last_call()
+            await night.check()
+            end = await night._everyone_leaves(base)
         return night, base, end
 
     night, base, end = asyncio.run(last_call())
