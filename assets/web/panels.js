@@ -3,7 +3,7 @@ import { closeSheet, fill, h, sheet } from "./dom.js";
 import { language, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { languagePicker, levelWords } from "./lobby.js";
-import { rulesTitle, seatLabel, winnersLine } from "./table.js";
+import { mayAskHint, rulesTitle, seatLabel, winnersLine } from "./table.js";
 
 /** The scores: one row per hand, the totals, the winners once the game is over. */
 export function scoresSheet(state, act, { scored, quiet } = {}) {
@@ -114,7 +114,7 @@ export function menuSheet(state, act) {
   const item = (label, fn, cls = "") => h("button.menu-item" + (cls ? "." + cls : ""), { type: "button", onclick: () => { closeSheet(); fn(); } }, label);
   const items = [item(t("Scores"), () => act.scores()), item(t("Rules"), () => act.rules()), item(t("Chat"), () => act.chat())];
   if (state.seat !== null && view && table.state === "playing") {
-    items.push(item(t("Hint"), () => act.send("hint")));
+    if (mayAskHint(state)) items.push(item(t("Hint"), () => act.send("hint")));
     if (view.phase === "play") items.push(item(t("Claim the rest of the tricks"), () => act.send("claim")));
     if (table.rules.allow_undo) items.push(item(t("Undo my last card"), () => act.send("undo")));
   }

@@ -322,6 +322,17 @@ export function refocusHand(app, card, index) {
   return true;
 }
 
+/** Whether the host would answer a hint now: only the seat it waits for asks (a pass not
+ * yet made, a turn to play, the shooter's moon choice). */
+export function mayAskHint(state) {
+  const view = state.view;
+  const seat = state.seat;
+  if (!view || seat === null || state.table.state !== "playing") return false;
+  return (view.phase === "pass" && !view.has_passed[seat]) ||
+    (view.phase === "play" && view.turn === seat) ||
+    (view.phase === "moon-choice" && !!view.moon && view.moon.shooter === seat);
+}
+
 function actionBar(state, ui, act) {
   const view = state.view;
   const seat = state.seat;
@@ -335,8 +346,7 @@ function actionBar(state, ui, act) {
         ui.passSent ? t("Passing…") : ready ? ({ left: t("Pass left →"), right: t("Pass right →"), across: t("Pass across →") }[view.pass_direction] || t("Pass"))
           : t("{chosen}/{n} chosen", { chosen: ui.selected.size, n })));
     }
-    if (passing || (view.phase === "play" && view.turn === seat) ||
-        (view.phase === "moon-choice" && view.moon && view.moon.shooter === seat)) {
+    if (mayAskHint(state)) {
       buttons.push(h("button.hint", { type: "button", "data-focus": "hint", onclick: () => act.send("hint") }, t("Hint")));
     }
     if (view.phase === "play" && view.rules.tram === "claim" && view.turn === seat) {

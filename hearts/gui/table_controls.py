@@ -107,8 +107,8 @@ class TableControls(TablePart):
         self.relayout()
 
     def hint(self) -> None:
-        """Ask the host for a hint (not for a hand already scored: none of it is yours)."""
-        if self.model.hand_scored:
+        """Ask the host for a hint, only when it would answer (`TableModel.may_ask_hint`)."""
+        if not self.model.may_ask_hint:
             return
         self.send({"type": "hint"})
 
@@ -193,7 +193,7 @@ class TableControls(TablePart):
         ]
         if v is not None and not m.watching and not self.screen.sheets.game_over():
             tools.append((_("Hint  (Ctrl-H)"), self.hint, "hint",
-                          v.phase in ("pass", "play", "moon-choice") and not m.hand_scored))
+                          m.may_ask_hint))
             if m.info.rules.allow_undo or v.rules.allow_undo:
                 tools.append((_("Undo  (Ctrl-U)"), self.undo, "undo", v.phase == "play"))
         if v is not None and (v.others is not None) and v.rules.open_hands:

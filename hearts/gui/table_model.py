@@ -115,6 +115,20 @@ class TableModel:
                 and not any(seat == v.seat for seat, _ in self.trick_shown))
 
     @property
+    def may_ask_hint(self) -> bool:
+        """Whether the host would answer a hint now: it answers only the seat it waits for
+        (your pass not yet made, your turn to play, your moon choice), not for a hand
+        already scored."""
+        v = self.view
+        if v is None or self.watching or self.hand_scored:
+            return False
+        if v.phase == "pass":
+            return not v.has_passed[v.seat] and not self.pass_sent
+        if v.phase == "moon-choice":
+            return v.my_turn and not self.moon_sent
+        return v.phase == "play" and v.my_turn and self.pending is None
+
+    @property
     def hand_scored(self) -> bool:
         """The hand on the table is the one whose summary is up: it is over, though its last
         view (a hand that ended early as you led) may still say it is your turn. The next

@@ -92,6 +92,12 @@ class LocalTable:
         self.flush()
         self.run_bots()
 
+    def receive_without_bots(self, msg: dict[str, Any]) -> None:
+        """A play or pass from the screen applied, the bots not moved after it."""
+        self.sent.append(msg)
+        self.table.act(ME, intent_action(msg, self.table.player_seat(ME)), self.now)
+        self.flush()
+
     def take_messages(self) -> list[dict[str, Any]]:
         out, self.inbox = self.inbox, []
         return out

@@ -524,3 +524,35 @@ def test_the_small_scoreboard_can_be_dragged_and_clicked(surface) -> None:
     assert after.right <= 1600 and after.bottom <= 1000 and after.x < 1600 - after.right
     click(screen, (after.x + 30, after.y + 60))      # a click without moving opens the board
     assert screen.model.show_scores
+
+
+def test_hint_only_when_the_host_waits_for_you(surface) -> None:
+    # the host answers a hint only for the seat it waits for: the button is enabled, and
+    # Ctrl-H asks, only for your pass not yet made and on your turn to play
+    screen, host, app = make(seed=7)
+    assert screen.button("hint").enabled
+    for c in screen.model.hand_cards[:3]:
+        screen.click_card(c)
+    screen.button("pass").action()
+    assert not screen.button("hint").enabled          # the pass is on its way
+    key(screen, pygame.K_h, pygame.KMOD_CTRL)
+    assert [m for m in app.sent if m["type"] == "hint"] == []
+    pump(screen, host)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn)
+    assert screen.button("hint").enabled
+    # your card goes to the host, which waits for the bots before they move
+    app.host = None
+    screen.click_card(screen.model.view.legal[0])
+    host.receive_without_bots(app.sent[-1])
+    pump(screen, host)
+    v = screen.model.view
+    assert v.phase == "play" and not v.my_turn
+    assert not screen.button("hint").enabled
+    key(screen, pygame.K_h, pygame.KMOD_CTRL)
+    assert [m for m in app.sent if m["type"] == "hint"] == []
+    app.host = host
+    host.run_bots()
+    pump(screen, host)
+    assert screen.model.view.my_turn and screen.button("hint").enabled
+    key(screen, pygame.K_h, pygame.KMOD_CTRL)
+    assert [m for m in app.sent if m["type"] == "hint"] == [{"type": "hint"}]
