@@ -623,6 +623,50 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
     return line_score(r, &s, me, weight);
 }
 
+/* one play of the playouts after ``play`` (run_rules with ``shooters`` < 0, else run_moon) */
+static int policy_card(const Rules *r, const St *s, u64 legal, int shooters, int me) {
+    int turn = s->turn;
+    if (shooters < 0 || moon_holders(r, s) > 1)
+        return rules_card(r, s, legal, moon_holders(r, s) > 1 ? ALARM_NONE : ALARM_THREAT, 0);
+    if (shooters >> turn & 1) return shoot_card(r, s, legal);
+    if (turn == me || (shooters & STRONG_DEFENCE))
+        return rules_card(r, s, legal, ALARM_EARLY, 1);
+    return rules_card(r, s, legal, ALARM_THREAT, 0);
+}
+
+static void finish(const Rules *r, St *s, int shooters, int me) {
+    if (shooters < 0) run_rules(r, s);
+    else run_moon(r, s, shooters, me);
+}
+
+/* the card of the seat to play (not ``me``) that leaves it the fewest points, each card it
+ * may play (one of cards that play alike) followed by the playouts in this world; the
+ * playouts' own card unless another is better */
+static int reply_card(const Rules *r, const St *s, int shooters, int me) {
+    u64 legal = legal_mask(r, s);
+    int turn = s->turn;
+    int card = single(legal) ? low(legal) : policy_card(r, s, legal, shooters, me);
+    if (single(legal)) return card;
+    St t = *s;
+    play(r, &t, card);
+    finish(r, &t, shooters, me);
+    double best = line_score(r, &t, turn, 1.0);
+    for (u64 m = legal; m; m &= m - 1) {
+        int c = low(m), under = top(SUITM(c / 13) & BELOW(c) & ~s->played);
+        if (c == card) continue;
+        if (under >= 0 && (legal >> under & 1) && r->value[under] == r->value[c]) continue;
+        t = *s;
+        play(r, &t, c);
+        finish(r, &t, shooters, me);
+        double v = line_score(r, &t, turn, 1.0);
+        if (v < best) {
+            best = v;
+            card = c;
+        }
+    }
+    return card;
+}
+
 /* -- between Python and C ------------------------------------------------------------- */
 
 static PyObject *s_sr, *s_native, *s_hands, *s_taken, *s_won, *s_played, *s_ntricks, *s_leader,
@@ -855,7 +899,9 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
     double weight = -1.0;
-    if (!PyArg_ParseTuple(args, "OOii|Od", &st, &cards, &me, &shooters, &hidden, &weight))
+    int replies = 0;
+    if (!PyArg_ParseTuple(args, "OOii|Odi", &st, &cards, &me, &shooters, &hidden, &weight,
+                          &replies))
         return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
@@ -896,6 +942,10 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         play(r, &ends[i], played[i]);
+        /* replies: the rest of the trick (1), or until ``me`` is to play again (2) */
+        while (replies && ends[i].ntricks < 13 && ends[i].turn != me
+               && (ends[i].ntrick || replies > 1))
+            play(r, &ends[i], reply_card(r, &ends[i], shooters, me));
         if (weight >= 0)
             best_line(r, ends[i], shooters, me, weight, &ends[i]);
         else if (shooters < 0)

@@ -89,6 +89,10 @@ class SearchConfig:
     # the playouts' rules player leads as the model fitted to `normal`'s leads
     # (`policy.model_lead`), not as `policy._lead` scores the suits
     model_leads: bool = False
+    # the other seats choose their cards by playing each out in the world (the fewest
+    # points for themselves), not as the rules player: for the rest of the trick in play
+    # (1), or until this seat is to play again (2); 0 never
+    replies: int = 0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):
@@ -105,11 +109,12 @@ class SearchConfig:
 
 NORMAL = SearchConfig()
 # `normal`'s search with four times its work in play, twice its deals for every pass and
-# four times for the best few, within the host's 0.5 s, and nothing else changed. A `hard`
-# that also searched for other things (strong defenders in its moon playouts, the fitted
-# leads) chose worse than `normal` at a moon-eager table, play by play (docs/bots.md)
+# four times for the best few, within the host's 0.5 s, and the other seats answering its
+# card for the rest of the trick in the playouts (`replies`). A `hard` that also searched
+# for other things (strong defenders in its moon playouts, the fitted leads) chose worse
+# than `normal` at a moon-eager table, play by play (docs/bots.md)
 HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
-               pass_worlds=192, pass_more=1152)
+               pass_worlds=192, pass_more=1152, replies=1)
 
 # a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
 # a hand of at most four losers after that pass, and once it plays a card for its moon (its

@@ -285,24 +285,27 @@ def _best_line(st: SimState, shooters: int, me: int,
 
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
                 hidden: list[int] | None = None, moon_weight: float = 1.0,
-                own: bool = False, relative: bool = False) -> list[float]:
+                own: bool = False, relative: bool = False, replies: int = 0) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
-    ``own``, ``me`` plays its best line (`best_line`) instead of its policy. A moon by another
-    seat counts ``moon_weight`` times; ``relative`` scores the points against the table's
+    ``own``, ``me`` plays its best line (`best_line`) instead of its policy; the other seats
+    answer as `reply_card` for the rest of the trick (``replies`` 1) or until ``me`` is to
+    play again (2). A moon by another seat counts
+    ``moon_weight`` times; ``relative`` scores the points against the table's
     (`SimState.weighed_points`). One call to C for them all where it is built."""
     if native is not None:
         # a weight given to C (>= 0) asks for the best lines
         answer = native.score_cards(world, cards, me, shooters, hidden,
-                                    moon_weight if own else -1.0)
+                                    moon_weight if own else -1.0, replies)
         return seat_results(world.sr, answer, world.totals, me, moon_weight, relative)
     return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, relative)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
                    hidden: list[int] | None = None, moon_weight: float = 1.0,
-                   own: bool = False, relative: bool = False) -> list[float]:
+                   own: bool = False, relative: bool = False,
+                   replies: int = 0) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -311,6 +314,8 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
     for c in cards:
         st = world.copy()
         st.play(c)
+        while replies and st.ntricks < 13 and st.turn != me and (st.trick or replies > 1):
+            st.play(reply_card(st, shooters, me))
         if own:
             st = best_line(st, shooters, me, moon_weight)
         elif shooters < 0:
@@ -319,6 +324,55 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
             moon_playout_py(st, shooters, me)
         out.append(st.weighed_points(me, moon_weight, relative))
     return out
+
+
+def _policy_card(st: SimState, legal: int, shooters: int, me: int) -> int:
+    """The card the playouts (`rules_playout_py`, ``shooters`` < 0, or `moon_playout_py`)
+    play next in ``st``."""
+    mc = st.sr.moon_cards
+    if sum(1 for t in st.taken if t & mc) > 1:
+        return moonless_policy(st, legal)
+    turn = st.turn
+    if shooters < 0:
+        return play_policy(st, legal)
+    if shooters >> turn & 1:
+        return shoot_play(st, legal)
+    if turn == me or shooters & STRONG_DEFENCE:
+        return defend_policy(st, legal)
+    return play_policy(st, legal)
+
+
+def reply_card(st: SimState, shooters: int, me: int) -> int:
+    """The card of the seat to play (not ``me``) that leaves it the fewest points
+    (`line_score`) when each card it may play (one of cards that play alike) is played out
+    in this world as `score_cards` plays out; the playouts' own card unless another is
+    better. A reply that sees every hand: the seats after ``me`` answer its card as well as
+    the cards allow, where the rules player would duck or dump by its own cards alone."""
+    legal = st.legal()
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    turn = st.turn
+    value = st.sr.value
+
+    def played_out(c: int) -> float:
+        t = st.copy()
+        t.play(c)
+        if shooters < 0:
+            rules_playout_py(t)
+        else:
+            moon_playout_py(t, shooters, me)
+        return line_score(t, turn)
+
+    card = _policy_card(st, legal, shooters, me)
+    best = played_out(card)
+    for c in iter_bits(legal):
+        under = (_SUIT_MASKS[c // 13] & ((1 << c) - 1) & ~st.played).bit_length() - 1
+        if c == card or under >= 0 and legal >> under & 1 and value[under] == value[c]:
+            continue
+        v = played_out(c)
+        if v < best:
+            best, card = v, c
+    return card
 
 
 def shoot_pass(sr: SimRules, hand: int, count: int) -> list[int]:
@@ -343,5 +397,6 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 __all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
            "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
-           "moon_playout_py", "line_score", "best_line", "score_cards", "score_cards_py",
+           "moon_playout_py", "line_score", "best_line", "reply_card", "score_cards",
+           "score_cards_py",
            "shoot_pass", "pass_keeps_moon"]

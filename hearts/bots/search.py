@@ -313,7 +313,7 @@ class SearchBot:
                                     or 0 < cfg.run_read <= shooting[threat])
         weighed = max(shooting) >= cfg.weight_read
         scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
-                         cfg.relative)
+                         cfg.relative, cfg.replies)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -407,11 +407,12 @@ class _Scores:
     further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
-                 own: bool = False, relative: bool = False) -> None:
+                 own: bool = False, relative: bool = False, replies: int = 0) -> None:
         self.nm = n_modes
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
         self.relative = relative    # see `SearchBot`
+        self.replies = replies      # see `SearchConfig.replies`
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -422,7 +423,7 @@ class _Scores:
         with the hands ``hidden``."""
         scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
                              moon_weight=self.moon_weight, own=self.own,
-                             relative=self.relative)
+                             relative=self.relative, replies=self.replies)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -434,7 +435,8 @@ class _Scores:
         for m, mode in enumerate(modes):
             for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
                                                      moon_weight=self.moon_weight,
-                                                     own=self.own, relative=self.relative)):
+                                                     own=self.own, relative=self.relative,
+                                                     replies=self.replies)):
                 self.points[j][m].append(p)
         self.done += 1
 

@@ -70,12 +70,14 @@ def test_levels_and_kinds_build():
         make_bot("no.such.module:Bot")
 
 
-def test_hard_is_normal_searching_longer():
-    """`hard` is `normal`'s search with more work within the host's 0.5 s, nothing else: with
-    its changes to what the search looks for it chose worse at a moon-eager table
-    (docs/bots.md)."""
+def test_hard_is_normal_searching_longer_and_deeper():
+    """`hard` is `normal`'s search with more work within the host's 0.5 s and the other
+    seats' replies to its card searched too, nothing else: with other changes to what the
+    search looks for it chose worse at a moon-eager table (docs/bots.md)."""
     changed = {f.name for f in fields(HARD) if getattr(HARD, f.name) != getattr(NORMAL, f.name)}
-    assert changed == {"work", "early_work", "max_worlds", "cap", "pass_worlds", "pass_more"}
+    assert changed == {"work", "early_work", "max_worlds", "cap", "pass_worlds", "pass_more",
+                       "replies"}
+    assert NORMAL.replies == 0 and HARD.replies == 1
     assert HARD.work >= 4 * NORMAL.work and HARD.early_work >= 4 * NORMAL.early_work
     assert HARD.pass_worlds + HARD.pass_more >= 3 * (NORMAL.pass_worlds + NORMAL.pass_more)
     assert NORMAL.cap < HARD.cap <= 0.5

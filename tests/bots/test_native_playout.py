@@ -70,7 +70,7 @@ def test_the_playouts_are_built_in_c():
 def test_c_playouts_play_as_the_python_ones(rules):
     sr = sim_rules(rules)
     rng = random.Random(rules.summary())
-    moons = 0
+    moons = replied = 0
     for k in range(60):
         if k % 2:
             st = _moon_deal(sr, rng)
@@ -99,6 +99,12 @@ def test_c_playouts_play_as_the_python_ones(rules):
                     == score_cards_py(st, cards, me, mask, moon_weight=2.0))
             assert (score_cards(st, cards, me, mask, moon_weight=2.0, relative=True)
                     == score_cards_py(st, cards, me, mask, moon_weight=2.0, relative=True))
+            # the seats after the one to play reply by playing each of their cards out
+            m = mask & ~(1 << st.turn) if mask >= 0 else mask
+            for depth in (1, 2):
+                answered = score_cards(st, cards, st.turn, m, replies=depth)
+                assert answered == score_cards_py(st, cards, st.turn, m, replies=depth)
+                replied += answered != score_cards(st, cards, st.turn, m)
         if cards and st.ntricks < 12:   # the same with the other seats' cards dealt again
             rest = [i for i in range(52) if (st.hands[0] | st.hands[1] | st.hands[2]
                                              | st.hands[3]) >> i & 1 and not st.hands[st.turn] >> i & 1]
@@ -113,6 +119,7 @@ def test_c_playouts_play_as_the_python_ones(rules):
                     == score_cards_py(st, cards, me, shooters, hidden))
     if rules.moon != "off":
         assert moons > 0   # the moon attempt's own plays were compared, not only the ducks
+    assert replied > 0     # replies that are not the rules player's were compared
 
 
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
