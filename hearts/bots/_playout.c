@@ -582,6 +582,13 @@ static double line_score(const Rules *r, const St *s, int me, double weight) {
     return pts;
 }
 
+/* whether card ``c`` plays as the card under it in ``legal`` (no card out between them,
+ * the same worth): of cards that play alike only the lowest is tried */
+static int plays_as_under(const Rules *r, const St *s, u64 legal, int c) {
+    int under = top(SUITM(c / 13) & BELOW(c) & ~s->played);
+    return under >= 0 && (legal >> under & 1) && r->value[under] == r->value[c];
+}
+
 /* moon.best_line: ``s`` played to its end, the other seats as in run_rules (shooters < 0) or
  * run_moon, ``me`` every card it may play in turn (one of cards that play alike); the end
  * whose line_score is least into *end (the first such, trying the cards from the lowest) */
@@ -594,9 +601,8 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
         } else if (turn == me) {
             double best = 0;
             for (u64 m = legal; m; m &= m - 1) {
-                int c = low(m), under = top(SUITM(c / 13) & BELOW(c) & ~s.played);
-                if (under >= 0 && (legal >> under & 1) && r->value[under] == r->value[c])
-                    continue;   /* plays as the card under it */
+                int c = low(m);
+                if (plays_as_under(r, &s, legal, c)) continue;
                 St next = s, line_end;
                 play(r, &next, c);
                 double v = best_line(r, next, shooters, me, weight, &line_end);
@@ -626,17 +632,22 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
 /* one play of the playouts after ``play`` (run_rules with ``shooters`` < 0, else run_moon) */
 static int policy_card(const Rules *r, const St *s, u64 legal, int shooters, int me) {
     int turn = s->turn;
-    if (shooters < 0 || moon_holders(r, s) > 1)
-        return rules_card(r, s, legal, moon_holders(r, s) > 1 ? ALARM_NONE : ALARM_THREAT, 0);
+    if (moon_holders(r, s) > 1) return rules_card(r, s, legal, ALARM_NONE, 0);
+    if (shooters < 0) return rules_card(r, s, legal, ALARM_THREAT, 0);
     if (shooters >> turn & 1) return shoot_card(r, s, legal);
     if (turn == me || (shooters & STRONG_DEFENCE))
         return rules_card(r, s, legal, ALARM_EARLY, 1);
     return rules_card(r, s, legal, ALARM_THREAT, 0);
 }
 
-static void finish(const Rules *r, St *s, int shooters, int me) {
-    if (shooters < 0) run_rules(r, s);
-    else run_moon(r, s, shooters, me);
+/* the points (`line_score`) the seat to play in ``s`` ends with after playing ``c``, the
+ * hand played out as by the playouts */
+static double played_out(const Rules *r, St s, int c, int shooters, int me) {
+    int turn = s.turn;
+    play(r, &s, c);
+    if (shooters < 0) run_rules(r, &s);
+    else run_moon(r, &s, shooters, me);
+    return line_score(r, &s, turn, 1.0);
 }
 
 /* the card of the seat to play (not ``me``) that leaves it the fewest points, each card it
@@ -644,21 +655,13 @@ static void finish(const Rules *r, St *s, int shooters, int me) {
  * playouts' own card unless another is better */
 static int reply_card(const Rules *r, const St *s, int shooters, int me) {
     u64 legal = legal_mask(r, s);
-    int turn = s->turn;
-    int card = single(legal) ? low(legal) : policy_card(r, s, legal, shooters, me);
-    if (single(legal)) return card;
-    St t = *s;
-    play(r, &t, card);
-    finish(r, &t, shooters, me);
-    double best = line_score(r, &t, turn, 1.0);
+    if (single(legal)) return low(legal);
+    int card = policy_card(r, s, legal, shooters, me);
+    double best = played_out(r, *s, card, shooters, me);
     for (u64 m = legal; m; m &= m - 1) {
-        int c = low(m), under = top(SUITM(c / 13) & BELOW(c) & ~s->played);
-        if (c == card) continue;
-        if (under >= 0 && (legal >> under & 1) && r->value[under] == r->value[c]) continue;
-        t = *s;
-        play(r, &t, c);
-        finish(r, &t, shooters, me);
-        double v = line_score(r, &t, turn, 1.0);
+        int c = low(m);
+        if (c == card || plays_as_under(r, s, legal, c)) continue;
+        double v = played_out(r, *s, c, shooters, me);
         if (v < best) {
             best = v;
             card = c;

@@ -238,6 +238,13 @@ def line_score(st: SimState, me: int, moon_weight: float = 1.0) -> float:
     return float(sum(value[c] for c in iter_bits(st.taken[me])))
 
 
+def _plays_as_under(st: SimState, legal: int, c: int) -> bool:
+    """Whether card ``c`` plays as the card under it in ``legal`` (no card out between them,
+    the same worth): of cards that play alike only the lowest is tried."""
+    under = (_SUIT_MASKS[c // 13] & ((1 << c) - 1) & ~st.played).bit_length() - 1
+    return under >= 0 and bool(legal >> under & 1) and st.sr.value[under] == st.sr.value[c]
+
+
 def best_line(st: SimState, shooters: int, me: int, moon_weight: float = 1.0) -> SimState:
     """``st`` played to its end with every card ``me`` may play tried in turn (one of cards
     that play alike): the end with the least `line_score` (the first found, lower cards
@@ -257,11 +264,9 @@ def _best_line(st: SimState, shooters: int, me: int,
             card = legal.bit_length() - 1
         elif turn == me:
             best: tuple[float, SimState] | None = None
-            value = st.sr.value
             for c in iter_bits(legal):
-                under = (_SUIT_MASKS[c // 13] & ((1 << c) - 1) & ~st.played).bit_length() - 1
-                if under >= 0 and legal >> under & 1 and value[under] == value[c]:
-                    continue    # it plays as the card under it (none out between, same worth)
+                if _plays_as_under(st, legal, c):
+                    continue
                 line = st.copy()
                 line.play(c)
                 found = _best_line(line, shooters, me, moon_weight)
@@ -291,9 +296,8 @@ def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
     ``own``, ``me`` plays its best line (`best_line`) instead of its policy; the other seats
     answer as `reply_card` for the rest of the trick (``replies`` 1) or until ``me`` is to
-    play again (2). A moon by another seat counts
-    ``moon_weight`` times; ``relative`` scores the points against the table's
-    (`SimState.weighed_points`). One call to C for them all where it is built."""
+    play again (2). A moon by another seat counts ``moon_weight`` times; ``relative`` scores
+    the points against the table's (`SimState.weighed_points`). One call to C for them all where it is built."""
     if native is not None:
         # a weight given to C (>= 0) asks for the best lines
         answer = native.score_cards(world, cards, me, shooters, hidden,
@@ -352,7 +356,6 @@ def reply_card(st: SimState, shooters: int, me: int) -> int:
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     turn = st.turn
-    value = st.sr.value
 
     def played_out(c: int) -> float:
         t = st.copy()
@@ -366,8 +369,7 @@ def reply_card(st: SimState, shooters: int, me: int) -> int:
     card = _policy_card(st, legal, shooters, me)
     best = played_out(card)
     for c in iter_bits(legal):
-        under = (_SUIT_MASKS[c // 13] & ((1 << c) - 1) & ~st.played).bit_length() - 1
-        if c == card or under >= 0 and legal >> under & 1 and value[under] == value[c]:
+        if c == card or _plays_as_under(st, legal, c):
             continue
         v = played_out(c)
         if v < best:
@@ -398,5 +400,4 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 __all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
            "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
            "moon_playout_py", "line_score", "best_line", "reply_card", "score_cards",
-           "score_cards_py",
-           "shoot_pass", "pass_keeps_moon"]
+           "score_cards_py", "shoot_pass", "pass_keeps_moon"]
