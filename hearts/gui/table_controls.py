@@ -58,7 +58,7 @@ class TableControls(TablePart):
         if m.pending is not None:
             return                               # one card at a time: the host answers first
         if v.phase == "pass":
-            if v.has_passed[v.seat] or m.pass_sent:
+            if not m.pass_to_make:
                 self.screen.feedback.note(_("You have passed; waiting for the others"), kind="warn")
                 return
             if v.pass_direction == "hold":
@@ -223,7 +223,7 @@ class TableControls(TablePart):
         ah = round(44 * u)
         if v is not None and not m.watching:
             n = v.rules.pass_count
-            if v.phase == "pass" and not v.has_passed[v.seat] and not m.pass_sent:
+            if m.pass_to_make:
                 arrow = words.ARROWS.get(v.pass_direction, "")
                 label = _("Pass {chosen}/{n}  {arrow}").format(chosen=len(m.selected), n=n,
                                                                arrow=arrow)

@@ -569,8 +569,7 @@ class TablePainter(TableCanvas):
         art = self.art
         layout = self.geo.hand_layout()
         my_turn_play = self.model.my_turn_to_play
-        numbers = (v.phase == "pass" and v.pass_direction != "hold" and not v.has_passed[v.seat]
-                   and not self.model.pass_sent)
+        numbers = v.pass_direction != "hold" and self.model.pass_to_make
         sh = art.shadow()
         ox, oy = art.shadow_offset
         for i, (c, r) in enumerate(layout):

@@ -100,8 +100,15 @@ class TableModel:
         if v is None or self.watching:
             return False
         if v.phase == "pass":
-            return not v.has_passed[v.seat] and not self.pass_sent
+            return self.pass_to_make
         return self.my_turn_to_play and c in v.legal
+
+    @property
+    def pass_to_make(self) -> bool:
+        """The pass phase, and your pass neither made nor on its way to the host."""
+        v = self.view
+        return (v is not None and v.phase == "pass" and not v.has_passed[v.seat]
+                and not self.pass_sent)
 
     @property
     def my_turn_to_play(self) -> bool:
@@ -123,7 +130,7 @@ class TableModel:
         if v is None or self.watching or self.hand_scored:
             return False
         if v.phase == "pass":
-            return not v.has_passed[v.seat] and not self.pass_sent
+            return self.pass_to_make
         if v.phase == "moon-choice":
             return v.my_turn and not self.moon_sent
         return v.phase == "play" and v.my_turn and self.pending is None

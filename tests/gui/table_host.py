@@ -66,8 +66,9 @@ class LocalTable:
                 self.table.bot_move(s, action, self.table.version, self.now)
                 self.flush()
 
-    def receive(self, msg: dict[str, Any]) -> None:
-        """An intent from the screen, handled like the host handles it."""
+    def receive(self, msg: dict[str, Any], move_bots: bool = True) -> None:
+        """An intent from the screen, handled like the host handles it (the bots not moved
+        after it with ``move_bots`` False)."""
         self.sent.append(msg)
         t = msg["type"]
         try:
@@ -90,13 +91,8 @@ class LocalTable:
             self.inbox.append({"type": "error", "code": e.code, "message": e.message, "ref": t})
             return
         self.flush()
-        self.run_bots()
-
-    def receive_without_bots(self, msg: dict[str, Any]) -> None:
-        """A play or pass from the screen applied, the bots not moved after it."""
-        self.sent.append(msg)
-        self.table.act(ME, intent_action(msg, self.table.player_seat(ME)), self.now)
-        self.flush()
+        if move_bots:
+            self.run_bots()
 
     def take_messages(self) -> list[dict[str, Any]]:
         out, self.inbox = self.inbox, []

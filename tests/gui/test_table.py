@@ -543,7 +543,7 @@ def test_hint_only_when_the_host_waits_for_you(surface) -> None:
     # your card goes to the host, which waits for the bots before they move
     app.host = None
     screen.click_card(screen.model.view.legal[0])
-    host.receive_without_bots(app.sent[-1])
+    host.receive(app.sent[-1], move_bots=False)
     pump(screen, host)
     v = screen.model.view
     assert v.phase == "play" and not v.my_turn
