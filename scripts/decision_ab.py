@@ -51,6 +51,7 @@ class Fork:
     b_cards: tuple[Card, ...]
     worth: int
     against_table: float = 0.0
+    moons: tuple[str, str] = ("", "")    # after A's choice and B's: "" none, "own", "against"
 
 
 @dataclass
@@ -89,9 +90,9 @@ class _Asking:
             other_rng.setstate(state)
         return mine, getattr(other, method)(view, 1.0)
 
-    def _points_after(self, act: Callable[[Hand], None]) -> tuple[int, float]:
+    def _points_after(self, act: Callable[[Hand], None]) -> tuple[int, float, str]:
         """A's points when ``act`` is done on a copy of the hand and seeded bots finish it,
-        and its points less the other seats' mean."""
+        its points less the other seats' mean, and the moon ("own", "against" or "")."""
         rest = Hand.from_dict(self.hand.to_dict())
         act(rest)
         tag = f"{self.tag}/F{self.k}"
@@ -99,13 +100,16 @@ class _Asking:
                   1.0)
         points = rest.points()
         mine = points[self.seat]
-        return mine, mine - (sum(points) - mine) / 3
+        moon = "" if rest.moon is None else "own" if rest.moon.shooter == self.seat \
+            else "against"
+        return mine, mine - (sum(points) - mine) / 3, moon
 
     def _fork(self, trick: int | None, mine: tuple[Card, ...], alt: tuple[Card, ...],
               act: Callable[[Hand, tuple[Card, ...]], None]) -> None:
         a = self._points_after(lambda h: act(h, mine))
         b = self._points_after(lambda h: act(h, alt))
-        self.forks.append(Fork(self.k, trick, mine, alt, a[0] - b[0], a[1] - b[1]))
+        self.forks.append(Fork(self.k, trick, mine, alt, a[0] - b[0], a[1] - b[1],
+                               (a[2], b[2])))
 
     def choose_pass(self, view: View, budget: float) -> list[Card]:
         mine, alt = (tuple(sorted(cards)) for cards in self._both(view, "choose_pass"))
@@ -180,9 +184,29 @@ def summary(a: str, b: str, hands: list[HandForks]) -> str:
         fm, flo, fhi = interval([float(w) for w in worth])
         text += f"; per fork {fm:+.2f} ({flo:+.2f} .. {fhi:+.2f})"
     tm, tlo, thi = interval([sum(f.against_table for f in h.forks) for h in hands])
-    return text + (f" (A's points minus B's: below 0, A chooses better); against the table "
-                   f"(its points less the others' mean) per hand {tm:+.3f} ({tlo:+.3f} .. "
-                   f"{thi:+.3f})")
+    text += (f" (A's points minus B's: below 0, A chooses better); against the table "
+             f"(its points less the others' mean) per hand {tm:+.3f} ({tlo:+.3f} .. "
+             f"{thi:+.3f})")
+    return text + "\n" + _by_moon(hands)
+
+
+def _by_moon(hands: list[HandForks]) -> str:
+    """Where the per-hand figure comes from: the forks after which one branch or both
+    ended in a moon (by A's seat, or against it), and the rest."""
+    kinds = {"a moon by A's seat": "own", "a moon against A's seat": "against"}
+    parts = []
+    for label, kind in kinds.items():
+        forks = [f for h in hands for f in h.forks if kind in f.moons]
+        won = sum(f.moons[0] == kind for f in forks)
+        lost = sum(f.moons[1] == kind for f in forks)
+        m, lo, hi = interval([float(sum(f.worth for f in h.forks if kind in f.moons))
+                              for h in hands])
+        parts.append(f"{label} after {len(forks)} forks (after A's choice {won}, after B's "
+                     f"{lost}): per hand {m:+.3f} ({lo:+.3f} .. {hi:+.3f})")
+    m, lo, hi = interval([float(sum(f.worth for f in h.forks if f.moons == ("", "")))
+                          for h in hands])
+    parts.append(f"no moon: per hand {m:+.3f} ({lo:+.3f} .. {hi:+.3f})")
+    return "; ".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
             for f in h.forks:
                 where = "pass" if f.trick is None else f"trick {f.trick}"
                 print(f"deal {h.deal} seat {h.seat} {where}: {_cards(f.a_cards)} against "
-                      f"{_cards(f.b_cards)}: {f.worth:+d}")
+                      f"{_cards(f.b_cards)}: {f.worth:+d}"
+                      + "".join(f" ({who}: moon {kind})" for who, kind in zip("AB", f.moons)
+                                if kind))
     print(summary(args.bot, args.vs, hands))
     return 0
 

@@ -88,6 +88,7 @@ def test_a_fork_is_worth_the_hand_played_with_the_other_card():
         fork = result.forks[0]
         assert fork.trick is not None and fork.b_cards[0].index > fork.a_cards[0].index
         assert result.points - _hand_points(d, 1, SwitchAt(fork.play)) == fork.worth
+        assert fork.moons == ("", "")       # the rules bots' hands end without a moon here
         # without a moon the others share what A does not take: A's points less their mean
         # move by four thirds of A's own
         assert fork.against_table == pytest.approx(4 * fork.worth / 3)
@@ -112,6 +113,22 @@ def test_a_search_bot_against_itself_never_forks():
     # asking another bot leaves A's own line as it was
     differ = decision_ab.duel_hand(SEARCH, HIGH, "rules", 3, 0, "t")
     assert differ.forks and differ.points == result.points
+
+
+def test_the_summary_splits_the_forks_by_the_moons_after_them():
+    fork = decision_ab.Fork
+    c = (Card.from_index(0),)
+    hands = [decision_ab.HandForks(0, 0, 0, [fork(1, 1, c, c, -26, 0.0, ("own", "")),
+                                             fork(2, 2, c, c, 3, 0.0)]),
+             decision_ab.HandForks(1, 0, 0, [fork(1, 3, c, c, 20, 0.0, ("", "against"))]),
+             decision_ab.HandForks(2, 0, 0, [])]
+    out = decision_ab.summary("a", "b", hands)
+    assert "3 forks in 3 hands; per hand -1.000" in out
+    assert ("a moon by A's seat after 1 forks (after A's choice 1, after B's 0): "
+            "per hand -8.667") in out
+    assert ("a moon against A's seat after 1 forks (after A's choice 0, after B's 1): "
+            "per hand +6.667") in out
+    assert "no moon: per hand +1.000" in out
 
 
 def test_the_command_prints_the_summary(capsys):
