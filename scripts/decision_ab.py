@@ -15,6 +15,11 @@ A's seat's points. A's choice is then made and the hand goes on.
 A bot is any `make_bot` name: a level, a level with settings changed
 (``hard+moon_weight=6``) or a plug-in ``package.module:Class``.
 
+With ``--continuations K`` each branch of a fork is played on K times, seeded apart, and
+the fork is worth the mean: where forks are few (a moon setting changes a choice in one
+hand of ten) the continuations cost little beside the hands, and one continuation's luck
+(who is dealt the Q♠ to dump, a moon that comes off once) no longer decides a fork.
+
 The sum of a hand's forks estimates what A's choices gain over B's in that hand (below
 0, A's are better), with far less noise than whole hands played by each: the plays
 before a fork are the same, and hands without one cost nothing.
@@ -49,9 +54,11 @@ class Fork:
     trick: int | None
     a_cards: tuple[Card, ...]
     b_cards: tuple[Card, ...]
-    worth: int
+    worth: float
     against_table: float = 0.0
-    moons: tuple[str, str] = ("", "")    # after A's choice and B's: "" none, "own", "against"
+    # after A's choice and B's, in any of the continuations: "own" (a moon by A's seat),
+    # else "against" (a moon against it), else ""
+    moons: tuple[str, str] = ("", "")
 
 
 @dataclass
@@ -69,8 +76,9 @@ class _Asking:
     every fork on to the end with each choice (into ``forks``)."""
 
     def __init__(self, bot: Bot, b: str, hand: Hand, seat: int, specs: list[str],
-                 tag: str) -> None:
+                 tag: str, continuations: int = 1) -> None:
         self.bot = bot
+        self.continuations = continuations
         self.seat = seat
         self.b = b
         self.hand = hand
@@ -90,19 +98,25 @@ class _Asking:
             other_rng.setstate(state)
         return mine, getattr(other, method)(view, 1.0)
 
-    def _points_after(self, act: Callable[[Hand], None]) -> tuple[int, float, str]:
-        """A's points when ``act`` is done on a copy of the hand and seeded bots finish it,
-        its points less the other seats' mean, and the moon ("own", "against" or "")."""
-        rest = Hand.from_dict(self.hand.to_dict())
-        act(rest)
-        tag = f"{self.tag}/F{self.k}"
-        play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}") for s, spec in enumerate(self.specs)],
-                  1.0)
-        points = rest.points()
-        mine = points[self.seat]
-        moon = "" if rest.moon is None else "own" if rest.moon.shooter == self.seat \
-            else "against"
-        return mine, mine - (sum(points) - mine) / 3, moon
+    def _points_after(self, act: Callable[[Hand], None]) -> tuple[float, float, str]:
+        """A's mean points when ``act`` is done on a copy of the hand and seeded bots finish
+        it (``continuations`` times, seeded apart), its points less the other seats' mean,
+        and the moon ("own", "against" or "", see `Fork.moons`)."""
+        mine = against = 0.0
+        moons = set()
+        for i in range(self.continuations):
+            rest = Hand.from_dict(self.hand.to_dict())
+            act(rest)
+            tag = f"{self.tag}/F{self.k}" + (f"/{i}" if i else "")
+            play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}")
+                             for s, spec in enumerate(self.specs)], 1.0)
+            points = rest.points()
+            mine += points[self.seat]
+            against += points[self.seat] - (sum(points) - points[self.seat]) / 3
+            if rest.moon is not None:
+                moons.add("own" if rest.moon.shooter == self.seat else "against")
+        n = self.continuations
+        return mine / n, against / n, "own" if "own" in moons else "".join(moons)
 
     def _fork(self, trick: int | None, mine: tuple[Card, ...], alt: tuple[Card, ...],
               act: Callable[[Hand, tuple[Card, ...]], None]) -> None:
@@ -133,16 +147,18 @@ class _Asking:
         return self.bot.choose_moon(view, budget)
 
 
-def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str) -> HandForks:
+def duel_hand(a: str, b: str, table: str, d: int, seat: int, seed: str,
+              continuations: int = 1) -> HandForks:
     """Deal ``d`` with A in ``seat`` and the ``table`` bots elsewhere (one name, or three
-    comma-separated: the seats after A's in turn), B asked at A's pass and plays."""
+    comma-separated: the seats after A's in turn), B asked at A's pass and plays, each fork
+    played on ``continuations`` times with each choice."""
     hand = seeded_deal(Rules(), seed, d)
     others = table_bots(table)
     specs = [a] * 4
     for k in range(3):
         specs[(seat + 1 + k) % 4] = others[k]
     bots = [make_bot(spec, seed=f"{seed}/{d}/{seat}/{s}") for s, spec in enumerate(specs)]
-    asking = _Asking(bots[seat], b, hand, seat, specs, f"{seed}/{d}/{seat}")
+    asking = _Asking(bots[seat], b, hand, seat, specs, f"{seed}/{d}/{seat}", continuations)
     bots[seat] = asking
     play_hand(hand, bots, 1.0)
     return HandForks(d, seat, hand.points()[seat], asking.forks)
@@ -156,7 +172,7 @@ def table_bots(table: str) -> list[str]:
     return names * 3 if len(names) == 1 else names
 
 
-def _job(args: tuple[str, str, str, int, int, str]) -> HandForks:
+def _job(args: tuple[str, str, str, int, int, str, int]) -> HandForks:
     return duel_hand(*args)
 
 
@@ -176,12 +192,12 @@ def interval(xs: list[float]) -> tuple[float, float, float]:
 def summary(a: str, b: str, hands: list[HandForks]) -> str:
     """Forks per hand, and what A's choices are worth against B's per fork and per hand."""
     worth = [f.worth for h in hands for f in h.forks]
-    per_hand = [float(sum(f.worth for f in h.forks)) for h in hands]
+    per_hand = [sum(f.worth for f in h.forks) for h in hands]
     m, lo, hi = interval(per_hand)
     text = (f"{a} against {b}: {len(worth)} forks in {len(hands)} hands; "
             f"per hand {m:+.3f} ({lo:+.3f} .. {hi:+.3f})")
     if worth:
-        fm, flo, fhi = interval([float(w) for w in worth])
+        fm, flo, fhi = interval(worth)
         text += f"; per fork {fm:+.2f} ({flo:+.2f} .. {fhi:+.2f})"
     tm, tlo, thi = interval([sum(f.against_table for f in h.forks) for h in hands])
     text += (f" (A's points minus B's: below 0, A chooses better); against the table "
@@ -199,11 +215,11 @@ def _by_moon(hands: list[HandForks]) -> str:
         forks = [f for h in hands for f in h.forks if kind in f.moons]
         won = sum(f.moons[0] == kind for f in forks)
         lost = sum(f.moons[1] == kind for f in forks)
-        m, lo, hi = interval([float(sum(f.worth for f in h.forks if kind in f.moons))
+        m, lo, hi = interval([sum(f.worth for f in h.forks if kind in f.moons)
                               for h in hands])
         parts.append(f"{label} after {len(forks)} forks (after A's choice {won}, after B's "
                      f"{lost}): per hand {m:+.3f} ({lo:+.3f} .. {hi:+.3f})")
-    m, lo, hi = interval([float(sum(f.worth for f in h.forks if f.moons == ("", "")))
+    m, lo, hi = interval([sum(f.worth for f in h.forks if f.moons == ("", ""))
                           for h in hands])
     parts.append(f"no moon: per hand {m:+.3f} ({lo:+.3f} .. {hi:+.3f})")
     return "; ".join(parts)
@@ -221,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", default="0,2", help="A's seats, comma-separated")
     p.add_argument("--seed", default="ab")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--continuations", type=int, default=1,
+                   help="play each fork on this many times with each choice (seeded apart) "
+                        "and take the mean: less noise where forks are few")
     p.add_argument("--list", action="store_true", help="print every fork")
     args = p.parse_args(argv)
     seats = [int(s) for s in args.seats.split(",")]
@@ -230,7 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(f"decision_ab: {e}", file=sys.stderr)
         return 2
-    work = [(args.bot, args.vs, args.table, d, s, args.seed)
+    if args.continuations < 1:
+        print("decision_ab: --continuations: at least 1", file=sys.stderr)
+        return 2
+    work = [(args.bot, args.vs, args.table, d, s, args.seed, args.continuations)
             for d in range(args.start, args.start + args.deals) for s in seats]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -242,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
             for f in h.forks:
                 where = "pass" if f.trick is None else f"trick {f.trick}"
                 print(f"deal {h.deal} seat {h.seat} {where}: {_cards(f.a_cards)} against "
-                      f"{_cards(f.b_cards)}: {f.worth:+d}"
+                      f"{_cards(f.b_cards)}: {f.worth:+g}"
                       + "".join(f" ({who}: moon {kind})" for who, kind in zip("AB", f.moons)
                                 if kind))
     print(summary(args.bot, args.vs, hands))

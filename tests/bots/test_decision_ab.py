@@ -115,6 +115,25 @@ def test_a_search_bot_against_itself_never_forks():
     assert differ.forks and differ.points == result.points
 
 
+def test_continuations_play_each_fork_on_several_times_and_take_the_mean():
+    # rules bots play alike whatever their seed: more continuations change nothing
+    one = decision_ab.duel_hand("rules", HIGH, "rules", 1, 1, "t")
+    three = decision_ab.duel_hand("rules", HIGH, "rules", 1, 1, "t", continuations=3)
+    assert one.forks and [f.worth for f in three.forks] == [f.worth for f in one.forks]
+    # random bots draw by their seeds: the first continuation is the single one, the second
+    # is seeded apart, and the fork is worth their mean
+    seen_apart = False
+    for d in range(4):
+        single = decision_ab.duel_hand("rules", HIGH, "random", d, 1, "t")
+        double = decision_ab.duel_hand("rules", HIGH, "random", d, 1, "t", continuations=2)
+        assert [f.play for f in double.forks] == [f.play for f in single.forks]
+        for f1, f2 in zip(single.forks, double.forks):
+            second = 2 * f2.worth - f1.worth
+            assert second == int(second) and abs(second) <= 26
+            seen_apart |= second != f1.worth
+    assert seen_apart
+
+
 def test_the_summary_splits_the_forks_by_the_moons_after_them():
     fork = decision_ab.Fork
     c = (Card.from_index(0),)
