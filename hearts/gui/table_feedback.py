@@ -45,15 +45,19 @@ class Feedback(TablePart):
             self.model.bubbles[seat] = (text, self.clock + min(12.0, 4.0 + len(text) / 15))
 
     def show_hint(self, msg: dict[str, Any]) -> None:
-        """The host's hint: its cards outlined (chosen, when passing) and its reason."""
+        """The host's hint: its cards outlined (chosen, when passing) and its reason. A hint
+        for a turn that has passed is dropped: the host thinks about a hint while the table
+        goes on, so one asked just before you played can come at your next pass."""
         m = self.model
         try:
             cards = [Card.parse(c) for c in msg.get("cards") or ()]
         except ValueError:
             cards = []
         v = m.view
-        if v is not None and v.phase == "pass" and cards:
-            m.selected = [c for c in cards if c in m.hand_cards][: v.rules.pass_count]
+        if v is None or not m.fits_hint(cards, msg.get("moon")):
+            return
+        if v.phase == "pass":
+            m.selected = list(cards)
         m.hint_cards = set(cards)
         m.hint = words.hint_line(self.screen.voice, cards, str(msg.get("reason") or ""))
         self.screen.controls.relayout()

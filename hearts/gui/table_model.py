@@ -121,6 +121,20 @@ class TableModel:
                 and not self.hand_scored
                 and not any(seat == v.seat for seat, _ in self.trick_shown))
 
+    def fits_hint(self, cards: list[Card], moon: object = None) -> bool:
+        """Whether a hint of ``cards`` (and ``moon``) is for the turn on the table now: a
+        whole pass from your hand while yours is to make, a card you may play on your turn,
+        or a moon choice on yours."""
+        v = self.view
+        if v is None or self.watching:
+            return False
+        if v.phase == "pass":
+            return (self.pass_to_make and len(set(cards)) == v.rules.pass_count
+                    and all(c in self.hand_cards for c in cards))
+        if v.phase == "moon-choice":
+            return v.my_turn and moon in ("add", "subtract")
+        return v.phase == "play" and v.my_turn and bool(cards) and all(c in v.legal for c in cards)
+
     @property
     def may_ask_hint(self) -> bool:
         """Whether the host would answer a hint now: it answers only the seat it waits for

@@ -556,3 +556,38 @@ def test_hint_only_when_the_host_waits_for_you(surface) -> None:
     assert screen.model.view.my_turn and screen.button("hint").enabled
     key(screen, pygame.K_h, pygame.KMOD_CTRL)
     assert [m for m in app.sent if m["type"] == "hint"] == [{"type": "hint"}]
+
+
+def test_a_hint_for_a_turn_that_has_passed_is_dropped(surface) -> None:
+    # the host thinks about a hint while the table goes on: a play hint asked just before
+    # the hand's last card can come at the next pass, and must not undo the pass you pick
+    screen, host, app = make(seed=7)
+    m = screen.model
+    hand = m.hand_cards
+    for c in hand[:2]:
+        screen.click_card(c)
+    not_mine = next(c for c in (Card.parse(s) for s in ("3H", "QS", "2C", "AD")) if c not in hand)
+    screen.on_message({"type": "hint", "cards": [str(not_mine)], "reason": "late"})
+    screen.on_message({"type": "hint", "cards": [str(hand[0])], "reason": "one card"})
+    assert m.selected == hand[:2] and m.hint is None and not m.hint_cards
+    # a whole pass from your hand is this turn's: it is picked for you
+    screen.on_message({"type": "hint", "cards": [str(c) for c in hand[3:6]], "reason": "now"})
+    assert m.selected == hand[3:6] and m.hint_cards == set(hand[3:6]) and m.hint
+    screen.button("pass").action()
+    pump(screen, host)
+    play_until(screen, host, lambda v: v.phase == "play" and v.my_turn)
+    v = m.view
+    # on your turn: a card you may not play is another turn's, a legal one is this one's
+    illegal = [c for c in m.hand_cards if c not in v.legal]
+    if illegal:
+        screen.on_message({"type": "hint", "cards": [str(illegal[0])], "reason": "late"})
+        assert m.hint is None and not m.hint_cards
+    screen.on_message({"type": "hint", "cards": [str(v.legal[-1])], "reason": "now"})
+    assert m.hint_cards == {v.legal[-1]} and m.hint
+    # once you played, the same answer is for a turn that has passed
+    screen.click_card(v.legal[0])
+    pump(screen, host)
+    m.hint, m.hint_cards = None, set()
+    assert not (m.view.my_turn and v.legal[-1] in m.view.legal)     # so in this deal
+    screen.on_message({"type": "hint", "cards": [str(v.legal[-1])], "reason": "late"})
+    assert m.hint is None and not m.hint_cards
