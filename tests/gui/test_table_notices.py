@@ -59,7 +59,10 @@ def test_a_hint_does_not_outlive_the_hand(app, drive):
     app.link.play_against_bots(seed=3)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen, 20, "the table")
-    screen.on_message({"type": "hint", "cards": [], "reason": "keep it"})
+    m = screen.model
+    assert m.pass_to_make                                   # the first hand's pass
+    hinted = [str(c) for c in m.hand_cards[:m.view.rules.pass_count]]
+    screen.on_message({"type": "hint", "cards": hinted, "reason": "keep it"})
     assert screen.model.hint
     screen.playback.change({"type": "hand_started", "hand": 1, "dealer": 1, "pass_direction": "right"})
     assert screen.model.hint is None and screen.note_lines() == []

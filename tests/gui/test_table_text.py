@@ -41,7 +41,10 @@ def _screen(size, rules=None, seed=3, **settings) -> tuple[TableScreen, LocalTab
 def _states(size):
     """(name, screen) in each state worth reading."""
     screen, host = _screen(size)
-    screen.on_message({"type": "hint", "cards": [], "reason": "too few low spades to hide the queen behind"})
+    hinted = [str(c) for c in screen.model.hand_cards[:3]]     # a pass hint: it shows
+    screen.on_message({"type": "hint", "cards": hinted,
+                       "reason": "too few low spades to hide the queen behind"})
+    assert screen.model.hint
     screen.notify(LONG)
     screen.model.keyboard = True
     yield "passing", screen
