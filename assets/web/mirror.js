@@ -45,6 +45,24 @@ function setTimer(state, timer) {
   state.timer = timer ? { ...timer, at: performance.now() } : null;
 }
 
+/** Whether a hint is for the turn on the table now: a whole pass from my hand while mine
+ * is to make, a card I may play on my turn, or a moon choice on mine. The host thinks about
+ * a hint while the table goes on, so one asked just before I played can come later. */
+export function hintFits(state, msg) {
+  const v = state.view;
+  const cards = msg.cards || [];
+  if (!v || state.seat === null || v.seat !== state.seat) return false;
+  if (v.phase === "pass") {
+    return !v.has_passed[v.seat] && cards.length === v.rules.pass_count
+      && new Set(cards).size === cards.length && cards.every((c) => v.hand.includes(c));
+  }
+  if (v.phase === "moon-choice") {
+    return !!v.moon && v.moon.shooter === v.seat && (msg.moon === "add" || msg.moon === "subtract");
+  }
+  return v.phase === "play" && v.turn === v.seat && cards.length > 0
+    && cards.every((c) => (v.legal || []).includes(c));
+}
+
 /** Fold one host message into `state`. */
 export function apply(state, msg) {
   switch (msg.type) {
@@ -91,7 +109,7 @@ export function apply(state, msg) {
       }
       break;
     case "hint":
-      state.hint = msg;
+      if (hintFits(state, msg)) state.hint = msg;
       break;
     case "reply":
       if (state.table) state.unread++;

@@ -75,3 +75,36 @@ test("the rules in words and the reasons a card is refused come with the table a
   assert.equal(state.table.rules_words.target, "60 points");
   assert.ok(refused > 0, "no card was ever refused");
 });
+
+test("a hint for a turn that has passed is dropped", () => {
+  // up to my first turn to play, a card I may not play is another turn's hint
+  const state = freshState();
+  let at = -1;
+  for (const [i, msg] of messages.entries()) {
+    apply(state, msg);
+    const v = state.view;
+    if (v && v.phase === "play" && v.turn === state.seat && v.legal.length < v.hand.length) {
+      at = i;
+      break;
+    }
+  }
+  assert.ok(at >= 0, "no turn of mine with a card I may not play");
+  const v = state.view;
+  const illegal = v.hand.find((c) => !v.legal.includes(c));
+  apply(state, { type: "hint", cards: [illegal], reason: "late" });
+  assert.equal(state.hint, null);
+  apply(state, { type: "hint", cards: [], reason: "it is not your turn" });
+  assert.equal(state.hint, null);
+  apply(state, { type: "hint", cards: [v.legal[0]], reason: "now" });
+  assert.deepEqual(state.hint.cards, [v.legal[0]]);
+  // once I played and the table went on, the same answer is late
+  state.hint = null;
+  const next = messages.slice(at + 1).findIndex((m) => m.type === "update" && m.view
+    && m.view.hand.length < v.hand.length);
+  assert.ok(next >= 0);
+  for (const msg of messages.slice(at + 1, at + 2 + next)) apply(state, msg);
+  if (!(state.view.turn === state.seat && state.view.legal.includes(v.legal[0]))) {
+    apply(state, { type: "hint", cards: [v.legal[0]], reason: "late" });
+    assert.equal(state.hint, null);
+  }
+});
