@@ -129,7 +129,7 @@ class TableModel:
         if v is None or self.watching:
             return False
         if v.phase == "pass":
-            return (self.pass_to_make and len(set(cards)) == v.rules.pass_count
+            return (self.pass_to_make and len(cards) == len(set(cards)) == v.rules.pass_count
                     and all(c in self.hand_cards for c in cards))
         if v.phase == "moon-choice":
             return v.my_turn and moon in ("add", "subtract")

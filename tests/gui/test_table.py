@@ -569,6 +569,8 @@ def test_a_hint_for_a_turn_that_has_passed_is_dropped(surface) -> None:
     not_mine = next(c for c in (Card.parse(s) for s in ("3H", "QS", "2C", "AD")) if c not in hand)
     screen.on_message({"type": "hint", "cards": [str(not_mine)], "reason": "late"})
     screen.on_message({"type": "hint", "cards": [str(hand[0])], "reason": "one card"})
+    screen.on_message({"type": "hint", "cards": [str(c) for c in hand[:3] + hand[:1]],
+                       "reason": "a card twice"})
     assert m.selected == hand[:2] and m.hint is None and not m.hint_cards
     # a whole pass from your hand is this turn's: it is picked for you
     screen.on_message({"type": "hint", "cards": [str(c) for c in hand[3:6]], "reason": "now"})
