@@ -104,8 +104,9 @@ class _Asking:
         and the moon ("own", "against" or "", see `Fork.moons`)."""
         mine = against = 0.0
         moons = set()
+        now = self.hand.to_dict()
         for i in range(self.continuations):
-            rest = Hand.from_dict(self.hand.to_dict())
+            rest = Hand.from_dict(now)
             act(rest)
             tag = f"{self.tag}/F{self.k}" + (f"/{i}" if i else "")
             play_hand(rest, [make_bot(spec, seed=f"{tag}/{s}")
