@@ -865,27 +865,37 @@ static PyObject *py_moon_playout(PyObject *self, PyObject *args) {
     return st;
 }
 
+static long card_points(const Rules *r, u64 taken) {
+    long pts = 0;
+    for (u64 m = taken; m; m &= m - 1) pts += r->value[low(m)];
+    return pts;
+}
+
 /* A finished hand for ``me``: its points where they are the values of its cards (no moon, no
- * clean-hand bonus), else (taken, won) for Python to score (`sim.seat_results`) */
-static PyObject *seat_result(const Rules *r, const St *s, int me) {
+ * clean-hand bonus), or with ``all`` every seat's points as a 4-tuple; else (taken, won) for
+ * Python to score (`sim.seat_results`) */
+static PyObject *seat_result(const Rules *r, const St *s, int me, int all) {
     int moon = 0;
     for (int i = 0; i < 4; i++)
         moon |= r->moon_on && (s->taken[i] & r->moon_cards) == r->moon_cards;
     if (r->additive && !moon) {
-        long pts = 0;
-        for (u64 m = s->taken[me]; m; m &= m - 1) pts += r->value[low(m)];
-        return PyLong_FromLong(pts);
+        if (all)
+            return Py_BuildValue("(llll)", card_points(r, s->taken[0]),
+                                 card_points(r, s->taken[1]), card_points(r, s->taken[2]),
+                                 card_points(r, s->taken[3]));
+        return PyLong_FromLong(card_points(r, s->taken[me]));
     }
     return Py_BuildValue("(NN)", u64_list(s->taken), int_list(s->won));
 }
 
-/* (the results of the hands ``ends`` for ``me``, how many are not plain points) */
-static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int me) {
+/* (the results of the hands ``ends`` for ``me`` (``all``: every seat), how many are not plain
+ * points) */
+static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int me, int all) {
     int specials = 0;
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = seat_result(r, &ends[i], me);
+        PyObject *item = seat_result(r, &ends[i], me, all);
         if (!item) {
             Py_DECREF(out);
             return NULL;
@@ -902,9 +912,9 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
     double weight = -1.0;
-    int replies = 0;
-    if (!PyArg_ParseTuple(args, "OOii|Odi", &st, &cards, &me, &shooters, &hidden, &weight,
-                          &replies))
+    int replies = 0, all = 0;
+    if (!PyArg_ParseTuple(args, "OOii|Odii", &st, &cards, &me, &shooters, &hidden, &weight,
+                          &replies, &all))
         return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
@@ -957,7 +967,7 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
             run_moon(r, &ends[i], shooters, me);
     }
     Py_END_ALLOW_THREADS
-    return seat_results(r, ends, n, me);
+    return seat_results(r, ends, n, me, all);
 }
 
 /* moon.suit_losers: tricks a suit loses played from the top, the others following low
@@ -1091,9 +1101,9 @@ static int shuffle_cards(PyObject *list, PyObject *getrandbits) {
 static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     PyObject *rules_o, *unseen_o, *cands_o, *getrandbits;
     unsigned long long hand;
-    int me, offset, count, lead, risk = -1, leads = 0;
-    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|ii", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
-                          &offset, &count, &cands_o, &lead, &getrandbits, &risk, &leads))
+    int me, offset, count, lead, risk = -1, leads = 0, all = 0;
+    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|iii", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
+                          &offset, &count, &cands_o, &lead, &getrandbits, &risk, &leads, &all))
         return NULL;
     if (shuffle_cards(unseen_o, getrandbits)) return NULL;
     if (PyBytes_GET_SIZE(rules_o) != (Py_ssize_t)sizeof(Rules) || me < 0 || me > 3 ||
@@ -1183,7 +1193,7 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
             *m = ends[j];
     }
     Py_END_ALLOW_THREADS
-    PyObject *out = seat_results(r, ends, rows, me);
+    PyObject *out = seat_results(r, ends, rows, me, all);
     PyMem_Free(ends);
     return out;
 }
@@ -1428,15 +1438,16 @@ static PyMethodDef methods[] = {
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
      "hearts_over_q, moon_on, jd_value, additive, values): the rule constants as bytes."},
     {"score_passes", py_score_passes, METH_VARARGS,
-     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits[, risk]): "
-     "one world of the pass search (see SearchBot._score_passes); (results, how many are not "
-     "points); with a risk >= 0 the results of the candidates again, the receiver trying for "
-     "the moon where its hand has at most that many losers."},
+     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits[, risk[, "
+     "leads[, all]]]): one world of the pass search (see SearchBot._score_passes); (results, "
+     "how many are not points); with a risk >= 0 the results of the candidates again, the "
+     "receiver trying for the moon where its hand has at most that many losers; with all, "
+     "every seat's points (a 4-tuple) where a result is points."},
     {"score_cards", py_score_cards, METH_VARARGS,
-     "score_cards(state, cards, me, shooters[, hidden[, weight]]): as moon.score_cards "
-     "(with a weight >= 0: me's best line, see moon.best_line); (results, how many are not "
-     "points): a hand with a moon (or a clean-hand bonus) gives its (taken, won) for Python "
-     "to score."},
+     "score_cards(state, cards, me, shooters[, hidden[, weight[, replies[, all]]]]): as "
+     "moon.score_cards (with a weight >= 0: me's best line, see moon.best_line); (results, how "
+     "many are not points): a hand with a moon (or a clean-hand bonus) gives its (taken, won) "
+     "for Python to score; with all, every seat's points (a 4-tuple) where a result is points."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",

@@ -93,6 +93,12 @@ class SearchConfig:
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
     replies: int = 0
+    # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
+    # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
+    # by its points
+    game: int = 0
+    # ... plus ``game_points`` for each point it takes in the hand (0: the game alone)
+    game_points: float = 0.0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):

@@ -41,6 +41,7 @@ from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
 from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
+from .standing import Standing, near_end
 
 
 def candidates(view: View) -> list[int]:
@@ -191,13 +192,15 @@ class SearchBot:
         to = view.pass_to
         offset = (to - me) & 3
         share = cfg.pass_moon if sr.moon_on else 0.0
+        standing = self._standing(view)
         if native is not None:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
                                                        cfg.pass_risk if share else -1,
-                                                       int(cfg.model_leads)),
-                               view.totals, me, cfg.pass_weight, cfg.relative)
+                                                       int(cfg.model_leads),
+                                                       int(standing is not None)),
+                               view.totals, me, cfg.pass_weight, cfg.relative, standing)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
@@ -211,15 +214,19 @@ class SearchBot:
             st = start_state(sr, world, view)
             st.leads = int(cfg.model_leads)
             if share and moon_plausible(st, to, cfg.pass_risk):
-                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
-                    me, cfg.pass_weight, cfg.relative)
-                rules_playout(st)
-                plain = st.weighed_points(me, cfg.pass_weight, cfg.relative)
+                moon = self._pass_value(moon_playout(st.copy(), 1 << to, me), me, standing)
+                plain = self._pass_value(rules_playout(st), me, standing)
                 out.append(plain + share * (moon - plain))
                 continue
-            rules_playout(st)
-            out.append(st.weighed_points(me, cfg.pass_weight, cfg.relative))
+            out.append(self._pass_value(rules_playout(st), me, standing))
         return out
+
+    def _pass_value(self, st: SimState, me: int, standing: Standing | None) -> float:
+        """A played-out hand of the pass search: by the game near its end, else this seat's
+        points with a moon against it counting ``pass_weight`` times."""
+        if standing is not None:
+            return standing.value(st.points())
+        return st.weighed_points(me, self.config.pass_weight, self.config.relative)
 
     def choose_moon(self, view: View, budget: float) -> str:
         return moon_choice(view)
@@ -313,7 +320,7 @@ class SearchBot:
                                     or 0 < cfg.run_read <= shooting[threat])
         weighed = max(shooting) >= cfg.weight_read
         scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
-                         cfg.relative, cfg.replies)
+                         cfg.relative, cfg.replies, self._standing(view))
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -352,6 +359,13 @@ class SearchBot:
             self.moon_attempt = True
             self.committed = cfg.commit
         return Card.from_index(pick), means
+
+    def _standing(self, view: View) -> Standing | None:
+        """What the hands are valued by near the game's end (`SearchConfig.game`), else None
+        (by the points)."""
+        if self.config.game and near_end(view.rules, view.totals, self.config.game):
+            return Standing(view.rules, view.totals, view.seat, self.config.game_points)
+        return None
 
     def _deep_in_moon(self, taken: int) -> bool:
         """Whether a suspect that has taken the cards ``taken`` is played as able to run
@@ -407,12 +421,14 @@ class _Scores:
     further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
-                 own: bool = False, relative: bool = False, replies: int = 0) -> None:
+                 own: bool = False, relative: bool = False, replies: int = 0,
+                 standing: Standing | None = None) -> None:
         self.nm = n_modes
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
         self.relative = relative    # see `SearchBot`
         self.replies = replies      # see `SearchConfig.replies`
+        self.standing = standing    # the game's, where the hands are valued by it
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -423,7 +439,8 @@ class _Scores:
         with the hands ``hidden``."""
         scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
                              moon_weight=self.moon_weight, own=self.own,
-                             relative=self.relative, replies=self.replies)
+                             relative=self.relative, replies=self.replies,
+                             standing=self.standing)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -436,7 +453,8 @@ class _Scores:
             for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
                                                      moon_weight=self.moon_weight,
                                                      own=self.own, relative=self.relative,
-                                                     replies=self.replies)):
+                                                     replies=self.replies,
+                                                     standing=self.standing)):
                 self.points[j][m].append(p)
         self.done += 1
 

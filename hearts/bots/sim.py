@@ -22,6 +22,11 @@ from hearts.engine.scoring import (Moon, apply_hand, find_moon, game_end, hand_p
                                    moon_mask, moon_value, penalty_mask, penalty_points,
                                    point_mask, resolve_moon_choice)
 
+from .standing import Standing
+
+# a C playout's result: the seat's points, every seat's points, or the hand's (taken, won)
+Result = int | tuple[int, int, int, int] | tuple[list[int], list[int]]
+
 # the playouts in C (`_playout.c`), built by `pip install`; the Python ones where it is not
 # built, or where HEARTS_PYTHON_PLAYOUTS is set (to measure what the C is worth)
 try:
@@ -245,13 +250,14 @@ class SimState:
         return points
 
 
-def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[int]]], int],
-                 totals: Sequence[int], seat: int, moon_weight: float = 1.0,
-                 relative: bool = False) -> list[float]:
+def seat_results(sr: SimRules, answer: tuple[list[Result], int], totals: Sequence[int],
+                 seat: int, moon_weight: float = 1.0, relative: bool = False,
+                 standing: Standing | None = None) -> list[float]:
     """``seat``'s points from the C playouts' ``(results, specials)``: each result is the
     points, or, where a moon or a clean-hand bonus needs the full scoring (``specials`` counts
     them), the hand's (taken, won), scored by `SimState.weighed_points` with ``moon_weight``
-    and ``relative``."""
+    and ``relative``. With a ``standing`` (the C playouts asked for every seat's points, a
+    4-tuple where they are the cards' values) each hand is valued by it instead."""
     results, specials = answer
     if not specials:
         return results  # type: ignore[return-value]
@@ -260,9 +266,14 @@ def seat_results(sr: SimRules, answer: tuple[list[int | tuple[list[int], list[in
         if isinstance(result, int):
             out.append(result)
             continue
+        if len(result) == 4:
+            assert standing is not None
+            out.append(standing.value(result))
+            continue
         st = SimState(sr, [0, 0, 0, 0], totals)
         st.taken, st.won = list(result[0]), list(result[1])
-        out.append(st.weighed_points(seat, moon_weight, relative))
+        out.append(standing.value(st.points()) if standing is not None
+                   else st.weighed_points(seat, moon_weight, relative))
     return out
 
 

@@ -13,6 +13,7 @@ from hearts.bots.moon import (STRONG_DEFENCE, moon_playout, moon_playout_py, moo
 from hearts.bots.policy import rules_playout, rules_playout_py
 from hearts.bots.sampling import Sampler
 from hearts.bots.sim import SimState, native, random_deal, sim_rules
+from hearts.bots.standing import Standing
 from hearts.engine import Hand, Rules
 from hearts.engine.scoring import find_moon
 
@@ -99,6 +100,10 @@ def test_c_playouts_play_as_the_python_ones(rules):
                     == score_cards_py(st, cards, me, mask, moon_weight=2.0))
             assert (score_cards(st, cards, me, mask, moon_weight=2.0, relative=True)
                     == score_cards_py(st, cards, me, mask, moon_weight=2.0, relative=True))
+            # valued by the game near its end: every seat's points from C
+            standing = Standing(rules, [rng.randrange(60, 100) for _ in range(4)], me)
+            assert (score_cards(st, cards, me, mask, standing=standing)
+                    == score_cards_py(st, cards, me, mask, standing=standing))
             # the seats after the one to play reply by playing each of their cards out
             m = mask & ~(1 << st.turn) if mask >= 0 else mask
             for depth in (1, 2):
@@ -253,10 +258,14 @@ def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
         pytest.skip("no passing")
     for k in range(24):
         bot = search_bot(1, pass_moon=0.5 if k % 2 else 0.0, pass_risk=10,
-                         pass_weight=2.0 if k % 3 else 1.0, model_leads=k % 4 == 1)
+                         pass_weight=2.0 if k % 3 else 1.0, model_leads=k % 4 == 1,
+                         game=30 if k % 3 == 2 else 0)
         rng = random.Random(f"{rules.summary()}/{k}")
         direction = [d for d in rules.pass_cycle if d != "hold"] or ["left"]
-        hand = Hand.deal(rules, rng, direction[k % len(direction)], dealer=k % 4)
+        # near the game's end every third time, where `game` values the passes by it
+        totals = [rules.target - rng.randrange(1, 30) for _ in range(4)] if k % 3 else None
+        hand = Hand.deal(rules, rng, direction[k % len(direction)], dealer=k % 4,
+                         totals=totals)
         view = hand.view(k % 4)
         sr = sim_rules(rules)
         mine = sum(c.mask for c in view.hand)
