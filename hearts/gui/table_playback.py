@@ -268,7 +268,12 @@ class Playback(TablePart):
         m.hand_cards = sorted(view.hand or self._ended_early_with(view), key=hand_order)
         m.trick_shown = list(view.trick)
         m.played_ahead = []
-        m.pending = None
+        # a card on its way stays raised while the host's view still has it in hand on our
+        # turn: that view left the host before the card came in (cleared here, the card lost
+        # as the link broke went unsaid, and a second card could follow the first)
+        if not (m.pending is not None and view.phase == "play" and view.my_turn
+                and m.pending in view.hand):
+            m.pending = None
         m.taken = None
         m.in_flight = None
         m.moon_sent = m.moon_sent and view.phase == "moon-choice"
