@@ -34,7 +34,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -42,6 +42,9 @@ from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import Bot  # noqa: E402
 from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Hand, Rules, View  # noqa: E402
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 @dataclass
@@ -173,6 +176,15 @@ def table_bots(table: str) -> list[str]:
     return names * 3 if len(names) == 1 else names
 
 
+def run_jobs(job: Callable[[J], R], work: list[J], jobs: int) -> list[R]:
+    """``job`` of each item of ``work``, in order: in ``jobs`` processes where more than
+    one."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(job, work))
+    return [job(w) for w in work]
+
+
 def _job(args: tuple[str, str, str, int, int, str, int]) -> HandForks:
     return duel_hand(*args)
 
@@ -255,11 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     work = [(args.bot, args.vs, args.table, d, s, args.seed, args.continuations)
             for d in range(args.start, args.start + args.deals) for s in seats]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            hands = list(pool.map(_job, work))
-    else:
-        hands = [_job(w) for w in work]
+    hands = run_jobs(_job, work, args.jobs)
     if args.list:
         for h in hands:
             for f in h.forks:

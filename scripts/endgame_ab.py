@@ -30,7 +30,6 @@ import argparse
 import functools
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -38,7 +37,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from decision_ab import _Asking, _cards, interval, table_bots  # noqa: E402
+from decision_ab import _Asking, _cards, interval, run_jobs, table_bots  # noqa: E402
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import Bot  # noqa: E402
@@ -220,11 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     work = [(args.bot, args.vs, args.table, args.rest, q, s, args.seed, args.near)
             for q in range(args.start, args.start + args.positions) for s in seats]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            hands = list(pool.map(_job, work))
-    else:
-        hands = [_job(w) for w in work]
+    hands = run_jobs(_job, work, args.jobs)
     if args.list:
         for h in hands:
             for f in h.forks:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
 
 from hearts.bots.config import NORMAL, SearchConfig
 from hearts.bots.search import SearchBot
@@ -58,3 +62,17 @@ def play_hand(rules: Rules, bots: list, seed, hand_number: int = 0, budget: floa
             s = hand.turn
             hand.choose_moon(s, bots[s].choose_moon(hand.view(s), budget))
     return hand
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module (registered, so its dataclasses find it)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +11,9 @@ from hearts.bots.config import NORMAL
 from hearts.bots.table import play_hand, seeded_deal
 from hearts.engine import Card, Rules, View
 
-_PATH = Path(__file__).resolve().parents[2] / "scripts" / "decision_ab.py"
-_spec = importlib.util.spec_from_file_location("decision_ab", _PATH)
-assert _spec and _spec.loader
-decision_ab = importlib.util.module_from_spec(_spec)
-sys.modules["decision_ab"] = decision_ab     # its dataclasses look their module up
-_spec.loader.exec_module(decision_ab)
+from .helpers import load_script
+
+decision_ab = load_script("decision_ab")
 
 HIGH = "tests.bots.test_decision_ab:HighCard"
 SEARCH = "tests.bots.test_decision_ab:QuickSearch"

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 from hearts.bots import make_bot
 from hearts.bots.table import play_hand
 from hearts.engine import Hand, Rules
 from hearts.engine.scoring import apply_hand, game_end
 
+from .helpers import load_script
 from .test_decision_ab import HIGH
 
-_PATH = Path(__file__).resolve().parents[2] / "scripts" / "endgame_ab.py"
-_spec = importlib.util.spec_from_file_location("endgame_ab", _PATH)
-assert _spec and _spec.loader
-endgame_ab = importlib.util.module_from_spec(_spec)
-sys.modules["endgame_ab"] = endgame_ab     # its dataclasses look their module up
-_spec.loader.exec_module(endgame_ab)
+endgame_ab = load_script("endgame_ab")
 
 
 def test_a_position_is_a_game_going_on_with_a_seat_near_the_target():

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from hearts.bots.sim import FULL, SimState, sim_rules
 from hearts.engine import Card, Rules, parse_cards
 
-_PATH = Path(__file__).resolve().parents[2] / "scripts" / "moon_stoppable.py"
-_spec = importlib.util.spec_from_file_location("moon_stoppable", _PATH)
-assert _spec and _spec.loader
-stoppable = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(stoppable)
+from .helpers import load_script
+
+stoppable = load_script("moon_stoppable")
 
 
 def mask(text: str) -> int:

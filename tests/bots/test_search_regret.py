@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from hearts.bots.config import HARD, NORMAL, parse_search_spec
 
-_PATH = Path(__file__).resolve().parents[2] / "scripts" / "search_regret.py"
-_spec = importlib.util.spec_from_file_location("search_regret", _PATH)
-assert _spec and _spec.loader
-search_regret = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(search_regret)
+from .helpers import load_script
+
+search_regret = load_script("search_regret")
 
 
 def test_a_config_is_a_level_with_settings_changed():
