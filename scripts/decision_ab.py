@@ -238,22 +238,28 @@ def _by_moon(hands: list[HandForks]) -> str:
     return "; ".join(parts)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def duel_parser(description: str, seed: str) -> argparse.ArgumentParser:
+    """The options of a paired A/B: the bots, A's seats, the seed, the jobs, the listing."""
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("--bot", default="normal", help="bot A, which plays the hands")
     p.add_argument("--vs", required=True, help="bot B, asked at A's pass and each of its plays")
     p.add_argument("--table", default="normal",
                    help="the other seats: one bot, or three comma-separated (the seats after "
                         "A's in turn)")
+    p.add_argument("--seats", default="0,2", help="A's seats, comma-separated")
+    p.add_argument("--seed", default=seed)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--list", action="store_true", help="print every fork")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = duel_parser(__doc__.split("\n\n")[0], "ab")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first deal")
-    p.add_argument("--seats", default="0,2", help="A's seats, comma-separated")
-    p.add_argument("--seed", default="ab")
-    p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--continuations", type=int, default=1,
                    help="play each fork on this many times with each choice (seeded apart) "
                         "and take the mean: less noise where forks are few")
-    p.add_argument("--list", action="store_true", help="print every fork")
     args = p.parse_args(argv)
     seats = [int(s) for s in args.seats.split(",")]
     try:

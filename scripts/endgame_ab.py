@@ -26,7 +26,6 @@ hand are counted too.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import random
 import sys
@@ -37,7 +36,8 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from decision_ab import _Asking, _cards, interval, run_jobs, table_bots  # noqa: E402
+from decision_ab import (_Asking, _cards, duel_parser, interval, run_jobs,  # noqa: E402
+                         table_bots)
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import Bot  # noqa: E402
@@ -193,22 +193,13 @@ def summary(a: str, b: str, hands: list[EndHand]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--bot", default="normal", help="bot A, which plays the hands")
-    p.add_argument("--vs", required=True, help="bot B, asked at A's pass and each of its plays")
-    p.add_argument("--table", default="normal",
-                   help="the other seats: one bot, or three comma-separated (the seats after "
-                        "A's in turn)")
+    p = duel_parser(__doc__.split("\n\n")[0], "endgame")
     p.add_argument("--rest", default="normal",
                    help="the bots in all four seats for the hands after this one")
     p.add_argument("--positions", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first position")
     p.add_argument("--near", type=int, default=74,
                    help="a position starts the first hand with a seat at this total or more")
-    p.add_argument("--seats", default="0,2", help="A's seats, comma-separated")
-    p.add_argument("--seed", default="endgame")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--list", action="store_true", help="print every fork")
     args = p.parse_args(argv)
     seats = [int(s) for s in args.seats.split(",")]
     try:
