@@ -332,8 +332,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
             rules_playout_py(st)
         else:
             moon_playout_py(st, shooters, me)
-        out.append(standing.value(st.points()) if standing is not None
-                   else st.weighed_points(me, moon_weight, relative))
+        out.append(st.weighed_points(me, moon_weight, relative, standing))
     return out
 
 

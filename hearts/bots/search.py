@@ -160,12 +160,13 @@ class SearchBot:
         if cfg.pass_more and cfg.pass_keep < len(cands):
             schedule.append((cfg.pass_more, cfg.pass_keep))
         cut = False
+        standing = self._standing(view)
         for n_worlds, keep in schedule:
             if keep:
                 active = sorted(active, key=lambda j: totals[j] / counts[j])[:keep]
             for w in range(n_worlds):
                 scored = self._score_passes(sr, rng, unseen, hand, n, [masks[j] for j in active],
-                                            view)
+                                            view, standing)
                 for j, p in zip(active, scored):
                     totals[j] += p
                     counts[j] += 1
@@ -181,18 +182,18 @@ class SearchBot:
         return pick, means
 
     def _score_passes(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
-                      n: int, masks: list[int], view: View) -> list[float]:
+                      n: int, masks: list[int], view: View,
+                      standing: Standing | None) -> list[float]:
         """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out (with ``pass_moon``, mixed with the hand where the receiver tries for the
-        moon; a moon against this seat counts ``pass_weight`` times its points). In C where it
-        is built."""
+        moon; a moon against this seat counts ``pass_weight`` times its points; near the game's
+        end, valued by the ``standing`` instead). In C where it is built."""
         cfg = self.config
         me = view.seat
         to = view.pass_to
         offset = (to - me) & 3
         share = cfg.pass_moon if sr.moon_on else 0.0
-        standing = self._standing(view)
         if native is not None:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
@@ -214,19 +215,15 @@ class SearchBot:
             st = start_state(sr, world, view)
             st.leads = int(cfg.model_leads)
             if share and moon_plausible(st, to, cfg.pass_risk):
-                moon = self._pass_value(moon_playout(st.copy(), 1 << to, me), me, standing)
-                plain = self._pass_value(rules_playout(st), me, standing)
+                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
+                    me, cfg.pass_weight, cfg.relative, standing)
+                plain = rules_playout(st).weighed_points(me, cfg.pass_weight, cfg.relative,
+                                                         standing)
                 out.append(plain + share * (moon - plain))
                 continue
-            out.append(self._pass_value(rules_playout(st), me, standing))
+            out.append(rules_playout(st).weighed_points(me, cfg.pass_weight, cfg.relative,
+                                                        standing))
         return out
-
-    def _pass_value(self, st: SimState, me: int, standing: Standing | None) -> float:
-        """A played-out hand of the pass search: by the game near its end, else this seat's
-        points with a moon against it counting ``pass_weight`` times."""
-        if standing is not None:
-            return standing.value(st.points())
-        return st.weighed_points(me, self.config.pass_weight, self.config.relative)
 
     def choose_moon(self, view: View, budget: float) -> str:
         return moon_choice(view)

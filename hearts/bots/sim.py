@@ -229,14 +229,17 @@ class SimState:
         return self.points()[seat]
 
     def weighed_points(self, seat: int, moon_weight: float = 1.0,
-                       relative: bool = False) -> float:
+                       relative: bool = False, standing: Standing | None = None) -> float:
         """``points_of(seat)``, counted ``moon_weight`` times where another seat shot the moon
         (how a search that fears moons more than their points values them).
 
         ``relative``: the seat's points against the table's instead, its points less the
         others' mean put on the scale of its own points (the same in a hand without a moon or
         a bonus): a moon counts half the moon cards' worth, for the shooter or against each
-        other seat, where the seat's own points count it whole or not at all."""
+        other seat, where the seat's own points count it whole or not at all. A ``standing``
+        values the hand by the game instead (`Standing.value`)."""
+        if standing is not None:
+            return standing.value(self.points())
         if relative:
             pts = self.points()
             mine = pts[seat]
@@ -272,8 +275,7 @@ def seat_results(sr: SimRules, answer: tuple[list[Result], int], totals: Sequenc
             continue
         st = SimState(sr, [0, 0, 0, 0], totals)
         st.taken, st.won = list(result[0]), list(result[1])
-        out.append(standing.value(st.points()) if standing is not None
-                   else st.weighed_points(seat, moon_weight, relative))
+        out.append(st.weighed_points(seat, moon_weight, relative, standing))
     return out
 
 

@@ -271,12 +271,14 @@ def test_c_pass_search_scores_as_the_python_one(rules, monkeypatch):
         mine = sum(c.mask for c in view.hand)
         masks = [sum(1 << i for i in rng.sample(_bits(mine), rules.pass_count)) for _ in range(6)]
         unseen = [i for i in range(52) if not mine >> i & 1]
+        standing = bot._standing(view)
         got = [bot._score_passes(sr, random.Random(j), list(unseen), mine, rules.pass_count,
-                                 masks, view) for j in range(5)]
+                                 masks, view, standing) for j in range(5)]
         with monkeypatch.context() as m:
             m.setattr(search, "native", None)
             want = [bot._score_passes(sr, random.Random(j), list(unseen), mine,
-                                      rules.pass_count, masks, view) for j in range(5)]
+                                      rules.pass_count, masks, view, standing)
+                    for j in range(5)]
         assert got == want
 
 

@@ -553,7 +553,7 @@ def test_the_pass_search_weighs_a_moon_against_the_seat():
     for j in range(60):
         plain, weighed, table, table_weighed = (
             bot._score_passes(sim_rules(rules), random.Random(j), list(unseen), mine, 3, masks,
-                              view) for bot in bots)
+                              view, None) for bot in bots)
         for a, b, t, tw in zip(plain, weighed, table, table_weighed):
             assert b == (3 * a if a == 26 else a)
             assert (t, tw) == ((13, 78) if a == 26 else (a, a))
