@@ -278,9 +278,12 @@ def clean_text(text: str, limit: int) -> str:
 
 
 def clean_name(name: str, limit: int) -> str:
-    """A player or table name: printable, single-spaced, no leading '/' , at most ``limit``."""
-    text = clean_text(name, limit).lstrip("/").strip()
-    return text[:limit]
+    """A player or table name: printable, single-spaced, no leading '/', at most ``limit``
+    characters; a longer one ends in "…" so that it reads as shortened."""
+    text = clean_text(name, 2 * limit).lstrip("/").strip()
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text
 
 
 # -- events -------------------------------------------------------------------------------

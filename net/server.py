@@ -376,9 +376,16 @@ class ServerCore:
         if name not in taken:
             return name
         n = 2
-        while f"{name[: self.limits.max_name - 3]}#{n}" in taken:
+        while self._numbered(name, n) in taken:
             n += 1
-        return f"{name[: self.limits.max_name - 3]}#{n}"
+        return self._numbered(name, n)
+
+    def _numbered(self, name: str, n: int) -> str:
+        """``name#n`` within the limit for names, the name shortened with "…" to fit."""
+        room = self.limits.max_name - len(f"#{n}")
+        if len(name) > room:
+            name = name[: room - 1].rstrip() + "…"
+        return f"{name}#{n}"
 
     def lost(self, conn: ConnId, now: float) -> None:
         """``conn`` is gone."""

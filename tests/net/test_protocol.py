@@ -79,7 +79,10 @@ def test_unknown_type_and_extra_fields() -> None:
 
 def test_names_and_chat_are_cleaned() -> None:
     assert clean_name("  /Ann\x00\u202e  B  ", 24) == "Ann B"
-    assert len(clean_name("z" * 100, 24)) == 24
+    assert clean_name("z" * 100, 24) == "z" * 23 + "…"
+    assert clean_name("Annabelle Featherstonehaugh", 24) == "Annabelle Featherstoneh…"
+    assert clean_name("Annabelle Featherstone  XY", 24) == "Annabelle Featherstone…"
+    assert clean_name("z" * 24, 24) == "z" * 24
     assert check_intent({"type": "chat", "text": "a\n\tb" + "c" * 200})["text"][:3] == "a b"
     assert len(check_intent({"type": "chat", "text": "c" * 300 + "\x00 "})["text"]) == 300
     with pytest.raises(ProtocolError) as e:

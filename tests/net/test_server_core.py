@@ -70,6 +70,10 @@ def test_names_are_unique_and_host_is_reserved():
     core = ServerCore()
     a, b, h = hello(core, "Ann"), hello(core, "Ann"), hello(core, "host")
     assert [core.player_on(c).name for c in (a, b, h)] == ["Ann", "Ann#2", "host#2"]
+    long = "Annabelle Featherstonehaugh"     # arrives as "Annabelle Featherstoneh…"
+    first, second = hello(core, long), hello(core, long)
+    assert core.player_on(first).name == "Annabelle Featherstoneh…"
+    assert core.player_on(second).name == "Annabelle Featherston…#2"
 
 
 def test_a_token_takes_the_seat_back_and_the_old_connection_is_replaced():
