@@ -497,7 +497,7 @@ class Host:
         except Exception as e:
             log.warning("hint failed: %s", e)
             return
-        self.core.hint_ready(player_id, [str(c) for c in h.cards], h.reason, h.moon)
+        self.core.hint_ready(player_id, view, [str(c) for c in h.cards], h.reason, h.moon)
         self._carry_out()
 
     # -- saves ----------------------------------------------------------------------------

@@ -872,13 +872,28 @@ class ServerCore:
         if table_id in self.tables:
             self._woken[table_id] = None
 
-    def hint_ready(self, player_id: int, cards: list[str], reason: str, moon: str | None
-                   ) -> None:
-        """A hint asked for with ``hint`` is computed."""
+    def hint_ready(self, player_id: int, asked: View, cards: list[str], reason: str,
+                   moon: str | None) -> None:
+        """A hint asked for with ``hint`` in the position ``asked`` is computed. It is sent
+        only while the player still faces that position: one whose turn has passed (a card
+        played for it when its clock ran out, or its own) would name a card for another."""
         player = self.player(player_id)
-        if player is not None:
-            self.send(player, {"type": "hint", "cards": cards, "reason": reason, "moon": moon})
+        table = self.tables.get(player.table) if player and player.table is not None else None
+        if player is None or table is None or table.game is None:
+            return
+        if table.seat_of(player.token) != asked.seat or \
+                hint_position(table.game.hand.view(asked.seat)) != hint_position(asked):
+            return
+        self.send(player, {"type": "hint", "cards": cards, "reason": reason, "moon": moon})
+
+
+def hint_position(view: View) -> tuple[object, ...]:
+    """What a hint answers: the seat's cards and the table as the seat must act on them.
+    Another seat's pass leaves it as it was; the seat's own card or pass, or a trick, does
+    not."""
+    return (view.totals, view.dealer, view.phase, view.hand, view.passed, view.turn,
+            view.trick, len(view.tricks), view.moon)
 
 
 __all__ = ["ACTION_CHANGES", "BotTurn", "ConnId", "Outbox", "Outgoing", "Player", "Save",
-           "ServerCore", "bot_action"]
+           "ServerCore", "bot_action", "hint_position"]

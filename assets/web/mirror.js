@@ -46,8 +46,8 @@ function setTimer(state, timer) {
 }
 
 /** Whether a hint is for the turn on the table now: a whole pass from my hand while mine
- * is to make, a card I may play on my turn, or a moon choice on mine. The host thinks about
- * a hint while the table goes on, so one asked just before I played can come later. */
+ * is to make, a card I may play on my turn, or a moon choice on mine. The host sends a hint
+ * only while its turn lasts, but my own card may be on its way to the host as it comes. */
 export function hintFits(state, msg) {
   const v = state.view;
   const cards = msg.cards || [];

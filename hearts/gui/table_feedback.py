@@ -45,9 +45,9 @@ class Feedback(TablePart):
             self.model.bubbles[seat] = (text, self.clock + min(12.0, 4.0 + len(text) / 15))
 
     def show_hint(self, msg: dict[str, Any]) -> None:
-        """The host's hint: its cards outlined (chosen, when passing) and its reason. A hint
-        for a turn that has passed is dropped: the host thinks about a hint while the table
-        goes on, so one asked just before you played can come at your next pass."""
+        """The host's hint: its cards outlined (chosen, when passing) and its reason. The
+        host sends a hint only while its turn lasts, but your own card may be on its way to
+        the host as it comes: a hint that no longer fits the table is dropped."""
         m = self.model
         try:
             cards = [Card.parse(c) for c in msg.get("cards") or ()]

@@ -148,7 +148,8 @@ class Lan:
                     del self.bots[key]
             for player_id, view in out.hints:
                 h = bot_hint(view, 0.01)
-                self.core.hint_ready(player_id, [str(c) for c in h.cards], h.reason, h.moon)
+                self.core.hint_ready(player_id, view, [str(c) for c in h.cards], h.reason,
+                                     h.moon)
             for turn in out.bots:
                 if not self.run_bots:
                     self.turns.append(turn)

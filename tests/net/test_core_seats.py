@@ -75,6 +75,26 @@ def test_hint_undo_and_open_hands() -> None:
     assert ann.last("error")["code"] == "illegal"
 
 
+def test_a_hint_computed_after_its_turn_has_passed_is_not_sent() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"pass_count": 0})
+    ann.send("start")
+    assert ann.view["turn"] == 0
+    core, hand = lan.core, lan.core.tables[1].game.hand
+    player = core.player_on(ann.conn)
+    asked = hand.view(0)             # the host thinks about this position...
+    card = str(asked.legal[-1])
+    core.hint_ready(player.id, asked, [card], "the highest", None)
+    lan.pump()
+    assert ann.last("hint")["cards"] == [card]     # ...and answers while Ann still faces it
+    ann.take()
+    ann.send("play", card=str(asked.legal[0]))    # Ann plays before the answer comes
+    core.hint_ready(player.id, asked, [card], "the highest", None)
+    lan.pump()
+    assert [m for m in ann.take() if m["type"] == "hint"] == []
+
+
 def test_bot_levels_and_refusals() -> None:
     lan = Lan()
     ann = lan.join("Ann")

@@ -170,6 +170,18 @@ def test_hint_requests_go_to_the_outbox_for_the_host_to_compute():
         assert out.messages[0][1]["code"] == "state" and not out.hints
 
 
+def test_a_pass_hint_outlives_the_other_seats_passes_but_not_the_seats_own():
+    from hearts.engine import Hand, Rules
+    from net.server import hint_position
+    h = Hand.deal(Rules(), 5, "left")
+    asked = h.view(0)
+    h.pass_cards(1, h.view(1).hand[:3])
+    h.pass_cards(2, h.view(2).hand[:3])
+    assert hint_position(h.view(0)) == hint_position(asked)
+    h.pass_cards(0, asked.hand[:3])
+    assert hint_position(h.view(0)) != hint_position(asked)
+
+
 def _literal_types(path, call_names: set[str] | None = None) -> set[str]:
     """The ``"type"`` values of dict literals in a source file (inside calls named
     ``call_names`` when given)."""
