@@ -878,7 +878,8 @@ class ServerCore:
         only while the player still faces that position: one whose turn has passed (a card
         played for it when its clock ran out, or its own) would name a card for another."""
         player = self.player(player_id)
-        table = self.tables.get(player.table) if player and player.table is not None else None
+        table = self.tables.get(player.table) if player is not None and \
+            player.table is not None else None
         if player is None or table is None or table.game is None:
             return
         if table.seat_of(player.token) != asked.seat or \
@@ -889,8 +890,8 @@ class ServerCore:
 
 def hint_position(view: View) -> tuple[object, ...]:
     """What a hint answers: the seat's cards and the table as the seat must act on them.
-    Another seat's pass leaves it as it was; the seat's own card or pass, or a trick, does
-    not."""
+    Another seat's pass leaves it unchanged; the seat's own card or pass, or a new trick,
+    changes it."""
     return (view.totals, view.dealer, view.phase, view.hand, view.passed, view.turn,
             view.trick, len(view.tricks), view.moon)
 
