@@ -176,6 +176,18 @@ def table_bots(table: str) -> list[str]:
     return names * 3 if len(names) == 1 else names
 
 
+def bots_known(prog: str, table: str, *specs: str) -> bool:
+    """Whether ``specs`` and the ``--table`` all name bots; the first that does not is said
+    on stderr as ``prog: why``."""
+    try:
+        for spec in (*specs, *table_bots(table)):
+            make_bot(spec)
+    except ValueError as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return False
+    return True
+
+
 def run_jobs(job: Callable[[J], R], work: list[J], jobs: int) -> list[R]:
     """``job`` of each item of ``work``, in order: in ``jobs`` processes where more than
     one."""
@@ -262,11 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                         "and take the mean: less noise where forks are few")
     args = p.parse_args(argv)
     seats = [int(s) for s in args.seats.split(",")]
-    try:
-        for spec in (args.bot, args.vs, *table_bots(args.table)):
-            make_bot(spec)
-    except ValueError as e:
-        print(f"decision_ab: {e}", file=sys.stderr)
+    if not bots_known("decision_ab", args.table, args.bot, args.vs):
         return 2
     if args.continuations < 1:
         print("decision_ab: --continuations: at least 1", file=sys.stderr)

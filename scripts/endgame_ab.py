@@ -36,8 +36,8 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from decision_ab import (_Asking, _cards, duel_parser, interval, run_jobs,  # noqa: E402
-                         table_bots)
+from decision_ab import (_Asking, _cards, bots_known, duel_parser, interval,  # noqa: E402
+                         run_jobs, table_bots)
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import Bot  # noqa: E402
@@ -202,11 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a position starts the first hand with a seat at this total or more")
     args = p.parse_args(argv)
     seats = [int(s) for s in args.seats.split(",")]
-    try:
-        for spec in (args.bot, args.vs, args.rest, *table_bots(args.table)):
-            make_bot(spec)
-    except ValueError as e:
-        print(f"endgame_ab: {e}", file=sys.stderr)
+    if not bots_known("endgame_ab", args.table, args.bot, args.vs, args.rest):
         return 2
     work = [(args.bot, args.vs, args.table, args.rest, q, s, args.seed, args.near)
             for q in range(args.start, args.start + args.positions) for s in seats]
