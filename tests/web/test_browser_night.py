@@ -36,6 +36,13 @@ def focused(page: Any) -> dict[str, Any]:
                  text: (el.innerText || '').trim() }; }""")
 
 
+def sheet_focus(page: Any, sheet: str) -> dict[str, Any]:
+    """What has the focus once the open sheet ``sheet`` took it (a sheet gives its first
+    control the focus a tick after it opens, so a fast check would see the page behind)."""
+    until(lambda: focused(page)["sheet"] == sheet, 2)
+    return focused(page)
+
+
 def in_hand(page: Any) -> bool:
     f = focused(page)
     return f["card"] is not None and "card" in f["cls"].split()
@@ -81,7 +88,7 @@ def test_the_keyboard_stays_on_the_hand_and_dialogs_take_it(browser, served, sho
     while not page.locator("#gameover").count():
         assert time.monotonic() < deadline, "the hand did not end"
         if page.locator("#scores").count():
-            assert focused(page)["sheet"] == "scores", "the scores sheet does not have the focus"
+            sheet_focus(page, "scores")
             page.keyboard.press("Enter")
         if page.locator(".hand .card.legal").count() and not page.locator(".hand .card.pending").count():
             if not in_hand(page):
@@ -104,9 +111,8 @@ def test_the_keyboard_stays_on_the_hand_and_dialogs_take_it(browser, served, sho
     # the keyboard never had to find the hand again: Tab was pressed to reach it once and
     # to reach the pass button (the issue counted 9 to 13 Tabs a card, 24 to Continue)
     assert played >= 10 and tabs <= 2, (played, tabs)
-    page.wait_for_timeout(200)
-    f = focused(page)
-    assert f["sheet"] == "gameover" and f["text"] == "New game", f
+    f = sheet_focus(page, "gameover")
+    assert f["text"] == "New game", f
     snap(page, shots, "keyboard-game-over")
     page.keyboard.press("Escape")
     assert not page.locator("#gameover").count()
@@ -127,7 +133,7 @@ def test_a_kick_is_confirmed_first_and_help_names_this_pages_keys(browser, serve
         page.wait_for_selector("#kick")
         assert page.locator("#kick h2").inner_text() == "Kick Bob?"
         assert "cannot come back unless you /allow them" in page.locator("#kick p").inner_text()
-        assert focused(page)["text"] == "Cancel"             # Enter keeps Bob
+        assert sheet_focus(page, "kick")["text"] == "Cancel"     # Enter keeps Bob
         snap(page, shots, "kick-confirm")
         page.keyboard.press("Enter")
         assert not page.locator("#kick").count()
