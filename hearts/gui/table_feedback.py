@@ -28,10 +28,12 @@ class Feedback(TablePart):
         self.sounds.enabled = bool(self.screen.setting("sounds", True))
         self.sounds.play(name)
 
-    def note(self, text: str, seconds: float | None = None, kind: str = "info") -> None:
+    def note(self, text: str, seconds: float | None = None, kind: str = "info",
+             hand: bool = False) -> None:
         """A notice in the notice area, wrapped, never cut, until the player's next action,
-        the next hand, or ``seconds`` (by ``kind``: "info", "warn" a refusal, "cue")."""
-        self.model.note(text, self.clock + (seconds or NOTE_SECONDS[kind]), kind)
+        the next hand, or ``seconds`` (by ``kind``: "info", "warn" a refusal, "cue"); with
+        ``hand``, no longer than the hand in play."""
+        self.model.note(text, self.clock + (seconds or NOTE_SECONDS[kind]), kind, hand)
 
     def notice(self, text: str, seconds: float = 2.0) -> None:
         """A big announcement over the middle of the table (a moon)."""

@@ -18,11 +18,13 @@ from net.mirror import TableInfo
 
 @dataclass
 class Note:
-    """One notice of the notice area: ``kind`` is "info", "warn" (a refusal) or "cue"."""
+    """One notice of the notice area: ``kind`` is "info", "warn" (a refusal) or "cue";
+    ``hand``: it tells of the hand in play and goes when that hand is scored."""
 
     text: str
     until: float
     kind: str = "info"
+    hand: bool = False
 
 
 @dataclass
@@ -64,10 +66,14 @@ class TableModel:
     received_glow: set[Card] = field(default_factory=set)
     scores_at: tuple[float, float] | None = None              # where the scores were dragged
 
-    def note(self, text: str, until: float, kind: str = "info") -> None:
+    def note(self, text: str, until: float, kind: str = "info", hand: bool = False) -> None:
         """Add a notice (the same text again only renews it); at most four are kept."""
         self.notes = [n for n in self.notes if n.text != text][-3:]
-        self.notes.append(Note(text, until, kind))
+        self.notes.append(Note(text, until, kind, hand))
+
+    def drop_hand_notes(self) -> None:
+        """The hand was scored: what was said of its play ("Hearts are broken.") is old."""
+        self.notes = [n for n in self.notes if not n.hand]
 
     def clear_notes(self) -> None:
         """The player acted or a new hand began: the notices and the hint have been read."""

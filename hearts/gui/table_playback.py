@@ -179,7 +179,7 @@ class Playback(TablePart):
         m.info.apply_change(ch)
         kind = ch.get("type")
         if kind == "hearts_broken":
-            feedback.note(self._line(ch), 3.0)
+            feedback.note(self._line(ch), 3.0, hand=True)
             feedback.sound("hearts")
         elif kind == "moon_shot":
             feedback.notice(self._line(ch), 2.5)
@@ -195,6 +195,7 @@ class Playback(TablePart):
             m.summary["tram"] = m.tram
             m.tram = None
             m.summary_until = self.clock + (4.0 if m.watching else SUMMARY_SECONDS)
+            m.drop_hand_notes()
             self.anim.wait_until(lambda: m.summary is None)   # deal after it closes
             self.screen.controls.relayout()    # no hint for the hand scored
             moon = ch.get("moon")

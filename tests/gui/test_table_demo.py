@@ -7,6 +7,7 @@ import pygame
 
 from hearts.engine import Rules
 from hearts.gui.table import TableScreen
+from net import words
 from net.table import Table
 
 from .table_seen import look
@@ -46,6 +47,25 @@ def test_the_demo_shows_all_four_hands_and_says_what_it_is(app, drive, shots, mo
     drive.shot(shots / "table-demo-scores.png")
     seen = look(screen, monkeypatch)
     assert all(seen.has(n) for n in names) and not any(t == "Demo" for t, _ in seen.lines)
+
+
+def test_what_was_said_of_a_hands_play_is_gone_under_its_summary(app, drive):
+    """A note of the hand in play ("Hearts are broken.", up for three seconds) that is still
+    up as the hand is scored does not stay under the summary, telling of a hand that is over
+    (the demo, unanimated, plays a hand in less than those three seconds; the run stops at
+    the first hand's summary)."""
+    app.settings.bot_level = "random"
+    app.settings.animation = "off"
+    app.exit_after_hands = 1
+    app.link.play_against_bots(demo=True, seed=3)
+    drive.until(lambda: not app.running, 30, "the first hand scored")
+    screen = app.screen
+    m = screen.model
+    assert m.summary is not None and int(m.summary["hand"]) == 0
+    assert m.view.hearts_broken and sum(m.view.cards_left) < 52   # this hand broke them
+    line = " ".join(words.change_lines({"type": "hearts_broken"}, m.info, screen.voice.me))
+    assert line == "Hearts are broken."
+    assert line not in [text for text, _ in screen.note_lines()]
 
 
 def test_watchers_see_no_cards_while_a_person_plays() -> None:
