@@ -60,6 +60,11 @@ _MAX_TXT_ENTRY = 255
 _TYPE_SRV = 33  # DNS record type and class (RFC 1035, 2782)
 _CLASS_IN = 1
 _RESOLVE_MS = 3000
+# After a service moves to another address or port (two hosts announced one name together),
+# look again this long after: the host that keeps the name re-announces a second after the
+# clash, and the other host's record then expires from the cache a second later. Nothing
+# new arrives to say so (the keeper's records are the ones already cached).
+_MOVED_RECHECK_S = 3.5
 
 
 class DiscoveryUnavailable(Exception):
@@ -492,6 +497,7 @@ class Browser:
         self._queue: asyncio.Queue[BrowseEvent | None] = asyncio.Queue()
         self._resolving: dict[str, asyncio.Task[None]] = {}
         self._stale: set[str] = set()
+        self._rechecks: set[asyncio.TimerHandle] = set()
         self.hosts: dict[str, HostInfo] = {}
 
     async def start(self) -> None:
@@ -507,6 +513,9 @@ class Browser:
 
     async def close(self) -> None:
         """Stop browsing; ends any `async for` over this browser."""
+        for handle in self._rechecks:
+            handle.cancel()
+        self._rechecks.clear()
         for task in self._resolving.values():
             task.cancel()
         await asyncio.gather(*self._resolving.values(), return_exceptions=True)
@@ -555,6 +564,17 @@ class Browser:
             return
         self._resolving[name] = asyncio.get_running_loop().create_task(self._resolve(name))
 
+    def _recheck_later(self, name: str) -> None:
+        """Resolve ``name`` again in `_MOVED_RECHECK_S` (see there), if it is still listed."""
+        loop = asyncio.get_running_loop()
+
+        def recheck() -> None:
+            self._rechecks.discard(handle)
+            if name in self.hosts and self._zc is not None:
+                self._on_change(self._zc.zeroconf, SERVICE_TYPE, name, ServiceStateChange.Updated)
+        handle = loop.call_later(_MOVED_RECHECK_S, recheck)
+        self._rechecks.add(handle)
+
     async def _resolve(self, name: str) -> None:
         try:
             while True:
@@ -563,10 +583,13 @@ class Browser:
                 assert self._zc is not None
                 if await info.async_request(self._zc.zeroconf, _RESOLVE_MS, DNSQuestionType.QM):
                     host = _host_info(info)
-                    if host is not None and self.hosts.get(name) != host:
-                        kind: Literal["added", "updated"] = "updated" if name in self.hosts else "added"
+                    old = self.hosts.get(name)
+                    if host is not None and old != host:
+                        kind: Literal["added", "updated"] = "updated" if old else "added"
                         self.hosts[name] = host
                         self._emit(BrowseEvent(kind, host))
+                        if old and (old.addresses, old.port) != (host.addresses, host.port):
+                            self._recheck_later(name)
                 if name not in self._stale:
                     return
         finally:
