@@ -585,10 +585,12 @@ class Browser:
                     host = _host_info(info)
                     old = self.hosts.get(name)
                     if host is not None and old != host:
-                        kind: Literal["added", "updated"] = "updated" if old else "added"
+                        kind: Literal["added", "updated"] = "updated" if old is not None else "added"
                         self.hosts[name] = host
                         self._emit(BrowseEvent(kind, host))
-                        if old and (old.addresses, old.port) != (host.addresses, host.port):
+                        moved = (old.addresses, old.port) != (host.addresses, host.port) \
+                            if old is not None else False
+                        if moved:
                             self._recheck_later(name)
                 if name not in self._stale:
                     return
