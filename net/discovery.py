@@ -588,9 +588,8 @@ class Browser:
                         kind: Literal["added", "updated"] = "updated" if old is not None else "added"
                         self.hosts[name] = host
                         self._emit(BrowseEvent(kind, host))
-                        moved = (old.addresses, old.port) != (host.addresses, host.port) \
-                            if old is not None else False
-                        if moved:
+                        if old is not None and (old.addresses, old.port) != (
+                                host.addresses, host.port):
                             self._recheck_later(name)
                 if name not in self._stale:
                     return

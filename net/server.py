@@ -354,7 +354,7 @@ class ServerCore:
         player.conn = conn
         player.addr = addr
         self._conns[conn] = player
-        table = self.tables.get(player.table) if player.table is not None else None
+        table = self.table_at(player)
         if (table is not None and table.reconnect(player.token, self.now) is None
                 and player.token not in table.watchers):
             table = None
@@ -400,7 +400,7 @@ class ServerCore:
         if self.stopping:
             return
         log.info("%s disconnected", player.name)
-        table = self.tables.get(player.table) if player.table is not None else None
+        table = self.table_at(player)
         if table is None:
             self.forget(player)
             return
@@ -428,12 +428,17 @@ class ServerCore:
         """The intent types this core carries out (hello, ping and pong in `handle`)."""
         return frozenset(self._handlers) | {"hello", "ping", "pong"}
 
+    def table_at(self, player: Player) -> Table | None:
+        """The table ``player`` is at, or None."""
+        return self.tables.get(player.table) if player.table is not None else None
+
     def table_of(self, player: Player) -> Table:
         """The table ``player`` is at; `TableError` ``not-at-table`` otherwise."""
-        if player.table is None or player.table not in self.tables:
+        table = self.table_at(player)
+        if table is None:
             raise TableError("not-at-table", T_("you are not at a table; create or join one "
                                                 "first"))
-        return self.tables[player.table]
+        return table
 
     def get_table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -878,8 +883,7 @@ class ServerCore:
         only while the player still faces that position: one whose turn has passed (a card
         played for it when its clock ran out, or its own) would name a card for another."""
         player = self.player(player_id)
-        table = self.tables.get(player.table) if player is not None and \
-            player.table is not None else None
+        table = self.table_at(player) if player is not None else None
         if player is None or table is None or table.game is None:
             return
         if table.seat_of(player.token) != asked.seat or \
