@@ -343,7 +343,9 @@ def _bot(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                   seat_help=T_(SEAT_HELP)), False
     t = _table(core, player)
     seat = _seat(core, t, player, " ".join(args[:-1]))
-    level = None if args[-1].lower() in ("off", "none", "remove") else args[-1].lower()
+    # the host's levels in any case; an operator's plug-in exactly as it was given
+    level = None if args[-1].lower() in ("off", "none", "remove") else \
+        args[-1] if args[-1] in core.plug_ins else args[-1].lower()
     where = _place(core, t, player, seat)
     done = (T_("{place} (seat {seat}): {level} bot", place=where, seat=seat,
                level=level_words(level, words_of(core, player))) if level

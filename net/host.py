@@ -189,11 +189,12 @@ class Host:
                  save_dir: str | Path | None = None, limits: Limits = DEFAULT_LIMITS,
                  bot_level: str = "normal", bot_workers: int = 2,
                  seed: int | None = None, history_dir: str | Path | None = None,
-                 session: str | None = None) -> None:
+                 session: str | None = None, plug_ins: tuple[str, ...] = ()) -> None:
         self.guard = Guard(limits)
         self.save_dir = Path(save_dir) if save_dir else None
         self.core = ServerCore(name, rules, limits, bot_level, seed, self.guard,
-                               saving=self.save_dir is not None, packed=True)
+                               saving=self.save_dir is not None, packed=True,
+                               plug_ins=plug_ins)
         # the finished games: with the saves (or in ``history_dir``, or in memory)
         self.history = self.core.history = History(history_dir or save_dir, session)
         self.name = self.core.name

@@ -32,6 +32,8 @@ class Limits:
     silence_check: float = 0.5        # how often silence is checked (the close's lateness)
     drop_grace: float = 10.0          # a dropped player's bot starts after this
     bot_budget: float = 0.5           # seconds a bot may think per move
+    # a level variant a guest names (``hard+work=...``) costs at most this level's work
+    bot_ceiling: str = "hard"
     # size of the host
     max_tables: int = 200
     # two budgets, so that a flood on one port never locks out the other: the game port's

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from hearts.bots import make_bot
+from hearts.bots.base import check_bot_name
 from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
                            action_from_wire)
 from hearts.engine.rule_options import words_of
@@ -142,11 +142,14 @@ class ServerCore:
     def __init__(self, name: str = "Hearts", rules: Rules | None = None,
                  limits: Limits = DEFAULT_LIMITS, bot_level: str = "normal",
                  seed: int | None = None, guard: Guard | None = None, saving: bool = False,
-                 packed: bool = False) -> None:
+                 packed: bool = False, plug_ins: tuple[str, ...] = ()) -> None:
         self.name = clean_name(name, limits.max_name) or "Hearts"
         self.rules = rules or Rules()
         self.limits = limits
         self.bot_level = bot_level
+        # the plug-in bots the operator offers (``package.module:Class``): a guest may name
+        # these, the host's own bots and bounded variants of its levels, nothing else
+        self.plug_ins = plug_ins + ((bot_level,) if ":" in bot_level else ())
         self.seed = seed
         self.guard = guard or Guard(limits)
         self.saving = saving
@@ -640,8 +643,8 @@ class ServerCore:
         table = self.table_of(player)
         level = msg.get("level")
         if level is not None:
-            try:
-                make_bot(level, 0)
+            try:   # by name only: nothing a guest sends is imported or built
+                check_bot_name(level, self.plug_ins, self.limits.bot_ceiling)
             except ValueError as e:
                 raise TableError("bad-message", text_of(e)) from None
         table.set_bot(player.token, msg["seat"], level)

@@ -2,6 +2,9 @@
 language's .po file up to date with it (new strings untranslated, gone ones dropped).
 
     .venv/bin/python scripts/catalogue.py            # extract and update
+    .venv/bin/python scripts/catalogue.py --fill T.json   # extract, update, then set the
+                                                     # translations of T.json:
+                                                     # {"de": {"msgid": "msgstr", ...}, ...}
     .venv/bin/python scripts/catalogue.py --check    # exit 1 when the template is stale or
                                                      # a catalogue has untranslated, fuzzy or
                                                      # mismatched entries (what the tests check)
@@ -114,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 on a stale template or incomplete catalogue")
+    parser.add_argument("--fill", metavar="JSON", type=Path,
+                        help="after updating, set these translations: {lang: {msgid: msgstr}} "
+                             "(a plural's msgstr is a list)")
     args = parser.parse_args(argv)
     template = extract()
     text = _po_text(template)
@@ -132,11 +138,20 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if errors else 0
     LOCALE.mkdir(parents=True, exist_ok=True)
     TEMPLATE.write_text(text, encoding="utf-8")
+    import json
+    fill = json.loads(args.fill.read_text(encoding="utf-8")) if args.fill else {}
     for path in languages():
         with path.open("rb") as f:
             catalog = read_po(f)
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        for msgid, msgstr in fill.get(path.stem, {}).items():
+            message = next((m for m in catalog if m.id == msgid
+                            or isinstance(m.id, tuple) and m.id[0] == msgid), None)
+            if message is None:
+                print(f"{path.name}: no entry {msgid!r} to fill", file=sys.stderr)
+                return 1
+            message.string = tuple(msgstr) if isinstance(msgstr, list) else msgstr
         path.write_text(_po_text(catalog), encoding="utf-8")
     print(f"{len(_ids(template))} strings -> {TEMPLATE.relative_to(ROOT)}; "
           f"updated {', '.join(p.name for p in languages()) or 'no catalogue'}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Callable, Protocol, cast, runtime_checkable
+from typing import Callable, Collection, Protocol, cast, runtime_checkable
 
 from hearts.engine import Card, View
-from hearts.i18n import PROCESS, Translator
+from hearts.i18n import PROCESS, T_, Translator
 
 
 @runtime_checkable
@@ -104,6 +104,31 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
         return bot
     raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}, "
                      "or package.module:ClassName")
+
+
+def check_bot_name(spec: str, plug_ins: Collection[str] = (), ceiling: str = "hard") -> str:
+    """``spec`` when a guest may put that bot in a seat, checked by name alone: nothing is
+    imported or built. A guest names one of the host's bots (`BOT_NAMES`), a search level
+    with settings changed within ``ceiling``'s costs (``hard+moon_weight=6``,
+    `config.check_bounded`), or one of the operator's ``plug_ins`` exactly as the operator
+    gave it. Anything else, a module path above all, raises ValueError."""
+    from .config import SEARCH_LEVELS, check_bounded
+    if spec in plug_ins:
+        return spec
+    if ":" in spec:
+        raise ValueError(T_("there is no bot {bot} on this host: a plug-in bot is added by "
+                            "the host's operator", bot=spec))
+    if spec.split("+")[0] in SEARCH_LEVELS:
+        try:
+            check_bounded(spec, ceiling)
+        except ValueError as e:
+            raise ValueError(T_("the bot {bot} cannot be used here ({why})", bot=spec,
+                                why=str(e))) from None
+        return spec
+    if spec not in BOT_NAMES:
+        raise ValueError(T_("there is no bot {bot} on this host; its bots are: {bots}",
+                            bot=spec, bots=", ".join((*BOT_NAMES, *plug_ins))))
+    return spec
 
 
 def _plug_in(spec: str, seed: int | str | None) -> Bot:

@@ -148,6 +148,25 @@ def parse_search_spec(spec: str) -> SearchConfig:
     return replace(SEARCH_LEVELS[level], **values)  # type: ignore[arg-type]
 
 
+# the settings that set how much a decision may cost: a variant named over the network
+# (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
+COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
+                 "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
+                 "replies")
+
+
+def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:
+    """The configuration of ``spec`` when none of its costs (`COST_SETTINGS`) is above the
+    larger of its own level's and ``ceiling``'s; ValueError naming the first that is."""
+    config = parse_search_spec(spec)
+    base, top = SEARCH_LEVELS[spec.split("+")[0]], SEARCH_LEVELS[ceiling]
+    for name in COST_SETTINGS:
+        bound = max(getattr(base, name), getattr(top, name))
+        if getattr(config, name) > bound:
+            raise ValueError(f"{name} may be at most {bound} on this host")
+    return config
+
+
 def _value(key: str, kind: str, text: str) -> object:
     try:
         if kind == "int":
@@ -164,4 +183,5 @@ def _value(key: str, kind: str, text: str) -> object:
     return text
 
 
-__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "SEARCH_LEVELS", "parse_search_spec"]
+__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "SEARCH_LEVELS", "COST_SETTINGS",
+           "parse_search_spec", "check_bounded"]

@@ -44,7 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="save every table here after every action, and the game history")
     parser.add_argument("--resume", action="store_true",
                         help="bring back the tables saved in --save-dir")
-    parser.add_argument("--bot", default="normal", help="level of the bots that fill seats")
+    parser.add_argument("--bot", default="normal",
+                        help="the bots that fill seats: a level, or your own bot as "
+                             "package.module:ClassName (then also offered to the tables)")
+    parser.add_argument("--plug-in", action="append", default=[], metavar="MODULE:CLASS",
+                        help="offer your own bot (package.module:ClassName) to the tables' "
+                             "owners, who name it exactly so in a seat; repeat for more")
     parser.add_argument("--no-advertise", action="store_true",
                         help="do not announce the host on the LAN (zeroconf)")
     parser.add_argument("--history", action="store_true",
@@ -112,8 +117,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(_("the web port must be from 0 to 65535 (got {port})").format(
             port=args.web_port))
     from hearts.bots import make_bot
-    try:
-        make_bot(args.bot, 0)
+    try:   # the operator's own bots: loaded once here, so that a bad one stops the start
+        for spec in (args.bot, *args.plug_in):
+            make_bot(spec, 0)
     except ValueError as e:
         raise UserError(str(e)) from None
     from net.loop import run as run_loop
@@ -143,7 +149,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
         from net.history import session_start
         session = session_start(args.session)
     host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
-                limits=limits, session=session)
+                limits=limits, session=session, plug_ins=tuple(args.plug_in))
     # SIGINT and SIGTERM stop the host from here on: one that comes while it starts ends it as
     # soon as it has started (a KeyboardInterrupt mid-start left it hanging on its tasks)
     stop = asyncio.Event()

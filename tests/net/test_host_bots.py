@@ -8,7 +8,7 @@ import time
 from hearts.bots import RandomBot
 from net.host import Host
 
-from .conftest import connect, has_change
+from .conftest import FAST, connect, has_change
 
 
 class SlowBot(RandomBot):
@@ -21,12 +21,23 @@ class SlowBot(RandomBot):
         return super().choose_play(view, budget)
 
 
-async def test_a_slow_bot_is_overruled_and_the_host_keeps_serving(host: Host) -> None:
+async def test_a_slow_bot_is_overruled_and_the_host_keeps_serving(tmp_path) -> None:
+    slow = f"{__name__}:SlowBot"          # the operator's plug-in: guests may name it
+    host = Host(name="test", save_dir=tmp_path, limits=FAST, bot_level="random", seed=7,
+                plug_ins=(slow,))
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        await _slow_bot_overruled(host, slow)
+    finally:
+        await host.stop()
+
+
+async def _slow_bot_overruled(host: Host, slow: str) -> None:
     ann = await connect(host, "Ann")
     await ann.send("create_table", rules={"pass_count": 0}, seat=3)
     tid = (await ann.wait_for("table"))["table"]["id"]
     for seat in range(3):
-        await ann.send("bot", seat=seat, level=f"{__name__}:SlowBot")
+        await ann.send("bot", seat=seat, level=slow)
     await ann.send("start")
     await ann.wait_for(has_change("game_started"))
     t0 = time.monotonic()
