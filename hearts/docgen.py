@@ -2,8 +2,8 @@
 
 A generated block is ``<!-- MARKER: NAME -->`` ... ``<!-- end -->``: in docs/rules.md
 (marker ``generated``) from `hearts.engine.rule_options`, in docs/protocol.md (marker
-``schema``) from `net.schema`; net/messages.py (the messages as types) is made whole from
-`net.schema`. A test per file fails while it differs.
+``schema``) from `hearts.net.schema`; net/messages.py (the messages as types) is made whole from
+`hearts.net.schema`. A test per file fails while it differs.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hearts.engine.rule_options import markdown_presets, markdown_table
-from net.schema import markdown, python_types
+from hearts.net.schema import markdown, python_types
 
 ROOT = Path(__file__).resolve().parents[1]
 

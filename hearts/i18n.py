@@ -38,8 +38,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from hearts.resources import package_file
+
 DOMAIN = "hearts"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = package_file("locale")
 ENGLISH = "en"
 PSEUDO = "pseudo"
 

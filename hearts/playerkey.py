@@ -1,7 +1,7 @@
 """The player key: who you are in every host's statistics, kept in your config directory.
 
 The desktop client and the text client send it in their ``hello`` (the page keeps its
-own in the browser's storage). A host keeps only a digest of it (`net.stats.person_id`)
+own in the browser's storage). A host keeps only a digest of it (`hearts.net.stats.person_id`)
 beside your names and results. To be the same person on another computer, copy the
 file `key_path()` there, or give the key once with ``hearts play --player-key KEY`` (or
 ``hearts join ... --player-key KEY``), which saves it.

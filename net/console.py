@@ -411,7 +411,7 @@ OPERATOR_HELP = N_("operator commands: TEXT - say it at every table and in the l
 def operator_command(core: "ServerCore", line: str) -> str | None:
     """One line typed at the host's terminal, answered in the host's own language; returns
     the answer, or None to quit. The host carries out what the core decided
-    (`net.host.Host.operator`)."""
+    (`hearts.net.host.Host.operator`)."""
     tr = PROCESS
     text = line.strip()
     if not text:

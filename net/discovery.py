@@ -647,7 +647,7 @@ async def find_host(
 
 
 class Advertised(Protocol):
-    """What `advertise_host` needs of a host (`net.host.Host` has it)."""
+    """What `advertise_host` needs of a host (`hearts.net.host.Host` has it)."""
 
     name: str
     properties_listener: Callable[[dict[str, str]], Awaitable[None]] | None

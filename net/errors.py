@@ -2,9 +2,9 @@
 
 Every refusal the host or a client can meet is a `NetError` with a protocol
 error ``code`` (docs/protocol.md) and a one-sentence ``message``: a frame or
-message that breaks the protocol (`net.protocol.ProtocolError`), a request the
-table refuses (`net.table.TableError`), a save file that cannot be used
-(`net.saves.SaveError`) and a client that cannot go on (`net.client.ClientError`).
+message that breaks the protocol (`hearts.net.protocol.ProtocolError`), a request the
+table refuses (`hearts.net.table.TableError`), a save file that cannot be used
+(`hearts.net.saves.SaveError`) and a client that cannot go on (`hearts.net.client.ClientError`).
 """
 
 from __future__ import annotations

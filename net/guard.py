@@ -1,5 +1,5 @@
 """Host hardening: connection accounting, message and chat rates, table passwords,
-closing abandoned tables. Every number comes from `net.limits.Limits`.
+closing abandoned tables. Every number comes from `hearts.net.limits.Limits`.
 
 The host calls `Guard.admit` when a connection opens (and `release` when it
 closes), `Guard.messages` for each batch of decoded messages, `Guard.chat` for
@@ -116,7 +116,7 @@ class Guard:
 
     def over_budget(self, conn: "Connection") -> bool:
         """Whether ``conn`` was let in over its pool's budget: its hello may only take a
-        seat back (the core refuses any other, `net.server.ServerCore.opened`)."""
+        seat back (the core refuses any other, `hearts.net.server.ServerCore.opened`)."""
         return id(conn) in self._reserve
 
     def release(self, conn: "Connection") -> None:

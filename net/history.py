@@ -1,9 +1,9 @@
 """The finished games of a host: the history file, its index, the statistics and replays.
 
 With a save directory the host appends each finished game to ``history.jsonl`` (one JSON
-line, `net.saves.append_history`) and, beside it, one line to ``stats.jsonl``: the game's
+line, `hearts.net.saves.append_history`) and, beside it, one line to ``stats.jsonl``: the game's
 index entry (where its line is, a CRC of it, the summary the ``games`` list shows, and
-its `net.stats.tally`). The index is a cache: at start every history line is checked
+its `hearts.net.stats.tally`). The index is a cache: at start every history line is checked
 against it (offset, length, CRC) and any line it lacks or that changed is read again
 (replayed with the engine), so deleting ``stats.jsonl`` rebuilds it. A history line that
 is not a whole game (cut by a crash, edited by hand) is reported and skipped; every other
@@ -417,7 +417,7 @@ class History:
         return _page(*found, first)
 
     def table_game(self, table: Any, first: int = 0) -> dict[str, Any] | None:
-        """The ``game`` answer for the game at ``table`` (`net.table.Table`): once it is
+        """The ``game`` answer for the game at ``table`` (`hearts.net.table.Table`): once it is
         over and kept, the kept one; while it is played, its finished hands only, without
         the seed (which would tell the deals to come): id 0, ``finished`` empty."""
         game = table.game
@@ -505,7 +505,7 @@ def _json_line(value: Any) -> bytes:
 
 
 def history_record(table: Any) -> dict[str, Any]:
-    """The history line of a table whose game just ended (`net.table.Table`): its names,
+    """The history line of a table whose game just ended (`hearts.net.table.Table`): its names,
     the game (`Game.to_dict()`), totals and winners, and who sat where in each hand
     (``people``: each occupant once; ``seating``: per hand, an index in people per seat)."""
     game = table.game

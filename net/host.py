@@ -1,9 +1,9 @@
 """The asyncio TCP host: connections, bots, timers and saves around the sans-I/O core.
 
 The shell only moves bytes and runs clocks, threads and files: every decision is the
-`net.server.ServerCore`'s (players, hello, the lobby, intents, what each member is sent,
+`hearts.net.server.ServerCore`'s (players, hello, the lobby, intents, what each member is sent,
 saves, clocks, bots' turns, resuming), and `Host._carry_out` does what it decided.
-`net.table` holds the table model, `net.protocol` the codec, `net.saves` the files.
+`hearts.net.table` holds the table model, `hearts.net.protocol` the codec, `hearts.net.saves` the files.
 
 >>> host = Host(name="den", bot_level="random")
 >>> await host.start(bind="127.0.0.1", port=0)     # port 0: any free port
@@ -226,7 +226,7 @@ class Host:
     async def start(self, bind: str | None = "0.0.0.0", port: int = DEFAULT_PORT,
                     resume: bool = False, web_port: int | None = None) -> None:
         """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves;
-        ``web_port`` (0: a free one) also serves the browser client there (`net.web`)."""
+        ``web_port`` (0: a free one) also serves the browser client there (`hearts.net.web`)."""
         self._loop = asyncio.get_running_loop()
         if web_port is not None:            # first: when its port is taken, nothing is done
             from .web import start_web
@@ -431,7 +431,7 @@ class Host:
             self._carry_out()
 
     def operator(self, line: str) -> str | None:
-        """One line typed at the host's terminal (`net.console.operator_command`); returns
+        """One line typed at the host's terminal (`hearts.net.console.operator_command`); returns
         the answer, or None to quit."""
         from .console import operator_command
         self.core.now = self._loop.time()

@@ -10,7 +10,7 @@ a name this host really has:
 - ``localhost`` (and ``*.localhost``, which browsers keep on this machine);
 - this machine's names: its host name, its fully qualified name, and its LAN names
   ``NAME.local``, ``NAME-2.local`` (mDNS renames on a clash) and the advertised
-  ``NAME-xxxxxx.local`` (`net.discovery`);
+  ``NAME-xxxxxx.local`` (`hearts.net.discovery`);
 - any other name given to `HostNames`.
 
 Case and a trailing dot do not matter; the port is not looked at (the socket chose it).

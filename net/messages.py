@@ -1,4 +1,4 @@
-"""The protocol's messages as types, made from `net.schema` by ``python -m
+"""The protocol's messages as types, made from `hearts.net.schema` by ``python -m
 hearts.docgen`` (do not edit: a test fails while they differ). Shapes end in
 ``Map``, what the host sends in ``Message``, the changes of an ``update`` in
 ``Change``, what a client sends in ``Intent``; docs/protocol.md says what each

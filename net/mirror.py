@@ -3,7 +3,7 @@
 `Mirror.feed(message)` folds each message the host sends (docs/protocol.md) into
 plain values: who we are (``welcome``), the lobby (``tables``), the table we are at
 as a `TableInfo` (seats, owner, state, totals, every scored hand, rules) and our
-seat's `View`. The pygame client, the text client and `net.client.Client` read it
+seat's `View`. The pygame client, the text client and `hearts.net.client.Client` read it
 and keep only presentation. No sockets, no clock.
 
 >>> m = Mirror()

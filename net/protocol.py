@@ -33,7 +33,7 @@ DEFAULT_PORT = 7895
 
 Message = dict[str, Any]
 AnyMessage = Mapping[str, Any]
-"""A message to send: a `net.messages` TypedDict or a plain map."""
+"""A message to send: a `hearts.net.messages` TypedDict or a plain map."""
 
 
 class ProtocolError(NetError):
@@ -178,7 +178,7 @@ def _field_error(type_: str, name: str, why: Text) -> ProtocolError:
 
 def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> ClientMessage:
     """Validate one decoded client message; returns it (unknown extra fields dropped), as
-    its `net.messages` type."""
+    its `hearts.net.messages` type."""
     if not isinstance(msg, dict):
         raise ProtocolError("bad-message", T_("a message must be a map with a 'type'"))
     type_ = msg.get("type")

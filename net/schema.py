@@ -1,11 +1,11 @@
 """The protocol's schema, machine-readable: every message both ways, every field.
 
 Made from this module by ``python -m hearts.docgen`` (a test fails while they differ):
-docs/protocol.md's reference tables, and `net.messages`, the messages as `TypedDict`s
+docs/protocol.md's reference tables, and `hearts.net.messages`, the messages as `TypedDict`s
 that the host's code is typed with (`python_types`). `check_message` validates what a
 host sends against it (a test walks every message of real games through it). The
-client's fields come from `net.protocol.INTENTS`, the error codes from
-`net.protocol.ERROR_CODES`.
+client's fields come from `hearts.net.protocol.INTENTS`, the error codes from
+`hearts.net.protocol.ERROR_CODES`.
 """
 
 from __future__ import annotations
@@ -486,12 +486,12 @@ def _intent_fields(spec: dict[str, tuple[tuple[type, ...], bool]]
 
 
 def python_types() -> str:
-    """The source of `net.messages`: every shape, host message, change and intent as a
+    """The source of `hearts.net.messages`: every shape, host message, change and intent as a
     `TypedDict`, and a union of each kind."""
     def flds(fields: list[Field]) -> list[tuple[str, str, bool, bool]]:
         return [(f.name, _py_type(f.type), f.nil, f.optional) for f in fields]
 
-    out = ['"""The protocol\'s messages as types, made from `net.schema` by ``python -m',
+    out = ['"""The protocol\'s messages as types, made from `hearts.net.schema` by ``python -m',
            'hearts.docgen`` (do not edit: a test fails while they differ). Shapes end in',
            '``Map``, what the host sends in ``Message``, the changes of an ``update`` in',
            '``Change``, what a client sends in ``Intent``; docs/protocol.md says what each',

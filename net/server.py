@@ -7,7 +7,7 @@ clock running out (`tick`); a bot's answer (`bot_moved`, `bot_free`); a hint com
 (`hint_ready`); a save that failed (`save_failed`). The core decides, and `take` hands
 over what must happen next as an `Outbox`: the saves to write (before anything else),
 the messages for connections (some closed after), each table's next clock, the bots'
-and hints' turns to compute, tables closed. The asyncio `net.host.Host` only carries
+and hints' turns to compute, tables closed. The asyncio `hearts.net.host.Host` only carries
 it out; tests drive the core directly, with plain numbers as connections.
 
 >>> core = ServerCore()
@@ -77,7 +77,7 @@ class Player:
 class Save:
     """One write to a table's save files: a whole ``snapshot`` (`Table.to_dict`), or game
     ``entries`` to append to its log (``[index, action]``), or a finished game's
-    ``history`` record (for `net.history.History.add`, also without save files)."""
+    ``history`` record (for `hearts.net.history.History.add`, also without save files)."""
 
     table: int
     snapshot: dict[str, Any] | None = None
@@ -99,7 +99,7 @@ class BotTurn:
 
 
 Outgoing = HostMessage | bytes
-"""A message for a connection: a map, or one already packed (`net.updates`)."""
+"""A message for a connection: a map, or one already packed (`hearts.net.updates`)."""
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Player statistics, sans-I/O: what one finished game adds to each person and bot level,
 and the boards (all-time, tonight) that sum them.
 
-A game's `tally` is computed once from its replayed hands (`net.replay.hand_dict`
+A game's `tally` is computed once from its replayed hands (`hearts.net.replay.hand_dict`
 values) and who sat where in each hand; a `Board` adds tallies up. Everything here is
 plain values, so the tallies can be kept in a file and the boards rebuilt from them.
 

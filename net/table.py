@@ -606,7 +606,7 @@ class Table:
         self.seats_changed = True
 
     def set_password(self, token: str, hashed: str | None) -> None:
-        """Friends only (``hashed``: a `net.guard.hash_password`), or open to all (None)."""
+        """Friends only (``hashed``: a `hearts.net.guard.hash_password`), or open to all (None)."""
         self.require_owner(token, T_("set the table's password"))
         self.password = hashed
         self.seats_changed = True

@@ -1,6 +1,6 @@
 """The host's web side: the browser client's files over HTTP and the protocol over WebSocket.
 
-`WebConnection` is a `net.host.Connection` whose bytes are HTTP, then WebSocket
+`WebConnection` is a `hearts.net.host.Connection` whose bytes are HTTP, then WebSocket
 frames, read by the sans-I/O ``websockets.server.ServerProtocol``. A request for
 ``/`` or one of the page's files gets the file (from ``assets/web``, read once at
 start, matched by exact name: no path ever reaches the file system) and the
@@ -46,6 +46,7 @@ from hearts.engine.rule_options import (GROUPS, OPTIONS, group_title, preset_des
                                         preset_name)
 from hearts.engine.rules import PRESETS
 from hearts.i18n import ENGLISH_WORDS, Translator, _
+from hearts.resources import asset
 
 from .host import Connection
 from .hostnames import HostNames
@@ -64,7 +65,7 @@ _protocol_log.setLevel(logging.WARNING)
 DEFAULT_WEB_PORT = 7896
 BACKLOG = 100             # connections waiting to be accepted (asyncio's own default)
 WS_PATH = "/ws"
-WEB_ROOT = Path(__file__).resolve().parents[1] / "assets" / "web"
+WEB_ROOT = asset("web")
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -155,7 +156,7 @@ def accepts_gzip(value: str | None) -> bool:
 def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
     """What the page needs to know of this host's engine, its words in ``tr``'s language:
     every rule option (for the rules sheet), the presets and the bot levels (`/facts.json`
-    in English; each language's in ``/lang/<code>.json``, `net.page_words`)."""
+    in English; each language's in ``/lang/<code>.json``, `hearts.net.page_words`)."""
     def word(text: str) -> str:
         return tr.gettext(text) if text else text
     options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label_in(tr),
@@ -171,7 +172,7 @@ def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
 
 @lru_cache(maxsize=16)
 def catalogue_static(path: str) -> StaticFile | None:
-    """The page's catalogue at ``path`` (`net.page_words`), ready to send; made when first
+    """The page's catalogue at ``path`` (`hearts.net.page_words`), ready to send; made when first
     asked for (a host that nobody opens the page of reads no catalogue), then kept."""
     body = catalogue_file(path)
     return None if body is None else StaticFile.of(body, CONTENT_TYPES[".json"])
@@ -489,7 +490,7 @@ async def start_web(host: "Host", bind: str | None, port: int,
                     names: HostNames | None = None) -> asyncio.base_events.Server:
     """Listen for browsers on ``bind``:``port`` beside ``host``'s TCP listener (bound, not
     yet serving: ``await server.start_serving()``; `WebListenError` when it cannot).
-    ``names``: the ``Host`` names answered (default: this machine's, `net.hostnames`)."""
+    ``names``: the ``Host`` names answered (default: this machine's, `hearts.net.hostnames`)."""
     files = load_files() if files is None else files
     if names is None:
         names = await asyncio.get_running_loop().run_in_executor(None, HostNames)

@@ -13,7 +13,7 @@ Strings are found by Babel in hearts/ and net/ wherever they are passed to ``_``
 ``ngettext``, ``pgettext``, ``N_``, ``T_``/``nT_``/``pT_`` (a `hearts.i18n.Text`, said
 later) or a translation's ``gettext``/``ngettext``/``pgettext``; and in the browser page's
 JavaScript (assets/web/*.js) wherever they are passed to ``t``, ``nt`` or ``pt``
-(assets/web/i18n.js; the host serves them as JSON, `net.page_words`).
+(assets/web/i18n.js; the host serves them as JSON, `hearts.net.page_words`).
 A new language is one more file: ``cp hearts/locale/hearts.pot hearts/locale/it.po``,
 set its ``Language`` and ``Plural-Forms`` header, translate every entry.
 """

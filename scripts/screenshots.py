@@ -51,7 +51,7 @@ def table_shot(path: Path, seed: int) -> None:
     from hearts.bots import hint
     from hearts.gui.app import App
     from hearts.gui.settings import Settings
-    from net.mirror import read_view
+    from hearts.net.mirror import read_view
 
     app = App(Settings(name="You", animation="normal", sounds=False), size=(1280, 800),
               discover=False, save_games=False)

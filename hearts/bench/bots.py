@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"simulator: {_playouts_per_second(rules_playout):.0f} full-hand playouts/s with "
               f"the rules player in C ({py:.0f} in Python)")
-    from net.limits import Limits
+    from hearts.net.limits import Limits
     budget = Limits().bot_budget if args.budget is None else args.budget
     print(f"budget {budget:g} s a decision")
     rules = Rules()

@@ -35,9 +35,9 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, TypeVar
 
-from net.client import Client, decision_key, random_intent
-from net.limits import Limits
-from net.protocol import (INTENTS, PROTOCOL_VERSION, Decoder, ProtocolError, check_event,
+from hearts.net.client import Client, decision_key, random_intent
+from hearts.net.limits import Limits
+from hearts.net.protocol import (INTENTS, PROTOCOL_VERSION, Decoder, ProtocolError, check_event,
                           check_intent, clean_name, encode)
 
 T = TypeVar("T")
@@ -105,7 +105,7 @@ class HostUnderTest:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     async def _start(self) -> None:
-        from net.host import Host
+        from hearts.net.host import Host
         self.host = Host(name="fuzz", limits=self.limits, bot_level="random", seed=self.seed)
         await self.host.start(bind="127.0.0.1", port=0, web_port=0)
         self.port = self.host.port
@@ -548,7 +548,7 @@ class Fuzzer:
     def _http(self, request: bytes) -> None:
         """One raw request to the web port: an HTTP answer (200 only for the page's own
         files), then the connection closed."""
-        from net.web import load_files
+        from hearts.net.web import load_files
         if self.files is None:
             self.files = set(load_files())
         sock = socket.create_connection(("127.0.0.1", self.hut.web_port), timeout=self.wait)

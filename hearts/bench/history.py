@@ -51,8 +51,8 @@ def random_game(rng: random.Random) -> Game:
 
 def write_games(save_dir: Path, games: int, people: int, seed: int) -> None:
     """``games`` finished games in ``save_dir``'s history, as a host writes them."""
-    from net.saves import append_history
-    from net.stats import person_id
+    from hearts.net.saves import append_history
+    from hearts.net.stats import person_id
     rng = random.Random(seed)
     pool = [{"name": f"Player {i + 1}", "kind": "human", "id": person_id(f"key-{i:04d}")}
             for i in range(people)]
@@ -82,8 +82,8 @@ def _figures(name: str, times: list[float]) -> str:
 
 
 async def _ask(save_dir: Path, asks: int, rng: random.Random) -> None:
-    from net.client import Client
-    from net.host import Host
+    from hearts.net.client import Client
+    from hearts.net.host import Host
     host = Host(name="bench", save_dir=save_dir)
     started = time.perf_counter()
     await host.start(bind="127.0.0.1", port=0)
@@ -94,7 +94,7 @@ async def _ask(save_dir: Path, asks: int, rng: random.Random) -> None:
     ids = [e["id"] for e in host.history.entries]
     times: dict[str, list[float]] = {"stats": [], "games": [], "game": []}
     sizes: dict[str, int] = {}
-    from net.protocol import encode
+    from hearts.net.protocol import encode
     try:
         for kind in ("stats", "games", "game"):
             picks = rng.sample(ids, min(asks, len(ids))) if kind == "game" else [0] * asks
@@ -116,8 +116,8 @@ async def _ask(save_dir: Path, asks: int, rng: random.Random) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from net.history import INDEX, REPLAYS, History
-    from net.saves import HISTORY
+    from hearts.net.history import INDEX, REPLAYS, History
+    from hearts.net.saves import HISTORY
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="hearts-bench-") as tmp:
         save_dir = Path(args.save_dir or tmp)

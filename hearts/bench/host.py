@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from net.loop import loop_name
-from net.loop import run as run_loop
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.loop import loop_name
+from hearts.net.loop import run as run_loop
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 ROOT = Path(__file__).resolve().parents[2]
 

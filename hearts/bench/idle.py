@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from net.guard import raise_fd_limit
-from net.protocol import PROTOCOL_VERSION, encode
+from hearts.net.guard import raise_fd_limit
+from hearts.net.protocol import PROTOCOL_VERSION, encode
 
 _PING = encode({"type": "ping"})
 _PONG = encode({"type": "pong"})

@@ -52,10 +52,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from net.client import decision_key, random_intent
-from net.limits import Limits
-from net.mirror import Mirror
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.client import decision_key, random_intent
+from hearts.net.limits import Limits
+from hearts.net.mirror import Mirror
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "night owls"
@@ -78,8 +78,8 @@ def serve(port: int, web_port: int, save_dir: str, scale: float, resume: bool) -
     line on stdout: its counts, its memory and the facts the invariants need."""
     import threading
 
-    from net.host import Host
-    from net.loop import run as run_loop
+    from hearts.net.host import Host
+    from hearts.net.loop import run as run_loop
 
     async def main() -> None:
         host = Host(name="Game night", save_dir=save_dir, limits=scaled_limits(scale),
@@ -900,7 +900,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     cfg = NightConfig(people=args.people, hands=args.hands, scale=args.scale,
                       restarts=args.restarts, web_share=args.web_share, seed=args.seed)
-    from net.loop import run as run_loop
+    from hearts.net.loop import run as run_loop
     night, result = run_loop(run_night(cfg))
     s = night.stats
     web = sum(p.web for p in night.people)

@@ -8,8 +8,8 @@ import json
 
 from hearts.cli import UserError
 from hearts.i18n import _, pgettext, said, text_of
-from net.words import state_words
-from net.discovery import DiscoveryUnavailable, HostInfo, browse
+from hearts.net.words import state_words
+from hearts.net.discovery import DiscoveryUnavailable, HostInfo, browse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +24,7 @@ def _dial(host: HostInfo) -> str:
 
 
 def _table(hosts: list[HostInfo]) -> str:
-    from net.protocol import PROTOCOL_VERSION
+    from hearts.net.protocol import PROTOCOL_VERSION
 
     head = (pgettext("browse column", "NAME"), pgettext("browse column", "ADDRESS"),
             pgettext("browse column", "TABLES"), pgettext("browse column", "FREE SEATS"),

@@ -22,8 +22,8 @@ from hearts.engine import Rules, RulesError
 from hearts.i18n import _, error_words
 
 if TYPE_CHECKING:
-    from net.history import History
-    from net.host import Host
+    from hearts.net.history import History
+    from hearts.net.host import Host
 
 log = logging.getLogger("hearts.host")
 
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
     session = None
     if args.session is not None:
-        from net.history import session_start
+        from hearts.net.history import session_start
         try:
             session = session_start(args.session)
         except ValueError as e:
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             make_bot(spec, 0)
     except ValueError as e:
         raise UserError(str(e)) from None
-    from net.loop import run as run_loop
+    from hearts.net.loop import run as run_loop
     try:
         return run_loop(_serve(args, rules), fast=not args.plain_asyncio)
     except KeyboardInterrupt:
@@ -132,21 +132,21 @@ def run(args: argparse.Namespace) -> int:
 async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     import socket
 
-    from net.host import Host
+    from hearts.net.host import Host
 
     name = args.name or f"Hearts on {socket.gethostname()}"
     from dataclasses import replace
 
-    from net.limits import DEFAULT_LIMITS
+    from hearts.net.limits import DEFAULT_LIMITS
     limits = DEFAULT_LIMITS
     if getattr(args, "max_connections", None):
         limits = replace(limits, max_connections=args.max_connections)
-    from net.guard import raise_fd_limit     # room for both budgets, their reserves, files
+    from hearts.net.guard import raise_fd_limit     # room for both budgets, their reserves, files
     raise_fd_limit(limits.max_connections + limits.max_web_connections
                    + 2 * limits.player_reserve + 256)
     session = None
     if args.session is not None:
-        from net.history import session_start
+        from hearts.net.history import session_start
         session = session_start(args.session)
     host = Host(name=name, rules=rules, save_dir=args.save_dir, bot_level=args.bot,
                 limits=limits, session=session, plug_ins=tuple(args.plug_in))
@@ -170,7 +170,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
     print_web_address(host.web_addresses())
     advertiser = None
     if not args.no_advertise:
-        from net.discovery import advertise_host
+        from hearts.net.discovery import advertise_host
         advertiser = await advertise_host(host)
     console = None
     if _console_wanted(args):
@@ -193,7 +193,7 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
 async def _start(host: "Host", args: argparse.Namespace) -> None:
     """Listen for clients, and for browsers unless --no-web (the usual web port, or any free
     one when it is taken and --web-port did not ask for it)."""
-    from net.web import DEFAULT_WEB_PORT, WebListenError
+    from hearts.net.web import DEFAULT_WEB_PORT, WebListenError
     web = None if args.no_web else DEFAULT_WEB_PORT if args.web_port is None else args.web_port
     try:
         try:
@@ -230,8 +230,8 @@ def print_web_address(urls: list[str]) -> None:
 
 
 def _history(save_dir: str | None, flag: str, session: str | None = None) -> "History":
-    from net.history import History
-    from net.saves import HISTORY
+    from hearts.net.history import History
+    from hearts.net.saves import HISTORY
     if not save_dir:
         raise UserError(_("{flag} needs --save-dir, the folder the host saved in").format(flag=flag))
     if not (Path(save_dir) / HISTORY).exists():

@@ -104,7 +104,7 @@ async def _targets(text: str, find_timeout: float,
     host, port, explicit = split_address(text)
     if explicit or (_HOSTNAME.match(host) and await _resolves(host)):
         return [(host, port)]
-    from net.discovery import DiscoveryUnavailable, find_host
+    from hearts.net.discovery import DiscoveryUnavailable, find_host
 
     say(_("Looking for {name} on the local network...").format(name=text))
     try:
@@ -124,8 +124,8 @@ async def _targets(text: str, find_timeout: float,
 
 
 async def _main(args: argparse.Namespace) -> int:
-    from net.client import Client, ClientError
-    from net.protocol import clean_name
+    from hearts.net.client import Client, ClientError
+    from hearts.net.protocol import clean_name
 
     from hearts.text.client import TextClient, read_lines
 

@@ -26,7 +26,7 @@ from hearts.bots.table import play_hand, seeded_deal
 from hearts.cli import UserError
 from hearts.commands.progress import Progress
 from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
-from net.limits import Limits
+from hearts.net.limits import Limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,6 +1,6 @@
 """Where the leaderboard, the history and the replays come from: the host this client is
 connected to (``stats``, ``games``, ``game`` over the connection), or the games against
-bots kept on this computer (read with `net.history`, as a host would answer).
+bots kept on this computer (read with `hearts.net.history`, as a host would answer).
 
 Both answer with the host's messages, so the screens read one shape.
 """
@@ -65,8 +65,8 @@ class LocalArchive(Archive):
     local = True
 
     def __init__(self, directory: Path, key: str | None) -> None:
-        from net.history import History, session_start
-        from net.stats import person_id
+        from hearts.net.history import History, session_start
+        from hearts.net.stats import person_id
         today = session_start("00:00")          # "tonight" on this computer: today
         self.history = History(directory, today).load() if directory.is_dir() \
             else History(None, today)
@@ -96,7 +96,7 @@ def fetch_game(archive: Archive, game_id: int | None, then: Answer,
                failed: Callable[[str], None]) -> None:
     """Gather every page of a game (None: the game at our table) and call ``then`` with
     the whole document (docs/history.md), or ``failed`` with the host's sentence."""
-    from net.replay import GamePages
+    from hearts.net.replay import GamePages
     pages = GamePages(game_id or 0)
 
     def request() -> dict[str, Any]:

@@ -8,7 +8,7 @@ payload)``; the pygame thread calls `send`, `connect`, ... which are thread-safe
 Kinds posted: ``"message"`` (a host message), ``"state"`` (``{"state": "connecting" |
 "connected" | "lost" | "failed" | "closed", "text": str}``; "lost" also carries
 ``attempt``, the reconnect try under way, 0 before the first), ``"hosts"`` (a list of
-`net.discovery.HostInfo`), ``"host_started"`` (``{"port": int}``), ``"host_failed"``
+`hearts.net.discovery.HostInfo`), ``"host_started"`` (``{"port": int}``), ``"host_failed"``
 (``{"text": str}``).
 """
 
@@ -22,7 +22,7 @@ import threading
 from typing import Any, Callable, Coroutine
 
 from hearts.i18n import _, error_words, ngettext
-from net import protocol
+from hearts.net import protocol
 
 log = logging.getLogger(__name__)
 
@@ -145,9 +145,9 @@ class Connection:
         self.connected = False
 
     async def _keep_connected(self) -> None:
-        """Connect with `net.client.Client` (which reconnects with the seat token after a
+        """Connect with `hearts.net.client.Client` (which reconnects with the seat token after a
         loss) and pass every host message on, until stopped."""
-        from net.client import Client, ClientError
+        from hearts.net.client import Client, ClientError
         assert self.address is not None and self._outbox is not None
         address, port = self.address
         self.post("state", {"state": "connecting", "text": _("Connecting to {address}…").format(
@@ -208,7 +208,7 @@ class Connection:
             await client.close()
 
     async def _send_loop(self, client: Any, outbox: "asyncio.Queue[dict[str, Any]]") -> None:
-        from net.client import ClientError
+        from hearts.net.client import ClientError
         while True:
             msg = dict(await outbox.get())
             type_ = msg.pop("type")
@@ -228,7 +228,7 @@ class Connection:
         self.call(self._deal_demo(port, rules, level))
 
     async def _deal_demo(self, port: int, rules: dict[str, Any] | None, level: str) -> None:
-        from net.client import Client
+        from hearts.net.client import Client
         dealer = Client("127.0.0.1", port, name="Demo", reconnect=False)
         try:
             await dealer.connect()
@@ -259,7 +259,7 @@ class Connection:
     # -- an in-process host -------------------------------------------------------------
     def start_host(self, bind: str = "127.0.0.1", port: int = 0, advertise: bool = False,
                    advertise_on: list[str] | None = None, **options: Any) -> None:
-        """Start a `net.host.Host` on this loop (``options`` go to Host); posts
+        """Start a `hearts.net.host.Host` on this loop (``options`` go to Host); posts
         ``host_started`` with its port. ``advertise``: announce it on the LAN (on the
         interfaces ``advertise_on``, default all)."""
         self.call(self._start_host(bind, port, advertise, advertise_on, options))
@@ -267,7 +267,7 @@ class Connection:
     async def _start_host(self, bind: str, port: int, advertise: bool,
                           advertise_on: list[str] | None, options: dict[str, Any]) -> None:
         try:
-            from net.host import Host
+            from hearts.net.host import Host
             await self.stop_host()
             resume = bool(options.pop("resume", False))
             web = options.pop("web_port", None)      # also serve the browser client (net.web)
@@ -286,14 +286,14 @@ class Connection:
             return
         self.host = host
         if advertise:
-            from net.discovery import advertise_host
+            from hearts.net.discovery import advertise_host
             self.advertiser = await advertise_host(host, advertise_on)
         self.post("host_started", {"port": host.port, "bind": bind,
                                    "addresses": host.addresses(), "web": host.web_addresses()})
 
     # -- a host in a child process (the demo: four bots think without sharing our GIL) ---
     def start_host_process(self, **options: Any) -> None:
-        """Start a `net.host.Host` on 127.0.0.1 in a child process; posts ``host_started``."""
+        """Start a `hearts.net.host.Host` on 127.0.0.1 in a child process; posts ``host_started``."""
         self.call(self._start_host_process(options))
 
     async def _start_host_process(self, options: dict[str, Any]) -> None:
@@ -334,7 +334,7 @@ class Connection:
 
     async def _browse_loop(self, interfaces: list[str] | None) -> None:
         try:
-            from net.discovery import Browser
+            from hearts.net.discovery import Browser
             browser = Browser(interfaces=interfaces)
             await browser.start()
         except Exception as e:  # zeroconf unavailable: say why, keep the address box
@@ -403,7 +403,7 @@ def serve_host_child(pipe: Any, options: dict[str, Any]) -> None:
     """Child process: run a Host on 127.0.0.1, send its port, stop when told or orphaned."""
     import signal
 
-    from net.host import Host
+    from hearts.net.host import Host
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C goes to the client
 
     async def main() -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hearts.i18n import _
-from net import words
+from hearts.net import words
 
 from hearts.i18n import N_, _
 
@@ -41,7 +41,7 @@ COMMANDS = ("/help", "/who", "/tables", "/rules", "/preset", "/start", "/pause",
             "/end", "/kick", "/allow", "/bot", "/hint", "/sit", "/leave", "/lobby")
 DIRECTION_WORDS = ("south", "west", "north", "east")
 PEEK_SECONDS = 8.0
-# The changes the console logs (in `net.words`' sentences), by colour; the table shows
+# The changes the console logs (in `hearts.net.words`' sentences), by colour; the table shows
 # cards, tricks and the rest its own way.
 LOGGED = {"player_joined": INFO, "player_left": INFO, "player_kicked": HOST,
           "player_dropped": HOST, "player_returned": INFO, "owner_changed": INFO,

@@ -9,7 +9,7 @@ import pygame
 
 from hearts.engine.rule_options import summary_words
 from hearts.i18n import N_, _, ngettext
-from net.history import local_time, player_name
+from hearts.net.history import local_time, player_name
 
 from . import widgets as w
 from .archive import Archive, fetch_game

@@ -9,7 +9,7 @@ import pygame
 
 from hearts.bots.base import level_words
 from hearts.i18n import N_, _, ngettext
-from net.history import local_time
+from hearts.net.history import local_time
 
 from . import widgets as w
 from .archive import Archive

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.i18n import _
-from net import words
-from net.mirror import Mirror, MirrorReader
+from hearts.net import words
+from hearts.net.mirror import Mirror, MirrorReader
 
 from hearts.i18n import _
 
@@ -327,7 +327,7 @@ class Link:
         """The rules changed: each change in the console, and a notice at the table (the
         waiting table too) for everyone, "You changed the rules: ..." for whoever did."""
         from hearts.engine import Rules, RulesError
-        from net import words
+        from hearts.net import words
         tbl = self.session.table
         if tbl is None:
             return
@@ -386,7 +386,7 @@ class Link:
 def host_title(name: str) -> str:
     """"Ann's host", the name a host started here goes by: whole within the host's limit
     for names, a long player name shortened with an ellipsis ("Annabelle Feath…'s host")."""
-    from net.limits import Limits
+    from hearts.net.limits import Limits
     limit = Limits().max_name
     title = _("{name}'s host").format(name=name)
     while len(title) > limit and len(name) > 1:

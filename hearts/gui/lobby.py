@@ -19,7 +19,7 @@ from hearts.bots.base import level_words
 from hearts.engine import PRESETS, Rules
 from hearts.engine.rule_options import preset_name
 from hearts.i18n import N_, _, ngettext, pgettext
-from net import words
+from hearts.net import words
 
 from . import widgets as w
 from .dialog import Dialog

@@ -18,8 +18,8 @@ from hearts.bots.base import level_words
 from hearts.engine.rule_options import passing_words, rules_title, summary_words
 from hearts.engine.rules import PASS_OFFSET, Rules, RulesError
 from hearts.i18n import _, ngettext
-from net.history import player_name
-from net.replay import Moment, Replay
+from hearts.net.history import player_name
+from hearts.net.replay import Moment, Replay
 
 from . import widgets as w
 from .archive import Archive
@@ -52,7 +52,7 @@ def seat_title(doc: dict[str, Any], hand: dict[str, Any], seat: int) -> str:
 
 
 class ReplaySheet(Sheet):
-    """One game, hand by hand and trick by trick (a `net.replay.Replay` of ``doc``)."""
+    """One game, hand by hand and trick by trick (a `hearts.net.replay.Replay` of ``doc``)."""
 
     def __init__(self, app: "App", doc: dict[str, Any], archive: Archive | None = None,
                  hand: int = 0, you: str | None = None) -> None:
@@ -89,7 +89,7 @@ class ReplaySheet(Sheet):
     def _my_seat(self, you: str | None) -> int:
         """The seat drawn at the bottom: the viewer's, when they played; else seat 0."""
         if you is None:
-            from net.stats import person_id
+            from hearts.net.stats import person_id
             you = person_id(self.app.net.key) if self.app.net.key else None
         people = self.doc.get("people") or []
         hands = self.replay.hands

@@ -18,7 +18,7 @@ from hearts.engine import PRESETS, Rules, RulesError
 from hearts.engine.rule_options import (OPTIONS, nearest_preset, preset_description,
                                         preset_name)
 from hearts.i18n import _, ngettext, said
-from net.words import ARROWS
+from hearts.net.words import ARROWS
 
 from . import widgets as w
 from .dialog import Dialog

@@ -10,7 +10,7 @@ from typing import Any
 
 from hearts.engine import Game, action_from_wire
 from hearts.i18n import _
-from net import saves
+import hearts.net.saves as saves
 
 
 def data_dir() -> Path:

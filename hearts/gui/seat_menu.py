@@ -13,8 +13,8 @@ import pygame
 
 from hearts.bots.base import SEAT_LEVELS, level_words
 from hearts.i18n import N_, _
-from net.mirror import TableInfo
-from net.words import PLACES
+from hearts.net.mirror import TableInfo
+from hearts.net.words import PLACES
 
 from . import widgets as w
 from .dialog import Dialog

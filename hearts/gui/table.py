@@ -13,7 +13,7 @@ each own one job, as in the pygame-ce examples:
 - `TableInput` (table_input.py): mouse and keys;
 - `TablePainter`, `PanelPainter`, `SheetPainter` (table_draw/_panels/_sheets.py): drawing.
 
-Their sentences come from `net.words`. The app calls `notify` (a wrapped notice) and
+Their sentences come from `hearts.net.words`. The app calls `notify` (a wrapped notice) and
 `set_disconnected` (greyed, no input).
 """
 
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hearts.engine import Card, View
-from net import words
-from net.mirror import TableInfo
+from hearts.net import words
+from hearts.net.mirror import TableInfo
 
 from . import sounds as sfx
 from .anim import Animator

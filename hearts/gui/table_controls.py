@@ -13,7 +13,7 @@ import pygame
 
 from hearts.engine import Card
 from hearts.i18n import _
-from net import words
+from hearts.net import words
 
 from .table_draw import Button, button_width
 from .table_part import TablePart

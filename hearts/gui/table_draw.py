@@ -20,7 +20,7 @@ from hearts.engine import Card, Phase, View
 from hearts.engine.rule_options import rules_title
 from hearts.bots.base import level_words
 from hearts.i18n import _, ngettext
-from net import words
+from hearts.net import words
 
 from . import theme, widgets
 from .table_part import TablePart

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hearts.engine import Card
-from net import words
+from hearts.net import words
 
 from . import sounds as sfx
 from .table_part import TablePart

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from hearts.engine import Card, View
 from hearts.engine.scoring import moon_value
-from net.mirror import TableInfo
+from hearts.net.mirror import TableInfo
 
 
 

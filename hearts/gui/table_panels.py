@@ -12,7 +12,7 @@ import pygame
 from hearts.engine import Card, View
 from hearts.engine.rule_options import rules_title
 from hearts.i18n import _
-from net import words
+from hearts.net import words
 
 from . import theme
 from . import table_draw as draw
@@ -140,7 +140,7 @@ class PanelPainter(TableCanvas):
             y += self.row_h(15)
 
     def status_text(self, v: View) -> tuple[str, tuple[int, int, int]]:
-        """The turn prompt as the table shows the game now (in `net.words`' words), and its
+        """The turn prompt as the table shows the game now (in `hearts.net.words`' words), and its
         colour: gold when you must act, dim while you wait."""
         m = self.model
         session = getattr(self.screen.app, "session", None)

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from hearts.engine import Card, View
 from hearts.engine.cards import QUEEN_SPADES
-from net import words
-from net.mirror import TableInfo, read_view
+from hearts.net import words
+from hearts.net.mirror import TableInfo, read_view
 
 from .anim import Animator, ease_in_out, speed_scale
 from .table_draw import hand_order
@@ -239,7 +239,7 @@ class Playback(TablePart):
             m.timer = (seats, self.clock + secs, secs or 1.0) if seats and secs else None
 
     def _line(self, ch: dict[str, Any]) -> str:
-        """The change in `net.words`' sentence for this reader."""
+        """The change in `hearts.net.words`' sentence for this reader."""
         return " ".join(words.change_lines(ch, self.model.info, self.screen.voice.me))
 
     def _apply_view(self, d: dict[str, Any] | None, timer: Any, has_timer: bool,

@@ -1,7 +1,7 @@
 """The table's sheets: a hand's summary, the final score sheet and the scoreboard.
 
 `SheetPainter` draws them over the table; their sentences (a moon, an early end, who
-won, your place) come from `net.words`.
+won, your place) come from `hearts.net.words`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pygame
 
 from hearts.engine.rule_options import rules_title
 from hearts.i18n import _, ngettext, pgettext
-from net import words
+from hearts.net import words
 
 from . import theme
 from . import table_draw as draw

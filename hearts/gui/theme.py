@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-FONTS = ASSETS / "fonts"
-SOUNDS = ASSETS / "sounds"
-SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")   # fallback outside a checkout
+from hearts.resources import asset
+
+FONTS = asset("fonts")
+SOUNDS = asset("sounds")
+SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")   # fallback where they are not
 
 Color = tuple[int, int, int]
 

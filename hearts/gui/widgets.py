@@ -16,6 +16,7 @@ import pygame
 
 from hearts.engine.rule_options import on_off
 from hearts.i18n import pgettext
+from hearts.resources import asset
 
 # -- look -----------------------------------------------------------------------------
 # The same palette as the table (hearts.gui.theme): cream buttons, dark translucent panels.
@@ -37,17 +38,17 @@ SELECT = (46, 104, 70)
 MIN_TEXT = 12                # no text smaller than this, whatever the window size
 Colour = tuple[int, int, int]
 
-_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_FONTS = asset("fonts")
 _FONT_CANDIDATES = (
-    _ASSETS / "fonts" / "DejaVuSans.ttf",
+    _FONTS / "DejaVuSans.ttf",
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
 )
 _BOLD_CANDIDATES = (
-    _ASSETS / "fonts" / "DejaVuSans-Bold.ttf",
+    _FONTS / "DejaVuSans-Bold.ttf",
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
 )
 _MONO_CANDIDATES = (
-    _ASSETS / "fonts" / "DejaVuSansMono.ttf",
+    _FONTS / "DejaVuSansMono.ttf",
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"),
 )
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from hearts.i18n import _, error_words, said, text_of
-from net.client import Client, ClientError
-from net.protocol import ProtocolError
-from net.replay import GamePages
+from hearts.net.client import Client, ClientError
+from hearts.net.protocol import ProtocolError
+from hearts.net.replay import GamePages
 
 from .commands import parse_line
 from .history import replay_lines

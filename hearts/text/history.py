@@ -8,8 +8,8 @@ from typing import Any
 from hearts.bots.base import level_words
 from hearts.engine.rule_options import passing_words, summary_words
 from hearts.i18n import _, ngettext
-from net.history import local_time, player_name
-from net.replay import Replay
+from hearts.net.history import local_time, player_name
+from hearts.net.replay import Replay
 
 from .render import card_text, cards_text
 

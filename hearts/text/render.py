@@ -19,8 +19,8 @@ from hearts.engine.rule_options import rules_title
 from hearts.bots.base import level_words
 from hearts.engine.cards import RANKS, SUIT_SYMBOLS, SUITS
 from hearts.i18n import N_, _, ngettext
-from net import words
-from net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
+from hearts.net import words
+from hearts.net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
 
 from .commands import PLACES
 

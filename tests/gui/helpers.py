@@ -1,4 +1,4 @@
-"""Helpers for GUI tests: a second player as a real `net.client.Client` on the app's loop."""
+"""Helpers for GUI tests: a second player as a real `hearts.net.client.Client` on the app's loop."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pygame
 
-from net.client import Client
+from hearts.net.client import Client
 
 
 class Player:

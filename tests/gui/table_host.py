@@ -1,8 +1,8 @@
-"""A host table without sockets for table-screen tests: the real `net.table.Table`
+"""A host table without sockets for table-screen tests: the real `hearts.net.table.Table`
 (the host's own sans-I/O table) with one person in seat 0 and bots elsewhere.
 
-The messages that person receives are built by the host's own `net.updates`
-(``table`` and ``update`` maps, as `net.server.ServerCore` sends them); it takes the
+The messages that person receives are built by the host's own `hearts.net.updates`
+(``table`` and ``update`` maps, as `hearts.net.server.ServerCore` sends them); it takes the
 intents the screen sends, applies them, and moves the bots with the real bot code.
 """
 
@@ -12,10 +12,10 @@ from typing import Any
 
 from hearts.bots.base import make_bot
 from hearts.engine import Card, Rules
-from net.protocol import intent_action
-from net.server import bot_action
-from net.table import Table, TableError
-from net.updates import member_messages, table_message
+from hearts.net.protocol import intent_action
+from hearts.net.server import bot_action
+from hearts.net.table import Table, TableError
+from hearts.net.updates import member_messages, table_message
 
 ME = "token-me"
 

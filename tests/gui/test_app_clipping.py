@@ -14,7 +14,7 @@ from hearts.gui.menu import JoinScreen
 from hearts.gui.rules_dialog import RulesDialog
 from hearts.gui.seat_menu import KeysDialog, SeatMenu, TableMenu
 from hearts.gui.settings import Settings, SettingsScreen
-from net.discovery import HostInfo
+from hearts.net.discovery import HostInfo
 from tests.gui import clipcheck
 from tests.gui.conftest import Driver
 from tests.gui.helpers import Player, host_lobby

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from hearts.gui.menu import JoinScreen
-from net.discovery import Advertiser, browse
-from net.host import Host
+from hearts.net.discovery import Advertiser, browse
+from hearts.net.host import Host
 
 LO = ["127.0.0.1"]
 

@@ -12,8 +12,8 @@ from typing import Any, Iterator
 import pytest
 
 from hearts.gui.table import TableScreen
-from net.host import Host
-from net.limits import Limits
+from hearts.net.host import Host
+from hearts.net.limits import Limits
 
 from .helpers import Player
 
@@ -62,7 +62,7 @@ def _table(app: Any, drive: Any) -> TableScreen:
 
 
 def test_an_away_owner_counts_down_then_hands_the_table_on(app, drive, shots) -> None:
-    from net import words
+    from hearts.net import words
     _host(app, drive)
     olga = _olga(app)
     app.send({"type": "sit", "table": 1})
@@ -80,7 +80,7 @@ def test_an_away_owner_counts_down_then_hands_the_table_on(app, drive, shots) ->
 
 
 def test_a_finished_table_whose_owner_is_away_as_a_newcomer_sees_it(app, drive, shots) -> None:
-    from net import words
+    from hearts.net import words
     from tests.net.conftest import is_game_over, play_until
     _host(app, drive)
     olga = _olga(app, target=1, pass_count=0)
@@ -108,7 +108,7 @@ def test_a_finished_table_whose_owner_is_away_as_a_newcomer_sees_it(app, drive, 
 
 
 def test_a_paused_table_whose_owner_is_away(app, drive, shots) -> None:
-    from net import words
+    from hearts.net import words
     _host(app, drive)
     olga = _olga(app, pass_count=0)
     bob = Player(app, "Bob")

@@ -20,8 +20,8 @@ from hearts.gui.rules_dialog import RulesDialog
 from hearts.gui.seat_menu import KeysDialog, SeatMenu, TableMenu
 from hearts.gui.settings import Settings, SettingsDialog, SettingsScreen
 from hearts.gui.table import TableScreen
-from net.discovery import HostInfo
-from net.table import BOT_NAMES
+from hearts.net.discovery import HostInfo
+from hearts.net.table import BOT_NAMES
 from tests.gui.conftest import Driver
 from tests.gui.helpers import Player, host_lobby, play_by_keys
 from tests.gui.test_languages import every_line

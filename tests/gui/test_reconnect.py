@@ -7,7 +7,7 @@ import socket
 import pygame
 
 from hearts.gui.table import TableScreen
-from net.host import Host
+from hearts.net.host import Host
 
 
 def _states(app, monkeypatch):

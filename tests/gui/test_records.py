@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from hearts.engine import Rules
-from net.history import History
-from net.stats import person_id
+from hearts.net.history import History
+from hearts.net.stats import person_id
 from tests.engine.builders import random_game
 
 

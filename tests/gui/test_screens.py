@@ -7,7 +7,7 @@ import pytest
 
 from hearts.gui.menu import JoinScreen, MainMenu, parse_address
 from hearts.gui.seat_menu import SeatMenu, TableMenu
-from net.discovery import HostInfo
+from hearts.net.discovery import HostInfo
 from tests.gui.helpers import Player, host_lobby
 
 

@@ -1,6 +1,6 @@
 """The table screen, rendered for real (dummy video driver) and driven with posted events.
 
-The host side is the host's own sans-I/O table (`net.table.Table`) with real bots
+The host side is the host's own sans-I/O table (`hearts.net.table.Table`) with real bots
 (see table_host.py); the screen's intents go to it and its messages come back.
 """
 
@@ -15,9 +15,9 @@ import pytest
 from hearts.engine import Card, Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
-from net.mirror import TableInfo
-from net.words import Voice
-from net.words import why_illegal as _why_illegal
+from hearts.net.mirror import TableInfo
+from hearts.net.words import Voice
+from hearts.net.words import why_illegal as _why_illegal
 
 from .table_host import LocalTable, RecordingApp
 

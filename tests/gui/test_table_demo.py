@@ -7,8 +7,8 @@ import pygame
 
 from hearts.engine import Rules
 from hearts.gui.table import TableScreen
-from net import words
-from net.table import Table
+from hearts.net import words
+from hearts.net.table import Table
 
 from .table_seen import look
 

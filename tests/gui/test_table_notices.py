@@ -11,7 +11,7 @@ import pygame
 from hearts.engine import Card, Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
-from net.mirror import TableInfo
+from hearts.net.mirror import TableInfo
 
 from .table_host import RecordingApp
 from .table_seen import look

@@ -17,7 +17,7 @@ from hearts.engine import Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
 
-from net.mirror import TableInfo
+from hearts.net.mirror import TableInfo
 
 from .table_host import LocalTable, RecordingApp
 from .table_seen import look, problems

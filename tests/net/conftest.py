@@ -14,9 +14,9 @@ from typing import Any, AsyncIterator
 
 import pytest
 
-from net.client import Client, decision_key, random_intent
-from net.host import Host
-from net.limits import Limits
+from hearts.net.client import Client, decision_key, random_intent
+from hearts.net.host import Host
+from hearts.net.limits import Limits
 
 FAST = Limits(drop_grace=0.3, heartbeat_interval=0.5, heartbeat_timeout=5.0, hello_timeout=2.0,
               bot_budget=0.05)

@@ -8,7 +8,7 @@ import asyncio
 import random
 import sys
 
-from net.client import Client, decision_key, random_intent
+from hearts.net.client import Client, decision_key, random_intent
 
 
 async def main(port: int, table: int, token: str | None) -> int:

@@ -1,7 +1,7 @@
-"""A host without sockets for decision tests: the real `net.server.ServerCore`, people as
-numbered connections with a `net.mirror.Mirror` each, time given by the test.
+"""A host without sockets for decision tests: the real `hearts.net.server.ServerCore`, people as
+numbered connections with a `hearts.net.mirror.Mirror` each, time given by the test.
 
-`Lan.pump` carries out the core's outbox the way `net.host.Host` does (minus bytes and
+`Lan.pump` carries out the core's outbox the way `hearts.net.host.Host` does (minus bytes and
 files): messages reach the people, closed connections are lost, the bots' turns are
 played at once with the real bots, hints are computed, clocks are kept to be run by
 `Lan.advance`.
@@ -14,12 +14,12 @@ from typing import Any, Callable
 
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
-from net.client import decision_key, random_intent
-from net.console import operator_command
-from net.limits import Limits
-from net.mirror import Mirror, MirrorReader
-from net.protocol import PROTOCOL_VERSION, Decoder
-from net.server import BotTurn, ConnId, ServerCore, bot_action
+from hearts.net.client import decision_key, random_intent
+from hearts.net.console import operator_command
+from hearts.net.limits import Limits
+from hearts.net.mirror import Mirror, MirrorReader
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder
+from hearts.net.server import BotTurn, ConnId, ServerCore, bot_action
 
 FAST = Limits(drop_grace=0.3, heartbeat_interval=0.5, heartbeat_timeout=5.0, hello_timeout=2.0,
               bot_budget=0.05)

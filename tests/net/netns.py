@@ -214,7 +214,7 @@ async def _advertise(name: str, interfaces: list[str] | None) -> None:
     """A TCP listener that greets with ``hello NAME``, advertised as NAME, until Ctrl-C."""
     import asyncio
 
-    from net.discovery import Advertiser
+    from hearts.net.discovery import Advertiser
 
     async def greet(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         writer.write(f"hello {name}\n".encode())
@@ -243,7 +243,7 @@ async def _watch(seconds: float) -> None:
     """Print every browse event for ``seconds``."""
     import asyncio
 
-    from net.discovery import Browser
+    from hearts.net.discovery import Browser
 
     async with Browser() as browser:
         _say(event="browsing")
@@ -254,8 +254,8 @@ async def _watch(seconds: float) -> None:
 
 async def _play_hand(name: str, timeout: float) -> None:
     """Find the host advertised as NAME, join it over TCP, and play one hand against bots."""
-    from net.client import Client
-    from net.discovery import find_host
+    from hearts.net.client import Client
+    from hearts.net.discovery import find_host
     from tests.net.conftest import has_change, play_until
 
     found = await find_host(name, timeout)
@@ -283,7 +283,7 @@ async def _web_page(name: str, timeout: float) -> None:
 
     from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-    from net.discovery import WEB_SERVICE_TYPE, instance_label
+    from hearts.net.discovery import WEB_SERVICE_TYPE, instance_label
 
     azc = AsyncZeroconf()
     try:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from hearts.cli import main
-from net.history import History
+from hearts.net.history import History
 
 
 def test_bench_history_prints_each_answer(capsys, tmp_path: Path) -> None:

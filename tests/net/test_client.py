@@ -6,10 +6,10 @@ import socket
 
 import pytest
 
-import net.client as client_module
-from net.client import Client, ClientError
-from net.host import Host
-from net.protocol import ProtocolError
+import hearts.net.client as client_module
+from hearts.net.client import Client, ClientError
+from hearts.net.host import Host
+from hearts.net.protocol import ProtocolError
 
 from .conftest import FAST, connect
 

@@ -13,7 +13,7 @@ import socket
 
 import pytest
 
-from net.discovery import (
+from hearts.net.discovery import (
     Advertiser,
     BrowseEvent,
     Browser,
@@ -25,7 +25,7 @@ from net.discovery import (
     find_host,
     instance_label,
 )
-from net.interfaces import lan_interfaces
+from hearts.net.interfaces import lan_interfaces
 
 LO = ["127.0.0.1"]
 PROPS = {"version": "1", "name": "", "tables": "0", "seats": "0", "rules": "standard", "playing": "0"}
@@ -172,7 +172,7 @@ async def test_a_host_nobody_can_reach_is_not_advertised_and_says_so_once(caplog
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    caplog.set_level(logging.WARNING, logger="net.discovery")
+    caplog.set_level(logging.WARNING, logger="hearts.net.discovery")
     adv = Advertiser("Ghost", port, PROPS, interfaces=LO)
     await adv.start()
     await adv.update({**PROPS, "seats": "1"})
@@ -182,7 +182,7 @@ async def test_a_host_nobody_can_reach_is_not_advertised_and_says_so_once(caplog
     await adv.update({**PROPS, "seats": "2"})
     await adv.close()
     assert not adv.registered.is_set()
-    records = [r for r in caplog.records if r.name == "net.discovery"]
+    records = [r for r in caplog.records if r.name == "hearts.net.discovery"]
     assert len(records) == 1
     assert records[0].getMessage() == (
         f"hearts: host 'Ghost' is not advertised on the LAN (nothing listens on port {port} of a "

@@ -20,10 +20,10 @@ import msgpack
 import pytest
 
 from hearts.engine import Game, action_from_wire
-from net import saves
-from net.client import Client
-from net.host import Host
-from net.mirror import TableInfo
+from hearts.net import saves
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.mirror import TableInfo
 
 from .conftest import FAST, has_change, is_game_over, play_until, start_host_process
 

@@ -61,7 +61,7 @@ def test_the_fuzzer_allows_a_welcome_when_the_first_frame_it_sent_is_a_hello():
     """A case with no hello step whose first frame is a valid hello may be welcomed (the
     fuzzer reported this as a host failure once); any other first message may not."""
     from hearts.bench.fuzz import FUZZ_LIMITS, _opens_with_hello
-    from net.protocol import encode
+    from hearts.net.protocol import encode
     hello = encode({"type": "hello", "version": 1, "name": "Zed"})
     assert _opens_with_hello([hello], FUZZ_LIMITS)
     assert _opens_with_hello([hello[:3], hello[3:]], FUZZ_LIMITS)       # split anywhere

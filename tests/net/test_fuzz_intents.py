@@ -3,7 +3,7 @@ from a watcher or from someone at no table, at a table one is not at."""
 
 from __future__ import annotations
 
-from net.host import Host
+from hearts.net.host import Host
 
 from .conftest import connect, has_change
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from hearts.text.client import TextClient
-from net.client import Client
-from net.host import Host
+from hearts.net.client import Client
+from hearts.net.host import Host
 
 from ..web.conftest import WS
 from .conftest import FAST, connect, free_port, has_change, start_host_process

@@ -11,11 +11,11 @@ import pytest
 
 from hearts.engine import Game, Rules
 from hearts.engine.cards import QUEEN_SPADES, mask_of
-from net import saves
+from hearts.net import saves
 from tests.engine import builders
-from net.history import INDEX, History, examine, session_start
-from net.replay import Replay, replay_hands
-from net.stats import Board, places, tally
+from hearts.net.history import INDEX, History, examine, session_start
+from hearts.net.replay import Replay, replay_hands
+from hearts.net.stats import Board, places, tally
 
 PEOPLE = [{"name": "Ann", "kind": "human", "id": "a1"},
           {"name": "Ada", "kind": "bot", "level": "hard"},
@@ -248,8 +248,8 @@ def test_a_new_count_recounts_the_history(tmp_path: Path, monkeypatch: pytest.Mo
                                           capsys: pytest.CaptureFixture[str]) -> None:
     h = History(tmp_path, session="2000-01-01T00:00:00Z").load()
     h.add(record(random_game(8)))
-    import net.history
-    monkeypatch.setattr(net.history, "TALLY_VERSION", 99)
+    import hearts.net.history
+    monkeypatch.setattr(hearts.net.history, "TALLY_VERSION", 99)
     again = History(tmp_path).load()
     assert again.stats()["all"] == h.stats()["all"]
     lines = (tmp_path / INDEX).read_text().splitlines()
@@ -263,28 +263,28 @@ def test_a_new_count_recounts_the_history(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_a_game_answer_reads_the_kept_replay(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    import net.history
-    from net.history import REPLAYS
+    import hearts.net.history
+    from hearts.net.history import REPLAYS
     h = History(tmp_path).load()
     games = [random_game(s) for s in (21, 22)]
     for g in games:
         h.add(record(g))
     assert len((tmp_path / REPLAYS).read_text().splitlines()) == 2
     expected = History(tmp_path).load().game(2)
-    real = net.history.examine
+    real = hearts.net.history.examine
 
     def no_replaying(raw: bytes) -> Any:
         raise AssertionError("the game was replayed again")
-    monkeypatch.setattr(net.history, "examine", no_replaying)
+    monkeypatch.setattr(hearts.net.history, "examine", no_replaying)
     assert History(tmp_path).load().game(2) == expected        # from replays.jsonl
     # a damaged replays file costs speed only: the game is replayed from the history
     (tmp_path / REPLAYS).write_bytes(b"garbage\n" * 3)
-    monkeypatch.setattr(net.history, "examine", real)
+    monkeypatch.setattr(hearts.net.history, "examine", real)
     assert History(tmp_path).load().game(2) == expected
     # a rebuilt index writes the replays afresh
     (tmp_path / INDEX).unlink()
     History(tmp_path).load()
-    monkeypatch.setattr(net.history, "examine", no_replaying)
+    monkeypatch.setattr(hearts.net.history, "examine", no_replaying)
     assert History(tmp_path).load().game(1)["hands"][0]["totals"] == list(
         games[0].results[0].totals)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from hearts.bots import RandomBot
-from net.host import Host
+from hearts.net.host import Host
 
 from .conftest import FAST, connect, has_change
 

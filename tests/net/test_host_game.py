@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from net.host import Host
+from hearts.net.host import Host
 
 from .conftest import connect, is_game_over, play_until
 

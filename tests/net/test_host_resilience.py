@@ -15,10 +15,10 @@ import msgpack
 import pytest
 
 from hearts.engine import Game
-from net import saves
-from net.client import Client
-from net.host import Host
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net import saves
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from .conftest import FAST, connect, has_change, is_game_over, play_until, start_host_process
 

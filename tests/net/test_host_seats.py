@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from net.host import Host
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.host import Host
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from .conftest import FAST, connect
 

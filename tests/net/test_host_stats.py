@@ -11,10 +11,10 @@ from pathlib import Path
 
 from hearts.engine import Game, Rules, action_from_wire
 from hearts.engine.cards import QUEEN_SPADES
-from net import saves
-from net.host import Host
-from net.schema import check_message
-from net.stats import person_id
+from hearts.net import saves
+from hearts.net.host import Host
+from hearts.net.schema import check_message
+from hearts.net.stats import person_id
 
 from .conftest import FAST, connect, has_change, is_game_over, play_until
 

@@ -18,9 +18,9 @@ from typing import AsyncIterator
 
 import pytest
 
-from net.host import Host
-from net.limits import Limits
-from net.protocol import Decoder, encode, version_error
+from hearts.net.host import Host
+from hearts.net.limits import Limits
+from hearts.net.protocol import Decoder, encode, version_error
 
 REPO = Path(__file__).resolve().parents[2]
 LIMITS = Limits(drop_grace=5.0, heartbeat_interval=0.5, heartbeat_timeout=5.0,

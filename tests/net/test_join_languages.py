@@ -10,7 +10,7 @@ import random
 import re
 import sys
 
-from net.host import Host
+from hearts.net.host import Host
 
 from .test_join import HEARTS, REPO, Joiner, host  # noqa: F401  (the host fixture)
 
@@ -83,7 +83,7 @@ async def test_hearts_join_under_a_french_locale_is_french(host: Host) -> None:
 async def test_every_line_hearts_join_prints_comes_from_the_catalogue(host: Host) -> None:
     """`hearts join --lang pseudo`: the client's own lines (help, errors about typed lines,
     the lists) and the host's, all from the catalogue (the pseudo guard of tests/gui)."""
-    from net.table import BOT_NAMES
+    from hearts.net.table import BOT_NAMES
     from tests.gui.test_pseudo import not_from_the_catalogue
     from tests.text.test_pseudo_text import COMMAND_WORDS
     zoe = await Joiner.start(f"127.0.0.1:{host.port}", "--name", "Zoe", "--lang", "pseudo")

@@ -11,10 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from net.client import Client
-from net.host import Host
-from net.limits import Limits
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.limits import Limits
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from .conftest import FAST, has_change
 
@@ -271,7 +271,7 @@ async def test_a_client_that_does_not_read_is_dropped() -> None:
 
 
 def test_bucket_refills() -> None:
-    from net.guard import Bucket
+    from hearts.net.guard import Bucket
     b = Bucket(2.0, 3, now=0.0)
     assert [b.take(0.0) for _ in range(4)] == [True, True, True, False]
     assert b.take(0.5) and not b.take(0.5)
@@ -407,7 +407,7 @@ async def test_content_mistakes_keep_the_connection_and_broken_frames_say_why() 
 async def test_a_full_host_lists_its_200_tables_to_a_real_client() -> None:
     """The `tables` message of a host at its table limit is over a client's 64 KiB frame
     limit, within the host-to-client limit, and a real client reads it and stays."""
-    from net.client import Client
+    from hearts.net.client import Client
     h = await _host(FAST)
     try:
         core = h.core

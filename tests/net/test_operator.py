@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from net.client import Client
-from net.host import Host
+from hearts.net.client import Client
+from hearts.net.host import Host
 
 from .conftest import connect, has_change
 

@@ -9,8 +9,8 @@ import socket
 
 import pytest
 
-from net.client import Client
-from net.host import Host
+from hearts.net.client import Client
+from hearts.net.host import Host
 
 from .conftest import FAST, connect, has_change
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts.engine import Game, Rules, View
-from net.protocol import (Decoder, ProtocolError, check_intent, clean_name, encode, intent)
-from net.limits import Limits
-from net.views import (PUBLIC_KEYS, SEAT_KEYS, WATCHER_PAIRS, public_pairs, public_part,
+from hearts.net.protocol import (Decoder, ProtocolError, check_intent, clean_name, encode, intent)
+from hearts.net.limits import Limits
+from hearts.net.views import (PUBLIC_KEYS, SEAT_KEYS, WATCHER_PAIRS, public_pairs, public_part,
                        seat_pairs, seat_view, view_bytes, watcher_view)
 
 
@@ -140,7 +140,7 @@ def test_a_frame_just_under_the_limit_after_a_partial_read_passes() -> None:
 
 
 def test_packed_card_lists_equal_plain_ones() -> None:
-    from net.views import _mask_packed, _mask_strs
+    from hearts.net.views import _mask_packed, _mask_strs
     rng = random.Random(5)
     for _ in range(2000):
         mask = rng.getrandbits(52) & rng.getrandbits(52)

@@ -9,7 +9,7 @@ import msgpack
 import pytest
 
 from hearts.engine import Game
-from net import saves
+from hearts.net import saves
 
 
 def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> None:

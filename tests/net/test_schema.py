@@ -13,11 +13,11 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from net.client import Client, decision_key, random_intent
-from net.host import Host
-from net.protocol import CHANGES, ERROR_CODES, EVENTS
+from hearts.net.client import Client, decision_key, random_intent
+from hearts.net.host import Host
+from hearts.net.protocol import CHANGES, ERROR_CODES, EVENTS
 from hearts.docgen import protocol_doc
-from net.schema import CHANGE_FIELDS, HOST_MESSAGES, check_message
+from hearts.net.schema import CHANGE_FIELDS, HOST_MESSAGES, check_message
 
 from .conftest import FAST
 
@@ -32,7 +32,7 @@ def test_the_doc_tables_are_the_schema():
 
 def test_the_message_types_are_the_schema():
     """net/messages.py (the TypedDicts the host is typed with) is made from the schema."""
-    from net.schema import python_types
+    from hearts.net.schema import python_types
     text = (ROOT / "net" / "messages.py").read_text(encoding="utf-8")
     assert python_types() == text, "run: python -m hearts.docgen"
 

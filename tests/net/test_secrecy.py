@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from hearts.engine import Card, Game, Play, Rules, action_from_wire
 from hearts.engine.cards import cards_of
-from net.client import Client, decision_key, random_intent
-from net.host import Host
+from hearts.net.client import Client, decision_key, random_intent
+from hearts.net.host import Host
 
 from .conftest import FAST
 

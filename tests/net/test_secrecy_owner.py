@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
-from net.client import Client
-from net.host import Host
-from net.protocol import PROTOCOL_VERSION
-from net.table import OPERATOR
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.protocol import PROTOCOL_VERSION
+from hearts.net.table import OPERATOR
 
 from .conftest import connect, has_change
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from hearts.engine import Phase
-from net.limits import Limits
-from net.protocol import GAME_INTENTS, INTENTS, OWNER_INTENTS, PROTOCOL_VERSION
-from net.server import ConnId, ServerCore
-from net.table import TableState
+from hearts.net.limits import Limits
+from hearts.net.protocol import GAME_INTENTS, INTENTS, OWNER_INTENTS, PROTOCOL_VERSION
+from hearts.net.server import ConnId, ServerCore
+from hearts.net.table import TableState
 
 
 def connect(core: ServerCore) -> ConnId:
@@ -172,7 +172,7 @@ def test_hint_requests_go_to_the_outbox_for_the_host_to_compute():
 
 def test_a_pass_hint_outlives_the_other_seats_passes_but_not_the_seats_own():
     from hearts.engine import Hand, Rules
-    from net.server import hint_position
+    from hearts.net.server import hint_position
     h = Hand.deal(Rules(), 5, "left")
     asked = h.view(0)
     h.pass_cards(1, h.view(1).hand[:3])
@@ -205,22 +205,22 @@ def _literal_types(path, call_names: set[str] | None = None) -> set[str]:
 
 
 def test_every_change_the_table_emits_is_in_the_schema_and_the_reverse():
-    import net.table
-    from net.protocol import CHANGES
-    emitted = _literal_types(net.table.__file__, {"_emit"})
-    import net.server
-    emitted |= _literal_types(net.server.__file__, {"_emit"})
+    import hearts.net.table
+    from hearts.net.protocol import CHANGES
+    emitted = _literal_types(hearts.net.table.__file__, {"_emit"})
+    import hearts.net.server
+    emitted |= _literal_types(hearts.net.server.__file__, {"_emit"})
     assert emitted == set(CHANGES)
 
 
 def test_every_message_the_host_sends_is_a_known_event_type():
-    import net.host
-    import net.server
-    from net.protocol import EVENTS
-    import net.updates
-    sent = (_literal_types(net.server.__file__) | _literal_types(net.host.__file__)
-            | _literal_types(net.updates.__file__))
-    sent -= _literal_types(net.server.__file__, {"_emit"})    # table changes, not messages
+    import hearts.net.host
+    import hearts.net.server
+    from hearts.net.protocol import EVENTS
+    import hearts.net.updates
+    sent = (_literal_types(hearts.net.server.__file__) | _literal_types(hearts.net.host.__file__)
+            | _literal_types(hearts.net.updates.__file__))
+    sent -= _literal_types(hearts.net.server.__file__, {"_emit"})    # table changes, not messages
     assert sent <= set(EVENTS), sent - set(EVENTS)
 
 
@@ -229,10 +229,10 @@ def test_packed_updates_are_the_same_messages_as_the_maps():
     """The host's updates, packed from shared parts, decode to the maps built otherwise,
     for every flush of a game: seats, a watcher, the private exchange, open hands."""
     from hearts.engine import Rules
-    from net.protocol import Decoder
-    from net.server import bot_action
-    from net.table import Table
-    from net.updates import member_messages
+    from hearts.net.protocol import Decoder
+    from hearts.net.server import bot_action
+    from hearts.net.table import Table
+    from hearts.net.updates import member_messages
     from hearts.bots import make_bot
     for rules in (Rules(target=20), Rules(target=20, open_hands=True, pass_count=0)):
         table = Table(1, "t", rules)

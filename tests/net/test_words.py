@@ -7,9 +7,9 @@ import dataclasses
 from hearts import i18n
 from hearts.engine import Hand, Rules
 from hearts.engine.rule_options import rules_title
-from net import words
-from net.mirror import SeatInfo, TableInfo
-from net.protocol import CHANGES
+from hearts.net import words
+from hearts.net.mirror import SeatInfo, TableInfo
+from hearts.net.protocol import CHANGES
 
 
 def _info(rules: Rules | None = None) -> TableInfo:

@@ -3,8 +3,8 @@ gone, an action lost, a finished game for someone who did not play it."""
 
 from __future__ import annotations
 
-from net import words
-from net.mirror import SeatInfo, TableInfo
+from hearts.net import words
+from hearts.net.mirror import SeatInfo, TableInfo
 
 
 def info(state: str, owner: bool = False, away: float | None = None,

@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from hearts.text.client import TextClient
-from net.client import Client, ClientError
-from net.host import Host
-from net.limits import Limits
+from hearts.net.client import Client, ClientError
+from hearts.net.host import Host
+from hearts.net.limits import Limits
 
 LIMITS = Limits(heartbeat_interval=0.5, heartbeat_timeout=5.0, bot_budget=0.02)
 

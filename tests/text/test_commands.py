@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.text.commands import Action, parse_line
-from net.protocol import check_intent
+from hearts.net.protocol import check_intent
 
 
 def intent(line: str, playing: bool = False) -> tuple[str, dict]:

@@ -9,9 +9,9 @@ import socket
 from typing import Any
 
 from hearts.text.client import TextClient
-from net.client import Client
-from net.host import Host
-from net.limits import Limits
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.limits import Limits
 
 LIMITS = Limits(drop_grace=0.6, heartbeat_interval=0.5, heartbeat_timeout=5.0, bot_budget=0.02)
 

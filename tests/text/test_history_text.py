@@ -9,8 +9,8 @@ from pathlib import Path
 from hearts.engine import Game, Rules
 from hearts.text.client import TextClient
 from hearts.text.commands import parse_line
-from net.client import Client
-from net.host import Host
+from hearts.net.client import Client
+from hearts.net.host import Host
 from tests.net.conftest import FAST, is_game_over, play_until
 from tests.text.test_client_loop import _wait_line
 

@@ -9,8 +9,8 @@ from hearts.engine import Rules
 from hearts.text.commands import parse_line
 from hearts.text.history import replay_lines
 from hearts.text.render import TextRenderer
-from net.history import History
-from net.table import BOT_NAMES
+from hearts.net.history import History
+from hearts.net.table import BOT_NAMES
 from tests.engine.builders import random_game
 from tests.gui.test_pseudo import not_from_the_catalogue
 from tests.net.lan import Lan

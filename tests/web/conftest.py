@@ -8,8 +8,8 @@ from typing import Any, AsyncIterator
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from net.host import Host
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.host import Host
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from ..net.conftest import FAST
 

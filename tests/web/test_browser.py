@@ -22,9 +22,9 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from net.host import Host
-from net.limits import Limits
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.host import Host
+from hearts.net.limits import Limits
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from .rigged import rig_first_deal
 

@@ -19,8 +19,8 @@ from typing import Any
 from hearts.engine import Rules
 from hearts.engine.rule_options import words_of
 from hearts.i18n import T_, keys_used_in, said, translation
-from net.host import Host
-from net.page_words import PAGE_FOLDER
+from hearts.net.host import Host
+from hearts.net.page_words import PAGE_FOLDER
 
 from .test_browser import (LEFT_EDGE, PACE, Line, _why_illegal, browser, command,  # noqa: F401
                            hand_cards, served, shots, until)

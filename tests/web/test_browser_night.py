@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from net.host import Host
-from net.limits import Limits
+from hearts.net.host import Host
+from hearts.net.limits import Limits
 
 from .test_browser import (LAPTOP, LEFT_EDGE, HostThread, Line, browser, command,  # noqa: F401
                            create_table, hand_cards, open_page, served, shots, snap, until)

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from net.host import Host
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.host import Host
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from ..net.conftest import FAST
 from .rigged import rig_first_deal

@@ -19,8 +19,8 @@ import pytest
 from hearts.engine import Rules
 from hearts.engine.rule_options import OPTIONS, words_of
 from hearts.i18n import LOCALE_DIR, available, keys_used_in, plural_forms, pseudo, read_po, translation
-from net.host import Host
-from net.page_words import PAGE_FOLDER
+from hearts.net.host import Host
+from hearts.net.page_words import PAGE_FOLDER
 
 from .conftest import WS, get, hello
 

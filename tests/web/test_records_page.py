@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.engine import Rules
-from net.stats import person_id
+from hearts.net.stats import person_id
 from tests.engine.builders import random_game
 
 from .test_browser import (LAPTOP, PACE, HostThread, browser, command,  # noqa: F401

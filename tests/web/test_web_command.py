@@ -19,8 +19,8 @@ import pytest
 
 from hearts.cli import main
 from hearts.gui.qr import terminal_qr
-from net.host import Host
-from net.web import WebListenError, start_web
+from hearts.net.host import Host
+from hearts.net.web import WebListenError, start_web
 
 ROOT = Path(__file__).resolve().parents[2]
 

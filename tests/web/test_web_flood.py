@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from net.client import Client
-from net.host import Host
-from net.limits import Limits
-from net.protocol import PROTOCOL_VERSION, Decoder, encode
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.limits import Limits
+from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 from ..net.conftest import FAST
 from .conftest import WS, get, hello

@@ -13,10 +13,10 @@ import time
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from net.host import Host
-from net.hostnames import HostNames
-from net.protocol import PROTOCOL_VERSION
-from net.web import CSP
+from hearts.net.host import Host
+from hearts.net.hostnames import HostNames
+from hearts.net.protocol import PROTOCOL_VERSION
+from hearts.net.web import CSP
 
 from .conftest import WS, get, http
 

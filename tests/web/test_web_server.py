@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from net.client import Client
-from net.host import Host
-from net.protocol import encode
-from net.web import CSP
+from hearts.net.client import Client
+from hearts.net.host import Host
+from hearts.net.protocol import encode
+from hearts.net.web import CSP
 
 from ..net.conftest import FAST
 from .conftest import WS, get, hello, http
