@@ -12,6 +12,7 @@ from hearts.engine import CARDS, Card
 from hearts.gui import cards, theme
 from hearts.gui.anim import Animator, Tween, speed_scale
 from hearts.gui.sounds import NAMES, Sounds, synthesise
+from hearts.resources import asset
 
 
 @pytest.fixture(autouse=True)
@@ -105,7 +106,7 @@ def test_fonts_have_the_suit_glyphs_and_backgrounds_draw() -> None:
         assert bg.get_size() == (320, 200)
         centre, corner = bg.get_at((160, 100)), bg.get_at((2, 2))
         assert sum(centre[:3]) > sum(corner[:3])                # lit in the middle
-    assert (theme.ASSETS / "LICENSES.md").is_file()
+    assert asset("LICENSES.md").is_file()
     assert (theme.FONTS / "LICENSE-DejaVu.txt").is_file()
 
 
