@@ -17,7 +17,6 @@ import asyncio
 import itertools
 import logging
 import socket
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -28,6 +27,7 @@ from hearts.engine import Rules, View
 from hearts.i18n import T_
 
 from . import saves
+from .botpool import BotPool
 from .guard import Guard
 from .history import History
 from .interfaces import local_addresses
@@ -203,7 +203,7 @@ class Host:
         self._server: asyncio.base_events.Server | None = None
         self._web: asyncio.base_events.Server | None = None    # the browser side (net.web)
         self._loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
-        self._pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self._pool = BotPool(bot_workers)
         self._runtime: dict[int, TableRuntime] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self._heartbeat: asyncio.Task[None] | None = None
@@ -333,7 +333,7 @@ class Host:
                 await asyncio.wait_for(self._server.wait_closed(), 2)
             except (asyncio.TimeoutError, Exception):
                 pass
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown()
         log.info("host stopped")
 
     def _spawn(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
@@ -493,8 +493,7 @@ class Host:
 
     async def _hint(self, player_id: int, view: View) -> None:
         try:
-            h = await self._loop.run_in_executor(self._pool, bot_hint, view,
-                                                 self.limits.bot_budget)
+            h = await self._pool.run(True, bot_hint, view, self.limits.bot_budget)
         except Exception as e:
             log.warning("hint failed: %s", e)
             return
@@ -580,7 +579,7 @@ class Host:
         """Ask the seat's bot in the thread pool and tell the core; one that overruns
         its budget (three times, plus a second) or fails gets a legal move made for it."""
         budget = self.limits.bot_budget
-        fut = self._loop.run_in_executor(self._pool, bot_action, bot, turn.view, budget)
+        fut = self._pool.run(turn.people, bot_action, bot, turn.view, budget)
         action = None
         try:
             action = await asyncio.wait_for(asyncio.shield(fut), budget * 3 + 1.0)

@@ -61,6 +61,8 @@ class Limits:
     max_password: int = 64            # characters in a table password
     trusted: tuple[str, ...] = ("127.0.0.1", "::1")  # this machine: no per-address or rate limit
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
+    bots_alone: float = 30.0          # ...and its bots stop after this (until someone comes)
+    tables_per_address: int = 4       # tables opened from one address open at once
     lobby_bytes_per_second: int = 2_000_000  # table lists pushed to the lobby, all clients
     lobby_chunk: int = 200            # lobby clients written to per event-loop turn
     # the web side (net.web): an HTTP request's line and headers, in bytes, at most, and the

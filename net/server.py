@@ -29,7 +29,8 @@ from hearts.bots.base import check_bot_name
 from hearts.engine import (Action, MoonChoice, Pass, Phase, Play, Rules, RulesError, View,
                            action_from_wire)
 from hearts.engine.rule_options import words_of
-from hearts.i18n import ENGLISH, T_, Text, Translator, resolve, said, text_of, translation
+from hearts.i18n import (ENGLISH, T_, Text, Translator, nT_, resolve, said, text_of,
+                         translation)
 
 from .errors import NetError
 from .guard import Guard, check_password, hash_password
@@ -96,6 +97,7 @@ class BotTurn:
     seed: str
     view: View
     version: int
+    people: bool = True     # a person is connected to the table: its moves go first
 
 
 Outgoing = HostMessage | bytes
@@ -172,6 +174,8 @@ class ServerCore:
         self._woken: dict[int, None] = {}          # tables whose clock and bots to look at
         self._thinking: dict[int, set[int]] = {}   # table -> seats whose bot is asked
         self._saved_len: dict[int, int | None] = {}  # table -> game actions saved so far
+        self._alone_since: dict[int, float] = {}   # table -> since when nobody is connected
+        self._opened_from: dict[int, str] = {}     # table -> the address that opened it
         self._games = 0
         # each takes its intent's TypedDict (net.messages), checked by `check_intent`
         self._handlers: dict[str, Callable[[Player, Any], None]] = {
@@ -463,9 +467,12 @@ class ServerCore:
                 rules = rules.with_changes(changes)
             except RulesError as e:
                 raise TableError("rules", text_of(e)) from None
+        opener = self._check_tables_per_address(player)
         self.leave_current(player)
         tid = self.next_table
         self.next_table += 1
+        if opener is not None:
+            self._opened_from[tid] = opener
         # a table without a name is named in its creator's language ("Table de Zoé")
         name = msg.get("name") or said(T_("{name}'s table", name=player.name),
                                        self.words_for(player.conn) if player.conn else None)
@@ -478,6 +485,21 @@ class ServerCore:
         player.table = tid
         log.info("%s created table %d (%s)", player.name, tid, rules.summary())
         self.send_table(table, player)
+
+    def _check_tables_per_address(self, player: Player) -> str | None:
+        """The address ``player`` opens a table from (None: this machine, or none); a
+        `limit` error when that address has `Limits.tables_per_address` open already."""
+        addr = self._addrs.get(player.conn) if player.conn is not None else None
+        if addr is None or addr in self.limits.trusted:
+            return None
+        opened = sum(1 for a in self._opened_from.values() if a == addr)
+        if opened >= self.limits.tables_per_address:
+            raise TableError("limit", nT_(
+                "{n} table opened from your address is still open, as many as one address "
+                "may have: close it first",
+                "{n} tables opened from your address are still open, as many as one address "
+                "may have: close one first", opened))
+        return addr
 
     def leave_current(self, player: Player, why: str = "left") -> None:
         """Take ``player`` away from its table, if it is at one."""
@@ -502,6 +524,8 @@ class ServerCore:
         self._woken.pop(table.id, None)
         self._thinking.pop(table.id, None)
         self._saved_len.pop(table.id, None)
+        self._alone_since.pop(table.id, None)
+        self._opened_from.pop(table.id, None)
         self.out.closed_tables.append((table.id, keep_save))
         self.out.lobby_changed = True
         log.info("table %d closed", table.id)
@@ -834,6 +858,11 @@ class ServerCore:
         self.out.clocks[table.id] = table.next_deadline()
         if table.game is None:
             return
+        people = bool(self.table_conns(table.id))
+        if people:
+            self._alone_since.pop(table.id, None)
+        elif self.now - self._alone_since.setdefault(table.id, self.now) >= self.limits.bots_alone:
+            return          # nobody is there: its bots rest until someone comes back
         thinking = self._thinking.setdefault(table.id, set())
         for seat in table.bot_seats(self.now):
             if seat in thinking:
@@ -841,7 +870,7 @@ class ServerCore:
             thinking.add(seat)
             level = table.seats[seat].level or self.bot_level
             self.out.bots.append(BotTurn(table.id, seat, level, f"{table.bot_seed}/{seat}",
-                                         table.game.hand.view(seat), table.version))
+                                         table.game.hand.view(seat), table.version, people))
 
     def tick(self, table_id: int, now: float) -> None:
         """``table_id``'s clock is due: turn timeouts, the grace of dropped people."""

@@ -30,9 +30,11 @@ from typing import Any
 
 from hearts.net.loop import loop_name
 from hearts.net.loop import run as run_loop
+from hearts.net.limits import DEFAULT_LIMITS
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 ROOT = Path(__file__).resolve().parents[2]
+LIMITS_FROM_HOST = DEFAULT_LIMITS.from_host()    # what a client decodes the host with
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "after an all-TCP run on a fresh host, and compare the p99s")
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own loop everywhere even when uvloop is installed")
+    parser.add_argument("--flood", type=int, default=0, metavar="N",
+                        help="first, from one other address (127.0.0.2), try to open N tables "
+                             "of `hard` bots, start them and hang up, as a hostile guest would")
 
 
 def _free_port() -> int:
@@ -106,6 +111,35 @@ class _Stats:
             self.arrivals.pop(key, None)
         else:
             self.arrivals[key] = n
+
+
+# -- a flood of bot tables ----------------------------------------------------------------
+FLOOD_ADDRESS = "127.0.0.2"       # loopback, but not the host's trusted 127.0.0.1
+
+
+async def _flood(port: int, tables: int) -> int:
+    """From `FLOOD_ADDRESS`, open ``tables`` tables of three `hard` bots, start each and
+    hang up (a connection each); how many the host opened."""
+    opened = 0
+    for t in range(tables):
+        r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(FLOOD_ADDRESS, 0))
+        dec = Decoder(LIMITS_FROM_HOST)
+        w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "name": f"flood{t}"}))
+        w.write(encode({"type": "create_table", "seat": 0}))
+        answer = None
+        while answer is None:
+            data = await r.read(65536)
+            if not data:
+                break
+            answer = next((m for m in dec.feed(data) if m["type"] in ("table", "error")), None)
+        if answer is not None and answer["type"] == "table":
+            opened += 1
+            for seat in (1, 2, 3):
+                w.write(encode({"type": "bot", "seat": seat, "level": "hard"}))
+            w.write(encode({"type": "start"}))
+            await w.drain()
+        w.close()
+    return opened
 
 
 # -- host load ----------------------------------------------------------------------------
@@ -433,6 +467,8 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         if idle_n:
             idle = await _start_idle(port, idle_n)
             out["idle_ready"] = idle[1]
+        if args.flood:
+            out["flood"] = await _flood(port, args.flood)
         out["host"] = await _run_host_load(port, args.tables, args.warmup, args.seconds,
                                            host_pid=proc.pid)
     finally:
@@ -487,6 +523,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"  host CPU: {host.host_cpu / host.actions * 1e6:7.0f} µs per action "
               f"({host.host_cpu:.2f} s for {host.actions} actions; less noisy than the "
               "rates on a shared machine)")
+    if "flood" in results:
+        print(f"  flood: {results['flood']} of {args.flood} tables of `hard` bots opened from "
+              f"{FLOOD_ADDRESS} (started, then the guest hung up) before the load")
     if "mixed" in results:
         mixed: _Stats = results["mixed"]
         print(f"  mixed: {mixed.actions / args.seconds:9.0f} actions/s   intent -> all 4 clients: "
