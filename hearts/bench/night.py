@@ -69,7 +69,7 @@ def scaled_limits(scale: float) -> Limits:
     return Limits(drop_grace=d.drop_grace / scale, heartbeat_interval=d.heartbeat_interval / scale,
                   heartbeat_timeout=d.heartbeat_timeout / scale,
                   silence_check=d.silence_check / scale, bot_budget=0.02,
-                  abandoned_after=d.abandoned_after / scale)
+                  abandoned_after=d.abandoned_after / scale, bots_alone=d.bots_alone / scale)
 
 
 # -- the host, in its own process ------------------------------------------------------------
