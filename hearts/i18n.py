@@ -288,6 +288,13 @@ def error_words(error: BaseException, tr: Translator | None = None) -> str:
     return tr.gettext(words) if words else os.strerror(code).lower()
 
 
+def error_text(error: BaseException) -> Text | str:
+    """`error_words` to be said later in each reader's language: a `Text` when the
+    catalogue has words for it ("the disk is full"), else the system's words."""
+    words = _ERRNO_WORDS.get(errno.errorcode.get(getattr(error, "errno", None) or 0, ""))
+    return Text(words) if words else error_words(error)
+
+
 # -- catalogues --------------------------------------------------------------------------
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}

@@ -25,15 +25,18 @@ from typing import Any, Awaitable, Callable
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
 from hearts.engine import Rules, View
-from hearts.i18n import T_
+from hearts.i18n import T_, nT_, said
 
 from . import saves
+from .evening import evening_start
 from .guard import Guard
 from .history import History
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, AnyMessage, Decoder, ProtocolError,
                        encode, error)
+from .save_folder import FolderLock, claim
+from .save_trouble import SaveTrouble
 from .server import BotTurn, ConnId, Player, Save, ServerCore, bot_action
 
 log = logging.getLogger("hearts.host")
@@ -197,6 +200,10 @@ class Host:
                                plug_ins=plug_ins)
         # the finished games: with the saves (or in ``history_dir``, or in memory)
         self.history = self.core.history = History(history_dir or save_dir, session)
+        self._session_given = session is not None
+        self.trouble = SaveTrouble(limits.save_retry, limits.save_retry_max)
+        # the operator's console: a sentence for the operator (a save episode), in words
+        self.on_notice: Callable[[str], None] | None = None
         self.name = self.core.name
         self.limits = limits
         self._connections: dict[ConnId, Connection] = {}
@@ -211,7 +218,8 @@ class Host:
         self._last_props: dict[str, str] | None = None
         self._props_handle: asyncio.TimerHandle | None = None
         self._lobby_handle: asyncio.TimerHandle | None = None
-        self._save_failed = False
+        self._retry: asyncio.TimerHandle | None = None
+        self._locks: list[FolderLock] = []
 
     @property
     def stopping(self) -> bool:
@@ -228,9 +236,14 @@ class Host:
         """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves;
         ``web_port`` (0: a free one) also serves the browser client there (`hearts.net.web`)."""
         self._loop = asyncio.get_running_loop()
-        if web_port is not None:            # first: when its port is taken, nothing is done
+        self._claim_folders()               # first: a folder another host holds stops it
+        if web_port is not None:            # then: when its port is taken, nothing is done
             from .web import start_web
-            self._web = await start_web(self, bind, web_port)
+            try:
+                self._web = await start_web(self, bind, web_port)
+            except BaseException:
+                self._release_folders()
+                raise
         if self.history.save_dir is not None:
             self.history.save_dir.mkdir(parents=True, exist_ok=True)
             self.history.load()
@@ -254,7 +267,10 @@ class Host:
             if self._web is not None:
                 self._web.close()
                 self._web = None
+            self._release_folders()
             raise
+        for lock in self._locks:
+            lock.note(self.port)
         if self._web is not None:
             await self._web.start_serving()
         self._heartbeat = self._loop.create_task(self._heartbeats())
@@ -334,6 +350,13 @@ class Host:
             except (asyncio.TimeoutError, Exception):
                 pass
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._retry is not None:
+            self._retry.cancel()
+        if self.history.save_dir is not None and self.history.write_pending() is not None:
+            log.error("%d finished game(s) could not be written to %s (%s) before the host "
+                      "stopped", len(self.history.unwritten), self.history.save_dir,
+                      self.history.error)
+        self._release_folders()
         log.info("host stopped")
 
     def _spawn(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
@@ -503,29 +526,109 @@ class Host:
 
     # -- saves ----------------------------------------------------------------------------
     def _save(self, order: Save) -> None:
-        """Write one save the core ordered (a failure is logged once; the core is told, so
-        its next save of that table is a whole snapshot)."""
-        if order.history is not None:
-            self.history.add(order.history)     # (it reports a file it cannot write)
-            return
-        if self.save_dir is None:
-            return
-        rt = self.runtime(order.table)
+        """Write one save the core ordered. One the disk refuses starts or goes on with an
+        episode (`_save_refused`); one that works may end it (`_saves_work`)."""
         try:
-            if order.snapshot is not None:
-                if rt.store is None:
-                    rt.store = saves.TableStore(self.save_dir, order.table)
-                rt.store.snapshot(order.snapshot)
-            elif order.entries is not None:
-                if rt.store is None:
-                    raise saves.SaveError("no snapshot yet")
-                rt.store.append(order.entries)
-            self._save_failed = False
+            if order.history is not None:
+                self.history.add(order.history)   # counted now; written now or kept
+                if self.history.error is not None:
+                    raise saves.SaveError(f"cannot write the history in {self.history.save_dir}: "
+                                          f"{self.history.error}", error=self.history.error)
+            elif self.save_dir is not None:
+                rt = self.runtime(order.table)
+                if order.snapshot is not None:
+                    if rt.store is None:
+                        rt.store = saves.TableStore(self.save_dir, order.table)
+                    rt.store.snapshot(order.snapshot)
+                elif order.entries is not None:
+                    if rt.store is None:
+                        raise saves.SaveError("no snapshot yet")
+                    rt.store.append(order.entries)
+            else:
+                return
         except saves.SaveError as e:
-            if not self._save_failed:
-                log.error("%s", e)
-            self._save_failed = True
-            self.core.save_failed(order.table)
+            self._save_refused(e, order.table, table_save=order.history is None)
+            return
+        self._saves_work()
+
+    def _save_refused(self, e: saves.SaveError, table_id: int, table_save: bool) -> None:
+        """A write the disk refused: a table's next save is a whole snapshot; the episode
+        is logged and told to the operator once, and to each table it touches once; the
+        writes are tried again later."""
+        if table_save:
+            self.core.save_failed(table_id)
+        if self.trouble.failed(e.error, table_id if table_save else None, not table_save):
+            log.error("%s; play goes on, finished games are kept in memory, and the saves "
+                      "are tried again until they work (said once)", e)
+            if self.on_notice is not None:
+                self.on_notice(said(self.trouble.notice()))
+        if self.trouble.to_tell(table_id):
+            self.core.notice(table_id, self.trouble.notice())
+            self._loop.call_soon(self._carry_out)
+        self._retry_later()
+
+    def _retry_later(self) -> None:
+        if self._retry is None and not self.stopping:
+            self._retry = self._loop.call_later(self.trouble.next_try(), self._retry_saves)
+
+    def _retry_saves(self) -> None:
+        """Try the refused writes again: the kept games, then each table whose save failed."""
+        self._retry = None
+        if self.history.write_pending() is not None:
+            self._retry_later()
+            return
+        if not self.trouble.tables:
+            self._saves_work()
+            return
+        for tid in sorted(self.trouble.tables):
+            self.core.save_again(tid)
+        self.trouble.tables.clear()
+        self._carry_out()                   # each snapshot that works ends the episode
+
+    def _saves_work(self) -> None:
+        """A write worked: during an episode, the kept games are written (in order, once)
+        and the tables whose save failed are saved again; once all is written the episode
+        ends, said once."""
+        if not self.trouble.failing:
+            return
+        if self.history.write_pending() is not None:
+            self._retry_later()
+            return
+        if self.trouble.tables:
+            for tid in sorted(self.trouble.tables):
+                self.core.save_again(tid)
+            self.trouble.tables.clear()
+            self._loop.call_soon(self._carry_out)
+        if self.trouble.worked():
+            if self._retry is not None:
+                self._retry.cancel()
+                self._retry = None
+            kept = self.trouble.kept
+            log.info("saving works again in %s; %d kept finished game(s) written",
+                     self.history.save_dir or self.save_dir, kept)
+            if self.on_notice is not None:
+                self.on_notice(said(nT_("The host can save again: {n} kept game was written.",
+                                        "The host can save again: {n} kept games were written.",
+                                        kept)))
+
+    # -- the save folders ---------------------------------------------------------------------
+    def _claim_folders(self) -> None:
+        """Lock each folder this host writes (`hearts.net.save_folder`: `SaveError` when it
+        cannot be written or another host holds it), and find tonight's start there."""
+        for folder in dict.fromkeys(f for f in (self.save_dir, self.history.save_dir)
+                                    if f is not None):
+            try:
+                self._locks.append(claim(folder))
+            except saves.SaveError:
+                self._release_folders()
+                raise
+        if self.history.save_dir is not None and not self._session_given:
+            self.history.session = evening_start(self.history.save_dir)
+
+    def _release_folders(self) -> None:
+        for lock in self._locks:
+            lock.release()
+        self._locks = []
 
     def _resume(self) -> None:
         """Hand every saved table and its log to the core, which brings back what it can."""
