@@ -540,20 +540,26 @@ def _json_line(value: Any) -> bytes:
 
 def history_record(table: Any) -> dict[str, Any]:
     """The history line of a table whose game just ended (`hearts.net.table.Table`): its names,
-    the game (`Game.to_dict()`), totals and winners, and who sat where in each hand
-    (``people``: each occupant once; ``seating``: per hand, an index in people per seat)."""
+    the game (`Game.to_dict()`), totals and winners, and who played where in each hand
+    (``people``: each occupant once, and each person a bot played a whole hand for;
+    ``seating``: per hand, an index in people per seat)."""
     game = table.game
     people: list[dict[str, Any]] = []
     index: dict[tuple[Any, ...], int] = {}
+
+    def person(who: dict[str, Any]) -> int:
+        key = (who.get("kind"), who.get("id"), who.get("level"), who.get("name"))
+        if key not in index:
+            index[key] = len(people)
+            people.append({k: v for k, v in who.items() if k != "for"})
+        return index[key]
     seating = []
     for row in table.seating:
         seats = []
         for who in row:
-            key = (who.get("kind"), who.get("id"), who.get("level"), who.get("name"))
-            if key not in index:
-                index[key] = len(people)
-                people.append(dict(who))
-            seats.append(index[key])
+            if isinstance(who.get("for"), dict):
+                person(who["for"])          # in the game, though the bot played this hand
+            seats.append(person(who))
         seating.append(seats)
     return {"table": table.id, "name": table.name, "players": [s.name for s in table.seats],
             "game": game.to_dict(), "totals": list(game.totals),

@@ -218,7 +218,8 @@ class Host:
         self._last_props: dict[str, str] | None = None
         self._props_handle: asyncio.TimerHandle | None = None
         self._lobby_handle: asyncio.TimerHandle | None = None
-        self._retry: asyncio.TimerHandle | None = None
+        self._retry: asyncio.TimerHandle | None = None      # the next try of refused writes
+        self._settled: asyncio.TimerHandle | None = None    # the end of a save episode
         self._locks: list[FolderLock] = []
 
     @property
@@ -350,8 +351,9 @@ class Host:
             except (asyncio.TimeoutError, Exception):
                 pass
         self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._retry is not None:
-            self._retry.cancel()
+        for handle in (self._retry, self._settled):
+            if handle is not None:
+                handle.cancel()
         if self.history.save_dir is not None and self.history.write_pending() is not None:
             log.error("%d finished game(s) could not be written to %s (%s) before the host "
                       "stopped", len(self.history.unwritten), self.history.save_dir,
@@ -557,6 +559,9 @@ class Host:
         writes are tried again later."""
         if table_save:
             self.core.save_failed(table_id)
+        if self._settled is not None:      # not over after all: the same episode
+            self._settled.cancel()
+            self._settled = None
         if self.trouble.failed(e.error, table_id if table_save else None, not table_save):
             log.error("%s; play goes on, finished games are kept in memory, and the saves "
                       "are tried again until they work (said once)", e)
@@ -576,40 +581,47 @@ class Host:
         self._retry = None
         if self.history.write_pending() is not None:
             self._retry_later()
-            return
-        if not self.trouble.tables:
+        elif not self._save_tables_again():
             self._saves_work()
-            return
-        for tid in sorted(self.trouble.tables):
-            self.core.save_again(tid)
-        self.trouble.tables.clear()
-        self._carry_out()                   # each snapshot that works ends the episode
+        self._carry_out()
+
+    def _save_tables_again(self) -> bool:
+        """Order a whole snapshot of each table whose save failed; whether one was."""
+        tables, self.trouble.tables = self.trouble.tables, set()
+        ordered = False
+        for tid in sorted(tables):
+            ordered = self.core.save_again(tid) or ordered
+        return ordered
 
     def _saves_work(self) -> None:
         """A write worked: during an episode, the kept games are written (in order, once)
-        and the tables whose save failed are saved again; once all is written the episode
-        ends, said once."""
+        and the tables whose save failed are saved again; once all is written and writes
+        go on working for `SaveTrouble.settle` seconds, the episode ends, said once."""
         if not self.trouble.failing:
             return
         if self.history.write_pending() is not None:
             self._retry_later()
             return
-        if self.trouble.tables:
-            for tid in sorted(self.trouble.tables):
-                self.core.save_again(tid)
-            self.trouble.tables.clear()
-            self._loop.call_soon(self._carry_out)
+        if self._save_tables_again():
+            self._loop.call_soon(self._carry_out)   # they end the episode once written
+            return
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        if self._settled is None and not self.stopping:
+            self._settled = self._loop.call_later(self.trouble.settle, self._episode_over)
+
+    def _episode_over(self) -> None:
+        """Everything refused was written, and writes have worked since: said once."""
+        self._settled = None
         if self.trouble.worked():
-            if self._retry is not None:
-                self._retry.cancel()
-                self._retry = None
             kept = self.trouble.kept
             log.info("saving works again in %s; %d kept finished game(s) written",
                      self.history.save_dir or self.save_dir, kept)
             if self.on_notice is not None:
                 self.on_notice(said(nT_("The host can save again: {n} kept game was written.",
                                         "The host can save again: {n} kept games were written.",
-                                        kept)))
+                                        kept) if kept else T_("The host can save again.")))
 
     # -- the save folders ---------------------------------------------------------------------
     def _claim_folders(self) -> None:

@@ -1,10 +1,12 @@
 """The host's saves while the disk refuses them, sans-I/O.
 
-An episode runs from the first write that fails to the next one that works. Within it
-the host goes on playing, keeps its finished games in memory (`hearts.net.history.History`)
-and tries again after a delay that doubles up to a ceiling; it says so once: one log
-line and one sentence for the operator when the episode starts, one sentence for each
-table it touches, and one log line when writing works again.
+An episode runs from the first write that fails until everything refused is written
+(the finished games kept, a whole snapshot of each table whose save failed) and writes
+have then worked for ``settle`` seconds: a nearly full disk takes a small write now and
+then between refusals, and that is one episode, not many. Within it the host goes on
+playing, keeps its finished games in memory (`hearts.net.history.History`) and tries
+again after a delay that doubles up to a ceiling. The log has one line when an episode
+starts and one when it ends; the operator is told at both, each table it touches once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class SaveTrouble:
     def __init__(self, retry: float = 1.0, retry_max: float = 30.0) -> None:
         self.retry = retry
         self.retry_max = retry_max
+        self.settle = retry_max               # writes that work this long end an episode
         self.failing = False
         self.error: OSError | None = None     # the refusal behind it, when there was one
         self.tables: set[int] = set()         # tables whose last save failed
