@@ -13,9 +13,7 @@ import asyncio
 import errno
 import json
 import logging
-import os
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
@@ -28,8 +26,9 @@ from hearts.net.history import History
 from hearts.net.host import Host
 from hearts.net.save_trouble import SaveTrouble
 
-from .conftest import FAST, free_port, is_game_over
+from .conftest import FAST, is_game_over
 from .test_faults import _fill, _play, _saved_game, _tmpfs
+from .test_save_folder import run_host_command
 
 QUICK = replace(FAST, save_retry=0.05, save_retry_max=0.2)
 ONE_HAND = {"target": 1, "pass_count": 0}       # a game of one hand
@@ -257,19 +256,10 @@ def test_the_retries_back_off_up_to_a_ceiling() -> None:
 
 
 # -- at the start ------------------------------------------------------------------------------
-def _host_command(folder: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "hearts.cli", "host", "--bind", "127.0.0.1", "--port",
-           str(free_port()), "--no-web", "--no-advertise", "--save-dir", str(folder), *extra]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
-           "LANGUAGE": "en"}
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env,
-                          stdin=subprocess.DEVNULL)
-
-
 def test_a_host_refuses_a_folder_it_cannot_write(tmp_path: Path, read_only_mount) -> None:
     disk, refuse, _allow = read_only_mount
     refuse()
-    done = _host_command(disk)
+    done = run_host_command(disk)
     assert done.returncode != 0
     assert done.stderr.strip().splitlines() == [
         f"hearts host: the host cannot write in its save folder {disk}: the disk is read-only"]
