@@ -274,6 +274,8 @@ def error_words(error: BaseException, tr: Translator | None = None) -> str:
     process's): "connection refused", not "[Errno 111] Connect call failed"; a reason
     without words of its own in the system's words."""
     tr = tr or PROCESS
+    if error.args and isinstance(error.args[0], Text):     # a sentence of its own
+        return error.args[0].said(tr)
     if isinstance(error, TimeoutError):
         return tr.gettext("no answer")
     if isinstance(error, socket.gaierror):

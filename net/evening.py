@@ -25,19 +25,27 @@ def _stamp(when: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when))
 
 
-def evening_start(folder: Path, now: float | None = None) -> str:
-    """The start of tonight (`hearts.net.history.now_stamp` form) for a host starting now
-    on ``folder``: the kept one while it is less than `EVENING_HOURS` old, else now (kept
-    for the next start)."""
+def kept_start(folder: Path, now: float | None = None) -> str | None:
+    """The evening's start kept in ``folder`` while it is less than `EVENING_HOURS` old."""
     now = time.time() if now is None else now
-    path = folder / EVENING
     try:
-        kept = json.loads(path.read_bytes()).get("start")
+        kept = json.loads((folder / EVENING).read_bytes()).get("start")
     except (OSError, ValueError, AttributeError):
-        kept = None
+        return None
     if isinstance(kept, str) and _stamp(now - EVENING_HOURS * 3600) < kept <= _stamp(now):
         return kept
+    return None
+
+
+def evening_start(folder: Path, now: float | None = None) -> str:
+    """The start of tonight (`hearts.net.history.now_stamp` form) for a host starting now
+    on ``folder``: the kept one (`kept_start`), else now, kept for the next start."""
+    now = time.time() if now is None else now
+    kept = kept_start(folder, now)
+    if kept is not None:
+        return kept
     start = _stamp(now)
+    path = folder / EVENING
     try:
         write_atomic(path, json.dumps({"start": start}).encode() + b"\n")
     except OSError as e:        # tonight starts now again at the next start: no more lost
@@ -45,4 +53,4 @@ def evening_start(folder: Path, now: float | None = None) -> str:
     return start
 
 
-__all__ = ["EVENING", "EVENING_HOURS", "evening_start"]
+__all__ = ["EVENING", "EVENING_HOURS", "evening_start", "kept_start"]

@@ -241,7 +241,8 @@ def _history(save_dir: str | None, flag: str, session: str | None = None) -> "Hi
     if not (Path(save_dir) / HISTORY).exists():
         raise UserError(_("there is no history in {folder} yet ({file} is missing)").format(
             folder=save_dir, file=HISTORY))
-    return History(save_dir, session).load()
+    from hearts.net.evening import kept_start
+    return History(save_dir, session or kept_start(Path(save_dir))).load()
 
 
 def show_history(save_dir: str | None) -> int:

@@ -128,6 +128,10 @@ async def test_tonight_survives_a_restart_the_same_evening(tmp_path: Path) -> No
     finally:
         _stop(named)
     assert json.loads((folder / EVENING).read_text()) == {"start": since}
+    # and `hearts host --stats` counts the same tonight
+    shown = await asyncio.to_thread(run_host_command, folder, "--stats")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines()[0].endswith(": 1 game.")
 
 
 def test_an_evening_ends_after_its_hours(tmp_path: Path) -> None:
