@@ -25,19 +25,17 @@ from typing import Any, Awaitable, Callable
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
 from hearts.engine import Rules, View
-from hearts.i18n import T_, nT_, said
+from hearts.i18n import T_
 
 from . import saves
-from .evening import evening_start
 from .guard import Guard
 from .history import History
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, AnyMessage, Decoder, ProtocolError,
                        encode, error)
-from .save_folder import FolderLock, claim
-from .save_trouble import SaveTrouble
-from .server import BotTurn, ConnId, Player, Save, ServerCore, bot_action
+from .save_keeper import SaveKeeper
+from .server import BotTurn, ConnId, Player, ServerCore, bot_action
 
 log = logging.getLogger("hearts.host")
 _ids = itertools.count(1)
@@ -200,10 +198,9 @@ class Host:
                                plug_ins=plug_ins)
         # the finished games: with the saves (or in ``history_dir``, or in memory)
         self.history = self.core.history = History(history_dir or save_dir, session)
-        self._session_given = session is not None
-        self.trouble = SaveTrouble(limits.save_retry, limits.save_retry_max)
-        # the operator's console: a sentence for the operator (a save episode), in words
-        self.on_notice: Callable[[str], None] | None = None
+        # the save files: the folders claimed, each save written, a disk that refuses
+        self.keeper = SaveKeeper(self.core, self.history, self.save_dir, limits,
+                                 session is not None, self.runtime, self._carry_out)
         self.name = self.core.name
         self.limits = limits
         self._connections: dict[ConnId, Connection] = {}
@@ -218,9 +215,6 @@ class Host:
         self._last_props: dict[str, str] | None = None
         self._props_handle: asyncio.TimerHandle | None = None
         self._lobby_handle: asyncio.TimerHandle | None = None
-        self._retry: asyncio.TimerHandle | None = None      # the next try of refused writes
-        self._settled: asyncio.TimerHandle | None = None    # the end of a save episode
-        self._locks: list[FolderLock] = []
 
     @property
     def stopping(self) -> bool:
@@ -237,13 +231,13 @@ class Host:
         """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves;
         ``web_port`` (0: a free one) also serves the browser client there (`hearts.net.web`)."""
         self._loop = asyncio.get_running_loop()
-        self._claim_folders()               # first: a folder another host holds stops it
+        self.keeper.claim(self._loop)       # first: a folder another host holds stops it
         if web_port is not None:            # then: when its port is taken, nothing is done
             from .web import start_web
             try:
                 self._web = await start_web(self, bind, web_port)
             except BaseException:
-                self._release_folders()
+                self.keeper.release()
                 raise
         if self.history.save_dir is not None:
             self.history.save_dir.mkdir(parents=True, exist_ok=True)
@@ -268,10 +262,9 @@ class Host:
             if self._web is not None:
                 self._web.close()
                 self._web = None
-            self._release_folders()
+            self.keeper.release()
             raise
-        for lock in self._locks:
-            lock.note(self.port)
+        self.keeper.note_port(self.port)
         if self._web is not None:
             await self._web.start_serving()
         self._heartbeat = self._loop.create_task(self._heartbeats())
@@ -351,14 +344,7 @@ class Host:
             except (asyncio.TimeoutError, Exception):
                 pass
         self._pool.shutdown(wait=False, cancel_futures=True)
-        for handle in (self._retry, self._settled):
-            if handle is not None:
-                handle.cancel()
-        if self.history.save_dir is not None and self.history.write_pending() is not None:
-            log.error("%d finished game(s) could not be written to %s (%s) before the host "
-                      "stopped", len(self.history.unwritten), self.history.save_dir,
-                      self.history.error)
-        self._release_folders()
+        self.keeper.stop()
         log.info("host stopped")
 
     def _spawn(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
@@ -476,7 +462,7 @@ class Host:
         if not out:
             return
         for order in out.saves:
-            self._save(order)
+            self.keeper.write(order)
         conns = self._connections
         for cid, msg in out.messages:
             conn = conns.get(cid)
@@ -527,121 +513,6 @@ class Host:
         self._carry_out()
 
     # -- saves ----------------------------------------------------------------------------
-    def _save(self, order: Save) -> None:
-        """Write one save the core ordered. One the disk refuses starts or goes on with an
-        episode (`_save_refused`); one that works may end it (`_saves_work`)."""
-        try:
-            if order.history is not None:
-                self.history.add(order.history)   # counted now; written now or kept
-                if self.history.error is not None:
-                    raise saves.SaveError(f"cannot write the history in {self.history.save_dir}: "
-                                          f"{self.history.error}", error=self.history.error)
-            elif self.save_dir is not None:
-                rt = self.runtime(order.table)
-                if order.snapshot is not None:
-                    if rt.store is None:
-                        rt.store = saves.TableStore(self.save_dir, order.table)
-                    rt.store.snapshot(order.snapshot)
-                elif order.entries is not None:
-                    if rt.store is None:
-                        raise saves.SaveError("no snapshot yet")
-                    rt.store.append(order.entries)
-            else:
-                return
-        except saves.SaveError as e:
-            self._save_refused(e, order.table, table_save=order.history is None)
-            return
-        self._saves_work()
-
-    def _save_refused(self, e: saves.SaveError, table_id: int, table_save: bool) -> None:
-        """A write the disk refused: a table's next save is a whole snapshot; the episode
-        is logged and told to the operator once, and to each table it touches once; the
-        writes are tried again later."""
-        if table_save:
-            self.core.save_failed(table_id)
-        if self._settled is not None:      # not over after all: the same episode
-            self._settled.cancel()
-            self._settled = None
-        if self.trouble.failed(e.error, table_id if table_save else None, not table_save):
-            log.error("%s; play goes on, finished games are kept in memory, and the saves "
-                      "are tried again until they work (said once)", e)
-            if self.on_notice is not None:
-                self.on_notice(said(self.trouble.notice()))
-        if self.trouble.to_tell(table_id):
-            self.core.notice(table_id, self.trouble.notice())
-            self._loop.call_soon(self._carry_out)
-        self._retry_later()
-
-    def _retry_later(self) -> None:
-        if self._retry is None and not self.stopping:
-            self._retry = self._loop.call_later(self.trouble.next_try(), self._retry_saves)
-
-    def _retry_saves(self) -> None:
-        """Try the refused writes again: the kept games, then each table whose save failed."""
-        self._retry = None
-        if self.history.write_pending() is not None:
-            self._retry_later()
-        elif not self._save_tables_again():
-            self._saves_work()
-        self._carry_out()
-
-    def _save_tables_again(self) -> bool:
-        """Order a whole snapshot of each table whose save failed; whether one was."""
-        tables, self.trouble.tables = self.trouble.tables, set()
-        ordered = False
-        for tid in sorted(tables):
-            ordered = self.core.save_again(tid) or ordered
-        return ordered
-
-    def _saves_work(self) -> None:
-        """A write worked: during an episode, the kept games are written (in order, once)
-        and the tables whose save failed are saved again; once all is written and writes
-        go on working for `SaveTrouble.settle` seconds, the episode ends, said once."""
-        if not self.trouble.failing:
-            return
-        if self.history.write_pending() is not None:
-            self._retry_later()
-            return
-        if self._save_tables_again():
-            self._loop.call_soon(self._carry_out)   # they end the episode once written
-            return
-        if self._retry is not None:
-            self._retry.cancel()
-            self._retry = None
-        if self._settled is None and not self.stopping:
-            self._settled = self._loop.call_later(self.trouble.settle, self._episode_over)
-
-    def _episode_over(self) -> None:
-        """Everything refused was written, and writes have worked since: said once."""
-        self._settled = None
-        if self.trouble.worked():
-            kept = self.trouble.kept
-            log.info("saving works again in %s; %d kept finished game(s) written",
-                     self.history.save_dir or self.save_dir, kept)
-            if self.on_notice is not None:
-                self.on_notice(said(nT_("The host can save again: {n} kept game was written.",
-                                        "The host can save again: {n} kept games were written.",
-                                        kept) if kept else T_("The host can save again.")))
-
-    # -- the save folders ---------------------------------------------------------------------
-    def _claim_folders(self) -> None:
-        """Lock each folder this host writes (`hearts.net.save_folder`: `SaveError` when it
-        cannot be written or another host holds it), and find tonight's start there."""
-        for folder in dict.fromkeys(f for f in (self.save_dir, self.history.save_dir)
-                                    if f is not None):
-            try:
-                self._locks.append(claim(folder))
-            except saves.SaveError:
-                self._release_folders()
-                raise
-        if self.history.save_dir is not None and not self._session_given:
-            self.history.session = evening_start(self.history.save_dir)
-
-    def _release_folders(self) -> None:
-        for lock in self._locks:
-            lock.release()
-        self._locks = []
-
     def _resume(self) -> None:
         """Hand every saved table and its log to the core, which brings back what it can."""
         assert self.save_dir is not None

@@ -196,7 +196,7 @@ async def _start(host: "Host", args: argparse.Namespace) -> None:
     from hearts.net.saves import SaveError
     from hearts.net.web import DEFAULT_WEB_PORT, WebListenError
     web = None if args.no_web else DEFAULT_WEB_PORT if args.web_port is None else args.web_port
-    host.on_notice = lambda text: print(text, flush=True)    # the operator's console
+    host.keeper.on_notice = lambda text: print(text, flush=True)   # the operator's console
     try:
         try:
             await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=web)

@@ -49,13 +49,13 @@ class Listener(Client):
 
 
 class Operator:
-    """The operator's console (`Host.on_notice`): its lines, and a wait for the next."""
+    """The operator's console (`SaveKeeper.on_notice`): its lines, and a wait for the next."""
 
     def __init__(self, host: Host) -> None:
         self.lines: list[str] = []
         self.read = 0
         self.said = asyncio.Event()
-        host.on_notice = self.line
+        host.keeper.on_notice = self.line
 
     def line(self, text: str) -> None:
         self.lines.append(text)
@@ -126,7 +126,7 @@ async def _refused_then_written(host: Host, folder: Path, refuse: Any, allow: An
             allow()
             # written by the retry (nobody plays meanwhile), and the operator is told
             assert await operator.next_line() == \
-                f"The host can save again: {host.trouble.kept} kept games were written."
+                f"The host can save again: {host.keeper.trouble.kept} kept games were written."
         assert not host.history.unwritten
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert len(errors) == 1, [r.getMessage() for r in errors]      # one per episode
