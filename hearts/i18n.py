@@ -274,6 +274,8 @@ def error_words(error: BaseException, tr: Translator | None = None) -> str:
     process's): "connection refused", not "[Errno 111] Connect call failed"; a reason
     without words of its own in the system's words."""
     tr = tr or PROCESS
+    if error.args and isinstance(error.args[0], Text):     # a sentence of its own
+        return error.args[0].said(tr)
     if isinstance(error, TimeoutError):
         return tr.gettext("no answer")
     if isinstance(error, socket.gaierror):
@@ -286,6 +288,13 @@ def error_words(error: BaseException, tr: Translator | None = None) -> str:
         return str(error) or tr.gettext("no answer")
     words = _ERRNO_WORDS.get(errno.errorcode.get(code, ""))
     return tr.gettext(words) if words else os.strerror(code).lower()
+
+
+def error_text(error: BaseException) -> Text | str:
+    """`error_words` to be said later in each reader's language: a `Text` when the
+    catalogue has words for it ("the disk is full"), else the system's words."""
+    words = _ERRNO_WORDS.get(errno.errorcode.get(getattr(error, "errno", None) or 0, ""))
+    return Text(words) if words else error_words(error)
 
 
 # -- catalogues --------------------------------------------------------------------------

@@ -9,6 +9,10 @@ against it (offset, length, CRC) and any line it lacks or that changed is read a
 is not a whole game (cut by a crash, edited by hand) is reported and skipped; every other
 game is kept. Without a save directory the same is kept in memory for the host's life.
 
+A finished game counts at once, written or not: one the disk refuses waits in memory
+(`History.unwritten`) and is written, in order and once, by the next `History.write_pending`
+that works (the host tries again with backoff, `hearts.net.save_trouble`).
+
 `History` answers the ``stats``, ``games`` and ``game`` intents (docs/protocol.md).
 """
 
@@ -24,7 +28,7 @@ from typing import Any
 
 from .replay import (FORMAT, FORMAT_VERSION, ReplayError, export_document, hand_dict,
                      replay_game)
-from .saves import HISTORY, append_history, write_atomic
+from .saves import HISTORY, append_bytes, append_line, history_line, write_atomic
 from .stats import TALLY_VERSION, Board, tally
 
 log = logging.getLogger("hearts.host")
@@ -206,6 +210,11 @@ class History:
         self.all = Board()
         self.tonight = Board()
         self._memory: list[bytes] = []               # without a save dir: the lines
+        # finished games the disk refused, oldest first: (index entry, replay line, line)
+        self.unwritten: list[tuple[dict[str, Any], dict[str, Any] | None, bytes]] = []
+        self.error: OSError | None = None            # why the last write failed (None: it worked)
+        self._index: list[dict[str, Any]] = []       # every index entry (stats.jsonl), in order
+        self._index_stale = False                    # stats.jsonl lacks entries: write it whole
         self._kept: dict[int, tuple[str, int]] = {}  # table -> (seed, id) of its last game
         self._lines = 0                              # history lines so far (ids are 1..)
         self._cache: OrderedDict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = \
@@ -245,11 +254,15 @@ class History:
                 if replay is not None:
                     replays.append((entry, replay))
                 rebuilt += 1
+        self._index = entries
         if rebuilt or len(cached) != len(entries):
             if cached:
                 log.info("the statistics of %d game(s) were read again from %s", rebuilt, path)
             self._keep_replays(replays, fresh=rebuilt == len(entries))
-            self._write_index(entries)
+            try:
+                self._write_index()
+            except OSError as e:
+                log.error("cannot write %s: %s", self.save_dir / INDEX, e.strerror or e)
         for entry in entries:
             self._fold(entry)
         return self
@@ -274,10 +287,12 @@ class History:
             if fresh:
                 write_atomic(path, lines(0))
             elif replays:
-                with open(path, "ab") as f:
-                    f.write(lines(f.tell()))
+                start = path.stat().st_size if path.exists() else 0
+                if append_bytes(path, lines(start)) != start:
+                    raise OSError(f"{path} changed while it was written")
         except OSError as e:
-            log.error("cannot write %s: %s", path, e.strerror or e)
+            if fresh:
+                log.error("cannot write %s: %s", path, e.strerror or e)
             for entry, _replay in replays:
                 entry.pop("replay", None)
 
@@ -300,13 +315,11 @@ class History:
             out.append(entry)
         return out
 
-    def _write_index(self, entries: list[dict[str, Any]]) -> None:
+    def _write_index(self) -> None:
+        """Write ``stats.jsonl`` whole (OSError when the disk refuses)."""
         assert self.save_dir is not None
-        data = b"".join(_json_line(e) for e in entries)
-        try:
-            write_atomic(self.save_dir / INDEX, data)
-        except OSError as e:
-            log.error("cannot write %s: %s", self.save_dir / INDEX, e.strerror or e)
+        write_atomic(self.save_dir / INDEX, b"".join(_json_line(e) for e in self._index))
+        self._index_stale = False
 
     def _fold(self, entry: dict[str, Any]) -> None:
         self._lines = max(self._lines, entry["id"])
@@ -326,34 +339,53 @@ class History:
         self.entries.append(entry)
 
     # -- a game ends ----------------------------------------------------------------------
-    def add(self, record: dict[str, Any]) -> dict[str, Any] | None:
-        """Keep one finished game (`history_record`); returns its index entry, or None when
-        the history could not be written (logged)."""
-        record = {"finished": now_stamp(), **record}
+    def add(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Keep one finished game (`history_record`) and count it; returns its index entry.
+        With a save directory it is written now, or, when the disk refuses (``error``),
+        kept in `unwritten` until a `write_pending` works."""
+        raw = history_line(record)
         line_id = self._lines + 1
         if self.save_dir is None:
-            raw = _json_line(record)[:-1]
             self._memory.append(raw)
             entry, _replay = index_entry(line_id, len(self._memory) - 1, raw)
         else:
-            try:
-                offset, raw = append_history(self.save_dir, record)
-            except OSError as e:
-                log.error("cannot write the history in %s: %s", self.save_dir, e.strerror or e)
-                return None
-            entry, replay = index_entry(line_id, offset, raw)
-            if replay is not None:
-                self._keep_replays([(entry, replay)])
-            try:
-                with open(self.save_dir / INDEX, "ab") as f:
-                    f.write(_json_line(entry))
-            except OSError as e:   # the next start reads the game again from the history
-                log.error("cannot write %s: %s", self.save_dir / INDEX, e.strerror or e)
+            entry, replay = index_entry(line_id, -1, raw)   # its offset: once it is written
+            self.unwritten.append((entry, replay, raw))
+            self._index.append(entry)
         self._fold(entry)
         game = record.get("game")
         if isinstance(record.get("table"), int) and isinstance(game, dict) and "bad" not in entry:
             self._kept[record["table"]] = (str(game.get("seed")), entry["id"])
+        if self.save_dir is not None:
+            self.write_pending()
         return entry
+
+    def write_pending(self) -> OSError | None:
+        """Write the finished games kept in memory, oldest first, each once, and the index
+        when it lacks some; returns the refusal that stopped it (also ``error``), or None
+        when everything is written."""
+        assert self.save_dir is not None or not self.unwritten
+        try:
+            while self.unwritten:
+                entry, replay, raw = self.unwritten[0]
+                assert self.save_dir is not None
+                entry["offset"] = append_line(self.save_dir, raw)
+                self.unwritten.pop(0)
+                if replay is not None:
+                    self._keep_replays([(entry, replay)])
+                if self._index_stale:
+                    continue
+                try:
+                    append_bytes(self.save_dir / INDEX, _json_line(entry))
+                except OSError:     # the game is safe in the history; the index comes later
+                    self._index_stale = True
+            if self._index_stale:
+                self._write_index()
+        except OSError as e:
+            self.error = e
+            return e
+        self.error = None
+        return None
 
     # -- answers --------------------------------------------------------------------------
     def stats(self, you: str | None = None) -> dict[str, Any]:
@@ -468,6 +500,8 @@ class History:
         if self.save_dir is None:
             line: bytes = self._memory[entry["offset"]]
             return line
+        if entry["offset"] < 0:             # not written yet: it is in memory
+            return next((raw for e, _r, raw in self.unwritten if e is entry), None)
         try:
             with open(self.save_dir / HISTORY, "rb") as f:
                 f.seek(entry["offset"])
@@ -506,20 +540,26 @@ def _json_line(value: Any) -> bytes:
 
 def history_record(table: Any) -> dict[str, Any]:
     """The history line of a table whose game just ended (`hearts.net.table.Table`): its names,
-    the game (`Game.to_dict()`), totals and winners, and who sat where in each hand
-    (``people``: each occupant once; ``seating``: per hand, an index in people per seat)."""
+    the game (`Game.to_dict()`), totals and winners, and who played where in each hand
+    (``people``: each occupant once, and each person a bot played a whole hand for;
+    ``seating``: per hand, an index in people per seat)."""
     game = table.game
     people: list[dict[str, Any]] = []
     index: dict[tuple[Any, ...], int] = {}
+
+    def person(who: dict[str, Any]) -> int:
+        key = (who.get("kind"), who.get("id"), who.get("level"), who.get("name"))
+        if key not in index:
+            index[key] = len(people)
+            people.append({k: v for k, v in who.items() if k != "for"})
+        return index[key]
     seating = []
     for row in table.seating:
         seats = []
         for who in row:
-            key = (who.get("kind"), who.get("id"), who.get("level"), who.get("name"))
-            if key not in index:
-                index[key] = len(people)
-                people.append(dict(who))
-            seats.append(index[key])
+            if isinstance(who.get("for"), dict):
+                person(who["for"])          # in the game, though the bot played this hand
+            seats.append(person(who))
         seating.append(seats)
     return {"table": table.id, "name": table.name, "players": [s.name for s in table.seats],
             "game": game.to_dict(), "totals": list(game.totals),

@@ -34,7 +34,8 @@ from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, AnyMessage, Decoder, ProtocolError,
                        encode, error)
-from .server import BotTurn, ConnId, Player, Save, ServerCore, bot_action
+from .save_keeper import SaveKeeper
+from .server import BotTurn, ConnId, Player, ServerCore, bot_action
 
 log = logging.getLogger("hearts.host")
 _ids = itertools.count(1)
@@ -197,6 +198,9 @@ class Host:
                                plug_ins=plug_ins)
         # the finished games: with the saves (or in ``history_dir``, or in memory)
         self.history = self.core.history = History(history_dir or save_dir, session)
+        # the save files: the folders claimed, each save written, a disk that refuses
+        self.keeper = SaveKeeper(self.core, self.history, self.save_dir, limits,
+                                 session is not None, self.runtime, self._carry_out)
         self.name = self.core.name
         self.limits = limits
         self._connections: dict[ConnId, Connection] = {}
@@ -211,7 +215,6 @@ class Host:
         self._last_props: dict[str, str] | None = None
         self._props_handle: asyncio.TimerHandle | None = None
         self._lobby_handle: asyncio.TimerHandle | None = None
-        self._save_failed = False
 
     @property
     def stopping(self) -> bool:
@@ -228,9 +231,14 @@ class Host:
         """Listen on ``bind``:``port`` (0: a free port, see `port`); ``resume`` loads saves;
         ``web_port`` (0: a free one) also serves the browser client there (`hearts.net.web`)."""
         self._loop = asyncio.get_running_loop()
-        if web_port is not None:            # first: when its port is taken, nothing is done
+        self.keeper.claim(self._loop)       # first: a folder another host holds stops it
+        if web_port is not None:            # then: when its port is taken, nothing is done
             from .web import start_web
-            self._web = await start_web(self, bind, web_port)
+            try:
+                self._web = await start_web(self, bind, web_port)
+            except BaseException:
+                self.keeper.release()
+                raise
         if self.history.save_dir is not None:
             self.history.save_dir.mkdir(parents=True, exist_ok=True)
             self.history.load()
@@ -254,7 +262,9 @@ class Host:
             if self._web is not None:
                 self._web.close()
                 self._web = None
+            self.keeper.release()
             raise
+        self.keeper.note_port(self.port)
         if self._web is not None:
             await self._web.start_serving()
         self._heartbeat = self._loop.create_task(self._heartbeats())
@@ -334,6 +344,7 @@ class Host:
             except (asyncio.TimeoutError, Exception):
                 pass
         self._pool.shutdown()
+        self.keeper.stop()
         log.info("host stopped")
 
     def _spawn(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
@@ -451,7 +462,7 @@ class Host:
         if not out:
             return
         for order in out.saves:
-            self._save(order)
+            self.keeper.write(order)
         conns = self._connections
         for cid, msg in out.messages:
             conn = conns.get(cid)
@@ -501,31 +512,6 @@ class Host:
         self._carry_out()
 
     # -- saves ----------------------------------------------------------------------------
-    def _save(self, order: Save) -> None:
-        """Write one save the core ordered (a failure is logged once; the core is told, so
-        its next save of that table is a whole snapshot)."""
-        if order.history is not None:
-            self.history.add(order.history)     # (it reports a file it cannot write)
-            return
-        if self.save_dir is None:
-            return
-        rt = self.runtime(order.table)
-        try:
-            if order.snapshot is not None:
-                if rt.store is None:
-                    rt.store = saves.TableStore(self.save_dir, order.table)
-                rt.store.snapshot(order.snapshot)
-            elif order.entries is not None:
-                if rt.store is None:
-                    raise saves.SaveError("no snapshot yet")
-                rt.store.append(order.entries)
-            self._save_failed = False
-        except saves.SaveError as e:
-            if not self._save_failed:
-                log.error("%s", e)
-            self._save_failed = True
-            self.core.save_failed(order.table)
-
     def _resume(self) -> None:
         """Hand every saved table and its log to the core, which brings back what it can."""
         assert self.save_dir is not None

@@ -32,6 +32,8 @@ class Limits:
     silence_check: float = 0.5        # how often silence is checked (the close's lateness)
     drop_grace: float = 10.0          # a dropped player's bot starts after this
     bot_budget: float = 0.5           # seconds a bot may think per move
+    save_retry: float = 1.0           # a write the disk refused is tried again after this,
+    save_retry_max: float = 30.0      # twice as long each time, up to this (net.save_trouble)
     # a level variant a guest names (``hard+work=...``) costs at most this level's work
     bot_ceiling: str = "hard"
     # size of the host

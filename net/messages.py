@@ -115,6 +115,7 @@ class StatsRowMap(TypedDict):
     kind: str
     level: str | None
     games: int
+    left: int
     wins: int
     shared_wins: int
     average_place: float | None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -20,9 +21,26 @@ HISTORY = "history.jsonl"
 
 
 class SaveError(NetError):
-    """A save file that cannot be read or written; the message is one sentence."""
+    """A save file that cannot be read or written; the message is one sentence, ``error``
+    the file system's refusal behind it (None: not one)."""
 
     default_code = "save"
+
+    def __init__(self, message: str, code: str | None = None,
+                 error: OSError | None = None) -> None:
+        super().__init__(message, code)
+        self.error = error
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the open file ``fd``: every save and history write goes
+    through here (the file layer: a write the disk refuses raises its OSError here)."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[n:]
 
 
 def table_path(save_dir: Path, table_id: int) -> Path:
@@ -57,16 +75,17 @@ class TableStore:
             self._log = open(log_path(self.save_dir, self.table_id), "wb", buffering=0)
         except OSError as e:
             raise SaveError(f"cannot write the log of table {self.table_id} in "
-                            f"{self.save_dir}: {e.strerror or e}") from None
+                            f"{self.save_dir}: {e.strerror or e}", error=e) from None
 
     def append(self, entries: list[list[Any]]) -> None:
         if self._log is None:
             raise SaveError("no snapshot yet")
         try:
-            self._log.write(b"".join(msgpack.packb(e, use_bin_type=True) for e in entries))
+            write_all(self._log.fileno(),
+                      b"".join(msgpack.packb(e, use_bin_type=True) for e in entries))
         except OSError as e:
             raise SaveError(f"cannot write the log of table {self.table_id}: "
-                            f"{e.strerror or e}") from None
+                            f"{e.strerror or e}", error=e) from None
 
     def close(self) -> None:
         if self._log is not None:
@@ -106,11 +125,12 @@ def write_atomic(path: Path, data: bytes, sync: bool = False) -> None:
     """Write ``data`` so that ``path`` holds either the old or the new content, never half."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        try:
+            write_all(fd, data)
             if sync:
-                f.flush()
-                os.fsync(f.fileno())
+                os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -127,7 +147,7 @@ def save_table(save_dir: Path, table_dict: dict[str, Any]) -> None:
                      msgpack.packb(table_dict, use_bin_type=True))
     except OSError as e:
         raise SaveError(f"cannot save table {table_dict['id']} in {save_dir}: "
-                        f"{e.strerror or e}") from None
+                        f"{e.strerror or e}", error=e) from None
 
 
 def remove_table(save_dir: Path, table_id: int) -> None:
@@ -163,31 +183,47 @@ def load_tables(save_dir: Path) -> Iterator[tuple[Path, dict[str, Any] | None, s
                               "it was left as it is"
 
 
-def append_history(save_dir: Path, record: dict[str, Any]) -> tuple[int, bytes]:
-    """Add one finished game as a JSON line to ``history.jsonl``; returns where its line
-    starts and its bytes (without the newline). A last line a crash cut short is ended
-    first, so it cannot swallow this one."""
+def history_line(record: dict[str, Any]) -> bytes:
+    """A finished game's line in ``history.jsonl`` (without its newline), stamped with the
+    time it finished unless it has one."""
     record = {"finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **record}
-    line = json.dumps(record, separators=(",", ":")).encode()
+    return json.dumps(record, separators=(",", ":")).encode()
+
+
+def append_bytes(path: Path, data: bytes, end_line: bool = False) -> int:
+    """Append ``data`` to ``path``; returns where it starts. ``end_line``: a last line a
+    crash cut short is ended first, so it cannot swallow this one. A write the disk
+    refuses leaves the file as it was (never half a line) and raises its OSError."""
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-    fd = os.open(save_dir / HISTORY, flags, 0o644)
+    fd = os.open(path, flags, 0o644)
     try:
         start = os.fstat(fd).st_size
         lead = b""
-        if start:
+        if start and end_line:
             os.lseek(fd, start - 1, os.SEEK_SET)
             if os.read(fd, 1) != b"\n":
                 lead = b"\n"
-        data = lead + line + b"\n"
         try:
-            if os.write(fd, data) != len(data):
-                raise OSError(28, "No space left on device")
+            write_all(fd, lead + data)
         except OSError:
-            os.ftruncate(fd, start)     # a full disk must not leave half a line
+            os.ftruncate(fd, start)
             raise
     finally:
         os.close(fd)
-    return start + len(lead), line
+    return start + len(lead)
+
+
+def append_line(save_dir: Path, line: bytes) -> int:
+    """Append one history line (without its newline) to ``history.jsonl``; returns where
+    it starts."""
+    return append_bytes(save_dir / HISTORY, line + b"\n", end_line=True)
+
+
+def append_history(save_dir: Path, record: dict[str, Any]) -> tuple[int, bytes]:
+    """Add one finished game as a JSON line to ``history.jsonl``; returns where its line
+    starts and its bytes (without the newline)."""
+    line = history_line(record)
+    return append_line(save_dir, line), line
 
 
 def read_history(path: Path) -> list[dict[str, Any]]:

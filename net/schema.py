@@ -127,7 +127,9 @@ SHAPES.update({
         F("name", "str", "the name the person used last, or the bot level"),
         F("kind", "str", "`human` or `bot`"),
         F("level", "str", "a bot row's level", nil=True),
-        F("games", "int", "games finished (in the seat at the last hand)"),
+        F("games", "int", "games finished: played to the end in their seat (docs/history.md)"),
+        F("left", "int", "games they played hands of but not the last: left, dropped, or a "
+          "bot played it for them"),
         F("wins", "int", "games won, shared wins included"),
         F("shared_wins", "int", "of those, wins shared with another seat"),
         F("average_place", "float", "1 to 4 (ties share a place); nil before a game",

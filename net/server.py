@@ -788,6 +788,21 @@ class ServerCore:
         """A save of ``table_id`` could not be written: the next one is a whole snapshot."""
         self._saved_len[table_id] = None
 
+    def save_again(self, table_id: int) -> bool:
+        """Save ``table_id`` whole now (the host's retry after a save that failed); whether
+        there is such a table to save."""
+        table = self.tables.get(table_id)
+        if table is None or not self.saving:
+            return False
+        self._saved_len[table_id] = None
+        self._save(table)
+        return True
+
+    def notice(self, table_id: int, text: Text) -> None:
+        """Say ``text`` as "host" to each person at ``table_id``, in their own language."""
+        line: ChatMessage = {"type": "chat", "scope": "lobby", "name": "host", "text": text}
+        self.out.messages += [(conn, line) for conn in self.table_conns(table_id)]
+
     def stop(self) -> None:
         """The host is stopping: every table is saved whole; nothing closes or moves after."""
         self.stopping = True

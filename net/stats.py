@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # the version of what `tally` counts: an index line of another version is counted again
-TALLY_VERSION = 1
+TALLY_VERSION = 2
 # how many people a `stats` answer lists per board (the asker's own row is added when it
 # falls below the cut)
 MAX_ROWS = 100
@@ -61,10 +61,12 @@ def places(totals: list[int], winners: list[int]) -> list[int]:
 def tally(people: list[dict[str, Any]], seating: list[list[int]], hands: list[dict[str, Any]],
           totals: list[int], winners: list[int]) -> list[dict[str, Any]]:
     """What one game adds to each of its ``people`` (occupants, by index): hands played,
-    points, moons shot and suffered, Q♠ taken; and for whoever sat in each seat in the last
-    hand, the game itself (its place, a win, a shared win).
+    points, moons shot and suffered, Q♠ taken; for whoever played each seat's last hand,
+    the game itself (its place, a win, a shared win); and for each other person in it,
+    ``left``: a game they left (docs/history.md).
 
-    ``seating[n][s]`` is the index in ``people`` of seat s's occupant in hand n.
+    ``seating[n][s]`` is the index in ``people`` of who played seat s in hand n (a bot
+    that played a hand for a person is the bot's, see `hearts.net.table.Table`).
     """
     rows: dict[int, dict[str, Any]] = {}
 
@@ -72,8 +74,12 @@ def tally(people: list[dict[str, Any]], seating: list[list[int]], hands: list[di
         if i not in rows:
             rows[i] = {"who": i, "hands": 0, "points": 0, "moons_shot": 0,
                        "moons_suffered": 0, "queens": 0, "place": None, "win": False,
-                       "shared": False}
+                       "shared": False, "left": False}
         return rows[i]
+
+    for i, who in enumerate(people):
+        if who.get("kind") != "bot":
+            row(i)                          # in the game, if only for a hand a bot played
 
     for n, h in enumerate(hands):
         seats = seating[n] if n < len(seating) else seating[-1]
@@ -97,6 +103,8 @@ def tally(people: list[dict[str, Any]], seating: list[list[int]], hands: list[di
         r["place"] = place
         r["win"] = s in winners
         r["shared"] = shared and s in winners
+    for i, r in rows.items():
+        r["left"] = r["place"] is None and people[i].get("kind") != "bot"
     return [rows[i] for i in sorted(rows)]
 
 
@@ -110,6 +118,7 @@ class Row:
     level: str | None
     id: str | None
     games: int = 0
+    left: int = 0                 # games they were in but did not play to the end
     wins: int = 0
     shared_wins: int = 0
     place_sum: int = 0
@@ -124,7 +133,8 @@ class Row:
         """The ``stats_row`` shape of docs/protocol.md."""
         return {
             "id": self.id, "name": self.name, "kind": self.kind, "level": self.level,
-            "games": self.games, "wins": self.wins, "shared_wins": self.shared_wins,
+            "games": self.games, "left": self.left, "wins": self.wins,
+            "shared_wins": self.shared_wins,
             "average_place": round(self.place_sum / self.games, 2) if self.games else None,
             "hands": self.hands, "points": self.points,
             "points_per_hand": round(self.points / self.hands, 2) if self.hands else None,
@@ -168,6 +178,7 @@ class Board:
             r.moons_shot += t["moons_shot"]
             r.moons_suffered += t["moons_suffered"]
             r.queens += t["queens"]
+            r.left += bool(t.get("left"))
             if t["place"] is not None:
                 r.games += 1
                 r.place_sum += t["place"]

@@ -129,6 +129,8 @@ class Table:
     owner_was: str | None = None
     ids: dict[str, str] = field(default_factory=dict)        # token -> player id (net.stats)
     seating: list[list[dict[str, Any]]] = field(default_factory=list)  # occupants per hand
+    # per seat, the moves a bot made in the hand in play for the person seated there
+    bot_moves: list[int] = field(default_factory=lambda: [0] * 4)
 
     # -- reading -----------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -687,6 +689,7 @@ class Table:
         if (version != self.version or self.state != TableState.PLAYING
                 or seat not in self.bot_seats(now)):
             return False
+        self.bot_moves[seat] += 1
         try:
             if action.seat != seat:
                 raise TableError("illegal", "a bot acted for another seat")
@@ -746,6 +749,7 @@ class Table:
         if hand.phase == Phase.MOON_CHOICE and phase != Phase.MOON_CHOICE and hand.moon is not None:
             self._emit({"type": "moon_shot", "shooter": hand.moon.shooter, "sun": hand.moon.sun})
         if game.hand is not hand or game.over:
+            self._credit_hand(hand.actions)
             r = game.results[-1]
             moon = r.moon
             self._emit({"type": "hand_scored", "hand": r.number, "points": list(r.points),
@@ -776,10 +780,24 @@ class Table:
                 self._emit({"type": "player_joined", "seat": i, "name": name})
                 self.seats_changed = True
         self.seating.append([self.occupant(i) for i in range(4)])
+        self.bot_moves = [0] * 4
         hand = self.game.hand
         self._emit({"type": "hand_started", "hand": self.game.hand_number,
                     "dealer": hand.dealer, "pass_direction": hand.pass_direction})
         self.deadlines = {}
+
+    def _credit_hand(self, actions: list[Action]) -> None:
+        """A hand ended: a person for whom a bot made most of their seat's moves (they
+        dropped, left or let their clock run out) did not play it; the hand is the bot's,
+        kept with ``for``: the person it played for (docs/history.md)."""
+        if not self.seating:
+            return
+        row = self.seating[-1]
+        for seat, who in enumerate(row):
+            moves = sum(1 for a in actions if a.seat == seat)
+            if who.get("kind") == "human" and 2 * self.bot_moves[seat] > moves:
+                row[seat] = {"name": who.get("name"), "kind": "bot",
+                             "level": self.seats[seat].level, "for": who}
 
     def occupant(self, seat: int) -> dict[str, Any]:
         """Who holds ``seat``, as the history keeps it: a person by name and player id,
@@ -905,7 +923,7 @@ class Table:
             "paused_left": {str(k): v for k, v in self.paused_left.items()},
             "bot_seed": self.bot_seed,
             "password": self.password,
-            "ids": dict(self.ids), "seating": self.seating,
+            "ids": dict(self.ids), "seating": self.seating, "bot_moves": list(self.bot_moves),
         }
 
     @classmethod
@@ -927,6 +945,9 @@ class Table:
         t.password = d.get("password")
         t.ids = {str(k): str(v) for k, v in (d.get("ids") or {}).items()}
         t.seating = [list(row) for row in d.get("seating") or []]
+        moves = d.get("bot_moves")
+        if isinstance(moves, list) and len(moves) == 4 and all(type(m) is int for m in moves):
+            t.bot_moves = list(moves)
         if t.owner is not None and t.seat_of(t.owner) is None:
             # the owner watched (watchers are not saved): the first person seated owns it,
             # and the away rule hands it on if they do not come back

@@ -129,6 +129,16 @@ def table_rules_words(line: dict[str, Any], tr: Translator | None = None) -> str
         return summary_words(str(line.get("summary") or ""), tr)
 
 
+def games_figure(row: dict[str, Any], tr: Translator | None = None) -> str:
+    """A leaderboard row's games as the boards show them: ``3``, or ``3 (1 left)`` for a
+    person with games they left (docs/history.md)."""
+    tr = tr or PROCESS
+    games, left = row.get("games") or 0, row.get("left") or 0
+    if not left:
+        return str(games)
+    return tr.gettext("{games} ({left} left)").format(games=games, left=left)
+
+
 # -- one sentence (or a few) per change ----------------------------------------------------------
 _CHANGES: dict[str, Callable[[Voice, Change], list[str]]] = {}
 
@@ -778,7 +788,8 @@ def passing_and_target(v: Voice, view: View) -> str:
 
 
 __all__ = ["ARROWS", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator", "Voice",
-           "card_text", "change_line", "change_lines", "state_words", "hand_end_lines", "hand_title",
+           "card_text", "change_line", "change_lines", "games_figure", "state_words",
+           "hand_end_lines", "hand_title",
            "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
            "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
            "rules_changed_lines", "rules_changed_notice", "scores_line", "status_line",

@@ -175,7 +175,7 @@ export class Records {
     const row = (r, rank) => h("tr" + (r.id && r.id === msg.you ? ".you" : ""),
       h("td.rank", rank), h("td.player", { dataset: { rank } }, r.kind === "bot" ? t("bots: {level}", { level: levelWords(r.level) })
         : r.id && r.id === msg.you ? t("{name} (you)", { name: r.name }) : r.name),
-      h("td", num(r.games)), h("td", num(r.wins)), h("td", num(r.average_place)),
+      h("td", r.left ? t("{games} ({left} left)", { games: num(r.games), left: num(r.left) }) : num(r.games)), h("td", num(r.wins)), h("td", num(r.average_place)),
       h("td", num(r.points_per_hand)), h("td", `${r.moons_shot}/${r.moons_suffered}`), h("td", num(r.queens)),
       h("td", num(r.hands)));
     const people = board.people.map((r, i) => row(r, String(i + 1)));

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from hearts import i18n
 from hearts.cli import UserError
 from hearts.engine import Rules, RulesError
-from hearts.i18n import _, error_words
+from hearts.i18n import _, error_words, said
 
 if TYPE_CHECKING:
     from hearts.net.history import History
@@ -193,8 +193,10 @@ async def _serve(args: argparse.Namespace, rules: Rules) -> int:
 async def _start(host: "Host", args: argparse.Namespace) -> None:
     """Listen for clients, and for browsers unless --no-web (the usual web port, or any free
     one when it is taken and --web-port did not ask for it)."""
+    from hearts.net.saves import SaveError
     from hearts.net.web import DEFAULT_WEB_PORT, WebListenError
     web = None if args.no_web else DEFAULT_WEB_PORT if args.web_port is None else args.web_port
+    host.keeper.on_notice = lambda text: print(text, flush=True)   # the operator's console
     try:
         try:
             await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=web)
@@ -203,6 +205,8 @@ async def _start(host: "Host", args: argparse.Namespace) -> None:
                 raise
             log.info("web port %d is taken; the browser client gets a free port", web)
             await host.start(bind=args.bind, port=args.port, resume=args.resume, web_port=0)
+    except SaveError as e:              # the save folder: unwritable, or another host's
+        raise UserError(said(e.message)) from None
     except WebListenError as e:
         why = error_words(e)
         raise UserError(_("cannot serve the browser client on {address} ({why}); choose "
@@ -237,7 +241,8 @@ def _history(save_dir: str | None, flag: str, session: str | None = None) -> "Hi
     if not (Path(save_dir) / HISTORY).exists():
         raise UserError(_("there is no history in {folder} yet ({file} is missing)").format(
             folder=save_dir, file=HISTORY))
-    return History(save_dir, session).load()
+    from hearts.net.evening import kept_start
+    return History(save_dir, session or kept_start(Path(save_dir))).load()
 
 
 def show_history(save_dir: str | None) -> int:

@@ -10,6 +10,7 @@ import pygame
 from hearts.bots.base import level_words
 from hearts.i18n import N_, _, ngettext
 from hearts.net.history import local_time
+from hearts.net.words import games_figure
 
 from . import widgets as w
 from .archive import Archive
@@ -18,7 +19,7 @@ from .sheets import Sheet, button_row
 if TYPE_CHECKING:
     from .app import App
 
-COLUMNS = ((N_("#"), 0.05), (N_("Player"), 0.27), (N_("Games"), 0.08), (N_("Wins"), 0.08),
+COLUMNS = ((N_("#"), 0.05), (N_("Player"), 0.23), (N_("Games"), 0.12), (N_("Wins"), 0.08),
            (N_("Place"), 0.09), (N_("Pts/hand"), 0.1), (N_("Moons"), 0.12), (N_("Q♠"), 0.08),
            (N_("Hands"), 0.13))
 
@@ -32,7 +33,7 @@ def _num(value: Any) -> str:
 def stats_row(rank: str, name: str, row: dict[str, Any]) -> str:
     """One row of the board's columns (see `COLUMNS`)."""
     moons = f"{row.get('moons_shot', 0)} / {row.get('moons_suffered', 0)}"
-    return "\t".join((rank, name, _num(row.get("games")), _num(row.get("wins")),
+    return "\t".join((rank, name, games_figure(row), _num(row.get("wins")),
                       _num(row.get("average_place")), _num(row.get("points_per_hand")), moons,
                       _num(row.get("queens")), _num(row.get("hands"))))
 

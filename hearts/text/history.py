@@ -10,6 +10,7 @@ from hearts.engine.rule_options import passing_words, summary_words
 from hearts.i18n import _, ngettext
 from hearts.net.history import local_time, player_name
 from hearts.net.replay import Replay
+from hearts.net.words import games_figure
 
 from .render import card_text, cards_text
 
@@ -41,7 +42,7 @@ def board_lines(board: Msg, you: str | None) -> list[str]:
 
 def _row_figures(row: Msg) -> str:
     moons = f"{row.get('moons_shot', 0)}/{row.get('moons_suffered', 0)}"
-    return (f"{row.get('games', 0):>5} {row.get('wins', 0):>5} "
+    return (f"{games_figure(row):>5} {row.get('wins', 0):>5} "
             f"{_number(row.get('average_place')):>6} {_number(row.get('points_per_hand')):>9} "
             f"{moons:>20} {row.get('queens', 0):>3} {row.get('hands', 0):>6}")
 

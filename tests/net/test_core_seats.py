@@ -220,4 +220,7 @@ def test_a_hand_left_after_a_move_stays_the_persons_in_game_players() -> None:
     ann.send("leave")
     assert eve.last("table")["table"]["seats"][0]["name"] == "Ada"
     first = lan.core.tables[tid].seating[0]
-    assert first[0]["name"] == "Ann" and first[0]["kind"] == "human"   # her pass was in it
+    assert first[0]["name"] == "Ann"                                   # her pass was in it
+    # the bots played the hand out, and a bot made most of her seat's moves: the hand is
+    # the bot's, played for her (docs/history.md)
+    assert first[0]["kind"] == "bot" and first[0]["for"]["name"] == "Ann"
