@@ -8,7 +8,7 @@ asker's catalogue (`ServerCore.words_for`). The commands and their upper-case ar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from hearts.bots.base import level_words
 from hearts.engine import Rules, RulesError
@@ -17,12 +17,12 @@ from hearts.engine.rules import parse_value
 from hearts.i18n import ENGLISH_WORDS, N_, PROCESS, T_, Text, Translator, text_of
 
 from .protocol import ProtocolError, check_intent
-from .table import TableError
 from .words import state_words
 
-if TYPE_CHECKING:
-    from .server import Player, ServerCore
-    from .table import Table
+from .limits import Limits
+from .messages import ClientMessage
+from .outbox import ConnId, Player
+from .table import Table, TableError
 
 PLACES = ("south", "west", "north", "east")   # as the table shows them, south being you
 # TRANSLATORS: the places at the table as a command names them (lower case)
@@ -60,6 +60,27 @@ HELP = {
 }
 
 Reply = tuple[str, bool]
+
+
+class ServerCore(Protocol):
+    """What the commands use of the core (`hearts.net.server.ServerCore`)."""
+
+    tables: dict[int, Table]
+    players: dict[str, Player]
+    limits: Limits
+    plug_ins: tuple[str, ...]
+    now: float
+
+    def dispatch(self, player: Player, msg: ClientMessage) -> None: ...
+    def table_of(self, player: Player) -> Table: ...
+    def get_table(self, table_id: int) -> Table: ...
+    def words_for(self, conn: ConnId) -> Translator: ...
+    def say_in_lobby(self, player: Player, text: str) -> None: ...
+    def kicked(self, table: Table, victim_token: str) -> None: ...
+    def announce(self, text: str, table_id: int | None = None) -> int: ...
+    def operator_kick(self, table: Table, seat: int) -> None: ...
+    def operator_end(self, table: Table) -> None: ...
+    def close_table(self, table_id: int, reason: str) -> None: ...
 
 
 def words_of(core: "ServerCore", player: "Player | None") -> Translator:

@@ -15,7 +15,6 @@ from typing import Any, Callable
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
 from hearts.net.client import decision_key, random_intent
-from hearts.net.console import operator_command
 from hearts.net.limits import Limits
 from hearts.net.mirror import Mirror, MirrorReader
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder
@@ -113,8 +112,7 @@ class Lan:
 
     def operator(self, line: str) -> str | None:
         """A line at the host's terminal."""
-        self.core.now = self.now
-        answer = operator_command(self.core, line)
+        answer = self.core.operate(line, self.now)
         self.pump()
         return answer
 
