@@ -10,7 +10,7 @@ from hearts.i18n import T_
 
 from .limits import DEFAULT_LIMITS, Limits
 from .outbox import ConnId, Outbox, Outgoing, Player
-from .messages import HostMessage
+from .messages import ErrorMessage
 from .table import Table, TableError
 
 
@@ -45,8 +45,8 @@ class CoreState:
         if player.conn is not None:
             self.out.messages.append((player.conn, msg))
 
-    def fail(self, conn: ConnId, msg: HostMessage) -> None:
-        """Send a last message (an error) to ``conn`` and close it."""
+    def fail(self, conn: ConnId, msg: ErrorMessage) -> None:
+        """Send a last error to ``conn`` and close it."""
         self.out.closing.append((conn, msg))
 
     def touch(self, table: Table) -> None:

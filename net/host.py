@@ -1,9 +1,11 @@
 """The asyncio TCP host: connections, bots, timers and saves around the sans-I/O core.
 
 The shell only moves bytes and runs clocks, threads and files: every decision is the
-`hearts.net.server.ServerCore`'s (players, hello, the lobby, intents, what each member is sent,
-saves, clocks, bots' turns, resuming), and `Host._carry_out` does what it decided.
-`hearts.net.table` holds the table model, `hearts.net.protocol` the codec, `hearts.net.saves` the files.
+`hearts.net.server.ServerCore`'s (players, hello, the lobby and its pace, intents, what each
+member is sent, saves, clocks, bots' turns and their fallback, abandoned tables, the bye
+at shutdown, resuming), and `Host._carry_out` does what it decided. Each connection is a
+`hearts.net.connection.Connection`; `hearts.net.table` holds the table model,
+`hearts.net.protocol` the codec, `hearts.net.saves` the files.
 
 >>> host = Host(name="den", bot_level="random")
 >>> await host.start(bind="127.0.0.1", port=0)     # port 0: any free port
@@ -349,6 +351,10 @@ class Host:
             conn = conns.get(cid)
             if conn is not None:
                 conn.fail(last)
+        for cid in out.hang_up:
+            conn = conns.get(cid)
+            if conn is not None:
+                conn.close()
         for tid, when in out.clocks.items():
             self._arm(tid, when)
         for turn in out.bots:

@@ -63,11 +63,12 @@ class Outbox:
     """What the core decided should happen since the last `ServerCore.take`. The host
     writes ``saves`` first (nobody hears of a change before it is saved), then sends
     ``messages`` in order, then closes the ``closing`` connections, each after a last
-    message (an error, or the ``bye`` at shutdown)."""
+    error, and the ``hang_up`` ones (told already: the ``bye`` at shutdown)."""
 
     saves: list[Save] = field(default_factory=list)
     messages: list[tuple[ConnId, Outgoing]] = field(default_factory=list)
-    closing: list[tuple[ConnId, HostMessage]] = field(default_factory=list)
+    closing: list[tuple[ConnId, ErrorMessage]] = field(default_factory=list)
+    hang_up: list[ConnId] = field(default_factory=list)
     clocks: dict[int, float | None] = field(default_factory=dict)  # table -> call `tick` at
     bots: list[BotTurn] = field(default_factory=list)
     hints: list[tuple[int, View]] = field(default_factory=list)    # (player id, its view)
@@ -78,7 +79,8 @@ class Outbox:
     broadcasts: list[tuple[list[ConnId], bytes]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.saves or self.messages or self.closing or self.clocks or self.bots
+        return bool(self.saves or self.messages or self.closing or self.hang_up
+                    or self.clocks or self.bots
                     or self.hints or self.closed_tables or self.lobby_changed
                     or self.lobby_at is not None or self.broadcasts)
 

@@ -156,7 +156,9 @@ class ServerCore(CoreState):
         self.stopping = True
         self.records.save_all()
         for conn in self.sessions.open_conns():
-            self.fail(conn, {"type": "bye", "reason": T_("the host is shutting down")})
+            self.out.messages.append((conn, {"type": "bye",
+                                             "reason": T_("the host is shutting down")}))
+            self.out.hang_up.append(conn)
 
     def take(self) -> Outbox:
         """The decisions since the last call, and a fresh outbox (`News.take`)."""

@@ -135,6 +135,11 @@ class Lan:
                     person.inbox.append(last)
                     person.closed = True
                     self.core.lost(conn, self.now)
+            for conn in out.hang_up:            # told already (the bye at shutdown)
+                person = self.people.get(conn)
+                if person is not None and not person.closed:
+                    person.closed = True
+                    self.core.lost(conn, self.now)
             for tid, when in out.clocks.items():
                 if when is None:
                     self.clocks.pop(tid, None)
