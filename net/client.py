@@ -10,9 +10,11 @@ The client answers the host's pings itself, keeps the latest ``table`` and
 ``view`` it was sent, and when the connection drops it reconnects with its seat
 token (``reconnect=True``), so the host gives the seat back with its full view.
 Besides the host's messages (docs/protocol.md) the iterator yields two local
-events: ``{"type": "disconnected", "reason"}`` when the link is lost (a
-reconnect follows), ``{"type": "reconnecting", "attempt": n}`` before each try, and ``{"type": "closed", "reason"}`` when the client stops
-for good (after `close`, a fatal error, or when reconnecting gave up).
+events: ``{"type": "disconnected", "code", "reason"}`` when the link is lost (a
+reconnect follows), ``{"type": "reconnecting", "attempt": n}`` before each try, and
+``{"type": "closed", "code", "reason"}`` when the client stops for good (after `close`,
+a fatal error, or when reconnecting gave up). ``code`` is one of `END_CODES` (or a
+fatal error's own code, `FATAL_CODES`), for comparing; ``reason`` is words, for a log.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, NamedTuple
 
 from hearts.i18n import _, error_words
 
@@ -36,6 +38,25 @@ log = logging.getLogger("hearts.client")
 FATAL_CODES = frozenset({"version", "hello-first", "hello-timeout", "bad-frame", "too-large",
                          "replaced"})
 BACKLOG_POLL = 0.01     # seconds between looks at a full backlog (see `Client.backlog`)
+
+# why a link ended, as a ``code`` of the ``disconnected`` and ``closed`` events
+SILENT = "silent"               # the host sent nothing for ``heartbeat_timeout``
+FAILED = "failed"               # the connection failed (reset, unreachable)
+HOST_CLOSED = "host-closed"     # the host closed the connection without a word
+BAD_DATA = "bad-data"           # the host sent bytes that are not the protocol
+BYE = "bye"                     # the host said goodbye (it is shutting down)
+CLOSED = "closed"               # this client closed it (`Client.close`)
+GAVE_UP = "gave-up"             # the host did not come back within ``retry_for``
+END_CODES = frozenset({SILENT, FAILED, HOST_CLOSED, BAD_DATA, BYE, CLOSED, GAVE_UP})
+
+
+class LinkEnd(NamedTuple):
+    """Why a link ended: a ``code`` to compare, a ``reason`` in words; ``fatal``: an
+    error the host closes on (`FATAL_CODES`: no reconnecting)."""
+
+    code: str
+    reason: str
+    fatal: bool = False
 
 
 def decision_key(view: dict[str, Any]) -> tuple[Any, ...]:
@@ -129,24 +150,25 @@ class Client(MirrorReader):
         self._write(hello)
 
     async def _run(self) -> None:
-        reason = "closed"
+        end = LinkEnd(CLOSED, "closed")
         try:
             while True:
-                reason = await self._read_loop()
-                if self._closed or not self.reconnect or reason.startswith("fatal:"):
+                end = await self._read_loop()
+                if self._closed or not self.reconnect or end.fatal:
                     break
                 self.connected.clear()
-                self._events.put_nowait({"type": "disconnected", "reason": reason})
+                self._events.put_nowait({"type": "disconnected", "code": end.code,
+                                         "reason": end.reason})
                 if not await self._reconnect():
-                    reason = "could not reconnect to the host"
+                    end = LinkEnd(GAVE_UP, "could not reconnect to the host")
                     break
         finally:
             self.connected.clear()
             self._close_writer()
             if self._welcome is not None and not self._welcome.done():
-                self._welcome.set_exception(ClientError(reason.removeprefix("fatal: ")))
+                self._welcome.set_exception(ClientError(end.reason))
                 self._welcome.exception()   # mark retrieved: connect() may have given up
-            self._events.put_nowait({"type": "closed", "reason": reason.removeprefix("fatal: ")})
+            self._events.put_nowait({"type": "closed", "code": end.code, "reason": end.reason})
 
     async def _reconnect(self) -> bool:
         loop = asyncio.get_running_loop()
@@ -164,8 +186,8 @@ class Client(MirrorReader):
                 delay = min(delay * 2, 2.0)
         return False
 
-    async def _read_loop(self) -> str:
-        """Read until the link fails; returns why ("fatal: ..." stops reconnecting)."""
+    async def _read_loop(self) -> LinkEnd:
+        """Read until the link fails; returns why (a fatal one stops reconnecting)."""
         assert self._reader is not None
         decoder = Decoder(self.limits.from_host())
         reader = self._reader
@@ -176,15 +198,15 @@ class Client(MirrorReader):
             try:
                 data = await asyncio.wait_for(reader.read(65536), timeout)
             except asyncio.TimeoutError:
-                return "the host went silent"
+                return LinkEnd(SILENT, "the host went silent")
             except (OSError, asyncio.IncompleteReadError) as e:
-                return f"the connection failed ({e})"
+                return LinkEnd(FAILED, f"the connection failed ({e})")
             if not data:
-                return "the host closed the connection"
+                return LinkEnd(HOST_CLOSED, "the host closed the connection")
             try:
                 messages = decoder.feed(data)
             except ProtocolError as e:
-                return f"the host sent bad data ({e.message})"
+                return LinkEnd(BAD_DATA, f"the host sent bad data ({e.message})")
             for raw in messages:
                 try:
                     msg = check_event(raw)
@@ -195,7 +217,7 @@ class Client(MirrorReader):
                 if stop:
                     return stop
 
-    def _handle(self, msg: Message) -> str | None:
+    def _handle(self, msg: Message) -> LinkEnd | None:
         kind = msg["type"]
         if kind == "ping":
             self._write({"type": "pong"})
@@ -211,9 +233,9 @@ class Client(MirrorReader):
                 self._welcome.set_result(msg)
         self._events.put_nowait(msg)
         if kind == "error" and msg.get("code") in FATAL_CODES:
-            return "fatal: " + str(msg.get("message"))
+            return LinkEnd(str(msg["code"]), str(msg.get("message")), fatal=True)
         if kind == "bye":
-            return str(msg.get("reason") or "the host said goodbye")
+            return LinkEnd(BYE, str(msg.get("reason") or "the host said goodbye"))
         return None
 
     # -- what the mirror holds, for callers that read the client ---------------------------
@@ -311,4 +333,5 @@ class Client(MirrorReader):
         await self.close()
 
 
-__all__ = ["Client", "ClientError"]
+__all__ = ["BAD_DATA", "BYE", "CLOSED", "END_CODES", "FAILED", "GAVE_UP", "HOST_CLOSED",
+           "LinkEnd", "SILENT", "Client", "ClientError"]

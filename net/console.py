@@ -8,7 +8,7 @@ asker's catalogue (`ServerCore.words_for`). The commands and their upper-case ar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from hearts.bots.base import level_words
 from hearts.engine import Rules, RulesError
@@ -17,12 +17,12 @@ from hearts.engine.rules import parse_value
 from hearts.i18n import ENGLISH_WORDS, N_, PROCESS, T_, Text, Translator, text_of
 
 from .protocol import ProtocolError, check_intent
-from .table import TableError
 from .words import state_words
 
-if TYPE_CHECKING:
-    from .server import Player, ServerCore
-    from .table import Table
+from .limits import Limits
+from .messages import ClientMessage
+from .outbox import ConnId, Player
+from .table import Table, TableError
 
 PLACES = ("south", "west", "north", "east")   # as the table shows them, south being you
 # TRANSLATORS: the places at the table as a command names them (lower case)
@@ -62,7 +62,28 @@ HELP = {
 Reply = tuple[str, bool]
 
 
-def words_of(core: "ServerCore", player: "Player | None") -> Translator:
+class CommandCore(Protocol):
+    """What the commands use of the core (`hearts.net.server.ServerCore`)."""
+
+    tables: dict[int, Table]
+    players: dict[str, Player]
+    limits: Limits
+    plug_ins: tuple[str, ...]
+    now: float
+
+    def dispatch(self, player: Player, msg: ClientMessage) -> None: ...
+    def table_of(self, player: Player) -> Table: ...
+    def get_table(self, table_id: int) -> Table: ...
+    def words_for(self, conn: ConnId) -> Translator: ...
+    def say_in_lobby(self, player: Player, text: str) -> None: ...
+    def kicked(self, table: Table, victim_token: str) -> None: ...
+    def announce(self, text: str, table_id: int | None = None) -> int: ...
+    def operator_kick(self, table: Table, seat: int) -> None: ...
+    def operator_end(self, table: Table) -> None: ...
+    def close_table(self, table_id: int, reason: str) -> None: ...
+
+
+def words_of(core: "CommandCore", player: "Player | None") -> Translator:
     """The catalogue ``player`` reads (the host's own language for the operator)."""
     if player is None:
         return PROCESS
@@ -71,7 +92,7 @@ def words_of(core: "ServerCore", player: "Player | None") -> Translator:
     return core.words_for(player.conn)
 
 
-def run_command(core: "ServerCore", player: "Player", text: str) -> Reply:
+def run_command(core: "CommandCore", player: "Player", text: str) -> Reply:
     """Run one console line for ``player``; returns (answer, ok)."""
     words = text.strip().split()
     if not words or not words[0].startswith("/"):
@@ -89,16 +110,16 @@ def run_command(core: "ServerCore", player: "Player", text: str) -> Reply:
         return text_of(e), False
 
 
-def _intent(core: "ServerCore", player: "Player", msg: dict[str, Any], done: str) -> Reply:
+def _intent(core: "CommandCore", player: "Player", msg: dict[str, Any], done: str) -> Reply:
     core.dispatch(player, check_intent(msg, core.limits))
     return done, True
 
 
-def _table(core: "ServerCore", player: "Player") -> "Table":
+def _table(core: "CommandCore", player: "Player") -> "Table":
     return core.table_of(player)
 
 
-def _help(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _help(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     tr = words_of(core, player)
     if args and args[0].lstrip("/") in HELP:
         return tr.gettext(HELP[args[0].lstrip("/")]), True
@@ -112,7 +133,7 @@ def _place_word(tr: Translator, step: int) -> str:
     return tr.gettext(PLACE_WORDS[step])
 
 
-def _who(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _who(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     tr = words_of(core, player)
     t = _table(core, player)
     me = _my_seat(t, player)
@@ -172,7 +193,7 @@ def seat_from_words(t: "Table", player: "Player | None", words: str,
     return None
 
 
-def _seat(core: "ServerCore", t: "Table", player: "Player", words: str) -> int:
+def _seat(core: "CommandCore", t: "Table", player: "Player", words: str) -> int:
     """`seat_from_words`, or TableError with what a seat can be."""
     seat = seat_from_words(t, player, words, words_of(core, player))
     if seat is None:
@@ -181,12 +202,12 @@ def _seat(core: "ServerCore", t: "Table", player: "Player", words: str) -> int:
     return seat
 
 
-def _place(core: "ServerCore", t: "Table", player: "Player", seat: int) -> str:
+def _place(core: "CommandCore", t: "Table", player: "Player", seat: int) -> str:
     """"west": a seat's place as the player sees it, for replies."""
     return _place_word(words_of(core, player), (seat - _my_seat(t, player)) % 4)
 
 
-def _tables(core: "ServerCore", player: "Player | None", args: list[str]) -> Reply:
+def _tables(core: "CommandCore", player: "Player | None", args: list[str]) -> Reply:
     tr = words_of(core, player)
     if not core.tables:
         return tr.gettext("no tables yet; /new opens one"), True
@@ -199,7 +220,7 @@ def _tables(core: "ServerCore", player: "Player | None", args: list[str]) -> Rep
     return "\n".join(lines), True
 
 
-def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _new(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     msg: dict[str, Any] = {"type": "create_table"}
     if args:
         msg["rules"] = {"preset": args[0]}
@@ -207,7 +228,7 @@ def _new(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return T_("you opened table {number} and sit at seat 0", number=player.table), True
 
 
-def _join(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _join(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if not args:
         return T_("usage: /join TABLE [SEAT], or /sit SEAT at your table"), False
     if args[0].isdigit():
@@ -228,25 +249,25 @@ def _join(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return T_("you sit at table {number}, seat {seat}", number=t.id, seat=seat), True
 
 
-def _watch(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _watch(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if not args or not args[0].isdigit():
         return T_("usage: /watch TABLE"), False
     return _intent(core, player, {"type": "watch", "table": int(args[0])},
                    T_("you watch table {number}", number=args[0]))
 
 
-def _leave(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _leave(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "leave"}, T_("you left the table"))
 
 
-def _lobby(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _lobby(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if not args:
         return T_("usage: /lobby TEXT"), False
     core.say_in_lobby(player, " ".join(args))
     return T_("said in the lobby"), True
 
 
-def _rules(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _rules(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     t = _table(core, player)
     tr = words_of(core, player)
     if not args:
@@ -273,7 +294,7 @@ def _rules(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
         option=option.label_in(tr), value=option.words(getattr(t.rules, name), tr, t.rules)), True
 
 
-def _preset(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _preset(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return T_("usage: /preset NAME"), False
     t = _table(core, player)
@@ -282,13 +303,13 @@ def _preset(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
               preset=preset_name(args[0], words_of(core, player))), True
 
 
-def _simple(kind: str, done: Text) -> Callable[["ServerCore", "Player", list[str]], Reply]:
-    def run(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _simple(kind: str, done: Text) -> Callable[["CommandCore", "Player", list[str]], Reply]:
+    def run(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
         return _intent(core, player, {"type": kind}, done)
     return run
 
 
-def _end(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _end(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return T_("usage: /end N or /end now"), False
     if args[0].lower() == "now":
@@ -301,7 +322,7 @@ def _end(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                    T_("the game now ends at {n} points", n=n))
 
 
-def _kick(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _kick(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if not args:
         return T_("usage: /kick NAME or SEAT"), False
     name = " ".join(args)
@@ -329,7 +350,7 @@ def _kick(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "kick", "seat": seat}, T_("{name} was kicked", name=who))
 
 
-def _allow(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _allow(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if not args:
         return T_("usage: /allow NAME"), False
     name = " ".join(args)
@@ -337,7 +358,7 @@ def _allow(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                    T_("{name} may come back", name=name))
 
 
-def _bot(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _bot(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if len(args) < 2:
         return T_("usage: /bot SEAT LEVEL (or /bot SEAT off); {seat_help}",
                   seat_help=T_(SEAT_HELP)), False
@@ -353,7 +374,7 @@ def _bot(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "bot", "seat": seat, "level": level}, done)
 
 
-def _password(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _password(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return T_("usage: /password WORD (or /password off)"), False
     off = args[0].lower() in ("off", "none")
@@ -362,23 +383,23 @@ def _password(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
                    else T_("joining this table now needs the password"))
 
 
-def _hint(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _hint(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "hint"}, T_("thinking about a hint..."))
 
 
-def _pass(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _pass(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "pass", "cards": args},
                    T_("passed {cards}", cards=" ".join(args)))
 
 
-def _play(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _play(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return T_("usage: /play CARD"), False
     return _intent(core, player, {"type": "play", "card": args[0]},
                    T_("played {card}", card=args[0]))
 
 
-def _moon(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
+def _moon(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
     if len(args) != 1:
         return T_("usage: /moon add|subtract"), False
     choice = args[0].lower()
@@ -387,7 +408,7 @@ def _moon(core: "ServerCore", player: "Player", args: list[str]) -> Reply:
     return _intent(core, player, {"type": "moon", "choice": choice}, done)
 
 
-_COMMANDS: dict[str, Callable[["ServerCore", "Player", list[str]], Reply]] = {
+_COMMANDS: dict[str, Callable[["CommandCore", "Player", list[str]], Reply]] = {
     "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
     "watch": _watch, "leave": _leave, "lobby": _lobby, "rules": _rules, "preset": _preset,
     "start": _simple("start", T_("the game has started")),
@@ -408,7 +429,7 @@ OPERATOR_HELP = N_("operator commands: TEXT - say it at every table and in the l
                    "/close TABLE | /quit")
 
 
-def operator_command(core: "ServerCore", line: str) -> str | None:
+def operator_command(core: "CommandCore", line: str) -> str | None:
     """One line typed at the host's terminal, answered in the host's own language; returns
     the answer, or None to quit. The host carries out what the core decided
     (`hearts.net.host.Host.operator`)."""

@@ -1,9 +1,10 @@
-"""Host hardening: connection accounting, message and chat rates, table passwords,
-closing abandoned tables. Every number comes from `hearts.net.limits.Limits`.
+"""Host hardening: connection accounting, message and chat rates, table passwords.
+Every number comes from `hearts.net.limits.Limits`.
 
 The host calls `Guard.admit` when a connection opens (and `release` when it
-closes), `Guard.messages` for each batch of decoded messages, `Guard.chat` for
-each chat line, and `Guard.sweep` from its heartbeat.
+closes), `Guard.messages` for each batch of decoded messages; the core calls
+`Guard.chat` for each chat line. (Closing abandoned tables is the core's:
+`hearts.net.lobby.Lobby.sweep`.)
 """
 
 from __future__ import annotations
@@ -12,18 +13,27 @@ import hashlib
 import hmac
 import secrets
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection
+from typing import Any, Protocol
 
 from hearts.i18n import T_, nT_
 
 from .limits import Limits
-from .protocol import encode, error
-from .table import TableError
+from .messages import ErrorMessage
+from .outbox import Player
+from .protocol import error
+from .table import Table, TableError
 
-if TYPE_CHECKING:
-    from .host import Connection, Host
-    from .server import Player, ServerCore
-    from .table import Table
+
+class Connection(Protocol):
+    """What the guard needs of a connection (`hearts.net.connection.Connection`)."""
+
+    pool: str
+    addr: str
+
+    @property
+    def player(self) -> Player | None: ...
+    def fail(self, msg: ErrorMessage) -> None: ...
 
 
 class Bucket:
@@ -55,14 +65,12 @@ class Guard:
         self.per_address: Counter[str] = Counter()
         # admitted connections of each pool ("game": the TCP port, "web": the web port), by
         # id(), oldest first: when a pool is full its oldest one without a player goes
-        self.pools: dict[str, dict[int, "Connection"]] = {"game": {}, "web": {}}
+        self.pools: dict[str, dict[int, Connection]] = {"game": {}, "web": {}}
         self._reserve: set[int] = set()          # let in over budget: a seat's hello only
         self._buckets: dict[int, Bucket] = {}    # id(conn) -> message bucket
         self._chat: dict[str, Bucket] = {}       # player token -> chat bucket
-        self._idle_since: dict[int, float] = {}  # table id -> when its last person went
         self.refused = 0
         self.evicted = 0
-        self._lobby_next = 0.0                   # no table list to the lobby before this
         self._lobby_chat: Bucket | None = None   # every lobby chat line, whoever says it
 
     # -- connections ------------------------------------------------------------------------
@@ -70,7 +78,7 @@ class Guard:
         """How many connections ``pool`` ("game" or "web") holds within its budget."""
         return self.limits.max_web_connections if pool == "web" else self.limits.max_connections
 
-    def admit(self, conn: "Connection", now: float) -> bool:
+    def admit(self, conn: Connection, now: float) -> bool:
         """Count a new connection, or refuse it (error 'limit', then closed). A full pool or
         address makes room by closing its oldest connection that has not said hello; a pool
         full of players lets in `Limits.player_reserve` more, for taking a seat back."""
@@ -103,7 +111,7 @@ class Guard:
             self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst, now)
         return True
 
-    def _evict_oldest(self, conns: list["Connection"]) -> bool:
+    def _evict_oldest(self, conns: list[Connection]) -> bool:
         """Close the first of ``conns`` (oldest first) that has no player yet; whether one was."""
         for c in conns:
             if c.player is None:
@@ -114,12 +122,12 @@ class Guard:
                 return True
         return False
 
-    def over_budget(self, conn: "Connection") -> bool:
+    def over_budget(self, conn: Connection) -> bool:
         """Whether ``conn`` was let in over its pool's budget: its hello may only take a
         seat back (the core refuses any other, `hearts.net.server.ServerCore.opened`)."""
         return id(conn) in self._reserve
 
-    def release(self, conn: "Connection") -> None:
+    def release(self, conn: Connection) -> None:
         """A connection closed (admitted or not; twice is harmless)."""
         pool = self.pools.get(conn.pool)
         if pool is None or pool.pop(id(conn), None) is None:
@@ -130,7 +138,7 @@ class Guard:
         if self.per_address[conn.addr] <= 0:
             del self.per_address[conn.addr]
 
-    def messages(self, conn: "Connection", n: int, now: float) -> bool:
+    def messages(self, conn: Connection, n: int, now: float) -> bool:
         """Whether ``n`` more messages are within the connection's rate (else it is closed)."""
         bucket = self._buckets.get(id(conn))
         if bucket is None or bucket.take(now, n):
@@ -141,7 +149,7 @@ class Guard:
         return False
 
     # -- chat -------------------------------------------------------------------------------
-    def chat(self, player: "Player", now: float) -> None:
+    def chat(self, player: Player, now: float) -> None:
         """Raise TableError('limit') when ``player`` chats faster than the limit."""
         bucket = self._chat.get(player.token)
         if bucket is None:
@@ -169,58 +177,10 @@ class Guard:
     def forget(self, token: str) -> None:
         self._chat.pop(token, None)
 
-    # -- the lobby's table lists --------------------------------------------------------------
-    def lobby_delay(self, now: float) -> float:
-        """Seconds to wait before the next table list goes to the lobby (at least 0.3)."""
-        return max(0.3, self._lobby_next - now)
-
-    def push_lobby(self, host: "Host") -> None:
-        """Send the table list to everyone not at a table, ``lobby_chunk`` connections per
-        event-loop turn (tables keep playing in between), and pace the next push so the
-        lobby gets at most ``lobby_bytes_per_second``: idle connections cannot swamp play."""
-        conns = host.lobby_connections()
-        if not conns:
-            return
-        now = host.loop.time()
-        msg = encode(host.core.tables_message(now))
-        self._lobby_next = now + len(msg) * len(conns) / self.limits.lobby_bytes_per_second
-        chunk = self.limits.lobby_chunk
-
-        def send(start: int) -> None:
-            for conn in conns[start:start + chunk]:
-                if not conn.closed:
-                    conn.send_bytes(msg)
-            if start + chunk < len(conns) and not host.stopping:
-                host.loop.call_soon(send, start + chunk)
-        send(0)
-
-    # -- abandoned tables -------------------------------------------------------------------
-    def sweep(self, core: "ServerCore", now: float) -> list[int]:
-        """Close tables nobody has been connected to for ``abandoned_after``; their ids."""
-        closed = []
-        for table in list(core.tables.values()):
-            people = [core.players.get(t) for t in table.members()]
-            if any(p is not None and p.conn is not None for p in people):
-                self._idle_since.pop(table.id, None)
-                continue
-            since = self._idle_since.setdefault(table.id, now)
-            if now - since < self.limits.abandoned_after:
-                continue
-            del self._idle_since[table.id]
-            for p in people:
-                if p is not None and p.conn is None and p.table == table.id:
-                    core.players.pop(p.token, None)
-                    self.forget(p.token)
-            running = table.running
-            table.seats = [type(s)() for s in table.seats]
-            table.watchers.clear()
-            core.maybe_close(table, keep_save=running)
-            closed.append(table.id)
-        for tid in [t for t in self._idle_since if t not in core.tables]:
-            del self._idle_since[tid]
-        for token in [t for t in self._chat if t not in core.players]:
+    def forget_all_but(self, tokens: Collection[str]) -> None:
+        """Drop the chat buckets of every player not in ``tokens`` (gone for good)."""
+        for token in [t for t in self._chat if t not in tokens]:
             del self._chat[token]
-        return closed
 
 
 def raise_fd_limit(want: int) -> None:
@@ -254,7 +214,7 @@ def password_ok(stored: str | None, given: Any) -> bool:
     return hmac.compare_digest(digest, hashlib.sha256((salt + given).encode()).hexdigest())
 
 
-def check_password(table: "Table", given: Any) -> None:
+def check_password(table: Table, given: Any) -> None:
     """Raise TableError('password') unless ``given`` opens ``table``."""
     if not password_ok(getattr(table, "password", None), given):
         if given:

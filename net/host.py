@@ -1,9 +1,11 @@
 """The asyncio TCP host: connections, bots, timers and saves around the sans-I/O core.
 
 The shell only moves bytes and runs clocks, threads and files: every decision is the
-`hearts.net.server.ServerCore`'s (players, hello, the lobby, intents, what each member is sent,
-saves, clocks, bots' turns, resuming), and `Host._carry_out` does what it decided.
-`hearts.net.table` holds the table model, `hearts.net.protocol` the codec, `hearts.net.saves` the files.
+`hearts.net.server.ServerCore`'s (players, hello, the lobby and its pace, intents, what each
+member is sent, saves, clocks, bots' turns and their fallback, abandoned tables, the bye
+at shutdown, resuming), and `Host._carry_out` does what it decided. Each connection is a
+`hearts.net.connection.Connection`; `hearts.net.table` holds the table model,
+`hearts.net.protocol` the codec, `hearts.net.saves` the files.
 
 >>> host = Host(name="den", bot_level="random")
 >>> await host.start(bind="127.0.0.1", port=0)     # port 0: any free port
@@ -14,9 +16,7 @@ saves, clocks, bots' turns, resuming), and `Host._carry_out` does what it decide
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -24,138 +24,22 @@ from typing import Any, Awaitable, Callable
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
 from hearts.engine import Rules, View
-from hearts.i18n import T_
 
 from . import saves
 from .botpool import BotPool
+from .clocks import bot_action
+from .connection import Connection
 from .guard import Guard
 from .history import History
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
-from .protocol import (DEFAULT_PORT, PROTOCOL_VERSION, AnyMessage, Decoder, ProtocolError,
-                       encode, error)
+from .protocol import DEFAULT_PORT, PROTOCOL_VERSION, encode
+from .outbox import BotTurn, ConnId, Player
 from .save_keeper import SaveKeeper
-from .server import BotTurn, ConnId, Player, ServerCore, bot_action
+from .server import ServerCore
 
 log = logging.getLogger("hearts.host")
-_ids = itertools.count(1)
 READER_POLL = 0.02      # seconds between looks at a table's slow readers (flow control)
-
-
-class Connection(asyncio.Protocol):
-    """One TCP connection: bytes in through the Decoder, messages out through `send`.
-    The core knows it by its number, ``id``."""
-
-    pool = "game"           # whose connection budget it counts in (net.guard)
-
-    def __init__(self, host: "Host") -> None:
-        self.host = host
-        self.id: ConnId = next(_ids)
-        self.decoder = Decoder(host.limits)
-        self.transport: asyncio.Transport | None = None
-        self.addr = ""
-        self.last_seen = 0.0
-        self.closed = False
-        self.behind_since: float | None = None     # when its unread output passed the mark
-        self._hello_timer: asyncio.TimerHandle | None = None
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        # uvloop's transport is not an asyncio.Transport subclass, but has its methods
-        self.transport = transport  # type: ignore[assignment]
-        peer = transport.get_extra_info("peername")
-        self.addr = peer[0] if peer else ""
-        sock = transport.get_extra_info("socket")
-        if sock is not None:
-            try:
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except OSError:
-                pass
-        loop = asyncio.get_running_loop()
-        self.last_seen = loop.time()
-        if not self.host.guard.admit(self, self.last_seen):
-            return
-        self._hello_timer = loop.call_later(self.host.limits.hello_timeout, self._hello_timeout)
-        self.host._opened(self)
-
-    def _hello_timeout(self) -> None:
-        self._hello_timer = None
-        self.host._on_hello_timeout(self)
-
-    @property
-    def player(self) -> Player | None:
-        """Who said hello on this connection (the core's record)."""
-        return self.host.core.player_on(self.id)
-
-    def data_received(self, data: bytes) -> None:
-        if self.closed:
-            return
-        try:
-            messages = self.decoder.feed(data)
-        except ProtocolError as e:
-            self.fail(error(e.code, e.message))
-            return
-        self.deliver(messages)
-
-    def deliver(self, messages: list[Any], others: int = 0) -> None:
-        """Hand whole decoded messages to the host within the message rate (``others``:
-        more frames that count toward it, like a WebSocket's pings)."""
-        if not messages and not others:
-            return
-        now = self.host._loop.time()
-        if messages:
-            # only whole messages count as life: a client dribbling a frame byte by byte
-            # is closed by the heartbeat like a silent one
-            self.last_seen = now
-        if not self.host.guard.messages(self, len(messages) + others, now):
-            return
-        for raw in messages:
-            if self.closed:
-                return
-            self.host._on_message(self, raw)
-
-    def send(self, msg: AnyMessage) -> None:
-        self.send_bytes(encode(self.host.core.said_for(self.id, msg)))
-
-    def send_bytes(self, data: bytes) -> None:
-        t = self.transport
-        if self.closed or t is None or t.is_closing():
-            return
-        t.write(data)
-        if t.get_write_buffer_size() > self.host.limits.max_write_buffer:
-            log.warning("dropping %s: it does not read its messages", self.addr)
-            self.closed = True
-            t.abort()
-
-    def holds_back(self, now: float) -> bool:
-        """Whether bots wait for this reader: more than ``bot_wait_buffer`` bytes of its
-        output unread, and not for ``slow_reader_wait`` seconds straight (a reader that
-        takes nothing is not waited for: it is dropped at ``max_write_buffer``)."""
-        t = self.transport
-        lim = self.host.limits
-        if self.closed or t is None or t.get_write_buffer_size() <= lim.bot_wait_buffer:
-            self.behind_since = None
-            return False
-        if self.behind_since is None:
-            self.behind_since = now
-        return now - self.behind_since < lim.slow_reader_wait
-
-    def fail(self, msg: AnyMessage) -> None:
-        """Send a last error and close."""
-        self.send(msg)
-        self.close()
-
-    def close(self) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.close()
-        self.closed = True
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
-        if self._hello_timer is not None:
-            self._hello_timer.cancel()
-            self._hello_timer = None
-        self.host.guard.release(self)
-        self.host._on_lost(self)
 
 
 @dataclass
@@ -193,11 +77,11 @@ class Host:
                  session: str | None = None, plug_ins: tuple[str, ...] = ()) -> None:
         self.guard = Guard(limits)
         self.save_dir = Path(save_dir) if save_dir else None
+        # the finished games: with the saves (or in ``history_dir``, or in memory)
+        self.history = History(history_dir or save_dir, session)
         self.core = ServerCore(name, rules, limits, bot_level, seed, self.guard,
                                saving=self.save_dir is not None, packed=True,
-                               plug_ins=plug_ins)
-        # the finished games: with the saves (or in ``history_dir``, or in memory)
-        self.history = self.core.history = History(history_dir or save_dir, session)
+                               plug_ins=plug_ins, history=self.history)
         # the save files: the folders claimed, each save written, a disk that refuses
         self.keeper = SaveKeeper(self.core, self.history, self.save_dir, limits,
                                  session is not None, self.runtime, self._carry_out)
@@ -254,7 +138,7 @@ class Host:
             if left and not resume:
                 log.info("%d saved table(s) in %s are kept; start with --resume to bring them "
                          "back", len(left), self.save_dir)
-            self.core.next_table = max([self.core.next_table, *(i + 1 for i in ids)])
+            self.core.files_found(ids)
         try:
             self._server = await self._loop.create_server(lambda: Connection(self), bind, port,
                                                           reuse_address=True)
@@ -327,13 +211,12 @@ class Host:
             self._props_handle.cancel()
         if self._lobby_handle is not None:
             self._lobby_handle.cancel()
-        self._carry_out()                       # the tables' last snapshots
+        self._carry_out()                       # the tables' last snapshots, the byes
         for rt in self._runtime.values():
             if rt.store is not None:
                 rt.store.close()
         for conn in list(self._connections.values()):
-            conn.send({"type": "bye", "reason": T_("the host is shutting down")})
-            conn.close()
+            conn.close()                        # (each was told bye: `ServerCore.stop`)
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -366,7 +249,7 @@ class Host:
             pinging = now >= next_ping
             if pinging:
                 next_ping = now + lim.heartbeat_interval
-                self.guard.sweep(self.core, now)
+                self.core.sweep(now)
                 self._carry_out()
             for conn in list(self._connections.values()):
                 if now - conn.last_seen > lim.heartbeat_timeout:
@@ -394,23 +277,32 @@ class Host:
             **({"web": str(self.web_port)} if self.web_port else {}),
         }
 
-    def lobby_connections(self) -> list[Connection]:
-        """The connections of the people at no table (they are sent the table list)."""
-        return [self._connections[c] for c in self.core.lobby_conns() if c in self._connections]
-
     def _properties_maybe_changed(self) -> None:
-        """The table list changed: refresh the lobby and the LAN advertisement (debounced)."""
-        if self._lobby_handle is None and not self.stopping:
-            self._lobby_handle = self._loop.call_later(self.guard.lobby_delay(self._loop.time()),
-                                                       self._push_lobby)
+        """The table list changed: refresh the LAN advertisement (debounced)."""
         if self.properties_listener is None or self._props_handle is not None:
             return
         self._props_handle = self._loop.call_later(0.5, self._push_properties)
 
-    def _push_lobby(self) -> None:
-        """Send the table list to everyone who is not at a table."""
+    def _lobby_at(self, when: float) -> None:
+        """Call the core's `lobby_due` at ``when`` (its pace for the lobby's list)."""
+        if self._lobby_handle is None and not self.stopping:
+            self._lobby_handle = self._loop.call_at(when, self._lobby_due)
+
+    def _lobby_due(self) -> None:
         self._lobby_handle = None
-        self.guard.push_lobby(self)            # paced and chunked: see net.guard
+        self.core.lobby_due(self._loop.time())
+        self._carry_out()
+
+    def _broadcast(self, conns: list[ConnId], data: bytes, start: int = 0) -> None:
+        """Send ``data`` to ``conns``, ``lobby_chunk`` of them per event-loop turn (the
+        tables keep playing in between)."""
+        chunk = self.limits.lobby_chunk
+        for cid in conns[start:start + chunk]:
+            conn = self._connections.get(cid)
+            if conn is not None and not conn.closed:
+                conn.send_bytes(data)
+        if start + chunk < len(conns) and not self.stopping:
+            self._loop.call_soon(self._broadcast, conns, data, start + chunk)
 
     def _push_properties(self) -> None:
         self._props_handle = None
@@ -420,23 +312,23 @@ class Host:
             self._spawn(self.properties_listener(props))
 
     # -- connections: the core decides, the host carries it out ------------------------------
-    def _opened(self, conn: Connection) -> None:
+    def on_opened(self, conn: Connection) -> None:
         self._connections[conn.id] = conn
         self.core.opened(conn.id, conn.addr, seats_only=self.guard.over_budget(conn))
 
-    def _on_hello_timeout(self, conn: Connection) -> None:
+    def on_hello_timeout(self, conn: Connection) -> None:
         if not conn.closed:
             self.core.hello_timeout(conn.id, self._loop.time())
             self._carry_out()
 
-    def _on_message(self, conn: Connection, raw: Any) -> None:
+    def on_message(self, conn: Connection, raw: Any) -> None:
         self.core.handle(conn.id, raw, self._loop.time())
         if conn._hello_timer is not None and self.core.player_on(conn.id) is not None:
             conn._hello_timer.cancel()
             conn._hello_timer = None
         self._carry_out()
 
-    def _on_lost(self, conn: Connection) -> None:
+    def on_lost(self, conn: Connection) -> None:
         if self._connections.pop(conn.id, None) is not None:
             self.core.lost(conn.id, self._loop.time())
             self._carry_out()
@@ -444,10 +336,8 @@ class Host:
     def operator(self, line: str) -> str | None:
         """One line typed at the host's terminal (`hearts.net.console.operator_command`); returns
         the answer, or None to quit."""
-        from .console import operator_command
-        self.core.now = self._loop.time()
         try:
-            return operator_command(self.core, line)
+            return self.core.operate(line, self._loop.time())
         finally:
             self._carry_out()
 
@@ -472,6 +362,10 @@ class Host:
             conn = conns.get(cid)
             if conn is not None:
                 conn.fail(last)
+        for cid in out.hang_up:
+            conn = conns.get(cid)
+            if conn is not None:
+                conn.close()
         for tid, when in out.clocks.items():
             self._arm(tid, when)
         for turn in out.bots:
@@ -482,6 +376,10 @@ class Host:
             self._closed(tid, keep_save)
         if out.lobby_changed:
             self._properties_maybe_changed()
+        if out.lobby_at is not None:
+            self._lobby_at(out.lobby_at)
+        for targets, data in out.broadcasts:
+            self._broadcast(targets, data)
 
     def _closed(self, table_id: int, keep_save: bool) -> None:
         """Forget a closed table's clock, bots and save store (its files go unless kept)."""
@@ -556,8 +454,8 @@ class Host:
         if slot is None or slot[0] != turn.level:
             try:
                 bot = make_bot(turn.level, turn.seed)
-            except ValueError:
-                bot = make_bot("random", turn.seed)
+            except ValueError:                  # the core names what plays instead
+                bot = make_bot(turn.fallback, turn.seed)
             slot = rt.bots[turn.seat] = (turn.level, bot)
         return slot[1]
 
@@ -608,4 +506,4 @@ class Host:
         return self._loop.time()
 
 
-__all__ = ["Connection", "Host", "TableRuntime"]
+__all__ = ["Connection", "Host", "TableRuntime"]   # Connection: net/connection.py

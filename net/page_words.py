@@ -15,8 +15,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hearts.i18n import (ENGLISH, LOCALE_DIR, PSEUDO, available, keys_used_in, language_name,
-                         plural_forms, pseudo, read_po, resolve, translation)
+from hearts.bots import SEAT_LEVELS
+from hearts.engine import Rules
+from hearts.engine.rule_options import (GROUPS, OPTIONS, group_title, preset_description,
+                                        preset_name)
+from hearts.engine.rules import PRESETS
+from hearts.i18n import (ENGLISH, ENGLISH_WORDS, LOCALE_DIR, PSEUDO, Translator, available,
+                         keys_used_in, language_name, plural_forms, pseudo, read_po, resolve,
+                         translation)
+
+from .protocol import PROTOCOL_VERSION
 
 PAGE_FOLDER = "assets/web/"
 
@@ -35,9 +43,25 @@ def page_messages(lang: str) -> dict[str, str | list[str]]:
     return {k: po[k].split("\0") if "\0" in k else po[k] for k in keys if k in po}
 
 
+def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
+    """What the page needs to know of this host's engine, its words in ``tr``'s language:
+    every rule option (for the rules sheet), the presets and the bot levels (`/facts.json`
+    in English; each language's in ``/lang/<code>.json``, `hearts.net.page_words`)."""
+    def word(text: str) -> str:
+        return tr.gettext(text) if text else text
+    options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label_in(tr),
+                "help": o.help_in(tr), "choices": [[v, o.words(v, tr)] for v in o.values],
+                "bounds": list(o.bounds), "unit": o.unit, "none_words": word(o.none_words),
+                "zero_words": word(o.zero_words)} for o in OPTIONS.values()]
+    presets = {name: {"description": preset_description(name, tr),
+                      "name": preset_name(name, tr),
+                      "rules": Rules.preset(name).to_dict()} for name in PRESETS}
+    return {"options": options, "groups": {g: group_title(g, tr) for g in GROUPS},
+            "presets": presets, "levels": list(SEAT_LEVELS), "protocol": PROTOCOL_VERSION}
+
+
 def catalogue(lang: str) -> dict[str, Any]:
     """Everything the page reads in ``lang``: ``/lang/<code>.json``."""
-    from .web import game_facts                  # the facts are the web side's
     name = resolve(lang)
     return {"lang": name, "name": language_name(name), "plural": plural_forms(name),
             "messages": page_messages(name), "facts": game_facts(translation(name))}
@@ -64,4 +88,5 @@ def _packed(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_file", "languages", "page_messages"]
+__all__ = ["PAGE_FOLDER", "catalogue", "catalogue_file", "game_facts", "languages",
+           "page_messages"]

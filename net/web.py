@@ -1,12 +1,12 @@
 """The host's web side: the browser client's files over HTTP and the protocol over WebSocket.
 
-`WebConnection` is a `hearts.net.host.Connection` whose bytes are HTTP, then WebSocket
+`WebConnection` is a `hearts.net.connection.Connection` whose bytes are HTTP, then WebSocket
 frames, read by the sans-I/O ``websockets.server.ServerProtocol``. A request for
 ``/`` or one of the page's files gets the file (from ``assets/web``, read once at
 start, matched by exact name: no path ever reaches the file system) and the
 connection closes. A request for `WS_PATH` becomes a WebSocket whose binary
 messages each carry one msgpack map: every decoded map goes to the host exactly
-like a TCP one (`Host._on_message`), under the same guard, limits and errors, and
+like a TCP one (`Host.on_message`), under the same guard, limits and errors, and
 every message the host sends goes out as one binary message. A text message, or a
 binary one that is not exactly one msgpack map, is a ``bad-frame``; one over
 ``max_frame`` a ``too-large``; each closes the connection after the error, as on TCP.
@@ -29,7 +29,7 @@ import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.datastructures import Headers
@@ -40,21 +40,13 @@ from websockets.http11 import Request, Response
 from websockets.protocol import CONNECTING
 from websockets.server import ServerProtocol
 
-from hearts.bots import SEAT_LEVELS
-from hearts.engine import Rules
-from hearts.engine.rule_options import (GROUPS, OPTIONS, group_title, preset_description,
-                                        preset_name)
-from hearts.engine.rules import PRESETS
-from hearts.i18n import ENGLISH_WORDS, Translator, _
+from hearts.i18n import _
 from hearts.resources import asset
 
-from .host import Connection
+from .connection import Connection, Shell
 from .hostnames import HostNames
-from .page_words import catalogue_file
-from .protocol import PROTOCOL_VERSION, AnyMessage, ProtocolError, error
-
-if TYPE_CHECKING:
-    from .host import Host
+from .page_words import catalogue_file, game_facts
+from .protocol import AnyMessage, ProtocolError, error
 
 log = logging.getLogger("hearts.web")
 # websockets says "connection open" and "HTTP response sent" for each at INFO: the host's
@@ -153,23 +145,6 @@ def accepts_gzip(value: str | None) -> bool:
     return False
 
 
-def game_facts(tr: Translator = ENGLISH_WORDS) -> dict[str, Any]:
-    """What the page needs to know of this host's engine, its words in ``tr``'s language:
-    every rule option (for the rules sheet), the presets and the bot levels (`/facts.json`
-    in English; each language's in ``/lang/<code>.json``, `hearts.net.page_words`)."""
-    def word(text: str) -> str:
-        return tr.gettext(text) if text else text
-    options = [{"name": o.name, "kind": o.kind, "group": o.group, "label": o.label_in(tr),
-                "help": o.help_in(tr), "choices": [[v, o.words(v, tr)] for v in o.values],
-                "bounds": list(o.bounds), "unit": o.unit, "none_words": word(o.none_words),
-                "zero_words": word(o.zero_words)} for o in OPTIONS.values()]
-    presets = {name: {"description": preset_description(name, tr),
-                      "name": preset_name(name, tr),
-                      "rules": Rules.preset(name).to_dict()} for name in PRESETS}
-    return {"options": options, "groups": {g: group_title(g, tr) for g in GROUPS},
-            "presets": presets, "levels": list(SEAT_LEVELS), "protocol": PROTOCOL_VERSION}
-
-
 @lru_cache(maxsize=16)
 def catalogue_static(path: str) -> StaticFile | None:
     """The page's catalogue at ``path`` (`hearts.net.page_words`), ready to send; made when first
@@ -197,7 +172,7 @@ class WebConnection(Connection):
 
     pool = "web"            # the web port's own connection budget (net.guard)
 
-    def __init__(self, host: "Host", files: dict[str, StaticFile],
+    def __init__(self, host: Shell, files: dict[str, StaticFile],
                  names: HostNames | None = None) -> None:
         super().__init__(host)
         self.files = files
@@ -485,7 +460,7 @@ def _strip_server(response: Response) -> None:
         del response.headers["Server"]
 
 
-async def start_web(host: "Host", bind: str | None, port: int,
+async def start_web(host: Shell, bind: str | None, port: int,
                     files: dict[str, StaticFile] | None = None,
                     names: HostNames | None = None) -> asyncio.base_events.Server:
     """Listen for browsers on ``bind``:``port`` beside ``host``'s TCP listener (bound, not

@@ -23,6 +23,7 @@ from typing import Any, Callable, Coroutine
 
 from hearts.i18n import _, error_words, ngettext
 from hearts.net import protocol
+from hearts.net.client import BYE, GAVE_UP, HOST_CLOSED, SILENT
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +180,7 @@ class Connection:
                                         "resumed": resumed})
                 elif t == "disconnected":
                     self.connected = False
-                    lost_why = lost_sentence(str(msg.get("reason") or ""))
+                    lost_why = lost_sentence(str(msg.get("code") or ""))
                     self.post("state", {"state": "lost", "text": lost_why, "attempt": 0})
                     continue
                 elif t == "reconnecting":
@@ -189,7 +190,7 @@ class Connection:
                 elif t == "closed":
                     self.connected = False
                     reason = str(msg.get("reason") or "closed")
-                    if reason == "could not reconnect to the host":
+                    if msg.get("code") == GAVE_UP:
                         n = round(self.retry_for)
                         reason = ngettext("The host did not come back within {n} second.",
                                           "The host did not come back within {n} seconds.",
@@ -423,11 +424,12 @@ def serve_host_child(pipe: Any, options: dict[str, Any]) -> None:
     asyncio.run(main())
 
 
-def lost_sentence(reason: str) -> str:
-    """Why the link dropped, in a plain sentence (no "[Errno 104] ..." system text)."""
-    if "closed the connection" in reason or "goodbye" in reason or "closing" in reason:
+def lost_sentence(code: str) -> str:
+    """Why the link dropped (the ``code`` of a ``disconnected`` event), in a plain
+    sentence (no "[Errno 104] ..." system text)."""
+    if code in (HOST_CLOSED, BYE):
         return _("The host closed the connection.")
-    if "silent" in reason:
+    if code == SILENT:
         return _("The host stopped answering.")
     return _("The connection to the host was lost.")
 

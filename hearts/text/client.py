@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from hearts.i18n import _, error_words, said, text_of
-from hearts.net.client import Client, ClientError
+from hearts.net.client import GAVE_UP, Client, ClientError
 from hearts.net.protocol import ProtocolError
 from hearts.net.replay import GamePages
 
@@ -95,7 +95,7 @@ class TextClient:
                 await self._game_page(event)
             if event["type"] == "closed":
                 reason = str(event.get("reason") or _("the connection closed"))
-                if reason == "could not reconnect to the host":
+                if event.get("code") == GAVE_UP:
                     reason = _("lost the connection to {address} and could not reconnect "
                                "within {seconds} s").format(
                         address=f"{self.client.host}:{self.client.port}",

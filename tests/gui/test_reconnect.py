@@ -115,3 +115,13 @@ def test_gives_up_after_the_limit_then_tries_again(app, drive):
                 "back")
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
     assert "is gone: the host restarted without it" in app.dialogs[-1].message
+
+
+def test_why_the_link_dropped_is_read_from_its_code_not_its_words():
+    """The host's bye in any language, a silent host, a failed link: each code its sentence."""
+    from hearts.gui.connection import lost_sentence
+    from hearts.net.client import BYE, FAILED, HOST_CLOSED, SILENT
+    closed = lost_sentence(HOST_CLOSED)
+    assert lost_sentence(BYE) == closed
+    assert lost_sentence(SILENT) not in (closed, lost_sentence(FAILED))
+    assert lost_sentence("l'hôte a fermé la connexion") == lost_sentence(FAILED)

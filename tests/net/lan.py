@@ -15,7 +15,6 @@ from typing import Any, Callable
 from hearts.bots import hint as bot_hint
 from hearts.bots import make_bot
 from hearts.net.client import decision_key, random_intent
-from hearts.net.console import operator_command
 from hearts.net.limits import Limits
 from hearts.net.mirror import Mirror, MirrorReader
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder
@@ -113,8 +112,7 @@ class Lan:
 
     def operator(self, line: str) -> str | None:
         """A line at the host's terminal."""
-        self.core.now = self.now
-        answer = operator_command(self.core, line)
+        answer = self.core.operate(line, self.now)
         self.pump()
         return answer
 
@@ -135,6 +133,11 @@ class Lan:
                 person = self.people.get(conn)
                 if person is not None and not person.closed:
                     person.inbox.append(last)
+                    person.closed = True
+                    self.core.lost(conn, self.now)
+            for conn in out.hang_up:            # told already (the bye at shutdown)
+                person = self.people.get(conn)
+                if person is not None and not person.closed:
                     person.closed = True
                     self.core.lost(conn, self.now)
             for tid, when in out.clocks.items():

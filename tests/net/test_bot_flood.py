@@ -74,9 +74,9 @@ async def test_a_table_nobody_is_connected_to_stops_its_bots_until_someone_comes
         await until(lambda: table.game is not None and table.game.hand_number >= 0
                     and table.version > 5)
         # the bots play on for the grace, then rest: no bot of the table is being asked
-        await until(lambda: table.id in host.core._alone_since
-                    and loop.time() - host.core._alone_since[table.id] > 0.5
-                    and not host.core._thinking.get(table.id))
+        await until(lambda: table.id in host.core.alone_since
+                    and loop.time() - host.core.alone_since[table.id] > 0.5
+                    and not host.core.clocks._thinking.get(table.id))
         resting = table.version
         await asyncio.sleep(1.0)            # a second in which a bot would move many times
         assert table.version == resting and not table.game.over

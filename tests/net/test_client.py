@@ -42,3 +42,30 @@ async def test_intents_are_checked_before_sending(host: Host) -> None:
     await c.close()
     with pytest.raises(ClientError):
         await c.send("list_tables")
+
+
+async def test_why_a_link_ended_is_a_code_whatever_the_language(tmp_path) -> None:
+    """The host's bye, words in French: ``disconnected`` says ``bye``, and a client that
+    cannot reconnect closes with ``gave-up``: codes, not sentences, are compared."""
+    from hearts.net.client import BYE, END_CODES, GAVE_UP
+    h = Host(name="test", limits=FAST, bot_level="random")
+    await h.start(bind="127.0.0.1", port=0)
+    c = Client("127.0.0.1", h.port, name="Zoé", limits=FAST, lang="fr", retry_for=0.3)
+    await c.connect()
+    await h.stop()
+    lost = await c.wait_for("disconnected")
+    assert lost["code"] == BYE and lost["reason"] != "the host is shutting down"   # French
+    closed = await c.wait_for(lambda e: e["type"] == "closed", timeout=10)
+    assert closed["code"] == GAVE_UP and closed["code"] in END_CODES
+    await c.close()
+
+
+async def test_a_fatal_error_closes_with_its_own_code(host: Host) -> None:
+    """A second connection with the same token replaces the first: the first closes with
+    the error's code (no reconnecting), its message kept as the reason."""
+    ann = await connect(host, "Ann")
+    again = await connect(host, "Ann", token=ann.token)
+    closed = await ann.wait_for(lambda e: e["type"] == "closed", timeout=10)
+    assert closed["code"] == "replaced" and "elsewhere" in closed["reason"]
+    await ann.close()
+    await again.close()

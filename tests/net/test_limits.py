@@ -317,7 +317,7 @@ async def test_lobby_lists_are_paced() -> None:
         assert first is not None and len(first["tables"]) == 1
         sent_at = h._loop.time()
         ann.send({"type": "leave"})                  # the list changes again at once...
-        wait = h.guard.lobby_delay(h._loop.time())
+        wait = h.core.lobby.delay(h._loop.time())
         pace = len(encode(first)) * 5 / 1000
         assert pace > 1 and abs(wait - pace) < 0.3
         second = await lobby[0].until("tables", timeout=pace + 1)   # ...comes, but paced

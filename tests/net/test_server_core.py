@@ -204,23 +204,31 @@ def _literal_types(path, call_names: set[str] | None = None) -> set[str]:
     return found
 
 
+# the table and the server core, in their modules (net/table*.py, the core's rooms)
+TABLE_MODULES = ("table", "table_base", "table_play")
+CORE_MODULES = ("server", "core_state", "sessions", "intents", "lobby", "records", "clocks",
+                "news", "speech", "host", "updates")
+
+
+def _sources(names: tuple[str, ...]) -> list[str]:
+    import importlib
+    return [str(importlib.import_module(f"hearts.net.{n}").__file__) for n in names]
+
+
 def test_every_change_the_table_emits_is_in_the_schema_and_the_reverse():
-    import hearts.net.table
     from hearts.net.protocol import CHANGES
-    emitted = _literal_types(hearts.net.table.__file__, {"_emit"})
-    import hearts.net.server
-    emitted |= _literal_types(hearts.net.server.__file__, {"_emit"})
+    emitted: set[str] = set()
+    for path in _sources(TABLE_MODULES + CORE_MODULES):
+        emitted |= _literal_types(path, {"_emit"})
     assert emitted == set(CHANGES)
 
 
 def test_every_message_the_host_sends_is_a_known_event_type():
-    import hearts.net.host
-    import hearts.net.server
     from hearts.net.protocol import EVENTS
-    import hearts.net.updates
-    sent = (_literal_types(hearts.net.server.__file__) | _literal_types(hearts.net.host.__file__)
-            | _literal_types(hearts.net.updates.__file__))
-    sent -= _literal_types(hearts.net.server.__file__, {"_emit"})    # table changes, not messages
+    sent: set[str] = set()
+    for path in _sources(CORE_MODULES):     # table changes (``_emit``) are not messages
+        sent |= _literal_types(path) - _literal_types(path, {"_emit"})
+    assert "welcome" in sent and "left" in sent and "bye" in sent and "hint" in sent
     assert sent <= set(EVENTS), sent - set(EVENTS)
 
 
@@ -257,3 +265,66 @@ def test_packed_updates_are_the_same_messages_as_the_maps():
                                             for _, m in packed]
             flushes += 1
         assert flushes > 50
+
+
+# -- decisions that were the host's or the guard's, now the core's -------------------------
+def test_stopping_tells_every_connection_bye_after_the_saves_then_hangs_up():
+    core = ServerCore(saving=True)
+    ann, silent = hello(core, "Ann"), connect(core)
+    core.handle(ann, {"type": "create_table"}, now=1.0)
+    core.take()
+    core.stop()
+    out = core.take()
+    assert [s.snapshot is not None for s in out.saves] == [True]
+    assert [(c, m["type"]) for c, m in out.messages] == [(ann, "bye"), (silent, "bye")]
+    assert out.hang_up == [ann, silent] and not out.closing
+
+
+def test_abandoned_tables_are_closed_by_the_core_and_a_game_keeps_its_save():
+    lim = Limits(abandoned_after=10.0)
+    core = ServerCore(limits=lim)
+    ann = hello(core, "Ann")
+    core.handle(ann, {"type": "create_table"}, now=0.0)
+    core.handle(ann, {"type": "start"}, now=0.0)
+    core.take()
+    tid = next(iter(core.tables))
+    core.lost(ann, now=1.0)
+    assert core.sweep(2.0) == [] and tid in core.tables   # dropped: kept a while
+    assert core.sweep(12.5) == [tid]
+    out = core.take()
+    assert tid not in core.tables and not core.players
+    assert out.closed_tables == [(tid, True)]             # a running game: save kept
+
+
+def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast():
+    core = ServerCore(limits=Limits(lobby_bytes_per_second=1000))
+    lobby = [hello(core, f"L{i}") for i in range(3)]
+    ann = hello(core, "Ann")
+    core.take()
+    core.handle(ann, {"type": "create_table"}, now=5.0)
+    out = core.take()
+    assert out.lobby_at is not None and out.lobby_at >= 5.0
+    core.lobby_due(out.lobby_at)
+    out2 = core.take()
+    [(conns, data)] = out2.broadcasts
+    assert sorted(conns) == sorted(lobby)
+    core.handle(ann, {"type": "leave"}, now=out.lobby_at)
+    again = core.take().lobby_at
+    assert again is not None and again - out.lobby_at >= len(data) * 3 / 1000 - 1e-9
+
+
+def test_a_bot_turn_names_the_level_to_fall_back_on():
+    core = ServerCore(bot_level="random")
+    ann = hello(core, "Ann")
+    core.handle(ann, {"type": "create_table"}, now=0.0)
+    core.handle(ann, {"type": "start"}, now=0.0)
+    turns = core.take().bots
+    assert turns and all(t.fallback == "random" for t in turns)
+
+
+def test_a_saved_folder_keeps_its_table_numbers_from_new_tables():
+    core = ServerCore()
+    core.files_found([3, 9])
+    ann = hello(core, "Ann")
+    core.handle(ann, {"type": "create_table"}, now=0.0)
+    assert list(core.tables) == [10]

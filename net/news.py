@@ -1,0 +1,72 @@
+"""The server core's news: what a table's members are sent after its changes (saved
+first), and the outbox handed over, every `Text` in it said in each reader's language."""
+
+from __future__ import annotations
+
+from .clocks import Clocks
+from .core_state import CoreState
+from .lobby import Lobby
+from .outbox import Outbox
+from .records import Records
+from .speech import Speech
+from .table import Table
+from .updates import member_messages
+
+
+class News:
+    """The touched tables flushed into the outbox, and the outbox taken."""
+
+    def __init__(self, state: CoreState, speech: Speech, records: Records, clocks: Clocks,
+                 lobby: Lobby) -> None:
+        self.state = state
+        self.speech = speech
+        self.records = records
+        self.clocks = clocks
+        self.lobby = lobby
+
+    def take(self) -> Outbox:
+        """The decisions since the last call (and a fresh, empty outbox): the touched
+        tables' news, then each touched table's clock and the bots' turns."""
+        state = self.state
+        touched, state.touched = state.touched, {}
+        for tid in touched:
+            table = state.tables.get(tid)
+            if table is not None:
+                self.flush(table)
+        woken = {**touched, **state.woken}
+        state.woken = {}
+        for tid in woken:
+            table = state.tables.get(tid)
+            if table is not None:
+                self.clocks.look(table)
+        out, state.out = state.out, Outbox()
+        said_for = self.speech.said_for
+        out.messages = [(conn, said_for(conn, msg)) for conn, msg in out.messages]
+        out.closing = [(conn, said_for(conn, msg)) for conn, msg in out.closing]
+        return out
+
+    def flush(self, table: Table) -> None:
+        """Tell everyone at ``table`` what changed there (saved first)."""
+        state = self.state
+        changes, seats_changed, finished = table.flush()
+        if not changes and not seats_changed:
+            return
+        # saved before anyone hears of it: a crash loses at most the action in flight
+        self.records.save(table, {c.event["type"] for c in changes} if not seats_changed
+                          else None)
+        members = []
+        for token, seat in table.member_seats():
+            player = state.players.get(token)
+            if player is not None and player.conn is not None and player.table == table.id:
+                members.append((player, seat, table.owner == token))
+        worded = [p for p, _, _ in members if not self.speech.reads_english(p.conn)]
+        for player, msg in member_messages(table, changes, seats_changed, members, state.now,
+                                           state.packed, worded):
+            state.send(player, msg)
+        if seats_changed:
+            self.lobby.changed()
+        if finished and table.game is not None:
+            self.records.finished(table)
+
+
+__all__ = ["News"]

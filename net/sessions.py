@@ -1,0 +1,149 @@
+"""The server core's sessions: connections by number, the hello that makes a connection a
+player (new, or returning by its token), names, and connections lost."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from hearts.i18n import T_
+
+from .core_state import CoreState
+from .lobby import Lobby
+from .messages import HelloIntent
+from .outbox import ConnId, Player
+from .protocol import PROTOCOL_VERSION, clean_name, error, version_error
+from .speech import Speech
+from .stats import guest_id, person_id
+
+log = logging.getLogger("hearts.host")
+
+
+class Sessions:
+    """Who is on each open connection, and the players the host knows by token."""
+
+    def __init__(self, state: CoreState, speech: Speech, lobby: Lobby) -> None:
+        self.state = state
+        self.speech = speech
+        self.lobby = lobby
+        self._conns: dict[ConnId, Player | None] = {}   # open connection -> who said hello
+        self._addrs: dict[ConnId, str] = {}
+        self._seats_only: dict[ConnId, bool] = {}
+
+    def opened(self, conn: ConnId, addr: str, seats_only: bool = False) -> None:
+        """A connection from ``addr`` is open (admitted by the guard; ``seats_only``: let
+        in over the host's budget, so its hello may only take a seat back)."""
+        self._conns[conn] = None
+        self._addrs[conn] = addr
+        if seats_only:
+            self._seats_only[conn] = True
+
+    def open_conns(self) -> list[ConnId]:
+        """Every open connection, hello said or not."""
+        return list(self._conns)
+
+    def player_on(self, conn: ConnId) -> Player | None:
+        """The player who said hello on ``conn`` (None before, or once replaced)."""
+        return self._conns.get(conn)
+
+    def hello_timeout(self, conn: ConnId) -> None:
+        """``conn``'s time to say hello is over: closed unless it did."""
+        if conn in self._conns and self._conns[conn] is None:
+            self.state.fail(conn, error("hello-timeout", T_("no hello was received in time"),
+                                        "hello"))
+
+    def hello(self, conn: ConnId, msg: HelloIntent) -> None:
+        """A checked ``hello``: a new player, or a returning one by its token."""
+        state = self.state
+        if msg["version"] != PROTOCOL_VERSION:
+            state.fail(conn, version_error(msg["version"]))
+            return
+        name = clean_name(msg["name"], state.limits.max_name)
+        if not name:      # answered, and the connection may say hello again
+            state.out.messages.append((conn, error(
+                "bad-name", T_("choose a name with at least one letter or digit"), "hello")))
+            return
+        token = msg.get("token")
+        player = state.players.get(token) if token else None
+        if self._seats_only.get(conn) and (player is None or player.table is None):
+            # let in over the host's budget (net.guard): only to take a seat back
+            state.fail(conn, error("limit", T_("the host has too many connections; try again "
+                                               "later"), "hello"))
+            return
+        returning = player is not None
+        if player is not None:
+            old = player.conn
+            if old is not None and old != conn:
+                self._conns[old] = None
+                state.fail(old, error("replaced", T_("you connected again from elsewhere; this "
+                                                     "connection is closed")))
+        else:
+            player = Player(state.next_player, secrets.token_urlsafe(12), self.unique_name(name))
+            state.next_player += 1
+            state.players[player.token] = player
+        if not player.pid:
+            key = msg.get("key")
+            player.pid = person_id(key) if key else guest_id(player.token)
+        addr = self._addrs.get(conn, "")
+        player.conn = conn
+        player.addr = addr
+        self._conns[conn] = player
+        table = state.table_at(player)
+        if (table is not None and table.reconnect(player.token, state.now) is None
+                and player.token not in table.watchers):
+            table = None
+        player.table = table.id if table is not None else None
+        state.send(player, {"type": "welcome", "version": PROTOCOL_VERSION, "host": state.name,
+                            "name": player.name, "token": player.token, "player": player.id,
+                            "returning": returning, "table": player.table})
+        state.send(player, self.lobby.tables_message())
+        log.info("%s joined from %s", player.name, addr)
+        if table is not None:
+            self.lobby.send_table(table, player)
+            state.touch(table)
+
+    def unique_name(self, name: str) -> str:
+        """``name``, or ``name#2``... when a player has it already (``host`` is the host's)."""
+        taken = {p.name for p in self.state.players.values()}
+        if name.lower() == "host":
+            taken.add(name)
+        if name not in taken:
+            return name
+        n = 2
+        while self._numbered(name, n) in taken:
+            n += 1
+        return self._numbered(name, n)
+
+    def _numbered(self, name: str, n: int) -> str:
+        """``name#n`` within the limit for names, the name shortened with "…" to fit."""
+        room = self.state.limits.max_name - len(f"#{n}")
+        if len(name) > room:
+            name = name[: room - 1].rstrip() + "…"
+        return f"{name}#{n}"
+
+    def lost(self, conn: ConnId) -> None:
+        """``conn`` is gone."""
+        state = self.state
+        self._addrs.pop(conn, None)
+        self._seats_only.pop(conn, None)
+        self.speech.drop(conn)
+        player = self._conns.pop(conn, None)
+        if player is None or player.conn != conn:
+            return
+        player.conn = None
+        if state.stopping:
+            return
+        log.info("%s disconnected", player.name)
+        table = state.table_at(player)
+        if table is None:
+            self.lobby.forget(player)
+            return
+        table.drop(player.token, state.now)
+        if table.seat_of(player.token) is None:
+            player.table = None
+            self.lobby.forget(player)
+        state.touch(table)
+        self.lobby.maybe_close(table)
+
+
+__all__ = ["Sessions"]
