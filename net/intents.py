@@ -169,7 +169,7 @@ class Intents:
     def _do_sit(self, player: Player, msg: SitIntent) -> None:
         table = self.state.get_table(msg["table"])
         if player.table != table.id:
-            table.check_not_kicked(player.token, player.name)
+            table.check_not_kicked(player.token, player.name, player.key_id, player.addr)
             check_password(table, msg.get("password"))
             self.lobby.leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self.state.now)
@@ -180,7 +180,7 @@ class Intents:
     def _do_watch(self, player: Player, msg: WatchIntent) -> None:
         table = self.state.get_table(msg["table"])
         if player.table != table.id:
-            table.check_not_kicked(player.token, player.name)
+            table.check_not_kicked(player.token, player.name, player.key_id, player.addr)
             check_password(table, msg.get("password"))
             self.lobby.leave_current(player)
         table.watch(player.token, player.name, self.state.now)

@@ -138,8 +138,11 @@ class Lobby:
         self.maybe_close(table)
 
     def kicked(self, table: Table, victim_token: str) -> None:
-        """Tell a kicked player, and forget it if it is gone."""
+        """Tell a kicked player, and forget it if it is gone; the table remembers their
+        key and address, so that a new name or connection does not bring them back."""
         victim = self.state.players.get(victim_token)
+        if victim is not None:
+            table.bar(victim_token, victim.key_id, victim.addr)
         if victim is not None and victim.table == table.id:
             victim.table = None
             self.state.send(victim, {"type": "left", "table": table.id, "reason": "kicked"})

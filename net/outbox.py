@@ -9,6 +9,7 @@ from typing import Any
 from hearts.engine import View
 
 from .messages import ErrorMessage, HostMessage
+from .stats import is_guest_id
 
 ConnId = int
 """The host's number for one connection (never reused while the host runs)."""
@@ -25,6 +26,11 @@ class Player:
     table: int | None = None
     addr: str = ""
     pid: str = ""                    # the player id: a digest of the key the client keeps
+
+    @property
+    def key_id(self) -> str:
+        """The id of the player key this person's client keeps ("" without one)."""
+        return "" if is_guest_id(self.pid) else self.pid
 
 
 @dataclass

@@ -63,8 +63,14 @@ class Sessions:
             state.out.messages.append((conn, error(
                 "bad-name", T_("choose a name with at least one letter or digit"), "hello")))
             return
-        token = msg.get("token")
+        token, key = msg.get("token"), msg.get("key")
         player = state.players.get(token) if token else None
+        if player is None and key:
+            # the same person coming back, by the key their client keeps (a second client
+            # of a key that is connected now, as two on one computer, is someone else)
+            pid = person_id(key)
+            player = next((p for p in state.players.values()
+                           if p.key_id == pid and p.conn is None), None)
         if self._seats_only.get(conn) and (player is None or player.table is None):
             # let in over the host's budget (net.guard): only to take a seat back
             state.fail(conn, error("limit", T_("the host has too many connections; try again "
@@ -82,7 +88,6 @@ class Sessions:
             state.next_player += 1
             state.players[player.token] = player
         if not player.pid:
-            key = msg.get("key")
             player.pid = person_id(key) if key else guest_id(player.token)
         addr = self._addrs.get(conn, "")
         player.conn = conn

@@ -35,6 +35,11 @@ def guest_id(token: str) -> str:
     return "g" + hashlib.sha256(b"hearts-guest\0" + token.encode()).hexdigest()[:15]
 
 
+def is_guest_id(pid: str) -> bool:
+    """Whether ``pid`` is a `guest_id` (or none), not a `person_id` (hex digits only)."""
+    return not pid or pid.startswith("g")
+
+
 def row_key(who: dict[str, Any]) -> str:
     """Which row an occupant counts in: ``bot:LEVEL`` for a bot, the person's id, or (a
     game saved before ids were kept) ``name:NAME``."""

@@ -29,11 +29,29 @@ class Table(TablePlay):
     """A table of four seats and the people watching it."""
 
     # -- membership --------------------------------------------------------------------
-    def check_not_kicked(self, token: str, name: str) -> None:
-        """`TableError` ``kicked`` when the person was kicked from this table."""
-        if name in self.kicked or token in self.kicked.values():
+    def check_not_kicked(self, token: str, name: str, key_id: str = "", addr: str = "") -> None:
+        """`TableError` ``kicked`` when the person was kicked from this table: by their
+        name or token, by their player key (``key_id``: its id, "" without one), or by
+        their address where the person kicked or the one coming has no key (a new name,
+        a new connection or a forgotten key does not dodge a kick)."""
+        if (name in self.kicked or token in self.kicked.values()
+                or self._barred(key_id, addr)):
             raise TableError("kicked", T_("you were kicked from “{name}”; only its owner can let "
                                           "you back", name=self.name))
+
+    def _barred(self, key_id: str, addr: str) -> bool:
+        for kicked_key, kicked_addr in self.barred.values():
+            if key_id and key_id == kicked_key:
+                return True
+            if addr and addr == kicked_addr and not (key_id and kicked_key):
+                return True
+        return False
+
+    def bar(self, token: str, key_id: str, addr: str) -> None:
+        """Remember who the person kicked with ``token`` is: their key's id and address."""
+        for name, kicked in self.kicked.items():
+            if kicked == token:
+                self.barred[name] = (key_id, addr)
 
     def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
         """Take ``seat`` (or the first free one); returns the seat."""
@@ -309,6 +327,7 @@ class Table(TablePlay):
         if name not in self.kicked:
             raise TableError("state", T_("{name} is not kicked from this table", name=name))
         del self.kicked[name]
+        self.barred.pop(name, None)
         self.seats_changed = True
 
     def set_password(self, token: str, hashed: str | None) -> None:
@@ -350,6 +369,7 @@ class Table(TablePlay):
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level,
                        "auto": s.auto} for s in self.seats],
             "kicked": dict(self.kicked),
+            "barred": {name: list(who) for name, who in self.barred.items()},
             "game": self.game.to_dict() if self.game else None,
             "paused_left": {str(k): v for k, v in self.paused_left.items()},
             "bot_seed": self.bot_seed,
@@ -370,6 +390,9 @@ class Table(TablePlay):
                         connected=False, auto=bool(s.get("auto")),
                         dropped_at=now if s["kind"] == "human" else None) for s in d["seats"]]
         t.kicked = dict(d.get("kicked", {}))
+        t.barred = {str(name): (str(who[0]), str(who[1])) for name, who in
+                    (d.get("barred") or {}).items()
+                    if isinstance(who, list) and len(who) == 2 and name in t.kicked}
         t.game = Game.from_dict(d["game"]) if d.get("game") else None
         t.paused_left = {int(k): float(v) for k, v in d.get("paused_left", {}).items()}
         t.bot_seed = int(d.get("bot_seed", 0))

@@ -104,6 +104,8 @@ class TableBase:
     owner: str | None = None                      # token of the owner
     watchers: dict[str, str] = field(default_factory=dict)   # token -> name
     kicked: dict[str, str] = field(default_factory=dict)     # name -> token
+    # name -> who was kicked under it: (the id of their player key or "", their address)
+    barred: dict[str, tuple[str, str]] = field(default_factory=dict)
     game: Game | None = None
     state: TableState = TableState.WAITING
     seq: int = 0
