@@ -10,6 +10,7 @@ move for, and the host runs the bot and hands the result to `bot_move`.
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -122,7 +123,7 @@ class Table:
     changes: list[Change] = field(default_factory=list)
     seats_changed: bool = False                   # send a fresh `table` to everyone
     finished: bool = False                        # a game ended since the last flush
-    bot_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
+    bot_seed: int = field(default_factory=lambda: secrets.randbits(30))
     password: str | None = None                   # salted hash (net.guard), None: open
     # the owner ownership passed from for being away, while the new owner has not used it:
     # coming back, they get it back
@@ -500,7 +501,8 @@ class Table:
                 self.seats[i] = Seat("bot", bot_name(i), None, level=self.bot_level)
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": self.bot_level,
                             "why": "start"})
-        self.game = Game(self.rules, seed)
+        # a deal seed nobody can predict (it is published after the game): from `secrets`
+        self.game = Game(self.rules, secrets.randbits(62) if seed is None else seed)
         self.seating = []
         self.state = TableState.PLAYING
         self.version += 1
