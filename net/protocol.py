@@ -70,7 +70,7 @@ ERROR_CODES = {
     "paused": "the game is paused",
     "illegal": "the engine refused the move (the message names the rule)",
     "rules": "a rule name or value is not accepted",
-    "limit": "a host limit was reached",
+    "limit": "a host limit was reached (also: too many wrong table passwords, wait)",
     "replaced": "the same player connected again; the old connection is closed (fatal)",
     "password": "the table needs its password, or the password is wrong",
     "too-long": "a chat line or command is longer than the host accepts",

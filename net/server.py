@@ -32,9 +32,10 @@ from hearts.engine.rule_options import words_of
 from hearts.i18n import ENGLISH, T_, Text, Translator, resolve, said, text_of, translation
 
 from .errors import NetError
-from .guard import Guard, check_password, hash_password
+from .guard import Guard, hash_password
 from .history import History, history_record
 from .limits import DEFAULT_LIMITS, Limits
+from .passwords import PasswordGuard
 from .messages import (AllowIntent, BotIntent, ChatIntent, ChatMessage, ClaimIntent, ClientMessage,
                        CommandIntent, CreateTableIntent, EndIntent, ErrorMessage, GameIntent,
                        GameMessage, GamesIntent, GamesMessage, HelloIntent, HintIntent,
@@ -152,6 +153,7 @@ class ServerCore:
         self.plug_ins = plug_ins + ((bot_level,) if ":" in bot_level else ())
         self.seed = seed
         self.guard = guard or Guard(limits)
+        self.passwords = PasswordGuard(limits, self._tell_guessed)
         self.saving = saving
         self.packed = packed
         self.tables: dict[int, Table] = {}
@@ -510,7 +512,7 @@ class ServerCore:
         table = self.get_table(msg["table"])
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name)
-            check_password(table, msg.get("password"))
+            self.passwords.check(table, msg.get("password"), player.addr, self.now)
             self.leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self.now)
         player.table = table.id
@@ -521,11 +523,19 @@ class ServerCore:
         table = self.get_table(msg["table"])
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name)
-            check_password(table, msg.get("password"))
+            self.passwords.check(table, msg.get("password"), player.addr, self.now)
             self.leave_current(player)
         table.watch(player.token, player.name, self.now)
         player.table = table.id
         self.send_table(table, player)
+
+    def _tell_guessed(self, table: Table) -> None:
+        """Someone keeps guessing ``table``'s password: its owner hears it once."""
+        owner = self.players.get(table.owner) if table.owner else None
+        if owner is not None:
+            self.send(owner, {"type": "chat", "scope": "lobby", "name": "host", "text": T_(
+                "Someone keeps giving wrong passwords for table {number}; the host now makes "
+                "each try wait.", number=table.id)})
 
     def _do_leave(self, player: Player, msg: LeaveIntent) -> None:
         if player.table is None:
