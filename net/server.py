@@ -35,6 +35,7 @@ from .errors import NetError
 from .guard import Guard, hash_password
 from .history import History, history_record
 from .limits import DEFAULT_LIMITS, Limits
+from .names import unique_name
 from .passwords import PasswordGuard
 from .messages import (AllowIntent, BotIntent, ChatIntent, ChatMessage, ClaimIntent, ClientMessage,
                        CommandIntent, CreateTableIntent, EndIntent, ErrorMessage, GameIntent,
@@ -374,23 +375,8 @@ class ServerCore:
             self.touch(table)
 
     def unique_name(self, name: str) -> str:
-        """``name``, or ``name#2``... when a player has it already (``host`` is the host's)."""
-        taken = {p.name for p in self.players.values()}
-        if name.lower() == "host":
-            taken.add(name)
-        if name not in taken:
-            return name
-        n = 2
-        while self._numbered(name, n) in taken:
-            n += 1
-        return self._numbered(name, n)
-
-    def _numbered(self, name: str, n: int) -> str:
-        """``name#n`` within the limit for names, the name shortened with "…" to fit."""
-        room = self.limits.max_name - len(f"#{n}")
-        if len(name) > room:
-            name = name[: room - 1].rstrip() + "…"
-        return f"{name}#{n}"
+        """``name``, or ``name#2``... when a player's name looks like it (`hearts.net.names`)."""
+        return unique_name(name, (p.name for p in self.players.values()), self.limits.max_name)
 
     def lost(self, conn: ConnId, now: float) -> None:
         """``conn`` is gone."""
