@@ -34,6 +34,7 @@ from hearts.i18n import ENGLISH, T_, Text, Translator, resolve, said, text_of, t
 from .errors import NetError
 from .guard import Guard, hash_password
 from .history import History, history_record
+from .kicks import marks, remember
 from .limits import DEFAULT_LIMITS, Limits
 from .names import unique_name
 from .passwords import PasswordGuard
@@ -497,7 +498,7 @@ class ServerCore:
     def _do_sit(self, player: Player, msg: SitIntent) -> None:
         table = self.get_table(msg["table"])
         if player.table != table.id:
-            table.check_not_kicked(player.token, player.name)
+            table.check_not_kicked(player.token, player.name, marks(player, self.limits))
             self.passwords.check(table, msg.get("password"), player.addr, self.now)
             self.leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self.now)
@@ -508,7 +509,7 @@ class ServerCore:
     def _do_watch(self, player: Player, msg: WatchIntent) -> None:
         table = self.get_table(msg["table"])
         if player.table != table.id:
-            table.check_not_kicked(player.token, player.name)
+            table.check_not_kicked(player.token, player.name, marks(player, self.limits))
             self.passwords.check(table, msg.get("password"), player.addr, self.now)
             self.leave_current(player)
         table.watch(player.token, player.name, self.now)
@@ -622,6 +623,7 @@ class ServerCore:
     def kicked(self, table: Table, victim_token: str) -> None:
         """Tell a kicked player, and forget it if it is gone."""
         victim = self.players.get(victim_token)
+        remember(table, victim_token, victim, self.limits)
         if victim is not None and victim.table == table.id:
             victim.table = None
             self.send(victim, {"type": "left", "table": table.id, "reason": "kicked"})

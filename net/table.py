@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -113,6 +114,7 @@ class Table:
     owner: str | None = None                      # token of the owner
     watchers: dict[str, str] = field(default_factory=dict)   # token -> name
     kicked: dict[str, str] = field(default_factory=dict)     # name -> token
+    kick_marks: dict[str, list[str]] = field(default_factory=dict)  # name -> key/address (net.kicks)
     game: Game | None = None
     state: TableState = TableState.WAITING
     seq: int = 0
@@ -276,9 +278,11 @@ class Table:
         return changes, seats, finished
 
     # -- membership --------------------------------------------------------------------
-    def check_not_kicked(self, token: str, name: str) -> None:
-        """`TableError` ``kicked`` when the person was kicked from this table."""
-        if name in self.kicked or token in self.kicked.values():
+    def check_not_kicked(self, token: str, name: str, marks: Iterable[str] = ()) -> None:
+        """`TableError` ``kicked`` when the person was kicked from this table (by name,
+        token, or one of their ``marks``: `hearts.net.kicks`)."""
+        if name in self.kicked or token in self.kicked.values() or any(
+                m in kicked for m in marks for kicked in self.kick_marks.values()):
             raise TableError("kicked", T_("you were kicked from “{name}”; only its owner can let "
                                           "you back", name=self.name))
 
@@ -605,6 +609,7 @@ class Table:
         if name not in self.kicked:
             raise TableError("state", T_("{name} is not kicked from this table", name=name))
         del self.kicked[name]
+        self.kick_marks.pop(name, None)
         self.seats_changed = True
 
     def set_password(self, token: str, hashed: str | None) -> None:
@@ -902,7 +907,7 @@ class Table:
             "bot_level": self.bot_level, "owner": self.owner, "state": str(self.state),
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token, "level": s.level,
                        "auto": s.auto} for s in self.seats],
-            "kicked": dict(self.kicked),
+            "kicked": dict(self.kicked), "kick_marks": dict(self.kick_marks),
             "game": self.game.to_dict() if self.game else None,
             "paused_left": {str(k): v for k, v in self.paused_left.items()},
             "bot_seed": self.bot_seed,
@@ -923,6 +928,7 @@ class Table:
                         connected=False, auto=bool(s.get("auto")),
                         dropped_at=now if s["kind"] == "human" else None) for s in d["seats"]]
         t.kicked = dict(d.get("kicked", {}))
+        t.kick_marks = {str(k): [str(m) for m in v] for k, v in d.get("kick_marks", {}).items()}
         t.game = Game.from_dict(d["game"]) if d.get("game") else None
         t.paused_left = {int(k): float(v) for k, v in d.get("paused_left", {}).items()}
         t.bot_seed = int(d.get("bot_seed", 0))
