@@ -23,6 +23,10 @@ GRAPHEME = regex.compile(r"\X")
 EMOJI = regex.compile(r"\p{Extended_Pictographic}|\p{Regional_Indicator}")
 EMOJI_JOINERS = frozenset(["\u200d", *map(chr, range(0xE0020, 0xE0080))])  # ZWJ, tags
 MAX_CLUSTER = 16     # code points kept in one grapheme (a family emoji has 7): no zalgo towers
+# what can drop out or make a grapheme of more than two code points: text without any of
+# these is visible as it is (most names and chat lines, checked without segmenting them)
+SPECIAL = regex.compile(r"[\p{C}\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=ZWJ}\p{GCB=Prepend}"
+                        r"\p{GCB=L}\p{GCB=V}\p{GCB=T}]")
 RESERVED = ("host",)  # the host's own voice
 
 
@@ -35,8 +39,16 @@ def visible(text: str) -> str:
     """``text`` without control and format characters, but with the joiners inside an
     emoji sequence; tabs and line breaks as spaces; a grapheme at most `MAX_CLUSTER` code
     points."""
+    if SPECIAL.search(text) is None:
+        return text
     out = []
     for cluster in GRAPHEME.findall(text):
+        if len(cluster) == 1:
+            if cluster in "\t\n\r":
+                out.append(" ")
+            elif unicodedata.category(cluster)[0] != "C":
+                out.append(cluster)
+            continue
         emoji = EMOJI.search(cluster) is not None
         kept = "".join(" " if ch in "\t\n\r" else ch for ch in cluster
                        if ch in "\t\n\r" or unicodedata.category(ch)[0] != "C"

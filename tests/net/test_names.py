@@ -5,12 +5,16 @@ other invisible characters go. Over TCP and WebSocket to a real host."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import AsyncIterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hearts.net.host import Host
-from hearts.net.names import clean_name, graphemes, looks, numbered, unique_name
+from hearts.net.names import (EMOJI, EMOJI_JOINERS, clean_name, graphemes, looks, numbered,
+                              unique_name, visible)
 
 from ..web.conftest import WS
 from .test_limits import Raw
@@ -89,3 +93,14 @@ def test_graphemes_cut_and_number() -> None:
     assert looks("Ian") & looks("ian") and looks("Ian") & looks("lan")
     assert not looks("Ann") & looks("Anna")
     assert unique_name("m", ["rn"], 24) == "m#2"
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80))
+def test_visible_text_keeps_no_invisible_trick(text: str) -> None:
+    seen = visible(text)
+    assert visible(seen) == seen
+    for cluster in graphemes(seen):
+        assert len(cluster) <= 16
+        for ch in cluster:
+            if unicodedata.category(ch)[0] == "C":   # only an emoji's joiners stay
+                assert ch in EMOJI_JOINERS and EMOJI.search(cluster), (text, cluster)
