@@ -14,7 +14,7 @@ from hearts.i18n import T_, nT_, said, text_of
 
 from .core_state import CoreState
 from .errors import NetError
-from .guard import Guard, check_password, hash_password
+from .guard import Guard, hash_password
 from .lobby import Lobby
 from .messages import (AllowIntent, BotIntent, ChatIntent, ClaimIntent, ClientMessage,
                        CommandIntent, CreateTableIntent, EndIntent, GameIntent, GameMessage,
@@ -24,6 +24,7 @@ from .messages import (AllowIntent, BotIntent, ChatIntent, ClaimIntent, ClientMe
                        SitIntent, StartIntent, StatsIntent, StatsMessage, UndoIntent,
                        WatchIntent)
 from .outbox import ConnId, Player
+from .passwords import PasswordGuard
 from .protocol import INTENTS, ProtocolError, check_intent, error, intent_action
 from .records import Records
 from .sessions import Sessions
@@ -48,6 +49,7 @@ class Intents:
         self.records = records
         self.guard = guard
         self.commands = commands
+        self.passwords = PasswordGuard(state.limits, self._tell_guessed)
         self._games = 0
         # each takes its intent's TypedDict (net.messages), checked by `check_intent`
         self._handlers: dict[str, Callable[[Player, Any], None]] = {
@@ -170,7 +172,7 @@ class Intents:
         table = self.state.get_table(msg["table"])
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name, player.key_id, player.addr)
-            check_password(table, msg.get("password"))
+            self.passwords.check(table, msg.get("password"), player.addr, self.state.now)
             self.lobby.leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self.state.now)
         player.table = table.id
@@ -181,11 +183,19 @@ class Intents:
         table = self.state.get_table(msg["table"])
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name, player.key_id, player.addr)
-            check_password(table, msg.get("password"))
+            self.passwords.check(table, msg.get("password"), player.addr, self.state.now)
             self.lobby.leave_current(player)
         table.watch(player.token, player.name, self.state.now)
         player.table = table.id
         self.lobby.send_table(table, player)
+
+    def _tell_guessed(self, table: Table) -> None:
+        """Someone keeps guessing ``table``'s password: its owner hears it once."""
+        owner = self.state.players.get(table.owner) if table.owner else None
+        if owner is not None:
+            self.state.send(owner, {"type": "chat", "scope": "lobby", "name": "host", "text": T_(
+                "Someone keeps giving wrong passwords for table {number}; the host now makes "
+                "each try wait.", number=table.id)})
 
     def _do_leave(self, player: Player, msg: LeaveIntent) -> None:
         if player.table is None:

@@ -61,6 +61,16 @@ class Limits:
     lobby_chat_per_second: float = 5.0  # lobby chat lines from everyone together (each goes
     lobby_chat_burst: int = 20          # to every connection), sustained and burst
     max_password: int = 64            # characters in a table password
+    # wrong table passwords (net.passwords), from every address, this machine's too: after
+    # the free tries each wrong one makes the address wait before its next is checked,
+    # `password_wait` doubling up to the ceiling (error 'limit'); the same for a table,
+    # whoever guesses; an address or table quiet for `password_forget` starts afresh
+    password_free_tries: int = 5
+    password_max_wait: float = 60.0
+    table_password_free_tries: int = 20
+    table_password_max_wait: float = 30.0
+    password_wait: float = 1.0
+    password_forget: float = 600.0
     trusted: tuple[str, ...] = ("127.0.0.1", "::1")  # this machine: no per-address or rate limit
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
     bots_alone: float = 30.0          # ...and its bots stop after this (until someone comes)

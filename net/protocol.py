@@ -14,7 +14,6 @@ See docs/protocol.md for every message.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -27,6 +26,7 @@ from .errors import NetError
 from .framescan import FrameScanner
 from .limits import DEFAULT_LIMITS, Limits
 from .messages import ClientMessage, ErrorMessage
+from .names import clean_name, visible
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7895
@@ -70,7 +70,7 @@ ERROR_CODES = {
     "paused": "the game is paused",
     "illegal": "the engine refused the move (the message names the rule)",
     "rules": "a rule name or value is not accepted",
-    "limit": "a host limit was reached",
+    "limit": "a host limit was reached (also: too many wrong table passwords, wait)",
     "replaced": "the same player connected again; the old connection is closed (fatal)",
     "password": "the table needs its password, or the password is wrong",
     "too-long": "a chat line or command is longer than the host accepts",
@@ -266,24 +266,9 @@ def check_event(msg: Any) -> Message:
 
 # -- text cleaning ------------------------------------------------------------------------
 def clean_text(text: str, limit: int) -> str:
-    """Drop control and format characters, collapse whitespace, cut to ``limit``."""
-    kept = []
-    for ch in text[: limit * 4]:
-        cat = unicodedata.category(ch)
-        if ch in "\t\n\r":
-            kept.append(" ")
-        elif cat[0] != "C":
-            kept.append(ch)
-    return " ".join("".join(kept).split())[:limit]
-
-
-def clean_name(name: str, limit: int) -> str:
-    """A player or table name: printable, single-spaced, no leading '/', at most ``limit``
-    characters; a longer one ends in "…" so that it reads as shortened."""
-    text = clean_text(name, 2 * limit).lstrip("/").strip()
-    if len(text) > limit:
-        text = text[: limit - 1].rstrip() + "…"
-    return text
+    """Drop control and format characters (not an emoji's joiners), collapse whitespace,
+    cut to ``limit``."""
+    return " ".join(visible(text[: limit * 4]).split())[:limit]
 
 
 # -- events -------------------------------------------------------------------------------

@@ -374,7 +374,7 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
 CLOSES = {"version": "yes", "hello-first": "yes", "hello-timeout": "yes", "bad-frame": "yes",
           "too-large": "yes", "replaced": "yes",
           "bad-message": "before hello only", "unknown-type": "before hello only",
-          "limit": "for too many connections or messages; not for chat lines"}
+          "limit": "for too many connections or messages; not for chat lines or passwords"}
 
 _PY: dict[str, Any] = {"int": int, "str": str, "bool": bool, "float": (int, float),
                        "map": dict}

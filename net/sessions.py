@@ -11,6 +11,7 @@ from hearts.i18n import T_
 from .core_state import CoreState
 from .lobby import Lobby
 from .messages import HelloIntent
+from .names import unique_name
 from .outbox import ConnId, Player
 from .protocol import PROTOCOL_VERSION, clean_name, error, version_error
 from .speech import Speech
@@ -108,23 +109,9 @@ class Sessions:
             state.touch(table)
 
     def unique_name(self, name: str) -> str:
-        """``name``, or ``name#2``... when a player has it already (``host`` is the host's)."""
-        taken = {p.name for p in self.state.players.values()}
-        if name.lower() == "host":
-            taken.add(name)
-        if name not in taken:
-            return name
-        n = 2
-        while self._numbered(name, n) in taken:
-            n += 1
-        return self._numbered(name, n)
-
-    def _numbered(self, name: str, n: int) -> str:
-        """``name#n`` within the limit for names, the name shortened with "…" to fit."""
-        room = self.state.limits.max_name - len(f"#{n}")
-        if len(name) > room:
-            name = name[: room - 1].rstrip() + "…"
-        return f"{name}#{n}"
+        """``name``, or ``name#2``... when a player's name looks like it (`hearts.net.names`)."""
+        return unique_name(name, (p.name for p in self.state.players.values()),
+                           self.state.limits.max_name)
 
     def lost(self, conn: ConnId) -> None:
         """``conn`` is gone."""

@@ -15,6 +15,7 @@ commands, saving).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from hearts.engine import Game, Rules, RulesError
@@ -224,7 +225,8 @@ class Table(TablePlay):
                 self.seats[i] = Seat("bot", bot_name(i), None, level=self.bot_level)
                 self._emit({"type": "replaced_by_bot", "seat": i, "level": self.bot_level,
                             "why": "start"})
-        self.game = Game(self.rules, seed)
+        # a deal seed nobody can predict (it is published after the game): from `secrets`
+        self.game = Game(self.rules, secrets.randbits(62) if seed is None else seed)
         self.seating = []
         self.state = TableState.PLAYING
         self.version += 1

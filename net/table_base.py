@@ -6,7 +6,7 @@ timers), the changes it queues and who owns it. `hearts.net.table.Table` builds 
 
 from __future__ import annotations
 
-import random
+import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -116,7 +116,7 @@ class TableBase:
     changes: list[Change] = field(default_factory=list)
     seats_changed: bool = False                   # send a fresh `table` to everyone
     finished: bool = False                        # a game ended since the last flush
-    bot_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
+    bot_seed: int = field(default_factory=lambda: secrets.randbits(30))
     password: str | None = None                   # salted hash (net.guard), None: open
     # the owner ownership passed from for being away, while the new owner has not used it:
     # coming back, they get it back

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hearts.net.limits import DEFAULT_LIMITS
 from hearts.net.loop import loop_name
 from hearts.net.loop import run as run_loop
 from hearts.net.limits import DEFAULT_LIMITS
@@ -154,7 +155,9 @@ class _Player(asyncio.Protocol):
         self.name = name
         self.stats = stats
         self.rng = rng
-        self.decoder = Decoder()
+        # the host's messages (a `tables` list of every table) are decoded with the limits
+        # a client uses for them, as hearts.net.client does
+        self.decoder = Decoder(DEFAULT_LIMITS.from_host())
         self.transport: asyncio.Transport | None = None
         self.waiters: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.table: int | None = None
@@ -370,7 +373,7 @@ class _EchoClient(asyncio.Protocol):
                  members: list["_EchoClient"]) -> None:
         self.group, self.index, self.stats, self.payload = group, index, stats, payload
         self.members = members
-        self.decoder = Decoder()
+        self.decoder = Decoder(DEFAULT_LIMITS.from_host())
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
