@@ -56,6 +56,13 @@ export function toast(text, kind = "info", ms = 3200) {
   setTimeout(() => el.remove(), ms + 400);
 }
 
+/** A lasting sentence over a screen (why you left a table, what happened while you were
+ * away), until its close button is pressed. */
+export function notice(text, ondismiss) {
+  return h("div.notice", { role: "alert" }, h("span", text),
+    h("button.icon", { type: "button", onclick: ondismiss, "aria-label": t("Dismiss") }, icon("close")));
+}
+
 let openSheet = null;
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [href], [tabindex]:not([tabindex='-1'])";
 

@@ -1,5 +1,5 @@
 // Before a table: the name form, the list of tables, creating a table, a table's password.
-import { closeSheet, h, sheet } from "./dom.js";
+import { closeSheet, h, notice, sheet } from "./dom.js";
 import { language, languageName, nt, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 
@@ -86,8 +86,7 @@ export function lobbyScreen(state, act, facts) {
       h("div.title", h("span.tname", state.host || pt("game", "Hearts")), h("span.tsub", state.me ? t("You are {name}", { name: state.me.name }) : "")),
       languagePicker(act),
       h("button.icon.rename", { type: "button", onclick: () => act.rename(), "aria-label": t("Change your name"), title: t("Change your name") }, icon("edit"))),
-    state.notice ? h("div.notice", { role: "alert" }, state.notice,
-      h("button.icon", { type: "button", onclick: () => act.dismissNotice(), "aria-label": t("Dismiss") }, icon("close"))) : null,
+    state.notice ? notice(state.notice, () => act.dismissNotice()) : null,
     h("div.lobby-head", h("h2", t("Tables")), h("div.lobby-actions",
       h("button.leaderboard", { type: "button", onclick: () => act.leaderboard() }, t("Leaderboard")),
       h("button.primary.new-table", { type: "button", onclick: () => act.create() }, t("+ New table")))),

@@ -1,6 +1,6 @@
 // The table screen: the seats around the felt, the trick, my hand and what I may do now.
 import { cardEl, cardText, sortHand, SUITS } from "./cards.js";
-import { h, toast } from "./dom.js";
+import { h, notice, toast } from "./dom.js";
 import { nt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { levelWords, rulesName } from "./lobby.js";
@@ -398,7 +398,8 @@ export function tableScreen(state, ui, act, facts) {
     centre(state, act, facts),
     h("div.status", { role: "status" }, statusLine(state)));
   const me = mine !== null ? seatBadge(state, mine, act) : seatBadge(state, 0, act);
-  return h("div.screen.table-screen" + (state.view ? "" : ".no-hand"), bar, felt,
+  return h("div.screen.table-screen" + (state.view ? "" : ".no-hand"), bar,
+    state.awayNotice ? notice(state.awayNotice, () => act.dismissNotice()) : null, felt,
     h("div.me", me, actionBar(state, ui, act)), handArea(state, ui, act));
 }
 
