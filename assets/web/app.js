@@ -282,9 +282,14 @@ function render() {
   // the page is drawn anew: keyboard focus goes back where it was (the same card, the next
   // one when it was played, the same button)
   const was = focusedKey();
+  const place = state.table ? `table ${state.table.id}` : "lobby";
+  const arrived = place !== ui.place;
+  ui.place = place;
   const screen = state.table ? tableScreen(state, ui, actions, facts) : lobbyScreen(state, actions, facts);
   fill(app, screen);
-  if (was) restoreFocus(was);
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (arrived && lost && !sheetOpen()) focusScreen();
+  else if (was) restoreFocus(was);
   else if (ui.toHand && (document.activeElement === document.body || !document.activeElement)) {
     if (refocusHand(app, null, null)) ui.toHand = false;
   }
@@ -321,18 +326,30 @@ function restoreFocus(key) {
   ui.toHand = !refocusHand(app, null, null);
 }
 
-// a closed sheet gives the keyboard back to the hand (or the page's first button)
-focusHome.restore = () => {
-  if (!refocusHand(app, null, null)) {
-    const first = app.querySelector("button.primary, button");
-    if (first) first.focus({ preventScroll: true });
-  }
+// a closed sheet gives the keyboard back to what opened it ("+ New table"), else the hand
+focusHome.key = focusedKey;
+focusHome.restore = (key) => {
+  if (key && key.card !== undefined && refocusHand(app, key.card, key.index)) return;
+  const el = key && key.selector && app.querySelector(key.selector);
+  if (el && !el.disabled) el.focus({ preventScroll: true });
+  else if (!refocusHand(app, null, null)) focusScreen();
 };
+
+/** A new screen (the lobby after joining, a table after sitting down) takes the keyboard:
+ * the hand, else what one does first there. */
+function focusScreen() {
+  if (refocusHand(app, null, null)) return;
+  const first = app.querySelector(state.table
+    ? ".centre button.primary, .centre button, .seat.can-sit, .bar button"
+    : ".table-card button.sit:not(:disabled), button.new-table");
+  if (first) first.focus({ preventScroll: true });
+}
 
 function showName(why) {
   Object.assign(state, freshState());
   document.body.classList.remove("in-lobby", "at-table");
   ui.nameWhy = why;
+  ui.place = null;
   fill(app, nameScreen(saved.name, (name) => {
     saved.name = name;
     fill(app, h("div.screen.connecting", h("p", t("Connecting…"))));

@@ -386,6 +386,7 @@ def test_lobby_chat_between_a_phone_and_a_tcp_player_and_at_a_table(browser, ser
     page = open_page(browser, served, "Gus")
     hal = Line(served.host.port, "Hal")
     try:
+        page.click(".lobby-chat .chat-fold")         # a phone folds the lobby's chat away
         page.fill(".lobby-chat .chat-input", "anyone for a game? Ivy's table has three bots")
         page.press(".lobby-chat .chat-input", "Enter")
         assert hal.until(lobby_line("anyone for a game? Ivy's table has three bots"))["name"] == "Gus"

@@ -60,6 +60,7 @@ def test_every_text_on_every_screen_meets_wcag_aa_contrast(browser, served) -> N
         bob.send({"type": "create_table", "name": "Bob's den", "password": "pw"})
         tid = bob.until(lambda m: m["type"] == "table")["table"]["id"]
         bob.send({"type": "chat", "text": "hello lobby"})    # at a table: reaches the table only
+        page.click(".lobby-chat .chat-fold")
         page.fill(".lobby-chat .chat-input", "hi all")
         page.press(".lobby-chat .chat-input", "Enter")
         page.wait_for_selector(f".table-card[data-table='{tid}']")
