@@ -339,9 +339,9 @@ focusHome.restore = (key) => {
  * the hand, else what one does first there. */
 function focusScreen() {
   if (refocusHand(app, null, null)) return;
-  const first = app.querySelector(state.table
-    ? ".centre button.primary, .centre button, .seat.can-sit, .bar button"
-    : ".table-card button.sit:not(:disabled), button.new-table");
+  const places = state.table ? [".centre button.primary", ".centre button", ".seat.can-sit", ".bar button"]
+    : [".table-card button.sit:not(:disabled)", "button.new-table"];
+  const first = places.map((p) => app.querySelector(p)).find(Boolean);
   if (first) first.focus({ preventScroll: true });
 }
 

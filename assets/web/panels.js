@@ -214,7 +214,7 @@ export class Chat {
     if (from === 0) fill(this.log);         // a new log, or more new lines than it keeps
     for (const line of lines.slice(from)) {
       this.log.append(this.item(state, line));
-      if (this.lobby && !this.el.classList.contains("open") && this.last !== null && line.kind === "chat" &&
+      if (this.lobby && !this.el.classList.contains("open") && this.rendered && line.kind === "chat" &&
           !(state.me && line.name === state.me.name)) this.unread++;
     }
     if (this.lobby) {
@@ -224,6 +224,7 @@ export class Chat {
     while (this.log.childElementCount > lines.length) this.log.firstElementChild.remove();
     if (from < lines.length) this.log.scrollTop = this.log.scrollHeight;
     this.last = lines.length ? lines[lines.length - 1] : null;
+    this.rendered = true;           // lines from now on are new
   }
 
   item(state, line) {
