@@ -61,7 +61,9 @@
     .map((n) => n.textContent).join("").trim();
   const failures = [];
   let checked = 0;
-  const all = [...document.querySelectorAll("body *")];
+  // an open sheet is modal: what it covers is inert and dimmed on purpose, not read
+  const modal = document.querySelector(".sheet");
+  const all = [...document.querySelectorAll(modal ? ".sheet *, #banner *, #banner, #toasts *" : "body *")];
   for (const el of all) {
     if (["SCRIPT", "STYLE", "NOSCRIPT", "OPTION"].includes(el.tagName)) continue;
     const field = el.matches("input:not([type=checkbox]):not([type=radio]), select");
