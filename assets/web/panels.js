@@ -36,7 +36,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
   if (results.length) buttons.push(h("button.review", { type: "button", onclick: () => act.review(!over) }, t("Review")));
   if (!over) buttons.push(h("button.primary", { type: "button", onclick: () => closeSheet() }, t("Continue")));
   const target = table.rules.target;
-  return sheet(over ? t("Game over") : t("Scores"), [head, results.length ? grid : h("p", t("No hand has been scored yet.")),
+  return sheet(over ? t("Game over") : t("Scores"), [head, results.length ? h("div.scores-wrap", grid) : h("p", t("No hand has been scored yet.")),
     h("p.small", table.rules.display === "countdown" ? t("Game to {target}; the highest total wins.", { target })
       : t("Game to {target}; the lowest total wins.", { target })),
     h("div.buttons", buttons)], { id: over ? "gameover" : "scores", quiet });

@@ -104,7 +104,8 @@ def play_to_game_over(page: Any) -> None:
 CLIPPED = """els => els.map(th => {
   const range = document.createRange(); range.selectNodeContents(th);
   const text = range.getBoundingClientRect(), box = th.getBoundingClientRect();
-  return { name: th.innerText.trim(), cut: th.scrollWidth > th.clientWidth + 1 ||
+  const rows = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size;
+  return { name: th.innerText.trim(), rows, cut: th.scrollWidth > th.clientWidth + 1 ||
     text.left < box.left - 1 || text.right > box.right + 1 || getComputedStyle(th).textOverflow === 'ellipsis' };
 })"""
 
@@ -132,6 +133,9 @@ def test_5_no_name_is_clipped_in_the_score_sheets(browser, served, shots) -> Non
             names = [h["name"] for h in heads]
             assert {"Phone390", "Laptop#2", "Wilhelmina-Alexandra"} <= set(names), names
             assert not [h for h in heads if h["cut"]], (viewport, heads)
+            # a short name is whole on one line, never broken in two ("Phone3 / 90")
+            assert all(h["rows"] == 1 for h in heads if h["name"] in ("Phone390", "Laptop#2")), (
+                viewport, heads)
             assert page.locator("#gameover th.me").inner_text() == "Phone390"
         page.set_viewport_size(PHONE)
         shoot(page, shots, "scores-names", "en")
