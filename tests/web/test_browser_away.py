@@ -14,6 +14,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from hearts.i18n import translation
 from hearts.net import words
 from hearts.net.host import Host
 from hearts.net.limits import Limits
@@ -22,6 +25,7 @@ from hearts.net.updates import table_message
 
 from .test_browser import (LEFT_EDGE, HostThread, browser, command, create_table,  # noqa: F401
                            hand_cards, open_page, served, shots, snap, until)
+from .test_browser_round3 import page_as, shoot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -101,7 +105,8 @@ def _info(host: Host, tid: int, seat: int) -> TableInfo:
     return TableInfo.from_message(dict(table_message(host.core.tables[tid], False, seat, 0.0)))
 
 
-def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, shots,
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, shots, lang,
                                                                      tmp_path: Path) -> None:
     """Offline on its turn in hand 1 while the host restarts (--resume) and a bot plays
     the seat for a few hands: back, the page says which hands and how many points, in the
@@ -112,17 +117,17 @@ def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, sh
     page = second = None
     stopped = False
     try:
-        page = open_page(browser, first, "Pia", PHONE)
+        page = page_as(browser, first, "Pia", lang)
         create_table(page)
         command(page, "/rules set target 1000")       # no game over while she is away
         page.wait_for_selector(".chat-log li.reply")
         page.click(".chat-head .close")
         page.click("button.start")
         my_turn(page)
-        assert page.locator(".bar .tsub").inner_text().endswith("1")   # hand 1
         seat = int(page.locator(".seat.bottom").get_attribute("data-seat"))
         page.context.set_offline(True)
-        until(lambda: "econnecting" in banner(page), 3)
+        until(lambda: banner(page) != "", 3)
+        shoot(page, shots, "offline-banner", lang)
         first.stop()                                   # a real restart, on the same ports
         stopped = True
         second = HostThread(port=port, web_port=web, limits=quick, save_dir=tmp_path / "saves",
@@ -133,24 +138,32 @@ def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, sh
         page.context.set_offline(False)
         page.wait_for_selector(".table-screen .notice", timeout=15000)
         text = page.locator(".table-screen .notice span").inner_text()
-        m = re.match(r"Hands 1–(\d+) were played for you by a bot: (-?\d+) points?\.", text)
-        assert m, text
-        last = int(m.group(1))
         results = second.call(_results(second.host, tid))
-        assert 2 <= last <= len(results)
-        assert int(m.group(2)) == sum(r["points"][seat] for r in results[:last])
-        # the desktop and the text client say the very same sentence
-        info = second.call(_info_now(second.host, tid, seat))
-        info.results = info.results[:last]
-        line = words.away_lines(words.Voice(info, seat), words.Away(tid, 0, 0, 0), 0)[0]
-        assert text.startswith(line), (text, line)
+        # the desktop and the text client say the very same sentence, in the same language:
+        # hands 1 to the last one scored before she was back, and their points
+
+        def sentence(last: int) -> str:
+            info = second.call(_info_now(second.host, tid, seat))
+            info.results = info.results[:last]
+            return words.away_lines(words.Voice(info, seat, translation(lang)),
+                                    words.Away(tid, 0, 0, 0), 0)[0]
+        said = [sentence(last) for last in range(2, len(results) + 1)]
+        line = next((s for s in said if text.startswith(s)), None)
+        assert line is not None, (text, said)
+        if lang == "en":
+            m = re.match(r"Hands 1–(\d+) were played for you by a bot: (-?\d+) points?\.", text)
+            assert m, text
+            assert int(m.group(2)) == sum(r["points"][seat] for r in results[:int(m.group(1))])
         # and it is in the chat for later
         page.click(".chat-btn")
         page.wait_for_selector(f"aside.chat-panel .chat-log li.note:has-text('{line}')")
         page.click(".chat-head .close")
-        snap(page, shots, "away-notice")
+        shoot(page, shots, "away-notice", lang)
         page.click(".table-screen .notice button")
         assert not page.locator(".table-screen .notice").count()
+        page.click(".menu-btn")
+        page.wait_for_selector("#menu .menu-item.danger")
+        shoot(page, shots, "menu-danger", lang)
         assert page.errors == []                      # type: ignore[attr-defined]
     finally:
         if page is not None:
