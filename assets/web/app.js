@@ -365,6 +365,9 @@ function showStatus() {
   else if (s === "replaced") {
     fill(banner, t("You opened this game elsewhere."), " ", h("button", { type: "button", onclick: () => { link.connect(saved.name); } }, t("Play here")));
   } else if (s === "refused") fill(banner, state.statusWhy);
+  // the page moves down under the banner: the bar's buttons stay in reach
+  document.body.style.setProperty("--banner-h", banner.hidden ? "0px" : `${banner.offsetHeight}px`);
+  if (state.me) render();          // the status line says that what you do now waits
 }
 
 // the hand's rows depend on the width: a phone turned, a window resized

@@ -208,6 +208,7 @@ function statusLine(state) {
   const view = state.view;
   const seat = state.seat;
   if (!view || state.table.state !== "playing") return "";
+  if (state.status === "offline" || state.status === "connecting") return t("Reconnecting… What you do now waits until the host is back.");
   const taken = trickWinnerLine(state);
   if (taken) return taken;
   if (view.phase === "pass") {
