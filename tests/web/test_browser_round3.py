@@ -110,8 +110,17 @@ CLIPPED = """els => els.map(th => {
 })"""
 
 
-def test_5_no_name_is_clipped_in_the_score_sheets(browser, served, shots) -> None:
-    page = page_as(browser, served, "Phone390")
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_5_no_name_is_clipped_in_the_score_sheets(browser, shots, lang) -> None:
+    served = HostThread()                      # the names are taken afresh for each language
+    try:
+        _no_name_clipped(browser, served, shots, lang)
+    finally:
+        served.stop()
+
+
+def _no_name_clipped(browser: Any, served: HostThread, shots: Path, lang: str) -> None:
+    page = page_as(browser, served, "Phone390", lang)
     create_table(page)
     tid = next(p.table for p in served.host.core.players.values() if p.name == "Phone390")
     command(page, "/rules set target 1")
@@ -138,7 +147,7 @@ def test_5_no_name_is_clipped_in_the_score_sheets(browser, served, shots) -> Non
                 viewport, heads)
             assert page.locator("#gameover th.me").inner_text() == "Phone390"
         page.set_viewport_size(PHONE)
-        shoot(page, shots, "scores-names", "en")
+        shoot(page, shots, "scores-names", lang)
         for t in threads:
             t.join(5)
     finally:
@@ -338,6 +347,12 @@ def test_10_a_watcher_at_a_full_table_is_not_told_to_tap_a_free_seat(browser, se
               "Toutes les places" not in page.locator(".centre").inner_text(), 5)
         if free:
             assert free in page.locator(".centre").inner_text()
+        lines[2].close()                                        # a phone sleeps: away
+        page.wait_for_selector(".seat.away")
+        shoot(page, shots, "away-seat", lang)
+        page.click(".bar button.back")
+        page.wait_for_selector(".chip.human.away")
+        shoot(page, shots, "lobby-away-chip", lang)
         page.context.close()
     finally:
         for line in lines:
