@@ -145,7 +145,9 @@ def _no_name_clipped(browser: Any, served: HostThread, shots: Path, lang: str) -
             # a short name is whole on one line, never broken in two ("Phone3 / 90")
             assert all(h["rows"] == 1 for h in heads if h["name"] in ("Phone390", "Laptop#2")), (
                 viewport, heads)
-            assert page.locator("#gameover th.me").inner_text() == "Phone390"
+            assert page.locator("#gameover th.mine").inner_text() == "Phone390"
+            assert page.eval_on_selector_all("#gameover table.scores th", "els => els.every("
+                                             "e => getComputedStyle(e).display === 'table-cell')")
         page.set_viewport_size(PHONE)
         shoot(page, shots, "scores-names", lang)
         for t in threads:
