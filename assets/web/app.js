@@ -282,7 +282,7 @@ function render() {
   // the page is drawn anew: keyboard focus goes back where it was (the same card, the next
   // one when it was played, the same button)
   const was = focusedKey();
-  const place = state.table ? `table ${state.table.id}` : "lobby";
+  const place = state.table ? state.table.id : "lobby";     // a table by its number
   const arrived = place !== ui.place;
   ui.place = place;
   const screen = state.table ? tableScreen(state, ui, actions, facts) : lobbyScreen(state, actions, facts);
@@ -366,7 +366,7 @@ function showStatus() {
     fill(banner, t("You opened this game elsewhere."), " ", h("button", { type: "button", onclick: () => { link.connect(saved.name); } }, t("Play here")));
   } else if (s === "refused") fill(banner, state.statusWhy);
   // the page moves down under the banner: the bar's buttons stay in reach
-  document.body.style.setProperty("--banner-h", banner.hidden ? "0px" : `${banner.offsetHeight}px`);
+  document.body.style.setProperty("--banner-h", banner.hidden ? "0px" : banner.offsetHeight + "px");
   if (state.me) render();          // the status line says that what you do now waits
 }
 

@@ -181,7 +181,8 @@ export class Chat {
     this.unread = 0;                // the lobby's lines come while it is folded away (a phone)
     this.badge = h("span.badge.unread", { hidden: true });
     this.fold = lobby ? h("button.chat-fold", { type: "button", "aria-expanded": "false", onclick: () => this.unfold() },
-      title, this.worded(h("span.chat-sub"), null, () => t("everyone on this host")), this.badge, icon("back", { size: 18 })) : null;
+      h("span.fold-text", title, this.worded(h("span.chat-sub"), null, () => t("everyone on this host"))),
+      this.badge, icon("back", { size: 18 })) : null;
     this.el = lobby
       ? h("aside.lobby-chat", h("header.chat-head", this.fold), this.log, form)
       : h("aside.chat-panel", h("header.chat-head", title,

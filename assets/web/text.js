@@ -11,7 +11,9 @@ export function graphemes(text) {
 
 /** The first character a reader sees in `text` ("?" for none), upper case where it has one. */
 export function initial(text) {
-  return (graphemes(text)[0] || "?").toUpperCase();
+  const first = graphemes(text)[0] || "?";
+  const upper = first.toUpperCase();
+  return graphemes(upper).length === 1 ? upper : first;      // "ß" stays one letter, not "SS"
 }
 
 /** Keep what is typed into `input` to `most` grapheme clusters (maxlength counts code units:
