@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .test_browser import (LAPTOP, LEFT_EDGE, Line, browser, command, create_table,  # noqa: F401
-                           open_page, served, shots, until)
+                           served)
 
 PHONE = {"width": 390, "height": 844}
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")

@@ -19,8 +19,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from .test_browser import (ARGS, CHROMIUM, LAPTOP, LEFT_EDGE, PACE, HostThread, Line,  # noqa: F401
-                           browser, command, create_table, shots, until)
+from .test_browser import (LAPTOP, LEFT_EDGE, PACE, HostThread, Line, browser,  # noqa: F401
+                           command, create_table, shots, until)
 
 PHONE = {"width": 390, "height": 844}
 LANGS = {"en": "en-US", "de": "de-DE", "fr": "fr-FR"}
