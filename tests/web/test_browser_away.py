@@ -101,6 +101,31 @@ def test_offline_is_said_at_once_and_a_card_tapped_meanwhile_waits(browser, serv
     page.context.close()
 
 
+def test_a_pass_made_offline_waits_and_is_sent_on_return(browser, served, shots) -> None:
+    page = open_page(browser, served, "Pax", PHONE)
+    create_table(page)
+    page.click("button.start")
+    page.wait_for_selector("button.pass")
+    page.context.set_offline(True)
+    until(lambda: "econnecting" in banner(page), 3)
+    cards = page.locator(".hand .card")
+    chosen = []
+    for i in (1, 6, 11):
+        cards.nth(i).click(position=LEFT_EDGE)
+        chosen.append(cards.nth(i).get_attribute("data-card"))
+    page.click("button.pass:not([disabled])")
+    page.wait_for_selector(".toast:has-text('Your pass is sent as soon as the host is back')")
+    page.wait_for_timeout(1500)
+    assert set(chosen) <= set(hand_cards(page))            # nothing passed while offline
+    page.context.set_offline(False)
+    page.wait_for_selector(".hand .card.received", timeout=15000)
+    assert not set(chosen) & set(hand_cards(page)) - set(
+        page.eval_on_selector_all(".hand .card.received", "els => els.map(e => e.dataset.card)"))
+    assert not page.locator(".toast.error").count()
+    assert page.errors == []                          # type: ignore[attr-defined]
+    page.context.close()
+
+
 def _info(host: Host, tid: int, seat: int) -> TableInfo:
     return TableInfo.from_message(dict(table_message(host.core.tables[tid], False, seat, 0.0)))
 
