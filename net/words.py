@@ -566,6 +566,58 @@ def lost_action_line(v: Voice, card: str | Card | None) -> str:
                "play it again.").format(card=v.card(card))
 
 
+@dataclass(frozen=True)
+class Away:
+    """Where the reader's seat stood when its link went down, to say on its return what a
+    bot did meanwhile (`away_mark`, then `away_lines`). The page (assets/web/away.js) counts
+    the same way and says the same catalogue sentences."""
+
+    table: int | None               # the table's id
+    scored: int                     # hands scored then (``TableInfo.results``)
+    hand: int                       # the hand then
+    played: int                     # cards the seat had played in it
+
+
+def cards_played(trick_seats: Iterable[Any], tricks: int, seat: int) -> int:
+    """Cards ``seat`` has played this hand: one a finished trick, one if in the trick now."""
+    return tricks + (1 if seat in trick_seats else 0)
+
+
+def away_mark(info: TableInfo, view: View | None) -> Away:
+    """The reader's seat as its link went down (``view``: the reader's view, if seated)."""
+    played = cards_played((s for s, _c in view.trick), len(view.tricks), view.seat) if view else 0
+    return Away(info.id, len(info.results), info.hand, played)
+
+
+def away_lines(v: Voice, before: Away, played: int) -> list[str]:
+    """Back at the table (``v.info``: as it is now; ``played``: the seat's cards played in
+    the hand now), what a bot did for the reader while away: "Hands 1–4 were played for you
+    by a bot: 44 points." and the cards it played in the hand now running."""
+    info, me = v.info, v.me
+    if me is None or info.id != before.table:
+        return []
+    lines = []
+    hands = info.results[before.scored:] if len(info.results) >= before.scored else []
+    if hands:
+        n = sum(r.points[me] for r in hands)
+        first, last = hands[0].hand + 1, hands[-1].hand + 1
+        if first == last:
+            lines.append(v.ngettext("Hand {first} was played for you by a bot: {n} point.",
+                                    "Hand {first} was played for you by a bot: {n} points.",
+                                    n).format(first=first, n=n))
+        else:
+            lines.append(v.ngettext("Hands {first}–{last} were played for you by a bot: "
+                                    "{n} point.", "Hands {first}–{last} were played for you "
+                                    "by a bot: {n} points.", n).format(first=first, last=last,
+                                                                      n=n))
+    cards = played - (before.played if info.hand == before.hand else 0)
+    if cards > 0 and info.state in ("playing", "paused"):
+        lines.append(v.ngettext("While you were away a bot played {n} card for you in this "
+                                "hand.", "While you were away a bot played {n} cards for you "
+                                "in this hand.", cards).format(n=cards))
+    return lines
+
+
 def next_step_line(v: Voice, away: float | None) -> str:
     """Outside a running hand, who can start or go on now, and while the owner is away how
     long until the table passes on (``away``: seconds left, as `TableInfo.owner_away` said
@@ -787,9 +839,9 @@ def passing_and_target(v: Voice, view: View) -> str:
         arrow=ARROWS[d], target=target)
 
 
-__all__ = ["ARROWS", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator", "Voice",
-           "card_text", "change_line", "change_lines", "games_figure", "state_words",
-           "hand_end_lines", "hand_title",
+__all__ = ["ARROWS", "Away", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator",
+           "Voice", "away_lines", "away_mark", "card_text", "cards_played", "change_line",
+           "change_lines", "games_figure", "state_words", "hand_end_lines", "hand_title",
            "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
            "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
            "rules_changed_lines", "rules_changed_notice", "scores_line", "status_line",

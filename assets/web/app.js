@@ -4,6 +4,7 @@ import { closeSheet, confirmSheet, fill, focusHome, h, sheet, sheetOpen, toast }
 import { chooseLanguage, language, locale, pt, t, useCatalogue } from "./i18n.js";
 import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
+import { awayLines, awayMark } from "./away.js";
 import { apply, freshState, note } from "./mirror.js";
 import { Chat, menuSheet, rulesSheet, scoresSheet, seatSheet } from "./panels.js";
 import { Records } from "./records.js";
@@ -16,8 +17,10 @@ const PACE = Math.max(0, Number(params.get("pace") ?? 1)) || 0;
 const state = freshState();
 // pending: a card sent to the host and not yet answered (never shown as played);
 // passSent: the pass is on its way
+// held: an intent made while the link is down, sent when it is back (if it still fits);
+// away: where my seat stood when the link came back (awayMark), until the table is here
 const ui = { selected: new Set(), pending: null, passSent: false, hand: null, joining: false,
-  helpAsked: false, toHand: false };
+  helpAsked: false, toHand: false, held: null, away: null };
 // a card with no answer this long is released, with a word (?pending=ms: tests)
 const PENDING_MS = Math.max(500, Number(params.get("pending")) || 8000);
 let facts = { options: [], groups: {}, presets: {}, levels: [] };
@@ -29,7 +32,7 @@ const link = new Link(`${location.protocol === "https:" ? "wss" : "ws"}://${loca
   onstatus: (status, why) => {
     state.status = status;
     state.statusWhy = why || "";
-    if (status !== "online" && status !== "connecting" && (ui.pending || ui.passSent)) {
+    if (status !== "online" && status !== "connecting" && (ui.pending || ui.passSent) && !ui.held) {
       toast(ui.pending ? t("Your card did not reach the host. Tap it again once you are connected.")
         : t("Your pass did not reach the host. Pass again once you are connected."), "error", 5000);
       release();
@@ -47,6 +50,12 @@ function release() {
 
 function send(type, fields) {
   if (type === "chat" && /^\/help\s*$/i.test(fields.text || "")) ui.helpAsked = true;
+  if ((type === "play" || type === "pass") && state.status !== "online") {   // it waits
+    ui.held = { type, fields };
+    toast(type === "play" ? t("Reconnecting… Your card is played as soon as the host is back.")
+      : t("Reconnecting… Your pass is sent as soon as the host is back."));
+    return true;
+  }
   if (link.send(type, fields)) return true;
   toast(t("Not connected to the host; reconnecting…"), "error");
   return false;
@@ -98,6 +107,7 @@ function delayAfter(msg) {
 
 function handle(msg) {
   const before = { table: state.table && state.table.id };
+  if (msg.type === "welcome" && state.me && state.table) ui.away = awayMark(state);
   if (msg.type === "welcome") tableGone(msg);
   apply(state, msg);
   switch (msg.type) {
@@ -122,9 +132,11 @@ function handle(msg) {
       break;
     case "table":
       ui.joining = false;
-      if (before.table !== msg.table.id) { closeSheet(); chat.toggle(false); }
+      if (before.table !== msg.table.id) { closeSheet(); chat.toggle(false); state.awayNotice = null; }
+      back();
       break;
     case "left":
+      state.awayNotice = null;
       closeSheet();
       chat.toggle(false);               // why is said on the lobby (state.notice)
       break;
@@ -153,6 +165,33 @@ function handle(msg) {
   render();
 }
 
+/** Back at the table after the link was down: say what a bot did meanwhile, and send what
+ * was done while away if it still fits (else it is forgotten: the notice says why). */
+function back() {
+  const away = ui.away;
+  ui.away = null;
+  if (away) {
+    const lines = awayLines(state, away);
+    if (lines.length) {
+      state.awayNotice = lines.join(" ");
+      for (const line of lines) note(state, line);
+    }
+  }
+  const held = ui.held;
+  ui.held = null;
+  if (!held) return;
+  const view = state.view;
+  const fits = view && state.seat !== null && (held.type === "play"
+    ? view.phase === "play" && view.turn === state.seat && (view.legal || []).includes(held.fields.card)
+    : view.phase === "pass" && !view.has_passed[state.seat] && held.fields.cards.every((c) => view.hand.includes(c)));
+  if (fits && link.send(held.type, held.fields)) {
+    if (held.type === "play") ui.pending = held.fields.card;
+    return;
+  }
+  ui.pending = null;
+  ui.passSent = false;
+}
+
 /** Back after a drop, the host's welcome says which table we are at: when it is not the
  * one shown, that table is gone (the host restarted without it, or it closed while we were
  * away). Say so plainly and go back to the lobby, as the desktop and text clients do. */
@@ -174,7 +213,7 @@ const actions = {
   send,
   tapCard: (card) => {
     tapCard(state, ui, card, send);
-    if (ui.pending === card) {
+    if (ui.pending === card && !ui.held) {
       const sent = card;
       setTimeout(() => {
         if (ui.pending !== sent) return;
@@ -234,7 +273,7 @@ const actions = {
   leaderboard: () => records.leaderboard(),
   review: (lastHand) => records.review(lastHand),
   rename: () => { link.close(); saved.token = ""; showName(""); },
-  dismissNotice: () => { state.notice = null; render(); },
+  dismissNotice: () => { state.notice = null; state.awayNotice = null; render(); },
 };
 
 // -- screens --------------------------------------------------------------------------------
@@ -243,9 +282,14 @@ function render() {
   // the page is drawn anew: keyboard focus goes back where it was (the same card, the next
   // one when it was played, the same button)
   const was = focusedKey();
+  const place = state.table ? state.table.id : "lobby";     // a table by its number
+  const arrived = place !== ui.place;
+  ui.place = place;
   const screen = state.table ? tableScreen(state, ui, actions, facts) : lobbyScreen(state, actions, facts);
   fill(app, screen);
-  if (was) restoreFocus(was);
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (arrived && lost && !sheetOpen()) focusScreen();
+  else if (was) restoreFocus(was);
   else if (ui.toHand && (document.activeElement === document.body || !document.activeElement)) {
     if (refocusHand(app, null, null)) ui.toHand = false;
   }
@@ -282,18 +326,30 @@ function restoreFocus(key) {
   ui.toHand = !refocusHand(app, null, null);
 }
 
-// a closed sheet gives the keyboard back to the hand (or the page's first button)
-focusHome.restore = () => {
-  if (!refocusHand(app, null, null)) {
-    const first = app.querySelector("button.primary, button");
-    if (first) first.focus({ preventScroll: true });
-  }
+// a closed sheet gives the keyboard back to what opened it ("+ New table"), else the hand
+focusHome.key = focusedKey;
+focusHome.restore = (key) => {
+  if (key && key.card !== undefined && refocusHand(app, key.card, key.index)) return;
+  const el = key && key.selector && app.querySelector(key.selector);
+  if (el && !el.disabled) el.focus({ preventScroll: true });
+  else if (!refocusHand(app, null, null)) focusScreen();
 };
+
+/** A new screen (the lobby after joining, a table after sitting down) takes the keyboard:
+ * the hand, else what one does first there. */
+function focusScreen() {
+  if (refocusHand(app, null, null)) return;
+  const places = state.table ? [".centre button.primary", ".centre button", ".seat.can-sit", ".bar button"]
+    : [".table-card button.sit:not(:disabled)", "button.new-table"];
+  const first = places.map((p) => app.querySelector(p)).find(Boolean);
+  if (first) first.focus({ preventScroll: true });
+}
 
 function showName(why) {
   Object.assign(state, freshState());
   document.body.classList.remove("in-lobby", "at-table");
   ui.nameWhy = why;
+  ui.place = null;
   fill(app, nameScreen(saved.name, (name) => {
     saved.name = name;
     fill(app, h("div.screen.connecting", h("p", t("Connecting…"))));
@@ -309,6 +365,9 @@ function showStatus() {
   else if (s === "replaced") {
     fill(banner, t("You opened this game elsewhere."), " ", h("button", { type: "button", onclick: () => { link.connect(saved.name); } }, t("Play here")));
   } else if (s === "refused") fill(banner, state.statusWhy);
+  // the page moves down under the banner: the bar's buttons stay in reach
+  document.body.style.setProperty("--banner-h", banner.hidden ? "0px" : banner.offsetHeight + "px");
+  if (state.me) render();          // the status line says that what you do now waits
 }
 
 // the hand's rows depend on the width: a phone turned, a window resized

@@ -56,17 +56,28 @@ export function toast(text, kind = "info", ms = 3200) {
   setTimeout(() => el.remove(), ms + 400);
 }
 
+/** A lasting sentence over a screen (why you left a table, what happened while you were
+ * away), until its close button is pressed. */
+export function notice(text, ondismiss) {
+  return h("div.notice", { role: "alert" }, h("span", text),
+    h("button.icon", { type: "button", onclick: ondismiss, "aria-label": t("Dismiss") }, icon("close")));
+}
+
 let openSheet = null;
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [href], [tabindex]:not([tabindex='-1'])";
 
-/** Where keyboard focus goes when a sheet closes (app.js: back to the hand). */
-export const focusHome = { restore: null };
+/** Where keyboard focus goes when a sheet closes (app.js): `key()` names what had it as the
+ * sheet opened, `restore(key)` puts it back there (the same button, drawn anew since), else
+ * on the hand or the screen's first control. */
+export const focusHome = { key: null, restore: null };
 
 /** A panel over the page (closed by its close button, the backdrop or Escape). It takes the
  * keyboard focus (its `[data-autofocus]` element, else its primary button, else its first
  * control), keeps Tab inside it, and gives focus back when it closes. `quiet`: leave focus
  * where it is when that is a text field (a sheet that opened by itself while someone types). */
 export function sheet(title, body, { id, onclose, wide, quiet } = {}) {
+  // the control that opened it (a sheet opened from a sheet: the first one's)
+  const from = openSheet ? openSheet.from : focusHome.key && focusHome.key();
   closeSheet({ refocus: false });
   const root = document.getElementById("sheet-root");
   const close = () => closeSheet();
@@ -76,7 +87,7 @@ export function sheet(title, body, { id, onclose, wide, quiet } = {}) {
     h("div.sheet-body", body));
   const backdrop = h("div.backdrop", { onclick: close });
   root.append(backdrop, panel);
-  openSheet = { panel, backdrop, onclose, id };
+  openSheet = { panel, backdrop, onclose, id, from };
   const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
   if (!(quiet && typing)) {
     // after the caller has finished filling it (a form adds its fields after the call)
@@ -102,13 +113,13 @@ export function confirmSheet(title, text, okLabel, onok, { danger = true, id = "
 
 export function closeSheet({ refocus = true } = {}) {
   if (!openSheet) return;
-  const { panel, backdrop, onclose } = openSheet;
+  const { panel, backdrop, onclose, from } = openSheet;
   const hadFocus = panel.contains(document.activeElement);
   openSheet = null;
   panel.remove();
   backdrop.remove();
   if (onclose) onclose();
-  if (refocus && hadFocus && focusHome.restore) focusHome.restore();
+  if (refocus && hadFocus && focusHome.restore) focusHome.restore(from);
 }
 
 export function sheetOpen(id) {

@@ -1,10 +1,15 @@
 // The connection to the host: a WebSocket carrying one msgpack map per binary message
 // (docs/protocol.md), hello with the seat token kept in localStorage, pings answered,
-// and reconnecting by itself when a phone wakes up or the network comes back.
+// and reconnecting by itself when a phone wakes up or the network comes back. A link that
+// goes quiet is asked (our own `ping`); one that does not answer is said dead and opened
+// anew, within 5 s (LIVENESS), and at once on the browser's `offline` event.
 import { playerKey } from "./records.js";
 import { decode, encode } from "./vendor/msgpack.mjs";
 
 export const PROTOCOL_VERSION = 1;
+// quiet this long (ms): ask the host; no answer this long after asking: the link is dead;
+// a connection not welcomed this long is dead too
+export const LIVENESS = { quiet: 2000, answer: 2000, opening: 5000, every: 250 };
 const TOKEN_KEY = "hearts.token";
 const NAME_KEY = "hearts.name";
 
@@ -28,6 +33,12 @@ export class Link {
     this.stopped = false;
     this.retries = 0;
     this.timer = null;
+    this.heard = 0;                    // when the host last said anything (performance.now())
+    this.asked = 0;                    // when we pinged a quiet host (0: not asking)
+    this.opened = 0;                   // when the connection now being opened was started
+    this.welcomed = false;
+    setInterval(() => this.watch(), LIVENESS.every);
+    window.addEventListener("offline", () => { if (this.ws) this.lost(this.ws, "offline"); });
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.wake();
     });
@@ -59,12 +70,43 @@ export class Link {
     else this.wake();
   }
 
+  /** Is the link alive? A quiet one is pinged; one silent after that, or never welcomed,
+   * is closed and opened anew. */
+  watch() {
+    const ws = this.ws;
+    if (!ws || this.stopped) return;
+    const now = performance.now();
+    if (!this.welcomed) {
+      if (now - this.opened > LIVENESS.opening) this.lost(ws, "timeout");
+      return;
+    }
+    if (this.asked && now - this.asked > LIVENESS.answer) this.lost(ws, "timeout");
+    else if (!this.asked && now - this.heard > LIVENESS.quiet && this.raw({ type: "ping" })) this.asked = now;
+  }
+
+  /** `ws` is dead (closed, silent or the browser went offline): say so, try again. */
+  lost(ws, why) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.welcomed = false;
+    this.asked = 0;
+    ws.onclose = null;
+    try { ws.close(); } catch (err) { /* already closing */ }
+    if (this.stopped) return;
+    const delay = navigator.onLine === false ? 5000 : Math.min(5000, 400 * 2 ** this.retries++);
+    this.onstatus("offline", why || "");
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
   open(quiet = false) {
     clearTimeout(this.timer);
     if (!quiet) this.onstatus("connecting");
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
     this.ws = ws;
+    this.opened = performance.now();
+    this.welcomed = false;
+    this.asked = 0;
     ws.onopen = () => {
       const hello = { type: "hello", version: PROTOCOL_VERSION, name: this.name };
       if (saved.token) hello.token = saved.token;
@@ -82,9 +124,13 @@ export class Link {
         return;
       }
       if (!msg || typeof msg.type !== "string") return;
+      this.heard = performance.now();
+      this.asked = 0;
       if (msg.type === "ping") { this.raw({ type: "pong" }); return; }
+      if (msg.type === "pong") return;
       if (msg.type === "welcome") {
         this.retries = 0;
+        this.welcomed = true;
         saved.token = msg.token;
         this.onstatus("online");
       }
@@ -94,14 +140,7 @@ export class Link {
       }
       this.onmessage(msg);
     };
-    ws.onclose = (e) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.stopped) return;
-      const delay = Math.min(5000, 400 * 2 ** this.retries++);
-      this.onstatus("offline", e.reason || "");
-      this.timer = setTimeout(() => this.open(), delay);
-    };
+    ws.onclose = (e) => this.lost(ws, e.reason || "");
   }
 
   raw(msg) {

@@ -1,7 +1,8 @@
 // Before a table: the name form, the list of tables, creating a table, a table's password.
-import { closeSheet, h, sheet } from "./dom.js";
+import { closeSheet, h, notice, sheet } from "./dom.js";
 import { language, languageName, nt, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { limitGraphemes } from "./text.js";
 
 /** The language chooser: every language the host has, each by its own name (kept by the
  * browser; the page and the host's sentences change at once). */
@@ -35,9 +36,24 @@ export function rulesName(summary, facts) {
   return String(summary || "").startsWith("custom") ? t("Custom rules") : summary;
 }
 
+// a person's or a table's name: at most this many characters as a reader counts them
+const NAME_MOST = 24;
+
+/** Open tables first (waiting, with a seat to take), then games being played, finished
+ * ones last; the host's order (by number) within each. */
+function listed(tables) {
+  const rank = (table) => {
+    const free = table.seats.some((s) => s.kind !== "human");
+    if (table.state === "over") return 3;
+    if (table.state === "waiting") return free ? 0 : 2;
+    return free ? 1 : 2;
+  };
+  return tables.map((table, i) => [rank(table), i, table]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+}
+
 export function nameScreen(name, onjoin, why, act) {
-  const input = h("input#name", { type: "text", maxlength: "24", autocomplete: "nickname", value: name,
-    placeholder: t("Your name"), "aria-label": t("Your name"), enterkeyhint: "go", required: true });
+  const input = limitGraphemes(h("input#name", { type: "text", autocomplete: "nickname", value: name,
+    placeholder: t("Your name"), "aria-label": t("Your name"), enterkeyhint: "go", required: true }), NAME_MOST);
   const form = h("form.name-form", {
     onsubmit: (e) => {
       e.preventDefault();
@@ -64,7 +80,7 @@ function seatChip(s) {
 }
 
 export function lobbyScreen(state, act, facts) {
-  const tables = state.tables;
+  const tables = listed(state.tables);
   const list = tables.length
     ? tables.map((table) => {
       const free = table.seats.filter((s) => s.kind !== "human").length;
@@ -86,8 +102,7 @@ export function lobbyScreen(state, act, facts) {
       h("div.title", h("span.tname", state.host || pt("game", "Hearts")), h("span.tsub", state.me ? t("You are {name}", { name: state.me.name }) : "")),
       languagePicker(act),
       h("button.icon.rename", { type: "button", onclick: () => act.rename(), "aria-label": t("Change your name"), title: t("Change your name") }, icon("edit"))),
-    state.notice ? h("div.notice", { role: "alert" }, state.notice,
-      h("button.icon", { type: "button", onclick: () => act.dismissNotice(), "aria-label": t("Dismiss") }, icon("close"))) : null,
+    state.notice ? notice(state.notice, () => act.dismissNotice()) : null,
     h("div.lobby-head", h("h2", t("Tables")), h("div.lobby-actions",
       h("button.leaderboard", { type: "button", onclick: () => act.leaderboard() }, t("Leaderboard")),
       h("button.primary.new-table", { type: "button", onclick: () => act.create() }, t("+ New table")))),
@@ -96,8 +111,8 @@ export function lobbyScreen(state, act, facts) {
 
 /** The sheet to open a table: name, rules preset, a password for friends only. */
 export function createSheet(state, facts, send) {
-  const name = h("input#t-name", { type: "text", maxlength: "24",
-    placeholder: state.me ? t("{name}'s table", { name: state.me.name }) : t("My table") });
+  const name = limitGraphemes(h("input#t-name", { type: "text",
+    placeholder: state.me ? t("{name}'s table", { name: state.me.name }) : t("My table") }), NAME_MOST);
   const preset = h("select#t-preset", Object.entries(facts.presets || { standard: { description: "" } }).map(([k, v]) =>
     h("option", { value: k, title: v.description }, t("{preset} — {description}", { preset: v.name || k, description: v.description }))));
   const password = h("input#t-password", { type: "text", maxlength: "64", placeholder: t("none: anyone may join"), autocomplete: "off" });

@@ -20,6 +20,7 @@ export function freshState() {
     trickShown: null,           // a finished trick held on the table: {leader, cards, winner}
     scored: null,               // the last hand_scored change, until looked at
     notice: null,               // a sentence for the lobby (why I left a table)
+    awayNotice: null,           // at a table: what a bot did while my link was down (away.js)
     queued: false,              // I asked for a seat a bot holds: taken at the next deal
     ownerAwayAt: 0,             // when table.owner_away was said (performance.now())
   };

@@ -26,7 +26,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
       moon.sun ? t("{name} shot the sun!", { name: names[moon.shooter] }) : t("{name} shot the moon!", { name: names[moon.shooter] })));
   }
   const grid = h("table.scores",
-    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".me" : ""), n)))),
+    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".mine" : ""), n)))),
     h("tbody", results.map((r) => h("tr" + (r === last && scored ? ".fresh" : ""), h("td", String(r.hand + 1)),
       r.points.map((p) => h("td", p > 0 ? `+${p}` : String(p)))))),
     h("tfoot", h("tr", h("th", t("Total")), totals.map((x, s) => h("td" + (best.has(s) ? ".best" : ""), String(x))))));
@@ -36,7 +36,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
   if (results.length) buttons.push(h("button.review", { type: "button", onclick: () => act.review(!over) }, t("Review")));
   if (!over) buttons.push(h("button.primary", { type: "button", onclick: () => closeSheet() }, t("Continue")));
   const target = table.rules.target;
-  return sheet(over ? t("Game over") : t("Scores"), [head, results.length ? grid : h("p", t("No hand has been scored yet.")),
+  return sheet(over ? t("Game over") : t("Scores"), [head, results.length ? h("div.scores-wrap", grid) : h("p", t("No hand has been scored yet.")),
     h("p.small", table.rules.display === "countdown" ? t("Game to {target}; the highest total wins.", { target })
       : t("Game to {target}; the lowest total wins.", { target })),
     h("div.buttons", buttons)], { id: over ? "gameover" : "scores", quiet });
@@ -178,8 +178,13 @@ export class Chat {
       },
     }, this.input, this.worded(h("button.primary", { type: "submit" }), null, () => t("Send")));
     const title = this.worded(h("h2"), null, () => (lobby ? t("Lobby chat") : t("Chat")));
+    this.unread = 0;                // the lobby's lines come while it is folded away (a phone)
+    this.badge = h("span.badge.unread", { hidden: true });
+    this.fold = lobby ? h("button.chat-fold", { type: "button", "aria-expanded": "false", onclick: () => this.unfold() },
+      h("span.fold-text", title, this.worded(h("span.chat-sub"), null, () => t("everyone on this host"))),
+      this.badge, icon("back", { size: 18 })) : null;
     this.el = lobby
-      ? h("aside.lobby-chat", h("header.chat-head", title, this.worded(h("span.chat-sub"), null, () => t("everyone on this host"))), this.log, form)
+      ? h("aside.lobby-chat", h("header.chat-head", this.fold), this.log, form)
       : h("aside.chat-panel", h("header.chat-head", title,
         this.worded(h("button.icon.close", { type: "button", onclick: () => this.toggle(false) }, icon("close")), "aria-label", () => t("Close the chat"))),
       this.log, form);
@@ -208,10 +213,19 @@ export class Chat {
     const lines = this.lobby ? state.lobby : state.chat;
     const from = this.last ? lines.lastIndexOf(this.last) + 1 : 0;
     if (from === 0) fill(this.log);         // a new log, or more new lines than it keeps
-    for (const line of lines.slice(from)) this.log.append(this.item(state, line));
+    for (const line of lines.slice(from)) {
+      this.log.append(this.item(state, line));
+      if (this.lobby && !this.el.classList.contains("open") && this.rendered && line.kind === "chat" &&
+          !(state.me && line.name === state.me.name)) this.unread++;
+    }
+    if (this.lobby) {
+      this.badge.hidden = !this.unread;
+      this.badge.textContent = String(Math.min(this.unread, 99));
+    }
     while (this.log.childElementCount > lines.length) this.log.firstElementChild.remove();
     if (from < lines.length) this.log.scrollTop = this.log.scrollHeight;
     this.last = lines.length ? lines[lines.length - 1] : null;
+    this.rendered = true;           // lines from now on are new
   }
 
   item(state, line) {
@@ -220,6 +234,20 @@ export class Chat {
     return h("li." + line.kind + (tagged ? ".lobby" : "") + (mine ? ".mine" : ""),
       tagged ? h("span.tag", { title: t("said in the lobby, to everyone on this host") }, t("lobby")) : null,
       line.name && line.kind !== "note" ? h("b", line.name) : null, line.text);
+  }
+
+  /** The lobby's chat on a phone: unfolded over the bottom of the list, or folded away to
+   * its title (the tables come first); a wide screen always shows it beside them. */
+  unfold(open = !this.el.classList.contains("open")) {
+    this.el.classList.toggle("open", open);
+    document.body.classList.toggle("lobby-chat-open", open);
+    this.fold.setAttribute("aria-expanded", String(open));
+    if (open) {
+      this.unread = 0;
+      this.badge.hidden = true;
+      this.log.scrollTop = this.log.scrollHeight;
+      setTimeout(() => this.input.focus(), 0);
+    }
   }
 
   get open() { return document.body.classList.contains("chat-open"); }

@@ -1,9 +1,10 @@
 // The table screen: the seats around the felt, the trick, my hand and what I may do now.
 import { cardEl, cardText, sortHand, SUITS } from "./cards.js";
-import { h, toast } from "./dom.js";
+import { h, notice, toast } from "./dom.js";
 import { nt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { levelWords, rulesName } from "./lobby.js";
+import { initial as firstLetter } from "./text.js";
 
 const PLACES = ["bottom", "left", "top", "right"];
 
@@ -43,7 +44,7 @@ function seatBadge(state, seat, act) {
   const classes = [pos, s.kind, waiting && running ? "turn" : "", s.connected ? "" : "away",
     state.seat === seat ? "mine" : ""].filter(Boolean).join(".");
   const initial = s.kind === "bot" ? icon("bot", { size: 20 }) : s.kind === "empty" ? icon("plus", { size: 18 })
-    : (s.name || "?").slice(0, 1).toUpperCase();
+    : firstLetter(s.name);
   const canSit = state.seat === null && (s.kind === "empty" || (s.kind === "bot" && !running) ||
     (s.kind === "bot" && running));
   const info = [];
@@ -167,7 +168,11 @@ function centre(state, act, facts) {
   if (table.state === "waiting") {
     const lines = [h("p.big", t("Waiting to start")), h("p", rules)];
     if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, t("Start the game")));
-    else if (seat === null) lines.push(h("p", t("Tap a free seat to sit down.")), h("p.small", whoStarts(state, "start")));
+    else if (seat === null) {
+      const open = table.seats.some((s) => s.kind !== "human");     // a bot's seat may be taken before a game
+      lines.push(h("p", open ? t("Tap a free seat to sit down.") : t("Every seat is taken: you are watching. When a seat frees up, tap it to sit down.")),
+        h("p.small", whoStarts(state, "start")));
+    }
     else lines.push(h("p", whoStarts(state, "start")));
     return h("div.centre.panel", lines);
   }
@@ -203,6 +208,7 @@ function statusLine(state) {
   const view = state.view;
   const seat = state.seat;
   if (!view || state.table.state !== "playing") return "";
+  if (state.status === "offline" || state.status === "connecting") return t("Reconnecting… What you do now waits until the host is back.");
   const taken = trickWinnerLine(state);
   if (taken) return taken;
   if (view.phase === "pass") {
@@ -398,8 +404,9 @@ export function tableScreen(state, ui, act, facts) {
     centre(state, act, facts),
     h("div.status", { role: "status" }, statusLine(state)));
   const me = mine !== null ? seatBadge(state, mine, act) : seatBadge(state, 0, act);
-  return h("div.screen.table-screen" + (state.view ? "" : ".no-hand"), bar, felt,
-    h("div.me", me, actionBar(state, ui, act)), handArea(state, ui, act));
+  return h("div.screen.table-screen" + (state.view ? "" : ".no-hand"), bar,
+    state.awayNotice ? notice(state.awayNotice, () => act.dismissNotice()) : null, felt,
+    handArea(state, ui, act), h("div.me", me, actionBar(state, ui, act)));   // Tab: the hand, then Pass and Hint
 }
 
 /** Tapping a card in my hand: choose it for the pass, or play it. */

@@ -50,6 +50,7 @@ class Link:
         self.local_web: list[str] = []           # ...and where browsers do (QR in the lobby)
         self.connection_dialog: ConnectionDialog | None = None
         self._after_welcome: list[dict[str, Any]] = []
+        self._away: words.Away | None = None    # our seat as the link came back (words.away_mark)
         self._after_host: Callable[[int], None] | None = None
         self._demo_port = 0
         self._resuming = False
@@ -267,6 +268,20 @@ class Link:
             self.app.show(self._lobby())
             self.app.message(_("Table gone"), text)
 
+    def _say_away(self) -> None:
+        """Back at the table: what a bot played for us meanwhile (the page and the text
+        client say the same, `words.away_lines`), as a notice and in the console."""
+        away, self._away = self._away, None
+        info = self.session.table
+        if away is None or info is None:
+            return
+        lines = words.away_lines(words.Voice(info, info.my_seat), away,
+                                 words.away_mark(info, self.session.mirror.view).played)
+        if lines:
+            self.app.notify(" ".join(lines), 10.0)
+            for line in lines:
+                self.app.console.add(line)
+
     def _lobby(self) -> Screen:
         from .lobby import LobbyScreen
         return LobbyScreen(self.app)
@@ -282,6 +297,8 @@ class Link:
             self._rules_notice(msg, old_rules)
         if t == "welcome":
             self._table_gone()
+            if sess.table is not None and sess.table.my_seat is not None:   # back at our seat
+                self._away = words.away_mark(sess.table, sess.mirror.view)
             sess.name = msg.get("name", self.app.settings.name)
             sess.host_name = msg.get("host", "")
             for step in self._after_welcome:
@@ -294,6 +311,7 @@ class Link:
                 self._show_lobby()
         elif t == "table":
             sess.expect_table = False
+            self._say_away()
             if not self.at_table():
                 self._show_table()
         elif t == "update":

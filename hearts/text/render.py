@@ -106,6 +106,7 @@ class TextRenderer(MirrorReader):
         # and one the connection broke on, said again once back if the host never took it
         self.unanswered: tuple[str | None] | None = None
         self._lost: tuple[str | None] | None = None
+        self._away: words.Away | None = None   # my seat as the link went down (words.away_mark)
 
     # -- what the mirror holds -----------------------------------------------------------
     @property
@@ -215,6 +216,8 @@ class TextRenderer(MirrorReader):
     def _on_disconnected(self, msg: Msg) -> list[str]:
         self._dropped = True
         self._lost, self.unanswered = self.unanswered, None
+        if self.mirror.info is not None and self.seat is not None:
+            self._away = words.away_mark(self.mirror.info, self.mirror.view)
         return [_("Connection lost ({why}); reconnecting...").format(
             why=msg.get("reason") or _("no reason given"))]
 
@@ -344,6 +347,10 @@ class TextRenderer(MirrorReader):
                 lines += self._table_state_lines()
         elif self.table is not None and self.table.owner_away is not None:
             lines += self._table_state_lines()          # the owner went away: how long
+        away, self._away = self._away, None
+        if away is not None and self.table is not None:    # what a bot did meanwhile
+            now = words.away_mark(self.table, self.mirror.view)
+            lines += words.away_lines(self.voice(), away, now.played)
         lost, self._lost = self._lost, None
         v = self.mirror.view
         if lost is not None and v is not None and self.seat is not None:

@@ -45,14 +45,14 @@ def french_hand(lines: list[str]) -> list[str]:
 async def test_hearts_join_under_a_french_locale_is_french(host: Host) -> None:
     zoe = await start_french(host)
     try:
-        await zoe.expect(r"^Connecté à join test en tant que Zoé\. Tapez help pour les "
+        await zoe.expect(r"^Connecté à join test sous le nom Zoé\. Tapez help pour les "
                          r"commandes\.$")
         await zoe.expect(r"^Pas encore de table\. Tapez create pour en ouvrir une\.$")
         await zoe.type("play QS")
         await zoe.expect(r"^erreur : vous n'êtes à aucune table ; créez-en une ou "
                          r"rejoignez-en une d'abord$")
         await zoe.type("create")
-        await zoe.expect(r'^Vous êtes assis à la table 1 "Table de Zoé", et elle est à vous\.$')
+        await zoe.expect(r'^Vous êtes assis à la table 1 "Chez Zoé", et elle est à vous\.$')
         await zoe.expect(r"^Règles : Standard\.$")
         await zoe.type("/start")
         await zoe.expect(r"^La partie commence\.$")

@@ -147,3 +147,41 @@ async def test_sitting_at_a_finished_table_whose_owner_is_away() -> None:
         await asyncio.wait_for(run, 5)
     finally:
         await host.stop()
+
+
+async def test_back_after_a_restart_it_says_what_a_bot_played_for_you(tmp_path) -> None:
+    """Offline while the host restarts (--resume) and a bot plays the seat for two hands:
+    back, the text client says so, in the words the page and the desktop say
+    (hearts.net.words.away_lines)."""
+    port = _port()
+    host = Host(name="night", limits=LIMITS, bot_level="random", save_dir=tmp_path)
+    await host.start(bind="127.0.0.1", port=port)
+    text, out, lines, run = await _text(port, "Ann")
+    try:
+        lines.put_nowait("create")
+        lines.put_nowait("/rules set target 1000")
+        lines.put_nowait("/start")
+        await _line(out, "Pass 3 cards")
+        await host.stop()
+        text.client.port = _port()               # her Wi-Fi is gone: nothing answers there
+        host = Host(name="night", limits=LIMITS, bot_level="random", save_dir=tmp_path)
+        await host.start(bind="127.0.0.1", port=port, resume=True)
+        tid = next(iter(host.core.tables))
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 60
+        while len(host.core.tables[tid].full(0.0)["results"]) < 2:
+            assert loop.time() < end, "the bot did not play two hands"
+            await asyncio.sleep(0.05)
+        text.client.port = port                  # back
+        line = await _line(out, "were played for you by a bot", 15)
+        results = host.core.tables[tid].full(0.0)["results"]
+        seat = text.renderer.seat
+        assert seat is not None
+        first, last = 1, len(results)
+        n = sum(r["points"][seat] for r in results)
+        assert line == (f"Hands {first}–{last} were played for you by a bot: {n} points."
+                        if n != 1 else f"Hands {first}–{last} were played for you by a bot: 1 point.")
+        lines.put_nowait(None)
+        await asyncio.wait_for(run, 5)
+    finally:
+        await host.stop()

@@ -51,12 +51,14 @@ class HostThread:
     """A host on 127.0.0.1 running in its own thread and event loop."""
 
     def __init__(self, port: int = 0, web_port: int = 0,
-                 limits: Limits = Limits(bot_budget=0.05, drop_grace=30.0)) -> None:
+                 limits: Limits = Limits(bot_budget=0.05, drop_grace=30.0),
+                 save_dir: Path | None = None, resume: bool = False) -> None:
         self.loop = asyncio.new_event_loop()
-        self.host = Host(name="Browser test", bot_level="random", seed=11, limits=limits)
+        self.host = Host(name="Browser test", bot_level="random", seed=11, limits=limits,
+                         save_dir=save_dir)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.call(self.host.start(bind="127.0.0.1", port=port, web_port=web_port))
+        self.call(self.host.start(bind="127.0.0.1", port=port, web_port=web_port, resume=resume))
 
     def call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(15)
@@ -384,6 +386,7 @@ def test_lobby_chat_between_a_phone_and_a_tcp_player_and_at_a_table(browser, ser
     page = open_page(browser, served, "Gus")
     hal = Line(served.host.port, "Hal")
     try:
+        page.click(".lobby-chat .chat-fold")         # a phone folds the lobby's chat away
         page.fill(".lobby-chat .chat-input", "anyone for a game? Ivy's table has three bots")
         page.press(".lobby-chat .chat-input", "Enter")
         assert hal.until(lobby_line("anyone for a game? Ivy's table has three bots"))["name"] == "Gus"

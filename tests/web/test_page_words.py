@@ -161,3 +161,17 @@ def test_no_sentence_is_built_outside_the_catalogue() -> None:
                 if re.search(r"[A-Za-z]{2,}", words) and not allowed.search(literal):
                     found.append(f"{path.name}:{number}: `{literal}`")
     assert not found, "\n".join(found)
+
+
+# a person's or a host's name put into a sentence (never a number, a card or a rule)
+NAMES = r"\{(name|names|owner|who|by|bot|host|player|shooter|last|heir)\}"
+
+
+def test_no_french_sentence_puts_a_name_after_a_word_that_elides() -> None:
+    """"Table de Evafr" (issue 59): French elides "de", "que", "le", "la" before a vowel
+    ("d'Evafr"), which a placeholder cannot do, so a French sentence names a person where no
+    elision is asked for ("Chez Evafr", "C'est à Evafr de jouer")."""
+    po = read_po(LOCALE_DIR / "fr.po")
+    trapped = [(k, v) for k, v in po.items() if k and re.search(
+        r"(?i)(?<![\w'’])(de|que|le|la|jusque|lorsque|puisque) " + NAMES, v)]
+    assert trapped == []
