@@ -133,3 +133,11 @@ def without_system_fonts() -> list[str]:
     if probe.returncode != 0:
         return []
     return ["unshare", "-m", "sh", "-c", 'mount -t tmpfs none /usr/share/fonts && exec "$@"', "sh"]
+
+
+def painted_time(hearts: Sequence[str], cwd: Path) -> float:
+    """Seconds from starting `hearts play` to its main menu drawn (and the program gone)."""
+    start = time.monotonic()
+    subprocess.run([*hearts, "play", "--exit-when-painted"], cwd=cwd, env=clean_env(),
+                   capture_output=True, check=True, timeout=120)
+    return time.monotonic() - start
