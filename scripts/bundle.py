@@ -1,6 +1,6 @@
 """Build the game as a program that needs no Python, for the system this runs on.
 
-    python3 scripts/bundle.py            # Linux, macOS: dist/hearts/ (macOS: also dist/Hearts.app)
+    python3 scripts/bundle.py            # Linux: dist/hearts/hearts; macOS: dist/hearts.app
     py scripts\\bundle.py                 # Windows: dist\\hearts\\hearts.exe
     python3 scripts/bundle.py --zip      # and dist/hearts-<system>-<machine>.zip to hand out
 
@@ -53,8 +53,10 @@ def freeze(python: Path, dist: Path, work: Path, onefile: bool) -> Path:
     # assets/ under it) would be found before the installed package
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     subprocess.run(cmd, check=True, cwd=work, env=env)
-    if sys.platform == "win32":
-        return dist / ("hearts.exe" if onefile else "hearts")
+    if sys.platform == "darwin":
+        return dist / "hearts.app"
+    if sys.platform == "win32" and onefile:
+        return dist / "hearts.exe"
     return dist / "hearts"
 
 
