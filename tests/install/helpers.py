@@ -8,6 +8,7 @@ import shutil
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -40,12 +41,13 @@ def clean_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def wait_listening(port: int, proc: subprocess.Popen[str], timeout: float = 60.0) -> None:
+def wait_listening(port: int, proc: subprocess.Popen[str], log: Path,
+                   timeout: float = 60.0) -> None:
     """Until something accepts on 127.0.0.1:``port`` (fails at once if ``proc`` ended)."""
     end = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
-            raise AssertionError(f"the process ended ({proc.returncode}): {proc.stderr and proc.stderr.read()}")
+            raise AssertionError(f"the process ended ({proc.returncode}): {log.read_text()}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             return
@@ -79,14 +81,16 @@ def stop(proc: subprocess.Popen[str]) -> None:
 def hosting(hearts: Sequence[str], cwd: Path, save_dir: Path) -> Iterator[tuple[int, int]]:
     """`hearts host` on loopback (no LAN announcement): its game port and web port."""
     port, web = free_port(), free_port()
-    proc = subprocess.Popen([*hearts, "host", "--bind", "127.0.0.1", "--port", str(port),
-                             "--web-port", str(web), "--no-advertise", "--bot", "random",
-                             "--save-dir", str(save_dir)],
-                            cwd=cwd, env=clean_env(), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    log = cwd / "host.log"                      # a file: a pipe nobody reads could fill
+    with log.open("w") as err:
+        proc = subprocess.Popen([*hearts, "host", "--bind", "127.0.0.1", "--port", str(port),
+                                 "--web-port", str(web), "--no-advertise", "--bot", "random",
+                                 "--save-dir", str(save_dir)],
+                                cwd=cwd, env=clean_env(), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=err, text=True)
     try:
-        wait_listening(port, proc)
-        wait_listening(web, proc)
+        wait_listening(port, proc, log)
+        wait_listening(web, proc, log)
         yield port, web
     finally:
         stop(proc)
