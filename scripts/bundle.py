@@ -29,10 +29,13 @@ PYINSTALLER = "pyinstaller>=6.10,<7"
 
 
 def build_venv(where: Path) -> Path:
-    """A venv with PyInstaller and this checkout installed; its python."""
-    if not (where / "pyvenv.cfg").exists():
-        venv.create(where, with_pip=True)
+    """A venv with PyInstaller and this checkout installed; its python. (Two builds at
+    once share it: run one at a time.)"""
     python = where / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not python.exists() or subprocess.run([str(python), "-m", "pip", "--version"],
+                                             capture_output=True).returncode != 0:
+        shutil.rmtree(where, ignore_errors=True)         # none yet, or a broken one
+        venv.create(where, with_pip=True)
     subprocess.run([str(python), "-m", "pip", "install", "-q", PYINSTALLER, str(ROOT)],
                    check=True)
     return python

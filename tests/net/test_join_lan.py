@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from tests.net import netns
 from tests.net.netns import REPO, lan
 
 HEARTS = "import sys; from hearts.cli import main; sys.exit(main())"
