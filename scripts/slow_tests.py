@@ -1,5 +1,5 @@
-"""Write tests/slow_tests.txt, the tests that took a second or more, from a pytest run's
-``--durations=0`` report: those are marked `slow` (tests/conftest.py), so that
+"""Write tests/slow_tests.txt, the tests that took half a second or more, from a pytest
+run's ``--durations=0`` report: those are marked `slow` (tests/conftest.py), so that
 `scripts/test -m "not slow"` is the fast core. Run again when the suite changes:
 
     scripts/test --durations=0 | tee run.txt
@@ -36,7 +36,7 @@ def durations(report: str) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("report", type=Path, help="the output of a run with --durations=0")
-    parser.add_argument("--over", type=float, default=1.0, help="seconds (default 1)")
+    parser.add_argument("--over", type=float, default=0.5, help="seconds (default 0.5)")
     parser.add_argument("--skip", action="append", default=["tests/web/test_browser",
                         "tests/web/test_records_page", "tests/net/test_discovery_lan",
                         "tests/net/test_join_lan", "tests/install/"],

@@ -42,7 +42,7 @@ TIERS: dict[str, tuple[str, ...]] = {
     "install": (),                 # builds the wheel or the bundle and runs it
 }
 FIXTURE_TIERS = {"browser": "browser"}
-# the tests measured to take a second or more (scripts/slow_tests.py writes the list)
+# the tests measured to take half a second or more (scripts/slow_tests.py writes the list)
 SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
 
 
