@@ -14,9 +14,6 @@ from hearts.gui.menu import JoinScreen
 from hearts.net.discovery import Advertiser, browse
 from hearts.net.host import Host
 
-# mDNS on loopback: another worker's hosts would be listed too
-pytestmark = pytest.mark.xdist_group("mdns")
-
 LO = ["127.0.0.1"]
 
 

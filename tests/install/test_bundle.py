@@ -16,8 +16,9 @@ import pytest
 from .helpers import (ROOT, check_page, clean_env, demo_screenshot, hosting, join_once,
                       painted_time, without_system_fonts)
 
-# one worker builds the bundle once for the module's tests (into build/bundle: not twice at once)
-pytestmark = [pytest.mark.install, pytest.mark.timeout(900), pytest.mark.xdist_group("bundle"),
+# (scripts/test runs a file's tests on one worker: the bundle is built once, never twice at
+# once into build/bundle)
+pytestmark = [pytest.mark.install, pytest.mark.timeout(900),
               pytest.mark.skipif(sys.platform == "win32", reason="the Linux/macOS build")]
 
 

@@ -18,8 +18,7 @@ import pytest
 from .helpers import (ROOT, check_page, clean_env, copy_checkout, demo_screenshot, hosting,
                       join_once, without_system_fonts)
 
-# one worker builds the wheel once for the module's tests
-pytestmark = [pytest.mark.install, pytest.mark.timeout(900), pytest.mark.xdist_group("wheel")]
+pytestmark = [pytest.mark.install, pytest.mark.timeout(900)]
 
 # what the installed package tells of itself: where its files are
 WHERE = """

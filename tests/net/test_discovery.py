@@ -27,9 +27,6 @@ from hearts.net.discovery import (
 from hearts.net.interfaces import lan_interfaces
 from tests.ports import free_port
 
-# mDNS on loopback: another worker's hosts would be listed too
-pytestmark = pytest.mark.xdist_group("mdns")
-
 LO = ["127.0.0.1"]
 PROPS = {"version": "1", "name": "", "tables": "0", "seats": "0", "rules": "standard", "playing": "0"}
 

@@ -23,9 +23,6 @@ from hearts.net.host import Host
 from hearts.net.web import WebListenError, start_web
 from tests.ports import free_port
 
-# hosts on the usual web port, 7896, and a test that holds it
-pytestmark = pytest.mark.xdist_group("web-port-7896")
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
