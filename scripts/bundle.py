@@ -43,7 +43,7 @@ def build_venv(where: Path) -> Path:
 
 def freeze(python: Path, dist: Path, work: Path, onefile: bool) -> Path:
     """Run PyInstaller; the folder (or file) it made."""
-    windowed = sys.platform == "darwin"         # macOS: a Hearts.app to double-click
+    windowed = sys.platform == "darwin"         # macOS: a hearts.app to double-click
     cmd = [str(python), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
            "--name", "hearts", "--distpath", str(dist), "--workpath", str(work),
            "--specpath", str(work),
