@@ -1,10 +1,13 @@
 """Every test: a private $XDG_CONFIG_HOME and $XDG_DATA_HOME, so nothing a test runs (the
 player key, settings, saved games; subprocesses inherit them) touches the user's own; and
-English, whatever the machine's locale (a test of another language asks for it)."""
+English, whatever the machine's locale (a test of another language asks for it). The slow
+tiers and the tools tests need (tests/tools.py): a test whose tool is missing is skipped with
+one line saying how to get it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +30,46 @@ def _english_again() -> Iterator[None]:
     yield
     from hearts import i18n
     i18n.set_language(None)
+
+
+# -- tiers and tools ------------------------------------------------------------------------------
+# The slow tiers: each implies the mark `slow` (`scripts/test -m "not slow"` runs the fast
+# core) and the tools it needs. Marks are registered in pyproject.toml. A test that uses
+# the `browser` fixture (tests/web/test_browser.py) is in the browser tier wherever it is.
+TIERS: dict[str, tuple[str, ...]] = {
+    "browser": ("chromium",),      # Debian's Chromium driven by Playwright
+    "netns": ("netns",),           # network namespaces as LAN machines (root, iproute2)
+    "install": (),                 # builds the wheel or the bundle and runs it
+}
+FIXTURE_TIERS = {"browser": "browser"}
+# the tests measured to take half a second or more (scripts/slow_tests.py writes the list)
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+def _measured_slow() -> set[str]:
+    if not SLOW_LIST.exists():
+        return set()
+    lines = SLOW_LIST.read_text().splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+@pytest.hookimpl(tryfirst=True)         # before -m deselects: `slow` is added here
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from tests.tools import missing
+    measured = _measured_slow()
+    for item in items:
+        for fixture, tier in FIXTURE_TIERS.items():
+            if fixture in getattr(item, "fixturenames", ()) and not item.get_closest_marker(tier):
+                item.add_marker(getattr(pytest.mark, tier))
+        if item.nodeid in measured:
+            item.add_marker(pytest.mark.slow)
+        needs = [str(m.args[0]) for m in item.iter_markers("needs")]
+        for tier, tools in TIERS.items():
+            if item.get_closest_marker(tier) is not None:
+                item.add_marker(pytest.mark.slow)
+                needs.extend(tools)
+        for tool in needs:
+            why = missing(tool)
+            if why is not None:
+                item.add_marker(pytest.mark.skip(reason=why))
+                break

@@ -3,7 +3,6 @@ the pseudo language; scripts/catalogue.py keeps every catalogue complete."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -122,7 +121,7 @@ def test_every_catalogue_is_complete_and_the_template_current():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt (apt gettext)")
+@pytest.mark.needs("msgfmt")
 def test_msgfmt_finds_no_untranslated_or_fuzzy_entry(tmp_path):
     for po in sorted((ROOT / "hearts" / "locale").glob("*.po")):
         done = subprocess.run(["msgfmt", "--check", "--statistics", "-o", str(tmp_path / "x.mo"),

@@ -26,6 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="save the window as a PNG when the client exits")
     parser.add_argument("--exit-after-hands", type=int, metavar="N",
                         help="quit after N hands have been scored")
+    parser.add_argument("--exit-when-painted", action="store_true",
+                        help="quit once the first frame is drawn (to measure the start)")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="rules of the game: a preset name or a .json/.toml file")
     parser.add_argument("--seed", type=int, help="seed of the deals (bot games)")
@@ -84,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"cannot open a window ({e}); is a display available?") from None
     app.exit_after_hands = args.exit_after_hands
     app.screenshot_path = args.screenshot
+    if args.exit_when_painted:
+        app.when_painted(app.quit)
     if args.demo:
         app.link.play_against_bots(rules, seed=args.seed, demo=True)
     elif args.bots or args.rules or args.seed is not None or args.exit_after_hands:

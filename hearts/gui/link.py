@@ -144,8 +144,9 @@ class Link:
             log.warning("the old saved game was not removed: %s", e)
 
     def host_lan_game(self, port: int = 7895, bind: str = "0.0.0.0",
-                      advertise: bool = True) -> None:
-        """Host for the LAN in this process (advertised), connect to it, show its lobby."""
+                      advertise: bool = True, web_port: int = 7896) -> None:
+        """Host for the LAN in this process (advertised), connect to it, show its lobby
+        (the page on ``web_port``; 0: any free port, as when the usual ones are taken)."""
         def connected(actual: int) -> None:
             self.connect("127.0.0.1", actual, mode="lan-host")
         options: dict[str, Any] = {}
@@ -153,7 +154,7 @@ class Link:
             options["history_dir"] = str(saved_game.data_dir() / "lan-games")
         self.start_host(bind, port, connected, advertise=advertise,
                         name=host_title(self.app.settings.name),
-                        bot_level=self.app.settings.bot_level, web_port=7896, **options)
+                        bot_level=self.app.settings.bot_level, web_port=web_port, **options)
         from .lobby import ConnectingScreen
         self.app.show(ConnectingScreen(self.app, _("Starting the host…")))
 

@@ -34,7 +34,7 @@ class Player:
 
 def host_lobby(app: Any, drive: Any) -> None:
     """Host a game in the app (loopback only, not advertised) and wait for its lobby."""
-    app.link.host_lan_game(port=0, bind="127.0.0.1", advertise=False)
+    app.link.host_lan_game(port=0, bind="127.0.0.1", advertise=False, web_port=0)
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
 
 

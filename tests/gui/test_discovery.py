@@ -65,7 +65,7 @@ def test_hosting_a_lan_game_advertises_it(lan_app):
     from tests.gui.conftest import Driver
     app, drive = lan_app, Driver(lan_app)
     app.settings.name = f"Ann{secrets.token_hex(2)}"
-    app.link.host_lan_game(port=0, bind="127.0.0.1", advertise=True)
+    app.link.host_lan_game(port=0, bind="127.0.0.1", advertise=True, web_port=0)
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
     assert app.link.local_addresses == [f"127.0.0.1:{app.session.port}"]
     found = app.net.call(browse(3.0, interfaces=LO)).result(10)

@@ -5,7 +5,6 @@ $HEARTS_SCREENSHOTS."""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -14,6 +13,8 @@ import pytest
 from hearts.gui.table import TableScreen
 from hearts.net.host import Host
 from hearts.net.limits import Limits
+
+from tests.ports import free_port
 
 from .helpers import Player
 
@@ -33,9 +34,7 @@ def app(config_home: Path) -> Iterator[Any]:
 
 def _host(app: Any, drive: Any) -> Host:
     """A host on the app's loop (the app stops it), and the app in its lobby."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     host = Host(name="Night", limits=LIMITS, bot_level="random")
 
     async def start() -> None:

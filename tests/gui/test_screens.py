@@ -81,11 +81,8 @@ def test_join_by_address_reaches_the_lobby(app, drive):
 
 
 def test_unreachable_host_says_so(app, drive, shots):
-    import socket
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()                          # nothing listens there now
+    from tests.ports import free_port
+    port = free_port()                 # nothing listens there now
     app.link.connect("127.0.0.1", port)
     drive.until(lambda: app.dialogs, what="the error dialog")
     assert isinstance(app.screen, MainMenu)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import socket
 import subprocess
 import sys
 from dataclasses import replace
@@ -60,14 +59,6 @@ async def play_until(client: Client, stop, rng: random.Random | None = None,
             continue
         sent_for = decision_key(view)
         await client.send(intent[0], **intent[1])
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now (for a process started with a
-    port number; a host in the test's own process takes port 0)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def start_host_process(port: int, save_dir: Path, *extra: str) -> subprocess.Popen:

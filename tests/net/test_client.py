@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 import hearts.net.client as client_module
 from hearts.net.client import Client, ClientError
 from hearts.net.host import Host
 from hearts.net.protocol import ProtocolError
+
+from tests.ports import free_port
 
 from .conftest import FAST, connect
 
@@ -23,9 +23,7 @@ async def test_version_mismatch_is_one_clear_error(host: Host, monkeypatch) -> N
 
 
 async def test_no_host_is_one_clear_error() -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     c = Client("127.0.0.1", port, name="x")
     with pytest.raises(ClientError, match=f"cannot reach a Hearts host at 127.0.0.1:{port}"):
         await c.connect(timeout=2)

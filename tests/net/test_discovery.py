@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import socket
 
 import pytest
 
@@ -26,6 +25,7 @@ from hearts.net.discovery import (
     instance_label,
 )
 from hearts.net.interfaces import lan_interfaces
+from tests.ports import free_port
 
 LO = ["127.0.0.1"]
 PROPS = {"version": "1", "name": "", "tables": "0", "seats": "0", "rules": "standard", "playing": "0"}
@@ -169,9 +169,7 @@ async def test_same_names_get_distinct_services_and_find_host_picks_the_exact_on
 
 async def test_a_host_nobody_can_reach_is_not_advertised_and_says_so_once(caplog) -> None:
     # nothing listens on the port: advertising it would send players to a dead address
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     caplog.set_level(logging.WARNING, logger="hearts.net.discovery")
     adv = Advertiser("Ghost", port, PROPS, interfaces=LO)
     await adv.start()

@@ -15,10 +15,9 @@ import time
 
 import pytest
 
-from tests.net.netns import REPO, interrupt, lan, namespaces_left, read_event, read_until, unavailable
+from tests.net.netns import REPO, interrupt, lan, namespaces_left, read_event, read_until
 
-_why = unavailable()
-pytestmark = pytest.mark.skipif(_why is not None, reason=_why or "")
+pytestmark = pytest.mark.netns
 
 HEARTS = "import sys; from hearts.cli import main; sys.exit(main())"
 

@@ -9,7 +9,6 @@ import errno
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 from dataclasses import replace
@@ -24,6 +23,8 @@ from hearts.net import saves
 from hearts.net.client import Client
 from hearts.net.host import Host
 from hearts.net.mirror import TableInfo
+
+from tests.ports import free_port
 
 from .conftest import FAST, has_change, is_game_over, play_until, start_host_process
 
@@ -130,12 +131,6 @@ async def test_client_killed_mid_trick_then_back(host: Host) -> None:
 
 
 # -- the host killed and resumed ----------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _stable(table: TableInfo) -> TableInfo:
     """A table as saved: everything but who is connected right now (and so whether the
     owner is away)."""
@@ -160,7 +155,7 @@ async def _play_to(client: Client, stop, rng: random.Random) -> None:
 
 
 async def test_host_killed_with_several_tables_and_resumed(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     save_dir = tmp_path / "saves"
     proc = await start_host_process(port, save_dir)
     clients: list[Client] = []

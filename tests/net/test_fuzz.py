@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from hearts.bench.fuzz import Fuzzer, HostUnderTest, check_victims, strategies
+from tests.waiting import until
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +34,8 @@ def _settle(hut: HostUnderTest, want: dict, timeout: float) -> dict:
 
 
 def test_fuzzed_inputs_get_errors_and_the_other_tables_play_on(hut: HostUnderTest) -> None:
-    time.sleep(0.2)
-    before = hut.counts()
-    assert before["tables"] == 2 and before["players"] == 5
+    before = until(lambda: (c := hut.counts())["players"] == 5 and c, what="five players")
+    assert before["tables"] == 2
     fuzzer = Fuzzer(hut)
 
     @settings(max_examples=150, deadline=None, database=None,

@@ -15,8 +15,10 @@ from hearts.text.client import TextClient
 from hearts.net.client import Client
 from hearts.net.host import Host
 
+from tests.ports import free_port
+
 from ..web.conftest import WS
-from .conftest import FAST, connect, free_port, has_change, start_host_process
+from .conftest import FAST, connect, has_change, start_host_process
 
 MARKED = "tests.net.marked_bot"
 PATHS = (f"{MARKED}:MarkedBot", "os:abort", "signal:pause", "os:getcwd", "builtins:print",

@@ -6,7 +6,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,8 @@ from hearts.net import saves
 from hearts.net.client import Client
 from hearts.net.host import Host
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
+
+from tests.ports import free_port
 
 from .conftest import FAST, connect, has_change, is_game_over, play_until, start_host_process
 
@@ -111,9 +112,7 @@ async def test_same_token_twice_closes_the_old_connection_for_good(host: Host) -
 
 
 async def test_host_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     save_dir = tmp_path / "saves"
     proc = await start_host_process(port, save_dir)
     try:

@@ -9,6 +9,8 @@ from dataclasses import replace
 from hearts.net.host import Host
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
+from tests.waiting import eventually
+
 from .conftest import FAST, connect
 
 
@@ -25,13 +27,13 @@ async def test_discovery_properties_follow_the_tables(host: Host) -> None:
     ann = await connect(host, "Ann")
     await ann.send("create_table", rules={"preset": "omnibus"})
     await ann.wait_for("table")
-    await asyncio.sleep(0.8)
-    assert pushed and pushed[-1]["tables"] == "1" and pushed[-1]["seats"] == "3"
+    await eventually(lambda: pushed and pushed[-1]["tables"] == "1", what="the table advertised")
+    assert pushed[-1]["seats"] == "3"
     assert pushed[-1]["players"] == "1"
     assert pushed[-1]["rules"] == "omnibus" and all(isinstance(v, str) for v in pushed[-1].values())
     await ann.send("start")
-    await asyncio.sleep(0.8)
-    assert pushed[-1]["playing"] == "1" and pushed[-1]["seats"] == "0"
+    await eventually(lambda: pushed[-1]["playing"] == "1", what="the game advertised")
+    assert pushed[-1]["seats"] == "0"
     await ann.close()
 
 
@@ -73,7 +75,7 @@ async def test_silent_connection_is_closed() -> None:
     w.close()
     # a real client answers the pings and stays
     c = await connect(h, "talker")
-    await asyncio.sleep(0.8)
+    await asyncio.sleep(0.8)                     # twice the heartbeat timeout: still there
     assert c.connected.is_set() and len(h._connections) == 1
     await c.close()
     await h.stop()

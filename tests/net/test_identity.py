@@ -10,7 +10,9 @@ from pathlib import Path
 from hearts.net.client import Client
 from hearts.net.host import Host
 
-from .conftest import FAST, connect, free_port, has_change, start_host_process
+from tests.ports import free_port
+
+from .conftest import FAST, connect, has_change, start_host_process
 
 
 async def _owner_with_table(host: Host) -> tuple[Client, int]:

@@ -11,7 +11,6 @@ import asyncio
 import os
 import random
 import re
-import socket
 import sys
 from pathlib import Path
 from typing import AsyncIterator
@@ -21,6 +20,7 @@ import pytest
 from hearts.net.host import Host
 from hearts.net.limits import Limits
 from hearts.net.protocol import Decoder, encode, version_error
+from tests.ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 LIMITS = Limits(drop_grace=5.0, heartbeat_interval=0.5, heartbeat_timeout=5.0,
@@ -244,14 +244,8 @@ async def test_friends_only_table_needs_its_password(host: Host, joiners: list[J
         assert rc == 0 and "Traceback" not in err
 
 
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 async def test_unreachable_host_is_one_line_and_exit_2(joiners: list[Joiner]) -> None:
-    port = _closed_port()
+    port = free_port()
     j = await Joiner.start(f"127.0.0.1:{port}", "--name", "Ann")
     joiners.append(j)
     rc, out, err = await j.finish()

@@ -12,13 +12,12 @@ import sys
 
 import pytest
 
-netns = pytest.importorskip("tests.net.netns")
-REPO, lan, unavailable = netns.REPO, netns.lan, netns.unavailable
+from tests.net import netns
+from tests.net.netns import REPO, lan
 
 HEARTS = "import sys; from hearts.cli import main; sys.exit(main())"
 
-_why = unavailable()
-pytestmark = pytest.mark.skipif(_why is not None, reason=_why or "")
+pytestmark = pytest.mark.netns
 
 
 def _line(proc: subprocess.Popen[str], want: str, timeout: float = 15.0) -> str:

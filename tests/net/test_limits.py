@@ -15,6 +15,7 @@ from hearts.net.client import Client
 from hearts.net.host import Host
 from hearts.net.limits import Limits
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
+from tests.waiting import eventually
 
 from .conftest import FAST, has_change
 
@@ -85,14 +86,14 @@ async def test_connections_per_address_and_in_all() -> None:
         assert "127.0.0.1 already has 3 connections" in err["message"]
         assert await fourth.closed()
         first[0].close()
-        await asyncio.sleep(0.2)
+        await eventually(lambda: h.guard.per_address["127.0.0.1"] == 2, what="one gone")
         again = await Raw.open(h, "again")          # room again once one has gone
         assert h.guard.per_address["127.0.0.1"] == 3
         again.close()
         for c in first[1:]:
             c.close()
-        await asyncio.sleep(0.2)
-        assert h.guard.per_address == {} and not h._connections
+        await eventually(lambda: not h._connections, what="every connection gone")
+        assert h.guard.per_address == {}
     finally:
         await h.stop()
     # loopback trusted (the default): no limit per address, the total still holds: once it
@@ -294,8 +295,8 @@ async def test_abandoned_tables_are_closed_and_their_people_forgotten(tmp_path) 
         gone.close()
         await asyncio.sleep(0.3)
         assert tid in h.core.tables                 # kept a while: its people may come back
-        await asyncio.sleep(1.0)
-        assert tid not in h.core.tables and len(h.core.tables) == 1
+        await eventually(lambda: tid not in h.core.tables, what="the abandoned table closed")
+        assert len(h.core.tables) == 1
         assert [p.name for p in h.core.players.values()] == ["Stays"]
         # a game nobody came back to keeps its save: a later --resume brings it back
         assert (tmp_path / f"table-{tid}.msgpack").exists()

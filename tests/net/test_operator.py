@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 from hearts.net.client import Client
 from hearts.net.host import Host
+
+from tests.ports import free_port
 
 from .conftest import connect, has_change
 
@@ -41,9 +42,7 @@ async def test_operator_commands(host: Host) -> None:
 
 
 async def test_console_on_stdin_of_hearts_host(tmp_path: Path) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-c", "import sys; from hearts.cli import main; sys.exit(main())",
          "host", "--bind", "127.0.0.1", "--port", str(port), "--no-advertise", "--console"],

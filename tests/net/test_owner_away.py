@@ -5,12 +5,13 @@ client that its table is gone (docs/protocol.md, *Ownership* and *Session*)."""
 from __future__ import annotations
 
 import asyncio
-import socket
 
 import pytest
 
 from hearts.net.client import Client
 from hearts.net.host import Host
+
+from tests.ports import free_port
 
 from .conftest import FAST, connect, has_change
 
@@ -38,9 +39,7 @@ async def test_an_away_owner_hands_the_table_on_after_the_grace(host: Host) -> N
 
 
 async def test_a_plain_restart_tells_a_returning_client_its_table_is_gone(tmp_path) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     first = Host(name="first", save_dir=tmp_path, limits=FAST, bot_level="random")
     await first.start(bind="127.0.0.1", port=port)
     ann = Client("127.0.0.1", port, name="Ann", limits=FAST, reconnect=True)

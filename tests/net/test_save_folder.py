@@ -19,7 +19,9 @@ from hearts.net.client import Client
 from hearts.net.evening import EVENING, EVENING_HOURS, evening_start
 from hearts.net.save_folder import LOCK
 
-from .conftest import FAST, free_port, is_game_over, start_host_process
+from tests.ports import free_port
+
+from .conftest import FAST, is_game_over, start_host_process
 from .test_faults import _play
 
 

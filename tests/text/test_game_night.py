@@ -5,13 +5,13 @@ broke, a finished table's winners and next step for someone who sits down at it.
 from __future__ import annotations
 
 import asyncio
-import socket
 from typing import Any
 
 from hearts.text.client import TextClient
 from hearts.net.client import Client
 from hearts.net.host import Host
 from hearts.net.limits import Limits
+from tests.ports import free_port
 
 LIMITS = Limits(drop_grace=0.6, heartbeat_interval=0.5, heartbeat_timeout=5.0, bot_budget=0.02)
 
@@ -38,12 +38,6 @@ async def _text(port: int, name: str, **kw: Any) -> tuple[TextClient, list[str],
     return text, out, lines, asyncio.create_task(text.run(lines))
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 async def test_the_owner_away_countdown_and_the_handover() -> None:
     host = Host(name="night", limits=LIMITS, bot_level="random")
     await host.start(bind="127.0.0.1", port=0)
@@ -67,7 +61,7 @@ async def test_the_owner_away_countdown_and_the_handover() -> None:
 
 
 async def test_a_plain_restart_says_the_table_is_gone(tmp_path) -> None:
-    port = _port()
+    port = free_port()
     host = Host(name="night", limits=LIMITS, bot_level="random", save_dir=tmp_path)
     await host.start(bind="127.0.0.1", port=port)
     text, out, lines, run = await _text(port, "Ann")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
 import socket
 import threading
 import time
@@ -25,18 +24,16 @@ import pytest
 from hearts.net.host import Host
 from hearts.net.limits import Limits
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
+from tests.tools import chromium
 
 from .rigged import rig_first_deal
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-_why = None
+CHROMIUM = chromium() or "/usr/bin/chromium"
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:                                     # pragma: no cover
-    _why = "playwright is not installed (pip install -e '.[test]')"
-if _why is None and not os.path.exists(CHROMIUM):
-    _why = "Chromium is not installed (apt-get install chromium; .ci/run does)"
-pytestmark = pytest.mark.skipif(_why is not None, reason=_why or "")
+except ImportError:            # pragma: no cover: the tier's check (tests/tools.py) skips
+    pass
+pytestmark = pytest.mark.browser
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -24,6 +24,7 @@ from hearts.net.limits import Limits
 from .test_browser import (LAPTOP, LEFT_EDGE, HostThread, Line, browser, command,  # noqa: F401
                            create_table, hand_cards, open_page, served, shots, snap, until)
 
+pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
 

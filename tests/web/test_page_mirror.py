@@ -77,7 +77,7 @@ async def record(host: Host) -> list[dict[str, Any]]:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs)")
+@pytest.mark.needs("node")
 async def test_the_pages_mirror_shows_what_the_host_says(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     rigged = rig_first_deal(monkeypatch, when=lambda rules: rules.high_spades)

@@ -136,7 +136,7 @@ async def _reasons(ws: WS) -> list[str]:
     return []
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install nodejs)")
+@pytest.mark.needs("node")
 def test_the_pages_catalogue_reader_under_node() -> None:
     assert NODE is not None
     run = subprocess.run([NODE, "--experimental-default-type=module", "--test", str(JS_TEST)],

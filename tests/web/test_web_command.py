@@ -21,6 +21,7 @@ from hearts.cli import main
 from hearts.gui.qr import terminal_qr
 from hearts.net.host import Host
 from hearts.net.web import WebListenError, start_web
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,9 +121,7 @@ def test_two_hosts_starting_together_on_one_web_port_the_second_is_told() -> Non
     hear that the port is taken when it starts, so that `hearts host` gives it another
     one, not fail later with "cannot listen"."""
     async def both() -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
+        port = free_port()
         first = await start_web(Host("One"), "127.0.0.1", port)
         try:
             with pytest.raises(WebListenError) as taken:

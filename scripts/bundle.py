@@ -1,0 +1,92 @@
+"""Build the game as a program that needs no Python, for the system this runs on.
+
+    python3 scripts/bundle.py            # Linux: dist/hearts/hearts; macOS: dist/hearts.app
+    py scripts\\bundle.py                 # Windows: dist\\hearts\\hearts.exe
+    python3 scripts/bundle.py --zip      # and dist/hearts-<system>-<machine>.zip to hand out
+
+PyInstaller (docs/install.md says why) freezes scripts/bundle_main.py with the installed
+`hearts` package: every module (subcommands and bots are imported by name), its data (the
+fonts, sounds, page and catalogues of hearts.assets and hearts/locale) and the C playouts.
+The build happens in a venv of its own (build/bundle/venv) into which this checkout is
+installed for real, not editable, so the C playouts are compiled and the packages are found
+as a wheel has them. Prints the build time and the bundle's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYINSTALLER = "pyinstaller>=6.10,<7"
+
+
+def build_venv(where: Path) -> Path:
+    """A venv with PyInstaller and this checkout installed; its python. (Two builds at
+    once share it: run one at a time.)"""
+    python = where / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not python.exists() or subprocess.run([str(python), "-m", "pip", "--version"],
+                                             capture_output=True).returncode != 0:
+        shutil.rmtree(where, ignore_errors=True)         # none yet, or a broken one
+        venv.create(where, with_pip=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", PYINSTALLER, str(ROOT)],
+                   check=True)
+    return python
+
+
+def freeze(python: Path, dist: Path, work: Path, onefile: bool) -> Path:
+    """Run PyInstaller; the folder (or file) it made."""
+    windowed = sys.platform == "darwin"         # macOS: a hearts.app to double-click
+    cmd = [str(python), "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
+           "--name", "hearts", "--distpath", str(dist), "--workpath", str(work),
+           "--specpath", str(work),
+           "--collect-submodules", "hearts", "--collect-data", "hearts",
+           "--onefile" if onefile else "--onedir",
+           *(["--windowed", "--osx-bundle-identifier", "org.hearts.lan"] if windowed else []),
+           str(ROOT / "scripts" / "bundle_main.py")]
+    work.mkdir(parents=True, exist_ok=True)
+    # run from the work folder: from the checkout's root, its hearts/ (without net/ and
+    # assets/ under it) would be found before the installed package
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    subprocess.run(cmd, check=True, cwd=work, env=env)
+    if sys.platform == "darwin":
+        return dist / "hearts.app"
+    if sys.platform == "win32" and onefile:
+        return dist / "hearts.exe"
+    return dist / "hearts"
+
+
+def size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--onefile", action="store_true",
+                        help="one file instead of one folder (starts slower: it unpacks first)")
+    parser.add_argument("--zip", action="store_true", help="also pack the result in a .zip")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the bundle goes")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    python = build_venv(ROOT / "build" / "bundle" / "venv")
+    made = freeze(python, args.dist, ROOT / "build" / "bundle" / "work", args.onefile)
+    took = time.monotonic() - start
+    print(f"bundle: {made} ({size(made) / 1e6:.0f} MB) built in {took:.0f} s")
+    if args.zip:
+        name = f"hearts-{platform.system().lower()}-{platform.machine().lower()}"
+        archive = shutil.make_archive(str(args.dist / name), "zip", made.parent, made.name)
+        print(f"bundle: {archive} ({Path(archive).stat().st_size / 1e6:.0f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
