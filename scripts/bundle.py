@@ -48,6 +48,8 @@ def freeze(python: Path, dist: Path, work: Path, onefile: bool) -> Path:
            "--name", "hearts", "--distpath", str(dist), "--workpath", str(work),
            "--specpath", str(work),
            "--collect-submodules", "hearts", "--collect-data", "hearts",
+           # read through importlib.resources, which PyInstaller's analysis does not follow
+           "--collect-all", "confusable_homoglyphs",
            "--onefile" if onefile else "--onedir",
            *(["--windowed", "--osx-bundle-identifier", "org.hearts.lan"] if windowed else []),
            str(ROOT / "scripts" / "bundle_main.py")]

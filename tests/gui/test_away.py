@@ -39,7 +39,7 @@ def test_back_it_says_which_hands_a_bot_played_for_you(app, drive) -> None:
         drive.until(lambda: "played for you by a bot" in (app.toast or ""), 20, "the notice")
         results = served.host.core.tables[tid].full(0.0)["results"]
         seat = app.session.table.my_seat
-        said = app.toast.split(". ")[0] + "."
+        said = app.toast.split(". ")[0].rstrip(".") + "."
         last = int(said.split("–")[1].split(" ")[0])
         n = sum(r["points"][seat] for r in results[:last])
         assert said == f"Hands 1–{last} were played for you by a bot: {n} point{'' if n == 1 else 's'}."

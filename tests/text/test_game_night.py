@@ -147,7 +147,7 @@ async def test_back_after_a_restart_it_says_what_a_bot_played_for_you(tmp_path) 
     """Offline while the host restarts (--resume) and a bot plays the seat for two hands:
     back, the text client says so, in the words the page and the desktop say
     (hearts.net.words.away_lines)."""
-    port = _port()
+    port = free_port()
     host = Host(name="night", limits=LIMITS, bot_level="random", save_dir=tmp_path)
     await host.start(bind="127.0.0.1", port=port)
     text, out, lines, run = await _text(port, "Ann")
@@ -157,7 +157,7 @@ async def test_back_after_a_restart_it_says_what_a_bot_played_for_you(tmp_path) 
         lines.put_nowait("/start")
         await _line(out, "Pass 3 cards")
         await host.stop()
-        text.client.port = _port()               # her Wi-Fi is gone: nothing answers there
+        text.client.port = free_port()               # her Wi-Fi is gone: nothing answers there
         host = Host(name="night", limits=LIMITS, bot_level="random", save_dir=tmp_path)
         await host.start(bind="127.0.0.1", port=port, resume=True)
         tid = next(iter(host.core.tables))
