@@ -292,9 +292,7 @@ class JoinScreen(Screen):
         except ValueError as e:
             self.error = str(e)
             return
-        self.app.settings.last_address = self.address.value.strip()
-        self.app.save_settings()
-        self.app.link.connect(host, port)
+        self.app.link.connect(host, port, remember=self.address.value.strip())
 
     def back(self) -> None:
         self.app.show(self.app.main_menu())
