@@ -69,7 +69,7 @@ class RuleOption:
                 return str(value)
             return tr.gettext(words).format(**_facts(rules)) if "{" in words else tr.gettext(words)
         if value is None:
-            return tr.gettext(self.none_words)
+            return tr.gettext(self.none_words).format(**_facts(rules))
         if value == 0 and self.zero_words:
             return tr.gettext(self.zero_words)
         return unit_words(self.unit, value, tr)
@@ -197,7 +197,7 @@ _LIST = [
                   ("bonus", N_("shooter gets a bonus")))),
     _opt("sun_points", "optional-int", "moon", N_("Sun points"),
          N_("Points of the sun (default: 39 for the others, −24 as a bonus)."),
-         bounds=(-200, 200), unit="points", none_words=N_("the default")),
+         bounds=(-200, 200), unit="points", none_words=N_("the usual {sun}")),
     # -- game end and totals
     _opt("target", "int", "end", N_("Game to"),
          N_("The game ends after the hand in which a total reaches this."), bounds=(1, 10000),
@@ -304,7 +304,8 @@ def _facts(rules: Any) -> dict[str, Any]:
     """What option words may name of their rules: ``points``, the moon's value."""
     from .rules import Rules
     from .scoring import moon_value
-    return {"points": moon_value(rules if rules is not None else Rules())}
+    rules = rules if rules is not None else Rules()
+    return {"points": moon_value(rules), "sun": rules.sun_value}
 
 
 # When an option does something: the others are moot under these rules (``/rules`` leaves

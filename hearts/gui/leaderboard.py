@@ -101,8 +101,10 @@ class LeaderboardSheet(Sheet):
         board = self.answer.get(self.which.value) or {}
         rows = board_rows(board, self.answer.get("you"))
         self.list.set_rows(rows)
-        self.list.empty = _("No finished games yet: the figures come with the first one.") \
-            if self.which.value == "all" else _("No game finished yet tonight.")
+        self.list.empty = (
+            _("No finished games yet: the figures come with the first one.")
+            if self.which.value == "all" else _("No game finished yet today.")
+            if self.archive.local else _("No game finished yet tonight."))
         n = int(board.get("games") or 0)
         self.subtitle = self.where + "  ·  " + ngettext("{n} game", "{n} games", n).format(n=n)
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pygame
 
-from hearts.engine.rule_options import rules_title
 from hearts.i18n import _, ngettext, pgettext
 from hearts.net import words
 
 from . import theme
 from . import table_draw as draw
 from .table_draw import MIN_TEXT, TableCanvas
+from .table_panels import rules_line
 
 
 class SheetPainter(TableCanvas):
@@ -238,7 +238,7 @@ class SheetPainter(TableCanvas):
         surface.blit(head, (r.x + round(20 * u), r.y + round(14 * u)))
         rules = self.model.info.rules
         about = _("game to {target} · {rules}").format(
-            target=rules.target, rules=rules_title(rules, leave_out=("target",)))
+            target=rules.target, rules=rules_line(rules, ("target",)))
         target = draw.text(about, round(13 * u),
                        theme.TEXT_DIM)
         top = r.y + round(56 * u)

@@ -510,11 +510,21 @@ class Choice(Widget):
                  anchor="midright")
         words = self.show(self.value)
         room = self.rect.width - 2 * size - 16
-        if self.short is not None and font(MIN_TEXT).size(words)[0] > room:
-            words = self.short(self.value)
-        small = fitting_size(words, size, room)
-        text(surface, fit(words, font(small), room), self.rect.center, small, colour,
-             anchor="center")
+        lines = [words]
+        if font(MIN_TEXT).size(words)[0] > room:        # on two lines, if they fit
+            two = wrap(words, font(MIN_TEXT), room)
+            if len(two) == 2 and 2 * font(MIN_TEXT).get_height() <= self.rect.height + 6:
+                lines = two
+            elif self.short is not None:
+                lines = [self.short(self.value)]
+        small = min(fitting_size(line, size, room) for line in lines)
+        if len(lines) == 2:
+            small = max(MIN_TEXT, min(small, self.rect.height // 2 * 4 // 5))
+        step = min(font(small).get_linesize(), self.rect.height // 2 + 1)
+        top = self.rect.centery - step * (len(lines) - 1) // 2
+        for i, line in enumerate(lines):
+            text(surface, fit(line, font(small), room), (self.rect.centerx, top + i * step),
+                 small, colour, anchor="center")
 
 
 class Toggle(Choice):
