@@ -400,8 +400,8 @@ class TablePainter(TableCanvas):
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
         total_img = text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
-        names, size = name_lines(self.model.info.seat_name(seat), you, round(17 * u), name_w)
-        imgs = [text(line, size, color, "bold") for line in names]
+        names, name_size = name_lines(self.model.info.seat_name(seat), you, round(17 * u), name_w)
+        imgs = [text(line, name_size, color, "bold") for line in names]
         name_h = sum(i.get_height() for i in imgs) - 2 * (len(imgs) - 1)
         line_h = theme.font(max(MIN_TEXT, round(13 * u))).get_linesize()
         ny = r.y + max(1, (h - name_h - line_h) // 2)
