@@ -69,6 +69,7 @@ class LeaderboardSheet(Sheet):
         self.list = w.ColumnList([(_(name), share) for name, share in COLUMNS], row_height=36,
                                  empty=_("Asking the host…"))
         self.list.focusable = True
+        self.list.one_line = True
         self.games_button = w.Button(_("Games"), self.games, primary=True)
         self.close_button = w.Button(_("Close"), self.close)
         for x in (self.which, self.list, self.games_button, self.close_button):
@@ -133,7 +134,7 @@ class LeaderboardSheet(Sheet):
                  "Wins count shared wins.  A bot level adds up every seat it played.")
 
     def _note_size(self) -> int:
-        return max(w.MIN_TEXT, int(14 * self.app.scale))
+        return max(w.MIN_TEXT, int(16 * self.app.scale))
 
     def _note_font(self) -> pygame.font.Font:
         return w.font(self._note_size())

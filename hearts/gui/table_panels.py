@@ -180,6 +180,15 @@ class PanelPainter(TableCanvas):
         text, tone = words.status_line(self.screen.voice, v, shown)
         return text, {"act": theme.ACCENT, "wait": theme.TEXT_DIM}.get(tone, theme.TEXT)
 
+    def status_width(self, v: View) -> int:
+        """How wide the status line may be: half the window, clear of the played-cards
+        list beside it (open hands) by a margin on either side."""
+        width = round(self.size[0] * 0.5)
+        if self.model.reveal and v.others is not None:
+            gap = round(16 * self.layout.u)
+            width = min(width, 2 * (self.size[0] // 2 - self.geo.played_rect().right - gap))
+        return max(round(120 * self.layout.u), width)
+
     def draw_status(self, surface: pygame.Surface, v: View) -> None:
         u = self.layout.u
         cx = self.size[0] // 2
@@ -187,7 +196,7 @@ class PanelPainter(TableCanvas):
         text, color = self.status_text(v)          # the turn prompt: nothing covers it
         if text:
             size = round(20 * u)
-            for i, line in enumerate(draw.wrap(text, size, round(self.size[0] * 0.5), "bold")):
+            for i, line in enumerate(draw.wrap(text, size, self.status_width(v), "bold")):
                 img = draw.text(line, size, color, "bold", True)
                 surface.blit(img, img.get_rect(center=(cx, y + i * img.get_height())))
         if self.model.timer and self.model.me in self.model.timer[0] and not self.model.watching:

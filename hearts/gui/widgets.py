@@ -714,6 +714,7 @@ class ColumnList(ListBox):
         super().__init__(**kwargs)
         self.columns = list(columns)
         self.indent = 0                 # room kept before the first column (an icon)
+        self.one_line = False           # rows of one line: larger text for the row height
 
     def column_lefts(self) -> list[int]:
         inner = self.rect.inflate(-20, 0)
@@ -725,7 +726,7 @@ class ColumnList(ListBox):
         return lefts
 
     def text_size(self) -> int:
-        return max(MIN_TEXT, int(self.row_height * 0.3))
+        return max(MIN_TEXT, int(self.row_height * (0.4 if self.one_line else 0.3)))
 
     @staticmethod
     def row_height_for(scale: float) -> int:
