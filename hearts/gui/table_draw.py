@@ -72,9 +72,12 @@ def name_lines(name: str, you: bool, size: int, width: int) -> tuple[list[str], 
     for sz in range(max(MIN_TEXT, size), MIN_TEXT - 1, -1):
         if theme.font(sz, "bold").size(said(name))[0] <= width:
             return [said(name)], sz
-    for keep in range(len(name), 0, -1):
-        short = name if keep == len(name) else name[:keep].rstrip() + "…"
-        lines = list(wrap(said(short), MIN_TEXT, width, "bold"))
+    for sz in range(max(MIN_TEXT, min(size, 15)), MIN_TEXT - 1, -1):      # two lines
+        lines = list(wrap(said(name), sz, width, "bold"))
+        if len(lines) <= 2 and " ".join(lines) == said(name):    # broken at a space
+            return lines, sz
+    for keep in range(len(name) - 1, 0, -1):
+        lines = list(wrap(said(name[:keep].rstrip() + "…"), MIN_TEXT, width, "bold"))
         if len(lines) <= 2:
             return lines, MIN_TEXT
     return [fit(said(name), MIN_TEXT, width, "bold")], MIN_TEXT
