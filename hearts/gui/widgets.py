@@ -761,8 +761,11 @@ class ColumnList(ListBox):
             return
         size = self.text_size()
         self.draw_box(surface, size)
-        for (name, _share), x in zip(self.columns, self.column_lefts()):
-            text(surface, name, (x, self.rect.top - 4), size, DIM, bold=True,
+        lefts = self.column_lefts()
+        rights = lefts[1:] + [self.rect.right - 10]
+        for (name, _share), x, right in zip(self.columns, lefts, rights):
+            head = fitting_size(name, size, right - x - 6, True)    # clear of the next one
+            text(surface, name, (x, self.rect.top - 4), head, DIM, bold=True,
                  anchor="bottomleft")
         for n in range(min(self.visible_rows, len(self.rows) - self.top)):
             i = self.top + n
