@@ -764,7 +764,7 @@ class ColumnList(ListBox):
         lefts = self.column_lefts()
         rights = lefts[1:] + [self.rect.right - 10]
         for (name, _share), x, right in zip(self.columns, lefts, rights):
-            head = fitting_size(name, size, right - x - 6, True)    # clear of the next one
+            head = fitting_size(name, size, right - x - 16, True)   # clear of the next one
             text(surface, name, (x, self.rect.top - 4), head, DIM, bold=True,
                  anchor="bottomleft")
         for n in range(min(self.visible_rows, len(self.rows) - self.top)):
