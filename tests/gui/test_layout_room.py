@@ -13,13 +13,24 @@ from .table_seen import look
 from .test_records import keep_bot_games, open_leaderboard
 
 
-def test_the_leaderboards_rows_are_large_at_1280x800(app, drive, monkeypatch):
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_leaderboards_rows_are_large_at_1280x800(app_in, monkeypatch, lang):
+    from hearts.gui.leaderboard import COLUMNS
+    from hearts.i18n import _
+    from .conftest import Driver
+    app = app_in(lang, (1280, 800))
+    drive = Driver(app)
     keep_bot_games(app, 1)
-    open_leaderboard(app, drive)
+    board = open_leaderboard(app, drive)
     with clipcheck.recording(monkeypatch) as rec:
         app.draw()
-    rows = [h for s, _r, h in rec.drawn if s in ("Tester (you)", "normal bots")]
+    rows = [h for s, _r, h in rec.drawn if s == board.list.rows[0].split("\t")[1]]
     assert rows and min(rows) >= 20, rows          # a line of 18 px text or more
+    heads = [r for name, _share in COLUMNS for s, r, _h in rec.drawn
+             if s == _(name) and r.bottom <= board.list.rect.top]
+    assert len(heads) == len(COLUMNS)
+    for a, b in zip(heads, heads[1:]):             # the column names clear of each other
+        assert a.right + 8 <= b.left, (a, b)
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "en"])
