@@ -6,6 +6,7 @@ dismissed, and only then is the next hand dealt, with nothing chosen in it."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from hearts.gui.table import TableScreen
 from hearts.gui.table_playback import SUMMARY_SECONDS
@@ -14,8 +15,9 @@ from .helpers import record_sends
 from .rigged import MOON, rig_first_deal
 
 
+@pytest.mark.parametrize("by", ["key", "click"])
 def test_a_key_as_the_last_trick_ends_brings_the_summary_and_nothing_more(app, drive,
-                                                                             monkeypatch):
+                                                                             monkeypatch, by):
     # we hold the top cards: after the first trick the rest is ours, and the hand ends
     # early with twelve cards still in our hand (the keys still reach them)
     rig_first_deal(monkeypatch, MOON)
@@ -34,7 +36,10 @@ def test_a_key_as_the_last_trick_ends_brings_the_summary_and_nothing_more(app, d
     assert m.summary is None and screen.anim.busy, "the summary came before the key"
     assert len(m.hand_cards) == 12
     sent = record_sends(app)
-    drive.key(pygame.K_RETURN)                  # meant for the hand that is ending
+    if by == "key":
+        drive.key(pygame.K_RETURN)              # meant for the hand that is ending
+    else:                                       # a card of the hand that is ending
+        drive.click(dict(screen.geo.hand_layout())[m.hand_cards[0]].center)
     assert m.summary is not None and int(m.summary["hand"]) == 0
     assert m.hand_scored and m.view.phase != "pass" and not m.selected
     assert sent == []
