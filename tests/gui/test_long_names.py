@@ -49,7 +49,7 @@ def test_the_replays_seat_labels_are_whole_at_800x600(app_in, monkeypatch, lang)
     from .conftest import Driver
     app = app_in(lang, (800, 600))
     drive = Driver(app)
-    keep_bot_games(app, 1)
+    keep_bot_games(app, 1, (("Ada", "hard"), ("Basil", "normal"), ("Dexter", "normal")))
     open_leaderboard(app, drive)
     drive.click_button(app.dialogs[-1].form, app.dialogs[-1].games_button.label)
     history = app.dialogs[-1]

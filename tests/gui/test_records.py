@@ -19,20 +19,21 @@ from hearts.net.stats import person_id
 from tests.engine.builders import random_game
 
 
-def keep_bot_games(app: Any, n: int = 3) -> list[Any]:
+def keep_bot_games(app: Any, n: int = 3,
+                   seats: tuple[tuple[str, str], ...] = (("Ada", "hard"), ("Basil", "normal"),
+                                                         ("Clara", "easy"))) -> list[Any]:
     """``n`` finished games against bots in this computer's history, played by the app's
-    own player key in seat 0."""
+    own player key in seat 0 (``seats``: the bots' names and levels)."""
     from hearts.gui.saved_game import save_dir
     d = save_dir()
     d.mkdir(parents=True, exist_ok=True)
     me = {"name": "Tester", "kind": "human", "id": person_id(app.net.key)}
-    bots = [{"name": n, "kind": "bot", "level": lv} for n, lv in
-            (("Ada", "hard"), ("Basil", "normal"), ("Clara", "easy"))]
+    bots = [{"name": n, "kind": "bot", "level": lv} for n, lv in seats]
     history = History(d)
     games = []
     for i in range(n):
         g = random_game(Rules(), 30 + i)
-        history.add({"table": 1, "name": "Bots", "players": ["Tester", "Ada", "Basil", "Clara"],
+        history.add({"table": 1, "name": "Bots", "players": ["Tester", *(n for n, _ in seats)],
                      "game": g.to_dict(), "totals": list(g.totals), "winners": g.winners,
                      "people": [me, *bots], "seating": [[0, 1, 2, 3]] * len(g.results)})
         games.append(g)
