@@ -96,12 +96,12 @@ def run_command(core: "CommandCore", player: "Player", text: str) -> Reply:
     """Run one console line for ``player``; returns (answer, ok)."""
     words = text.strip().split()
     if not words or not words[0].startswith("/"):
-        return T_("commands start with '/'; try /help"), False
+        return T_("Commands start with '/'; try /help"), False
     name = words[0][1:].lower()
     args = words[1:]
     handler = _COMMANDS.get(name)
     if handler is None:
-        return T_("unknown command /{name}; try /help", name=name), False
+        return T_("Unknown command /{name}; try /help", name=name), False
     try:
         return handler(core, player, args)
     except (TableError, ProtocolError) as e:
@@ -162,7 +162,7 @@ def _who(core: "CommandCore", player: "Player", args: list[str]) -> Reply:
                 parts.append(tr.gettext("{where}: {name}").format(where=where, name=s.name))
     if t.watchers:
         parts.append(tr.gettext("watching: {names}").format(names=", ".join(t.watchers.values())))
-    return tr.gettext("table {number} “{name}”: {seats}").format(
+    return tr.gettext("Table {number} “{name}”: {seats}").format(
         number=t.id, name=t.name, seats="; ".join(parts)), True
 
 

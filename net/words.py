@@ -792,6 +792,8 @@ def status_line(v: Voice, view: View | None, s: Shown) -> tuple[str, str]:
             return v._("Watching · {name} to play").format(name=v.name(s.turn)), "plain"
         return (v._("Demo: four bots play, you watch") if s.demo else v._("Watching")), "plain"
     if view.phase == "pass":
+        if s.passed and all(view.has_passed[i] for i in range(4) if i != view.seat):
+            return v._("Everyone has passed: the cards are being exchanged…"), "wait"
         if s.passed:
             return v._("Waiting for the others to pass…"), "wait"
         return f"{pass_line(v, view)}  {ARROWS.get(view.pass_direction, '')}".rstrip(), "act"

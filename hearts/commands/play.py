@@ -67,10 +67,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("pygame-ce is not installed; run scripts/play to set it up") from None
     from hearts.gui.app import App
     from hearts.gui.settings import Settings
+    from hearts.net.limits import Limits
 
     settings = Settings.load()
     if args.name:
-        settings.name = args.name.strip()[:20] or settings.name
+        settings.name = args.name.strip()[:Limits().max_name] or settings.name
         settings.save()
     if args.bot_level:
         settings.bot_level = args.bot_level

@@ -43,6 +43,7 @@ class RuleOption:
     bounds: tuple[int, int] = (0, 0)            # for kinds "int" and "optional-int"
     unit: str = ""                              # after a number: "points", "seconds", "cards"
     none_words: str = ""                        # what None means, for "optional-int"
+    none_said: str = ""                         # ...with the rules known: its value ({sun})
     zero_words: str = ""                        # what 0 means, where it means "none"
 
     @property
@@ -69,6 +70,8 @@ class RuleOption:
                 return str(value)
             return tr.gettext(words).format(**_facts(rules)) if "{" in words else tr.gettext(words)
         if value is None:
+            if self.none_said and rules is not None:
+                return tr.gettext(self.none_said).format(**_facts(rules))
             return tr.gettext(self.none_words)
         if value == 0 and self.zero_words:
             return tr.gettext(self.zero_words)
@@ -197,7 +200,8 @@ _LIST = [
                   ("bonus", N_("shooter gets a bonus")))),
     _opt("sun_points", "optional-int", "moon", N_("Sun points"),
          N_("Points of the sun (default: 39 for the others, −24 as a bonus)."),
-         bounds=(-200, 200), unit="points", none_words=N_("the default")),
+         bounds=(-200, 200), unit="points", none_words=N_("the default"),
+         none_said=N_("the usual {sun}")),
     # -- game end and totals
     _opt("target", "int", "end", N_("Game to"),
          N_("The game ends after the hand in which a total reaches this."), bounds=(1, 10000),
@@ -304,7 +308,8 @@ def _facts(rules: Any) -> dict[str, Any]:
     """What option words may name of their rules: ``points``, the moon's value."""
     from .rules import Rules
     from .scoring import moon_value
-    return {"points": moon_value(rules if rules is not None else Rules())}
+    rules = rules if rules is not None else Rules()
+    return {"points": moon_value(rules), "sun": rules.sun_value}
 
 
 # When an option does something: the others are moot under these rules (``/rules`` leaves

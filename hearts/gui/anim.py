@@ -168,10 +168,13 @@ class Animator:
             if t.on_done:
                 t.on_done()
 
-    def finish(self) -> None:
-        """Jump to the end: every tween done, every wait over, every step run."""
+    def finish(self, gates: bool = True) -> None:
+        """Jump to the end: every tween done, every wait over, every step run; with
+        ``gates`` False it stops at a gate that still holds (a summary to be dismissed)."""
         for _ in range(1000):
-            if not self.busy:
+            if self.gate is not None and self.gate():
+                self.gate = None
+            if not self.busy or (not gates and self.gate is not None):
                 return
             self.hold = 0.0
             self.gate = None

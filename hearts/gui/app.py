@@ -196,9 +196,10 @@ class App:
         """Queue an intent for the host."""
         self.net.send(message)
 
-    def exit_soon(self) -> None:
-        """A scripted run is done: quit in a moment (its last frame is drawn first)."""
-        self._exit_soon = time.monotonic() + 0.4
+    def exit_soon(self, seconds: float = 0.4) -> None:
+        """Quit in a moment (a scripted run's last frame is drawn first; a host is told
+        we leave)."""
+        self._exit_soon = time.monotonic() + seconds
 
     def quit(self) -> None:
         self.running = False

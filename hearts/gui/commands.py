@@ -122,7 +122,18 @@ class AppCommands:
                           "back next time."), _("Quit"), self.app.quit)
         else:
             self._confirm(_("Quit"), _("Quit Hearts? You leave this game and a bot takes your "
-                          "seat."), _("Quit"), self.app.quit)
+                          "seat."), _("Quit"), self._leave_then_quit)
+
+    def _leave_then_quit(self) -> None:
+        """Quit on purpose: the host is told first (a bot takes the seat at once, and the
+        others read that we left, not that our connection was lost), then we quit as it
+        answers, or in a moment."""
+        def left(msg: dict[str, Any]) -> None:
+            if msg.get("type") == "left":
+                self.app.quit()
+        self.app.link.message_hooks.append(left)
+        self.app.send({"type": "leave"})
+        self.app.exit_soon(2.0)
 
     def leave_table(self) -> None:
         """Leave the table (a game against bots: back to the menu), asking first when a

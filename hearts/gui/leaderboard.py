@@ -70,6 +70,7 @@ class LeaderboardSheet(Sheet):
         self.list = w.ColumnList([(_(name), share) for name, share in COLUMNS], row_height=36,
                                  empty=_("Asking the host…"))
         self.list.focusable = True
+        self.list.one_line = True
         self.games_button = w.Button(_("Games"), self.games, primary=True)
         self.close_button = w.Button(_("Close"), self.close)
         for x in (self.which, self.list, self.games_button, self.close_button):
@@ -102,8 +103,10 @@ class LeaderboardSheet(Sheet):
         board = self.answer.get(self.which.value) or {}
         rows = board_rows(board, self.answer.get("you"))
         self.list.set_rows(rows)
-        self.list.empty = _("No finished games yet: the figures come with the first one.") \
-            if self.which.value == "all" else _("No game finished yet tonight.")
+        self.list.empty = (
+            _("No finished games yet: the figures come with the first one.")
+            if self.which.value == "all" else _("No game finished yet today.")
+            if self.archive.local else _("No game finished yet tonight."))
         n = int(board.get("games") or 0)
         self.subtitle = self.where + "  ·  " + ngettext("{n} game", "{n} games", n).format(n=n)
 
@@ -132,7 +135,7 @@ class LeaderboardSheet(Sheet):
                  "Wins count shared wins.  A bot level adds up every seat it played.")
 
     def _note_size(self) -> int:
-        return max(w.MIN_TEXT, int(14 * self.app.scale))
+        return max(w.MIN_TEXT, int(16 * self.app.scale))
 
     def _note_font(self) -> pygame.font.Font:
         return w.font(self._note_size())

@@ -55,12 +55,15 @@ class Link:
         self._demo_port = 0
         self._resuming = False
         self._left = False        # we left a host: what it sent before is still in the inbox
+        self._remember: str | None = None        # the typed address, kept once it answers
 
     def connect(self, address: str, port: int, mode: str = "join",
-                token: str | None = None) -> None:
+                token: str | None = None, remember: str | None = None) -> None:
         """Connect to a host (``token``: take back the seat it names); the lobby (or
-        table) follows the host's answer."""
+        table) follows the host's answer. ``remember``: the address as typed, kept for
+        next time once the host has answered (a bad one is never kept)."""
         self.session = Session(mode=mode, address=address, port=port)
+        self._remember = remember
         self.app.console.clear()
         self.app.net.connect(address, port, self.app.settings.name, token)
         from .lobby import ConnectingScreen
@@ -209,6 +212,9 @@ class Link:
         self.session.state = s
         if s == "connected":
             self.app.banner = ""
+            if self._remember:
+                self.app.settings.last_address, self._remember = self._remember, None
+                self.app.save_settings()
             self._connection_trouble(None)
             resuming, self._resuming = self._resuming, False
             if resuming and not state.get("resumed", True):

@@ -313,8 +313,8 @@ class LobbyScreen(Screen):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        self.panel = pygame.Rect(0, 0, min(size[0] - 40, int(1100 * s)),
-                                 min(size[1] - 40, int(680 * s)))
+        self.panel = pygame.Rect(0, 0, min(size[0] - 40, max(int(1100 * s), 760)),
+                                 min(size[1] - 40, int(680 * s)))     # (room for the seats)
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-int(50 * s), 0)
         bh = int(46 * s)

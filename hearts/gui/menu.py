@@ -184,8 +184,13 @@ class MainMenu(Screen):
                anchor="midtop")
         self.form.draw(surface)
         play = self.buttons[0].rect
-        w.text(surface, self._bots_line(), (play.centerx, play.top - int(8 * k)), int(16 * k),
-               w.ACCENT if self.saved is not None else w.DIM, anchor="midbottom")
+        line, size = self._bots_line(), max(w.MIN_TEXT, int(16 * k))
+        back = w.font(size).size(line)
+        back_r = pygame.Rect(0, 0, back[0] + int(16 * k), back[1] + int(2 * k))
+        back_r.midbottom = (play.centerx, play.top - int(6 * k))
+        w.panel(surface, back_r, alpha=170, edge=w.PANEL, radius=back_r.height // 2)
+        w.text(surface, line, (play.centerx, play.top - int(8 * k)), size,   # on the felt,
+               w.ACCENT if self.saved is not None else w.DIM, anchor="midbottom")  # readable
         w.text(surface, _("Playing as {name}  ·  F1 rules  ·  ? keys  ·  Ctrl-Q quit").format(
                    name=app.settings.name),
                (width // 2, height - int(14 * s)), int(16 * s), w.DIM, anchor="midbottom")
@@ -292,9 +297,7 @@ class JoinScreen(Screen):
         except ValueError as e:
             self.error = str(e)
             return
-        self.app.settings.last_address = self.address.value.strip()
-        self.app.save_settings()
-        self.app.link.connect(host, port)
+        self.app.link.connect(host, port, remember=self.address.value.strip())
 
     def back(self) -> None:
         self.app.show(self.app.main_menu())

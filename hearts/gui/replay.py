@@ -364,10 +364,17 @@ class ReplaySheet(Sheet):
         top_x = self._hand_rect(2, max(1, len(m.cards[(self.bottom + 2) % 4])), art)[0]
         room = self.table.width // 3 if where in (0, 2) else max(
             cw, top_x - self.table.left - int(cw * 0.2) - 8)
-        w.text(surface, w.fit(name + ("  ◀" if turn else ""), w.font(size, True), room), pos,
-               size, colour, bold=True, anchor=anchor)
-        w.text(surface, w.fit(figures, w.font(size), room), (pos[0], pos[1] + line), size,
-               w.DIM, anchor=anchor)
+        # the name whole: smaller, then on two lines (the label grows upwards), cut last
+        name += "  ◀" if turn else ""
+        big = w.fitting_size(name, size, room, True)
+        names = [name] if w.font(big, True).size(name)[0] <= room else \
+            w.wrap(name, w.font(big, True), room)[:2]
+        pos = (pos[0], pos[1] - (len(names) - 1) * line)
+        for i, part in enumerate(names):
+            w.text(surface, w.fit(part, w.font(big, True), room), (pos[0], pos[1] + i * line),
+                   big, colour, bold=True, anchor=anchor)
+        w.text(surface, w.fit(figures, w.font(size), room), (pos[0], pos[1] + len(names) * line),
+               size, w.DIM, anchor=anchor)
 
     def _draw_trick(self, surface: pygame.Surface, art: Any, m: Moment,
                     h: dict[str, Any]) -> None:

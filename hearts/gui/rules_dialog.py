@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from hearts.engine import PRESETS, Rules, RulesError
-from hearts.engine.rule_options import (OPTIONS, nearest_preset, preset_description,
+from hearts.engine.rule_options import (OPTIONS, applies, nearest_preset, preset_description,
                                         preset_name)
 from hearts.i18n import _, ngettext, said
-from hearts.net.words import ARROWS
 
 from . import widgets as w
 from .dialog import Dialog
@@ -43,8 +42,7 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
     if option.kind == "cycle":
         value = tuple(value)
         options = list(PASS_CYCLES) + ([value] if value not in PASS_CYCLES else [])
-        return w.Choice(options, value, on_change=on_change, show=option.words, enabled=enabled,
-                        short=lambda cycle: " ".join(ARROWS.get(d, d) for d in cycle))
+        return w.Choice(options, value, on_change=on_change, show=option.words, enabled=enabled)
     if option.kind == "choice":
         return w.Choice(option.values, value, on_change=on_change,
                         show=lambda v: option.words(v, rules=rules()), enabled=enabled)
@@ -53,7 +51,7 @@ def value_widget(name: str, value: Any, on_change: Callable[[Any], Any],
     low, high = option.bounds
     return w.NumberField(value, low, high, on_change=on_change,
                          optional=option.kind == "optional-int", enabled=enabled,
-                         show=option.words)
+                         show=lambda v: option.words(v, rules=rules()))
 
 
 def preset_words(rules: Rules) -> str:
@@ -146,14 +144,20 @@ class RulesDialog(Dialog):
         self.fields = {}
         at = self.form.widgets.index(self.fold)
         for name in Rules.names():
-            enabled = self.editable and (not self.locked or name == "target")
-            widget = value_widget(name, self.draft[name], self._setter(name), enabled,
-                                  self.draft_rules)
+            widget = value_widget(name, self.draft[name], self._setter(name),
+                                  self._may_change(name), self.draft_rules)
             self.fields[name] = widget
             self.form.widgets.insert(at, widget)
             at += 1
         if self.rect.width > 400:
             self.layout(self.app.size)
+
+    def _may_change(self, name: str) -> bool:
+        """Whether option ``name`` is open to change: the dialog edits, the table allows
+        it, and it does something under the rules as they stand (else it shows greyed)."""
+        rules = self.draft_rules()
+        return (self.editable and (not self.locked or name == "target")
+                and (rules is None or applies(name, rules)))
 
     def _toggle_fold(self) -> None:
         self.unfolded = not self.unfolded
@@ -164,6 +168,10 @@ class RulesDialog(Dialog):
             self.draft[name] = list(v) if name == "pass_cycle" else v
             self.error = ""
             self._sync_preset()
+            for other, widget in self.fields.items():
+                widget.enabled = self._may_change(other)
+            if self.rect.width > 400:
+                self.layout(self.app.size)       # (the fold's label may have grown)
         return set_value
 
     def _sync_preset(self) -> None:
@@ -285,7 +293,8 @@ class RulesDialog(Dialog):
             self.fields[name].rect = pygame.Rect(x + label_w + 8, y, col_w - label_w - 8, rh)
         bottom = top + half * (rh + gap)
         self.fold.label = self._fold_label()
-        self.fold.rect = pygame.Rect(0, bottom + int(8 * s), int(300 * s), self._fold_h)
+        fold_w = max(int(300 * s), w.font(w.MIN_TEXT).size(self.fold.label)[0] + 24)
+        self.fold.rect = pygame.Rect(0, bottom + int(8 * s), fold_w, self._fold_h)
         self.fold.rect.centerx = self.rect.centerx
         button_area = self.rect.inflate(-int(28 * s), 0)
         button_area.height -= int(14 * s)               # the buttons 14 px above the bottom

@@ -16,6 +16,7 @@ from hearts import i18n
 from hearts.bots.base import SEAT_LEVELS, level_words
 from hearts.engine.rule_options import on_off
 from hearts.i18n import _, pgettext
+from hearts.net.limits import Limits
 from hearts.playerkey import config_dir
 
 from . import cards as cardart
@@ -49,7 +50,7 @@ def backgrounds() -> tuple[str, ...]:
 
 def _default_name() -> str:
     try:
-        return (getpass.getuser() or "Player")[:20].capitalize()
+        return (getpass.getuser() or "Player")[:Limits().max_name].capitalize()
     except Exception:  # no user name on some systems
         return "Player"
 
@@ -123,7 +124,7 @@ class Settings:
         if not isinstance(value, str):
             return None
         if name == "name":
-            value = value.strip()[:20]
+            value = value.strip()[:Limits().max_name]
             return value or None
         if name == "animation" and value not in ANIMATION_SPEEDS:
             return None
@@ -231,7 +232,7 @@ class SettingsScreen(Screen):
         # change made at a table (that belongs to that table).
         self.rules_button = w.Button(self._bot_rules_text(), self._edit_bot_rules)
         self.rows: list[tuple[str, w.Widget]] = [
-            (_("Your name"), w.TextInput(d.name, max_len=20,
+            (_("Your name"), w.TextInput(d.name, max_len=Limits().max_name,
                                          placeholder=_("name shown to others"),
                                          on_change=lambda v: setattr(d, "name", v))),
             (_("Deck"), w.Choice(deck_styles(), d.deck, show=deck_words,

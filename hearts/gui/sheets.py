@@ -87,16 +87,34 @@ def button_row(buttons: Sequence[w.Widget], area: pygame.Rect, height: int, gap:
         x += bw + gap
 
 
+def download_dir() -> Path:
+    """The desktop's download folder: XDG_DOWNLOAD_DIR of ``user-dirs.dirs`` (in
+    $XDG_CONFIG_HOME), else ~/Downloads."""
+    import os
+    home = Path.home()
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+    try:
+        lines = (config / "user-dirs.dirs").read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        lines = []
+    for line in lines:
+        key, sep, value = line.strip().partition("=")
+        if key == "XDG_DOWNLOAD_DIR" and sep:
+            value = value.strip().strip('"').replace("$HOME", str(home))
+            if value.startswith("/") and Path(value) != home:
+                return Path(value)
+    return home / "Downloads"
+
+
 def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
-    """Write a finished game (the exported JSON of docs/history.md) to the Downloads
-    folder (or the home folder) and tell the player where; None when it failed."""
+    """Write a finished game (the exported JSON of docs/history.md) to the download folder
+    (`download_dir`, made if missing) and tell the player where; None when it failed."""
     import json
-    folder = Path.home() / "Downloads"      # the folder's name on disk, in every language
-    if not folder.is_dir():
-        folder = Path.home()
+    folder = download_dir()
     day = str(doc.get("finished") or "")[:10] or "game"
     path = folder / f"hearts-game-{doc.get('id')}-{day}.json"
     try:
+        folder.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as e:
         app.notify(_("The game was not saved: {why}.").format(why=error_words(e)))
@@ -105,4 +123,4 @@ def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
     return path
 
 
-__all__ = ["Sheet", "button_row", "export_game"]
+__all__ = ["Sheet", "button_row", "download_dir", "export_game"]

@@ -53,8 +53,8 @@ class TableControls(TablePart):
         self.screen.playback.settle()
         m = self.model
         v = m.view
-        if v is None or m.watching or m.disconnected is not None:
-            return
+        if v is None or m.watching or m.disconnected is not None or m.hand_scored:
+            return                               # (a hand scored takes no card)
         if m.pending is not None:
             return                               # one card at a time: the host answers first
         if v.phase == "pass":

@@ -64,6 +64,25 @@ def fit(s: str, size: int, width: int, face: str = "sans") -> str:
     return s + "…"
 
 
+def name_lines(name: str, you: bool, size: int, width: int) -> tuple[list[str], int]:
+    """A plate's name whole, in as large a size down to ``MIN_TEXT`` as fits ``width``, on
+    two lines if it must; "(you)" always stays (only a name longer still is cut)."""
+    def said(n: str) -> str:
+        return _("{name} (you)").format(name=n) if you else n
+    for sz in range(max(MIN_TEXT, size), MIN_TEXT - 1, -1):
+        if theme.font(sz, "bold").size(said(name))[0] <= width:
+            return [said(name)], sz
+    for sz in range(max(MIN_TEXT, min(size, 15)), MIN_TEXT - 1, -1):      # two lines
+        lines = list(wrap(said(name), sz, width, "bold"))
+        if len(lines) <= 2 and " ".join(lines) == said(name):    # broken at a space
+            return lines, sz
+    for keep in range(len(name) - 1, 0, -1):
+        lines = list(wrap(said(name[:keep].rstrip() + "…"), MIN_TEXT, width, "bold"))
+        if len(lines) <= 2:
+            return lines, MIN_TEXT
+    return [fit(said(name), MIN_TEXT, width, "bold")], MIN_TEXT
+
+
 @functools.lru_cache(maxsize=64)
 def _avatar(kind: str, d: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A round badge with a person (human) or a robot head (bot), drawn at 3x and smoothed."""
@@ -380,16 +399,19 @@ class TablePainter(TableCanvas):
         av = _avatar("human" if info.human else "bot" if info.kind == "bot" else "empty", d, badge)
         img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
         tx = r.x + round(18 * u) + d
-        name = self.model.info.seat_name(seat)
-        if seat == self.model.me and not self.model.watching and info.name:
-            name = _("{name} (you)").format(name=name)
+        you = seat == self.model.me and not self.model.watching and bool(info.name)
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
         total_img = text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
         name_w = r.right - tx - total_img.get_width() - round(16 * u)
-        name_img = text(fit(name, round(17 * u), name_w, "bold"), round(17 * u), color, "bold")
+        names, name_size = name_lines(self.model.info.seat_name(seat), you, round(17 * u), name_w)
+        imgs = [text(line, name_size, color, "bold") for line in names]
+        name_h = sum(i.get_height() for i in imgs) - 2 * (len(imgs) - 1)
         line_h = theme.font(max(MIN_TEXT, round(13 * u))).get_linesize()
-        ny = r.y + max(2, (h - name_img.get_height() - line_h) // 2)
-        img.blit(name_img, (tx, ny))
+        ny = r.y + max(1, (h - name_h - line_h) // 2)
+        for i, name_img in enumerate(imgs):
+            img.blit(name_img, (tx, ny + i * (name_img.get_height() - 2)))
+        name_img = imgs[0]
+        ny += name_h - name_img.get_height()
         if self.model.view is None:         # before the first deal (the waiting table)
             line = {"empty": _("empty seat"), "human": _("ready")}.get(
                 info.kind) or _("bot · {level}").format(level=level_words(info.level or "normal"))

@@ -157,8 +157,8 @@ class TableInput(TablePart):
         if k in ENTER and controls.button("start"):
             controls.start()                 # the owner, before the first game
             return
-        if v is None or m.watching:
-            return
+        if v is None or m.watching or m.summary is not None:
+            return                               # (a summary holds the hand's keys)
         if v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
             if k in (pygame.K_a, pygame.K_s) and controls.button("moon-add"):
                 controls.moon("add" if k == pygame.K_a else "subtract")
@@ -196,8 +196,8 @@ class TableInput(TablePart):
         if k in (*ENTER, pygame.K_SPACE, pygame.K_UP):
             self.screen.playback.settle()
             v = m.view
-            if v is None or not m.hand_cards:
-                return
+            if v is None or not m.hand_cards or m.summary is not None:
+                return                           # the key was for the hand just scored
             m.cursor = min(m.cursor, len(m.hand_cards) - 1)
             if v.phase == "pass" and k in ENTER and len(m.selected) == v.rules.pass_count:
                 controls.confirm_pass()

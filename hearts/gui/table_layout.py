@@ -41,7 +41,7 @@ class Layout:
         cw = cardart.card_width_for(size)
         ch = round(cw * cardart.CARD_RATIO)
         margin = round(14 * u)
-        pw, ph = max(round(228 * u), 176), max(round(62 * u), 48)   # room for 12 px lines
+        pw, ph = max(round(248 * u), 176), max(round(62 * u), 48)   # a name of 24 and (you)
         cx, cy = W // 2, round(H * 0.41)
         hand_y = H - ch - round(18 * u)
         lift = round(ch * 0.2)

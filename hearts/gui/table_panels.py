@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pygame
 
-from hearts.engine import Card, View
-from hearts.engine.rule_options import rules_title
+from hearts.engine import Card, Rules, View
+from hearts.engine.rule_options import nearest_preset, preset_name, rules_title
 from hearts.i18n import _
 from hearts.net import words
 
 from . import theme
 from . import table_draw as draw
+from .rules_dialog import custom_words
 from .table_draw import CUE, HINT, MIN_TEXT, TableCanvas
 
 
@@ -23,6 +24,17 @@ def trick_winner(trick: list[tuple[int, Card]]) -> int:
     """The seat that wins a whole trick (``trick`` in play order): the led suit's highest."""
     led = trick[0][1].suit
     return max((p for p in trick if p[1].suit == led), key=lambda p: p[1].rank)[0]
+
+
+def rules_line(rules: Rules, leave_out: tuple[str, ...]) -> str:
+    """The rules in a few words less ``leave_out`` (said beside them): where that leaves
+    only the preset's name of rules changed from it, "custom (based on Standard)", as the
+    rules dialog says."""
+    title = rules_title(rules, leave_out=leave_out)
+    base = nearest_preset(rules)
+    if rules.preset_name() is None and title == preset_name(base):
+        return custom_words(base)
+    return title
 
 
 def said_above(v: View) -> tuple[str, ...]:
@@ -44,7 +56,7 @@ class PanelPainter(TableCanvas):
         for text, size, colour, face in (
                 (words.hand_title(voice), 17, theme.TEXT, "bold"),
                 (words.passing_and_target(voice, v), 14, theme.TEXT_DIM, "sans"),
-                (rules_title(v.rules, leave_out=said_above(v)), 13, theme.TEXT_DIM, "sans")):
+                (rules_line(v.rules, said_above(v)), 13, theme.TEXT_DIM, "sans")):
             lines += [(part, round(size * u), colour, face) for part in draw.wrap(text, round(size * u), inner, face)]
         heart = draw.text("♥", round(22 * u), theme.HEART_RED if v.hearts_broken else (110, 120, 116), "bold")
         h = (round(20 * u) + sum(theme.font(max(MIN_TEXT, s_), f).get_linesize() for _, s_, _, f in lines)
@@ -168,6 +180,15 @@ class PanelPainter(TableCanvas):
         text, tone = words.status_line(self.screen.voice, v, shown)
         return text, {"act": theme.ACCENT, "wait": theme.TEXT_DIM}.get(tone, theme.TEXT)
 
+    def status_width(self, v: View) -> int:
+        """How wide the status line may be: half the window, clear of the played-cards
+        list beside it (open hands) by a margin on either side."""
+        width = round(self.size[0] * 0.5)
+        if self.model.reveal and v.others is not None:
+            gap = round(16 * self.layout.u)
+            width = min(width, 2 * (self.size[0] // 2 - self.geo.played_rect().right - gap))
+        return max(round(120 * self.layout.u), width)
+
     def draw_status(self, surface: pygame.Surface, v: View) -> None:
         u = self.layout.u
         cx = self.size[0] // 2
@@ -175,7 +196,7 @@ class PanelPainter(TableCanvas):
         text, color = self.status_text(v)          # the turn prompt: nothing covers it
         if text:
             size = round(20 * u)
-            for i, line in enumerate(draw.wrap(text, size, round(self.size[0] * 0.5), "bold")):
+            for i, line in enumerate(draw.wrap(text, size, self.status_width(v), "bold")):
                 img = draw.text(line, size, color, "bold", True)
                 surface.blit(img, img.get_rect(center=(cx, y + i * img.get_height())))
         if self.model.timer and self.model.me in self.model.timer[0] and not self.model.watching:

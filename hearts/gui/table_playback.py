@@ -461,16 +461,16 @@ class Playback(TablePart):
         self.anim.scale = self.anim_scale()
         step = min(dt, MAX_STEP)              # a late frame shows the motion, not its end
         self.anim_time += step
-        self.anim.update(step)
-        if m.notes and self.clock >= min(n.until for n in m.notes):
-            m.notes = [n for n in m.notes if n.until > self.clock]
-        if m.notice and self.clock >= m.notice[1]:
-            m.notice = None
         if m.summary is not None and self.clock >= m.summary_until:
             m.summary = None                   # closed by itself: a key meant for it waits
             quiet = getattr(self.screen.app, "quiet_keys", None)
             if quiet is not None:
                 quiet()
+        self.anim.update(step)                 # (what waited for the summary comes now)
+        if m.notes and self.clock >= min(n.until for n in m.notes):
+            m.notes = [n for n in m.notes if n.until > self.clock]
+        if m.notice and self.clock >= m.notice[1]:
+            m.notice = None
         for seat in [s for s, (_, until) in m.bubbles.items() if self.clock >= until]:
             del m.bubbles[seat]
 
@@ -483,12 +483,10 @@ class Playback(TablePart):
                 or self.clock < self.model.cue_until and self.anim.scale > 0)
 
     def settle(self) -> None:
-        """Finish every motion so that the view on screen is the newest one (a summary the
-        next hand waits for is closed: the player moved on)."""
-        if self.anim.gate is not None:
-            self.model.summary = None
+        """Finish every motion so that the view on screen is the newest one, up to a hand's
+        summary: it holds (the next hand waits) until it is dismissed or times out."""
         if self.anim.busy:
-            self.anim.finish()
+            self.anim.finish(gates=False)
 
 
 __all__ = ["BOT_GAPS", "Playback", "SUMMARY_SECONDS", "TRICK_PAUSE"]

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pygame
 
-from hearts.engine.rule_options import rules_title
 from hearts.i18n import _, ngettext, pgettext
 from hearts.net import words
 
 from . import theme
 from . import table_draw as draw
 from .table_draw import MIN_TEXT, TableCanvas
+from .table_panels import rules_line
 
 
 class SheetPainter(TableCanvas):
@@ -27,7 +27,9 @@ class SheetPainter(TableCanvas):
 
     def summary_rect(self) -> pygame.Rect:
         u = self.layout.u
-        w = min(self.size[0] - 2 * self.layout.margin, round(460 * u))
+        names = max(draw.text(self.model.info.seat_name(seat), round(16 * u), theme.TEXT,
+                              "bold").get_width() for seat in range(4))
+        w = min(self.size[0] - 2 * self.layout.margin, max(round(460 * u), names + round(210 * u)))
         extra = 0
         for line in self.summary_lines():
             extra += len(draw.wrap(line, round(15 * u), w - round(48 * u), "bold")) * self.line_h(15, "bold")
@@ -59,8 +61,9 @@ class SheetPainter(TableCanvas):
         for seat in range(4):
             info = self.model.info.seats[seat]
             color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-            surface.blit(draw.text(draw.fit(self.model.info.seat_name(seat), round(16 * u), r.width - round(200 * u)),
-                               round(16 * u), color, "bold"), (r.x + round(24 * u), y))
+            surface.blit(draw.text(draw.fit(self.model.info.seat_name(seat), round(16 * u),
+                                            r.width - round(200 * u), "bold"),
+                                   round(16 * u), color, "bold"), (r.x + round(24 * u), y))
             p = draw.text(f"{self.model.info.display_points(pts[seat]):+d}" if pts[seat] else "0", round(16 * u),
                       theme.TEXT)
             surface.blit(p, (r.right - round(130 * u) - p.get_width(), y))
@@ -238,7 +241,7 @@ class SheetPainter(TableCanvas):
         surface.blit(head, (r.x + round(20 * u), r.y + round(14 * u)))
         rules = self.model.info.rules
         about = _("game to {target} · {rules}").format(
-            target=rules.target, rules=rules_title(rules, leave_out=("target",)))
+            target=rules.target, rules=rules_line(rules, ("target",)))
         target = draw.text(about, round(13 * u),
                        theme.TEXT_DIM)
         top = r.y + round(56 * u)

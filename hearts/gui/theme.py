@@ -39,7 +39,7 @@ PANEL_EDGE: tuple[int, int, int, int] = (255, 255, 255, 40)
 BUTTON: Color = (246, 232, 196)
 BUTTON_HOVER: Color = (255, 244, 214)
 BUTTON_TEXT: Color = (40, 34, 24)
-BUTTON_DISABLED: Color = (120, 126, 118)
+BUTTON_DISABLED: Color = (156, 160, 150)    # with BUTTON_TEXT: 5.9:1 (WCAG AA)
 
 # name -> (centre colour, edge colour, grain strength)
 BACKGROUNDS: dict[str, tuple[Color, Color, int]] = {

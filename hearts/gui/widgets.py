@@ -31,7 +31,7 @@ BUTTON = (246, 232, 196)
 BUTTON_HOVER = (255, 244, 214)
 BUTTON_DOWN = (222, 206, 166)
 BUTTON_TEXT = (40, 34, 24)
-DISABLED = (120, 126, 118)
+DISABLED = (156, 160, 150)   # with BUTTON_TEXT: 5.9:1, as WCAG AA asks
 RED = (255, 110, 100)
 FIELD = (6, 14, 10)
 SELECT = (46, 104, 70)
@@ -188,6 +188,9 @@ class Widget:
         """Return True when the event was used."""
         return False
 
+    def on_focus(self) -> None:
+        """The focus came here from elsewhere (a text field selects its text)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
@@ -272,11 +275,13 @@ class Button(Widget):
         size = fitting_size(self.label, self.font_size(), self.rect.width - 12, self.primary)
         f = font(size, self.primary)
         text(surface, fit(self.label, f, self.rect.width - 12), self.rect.center, size,
-             BUTTON_TEXT if self.enabled else (70, 72, 68), self.primary, "center")
+             BUTTON_TEXT, self.primary, "center")
 
 
 class TextInput(Widget):
-    """One line of editable text. Enter calls ``on_submit(text)``."""
+    """One line of editable text, as in any desktop toolkit: its text selected when the
+    focus comes to it, Ctrl-A selects all, Shift with the arrows, Home and End selects,
+    typing replaces the selection. Enter calls ``on_submit(text)``."""
 
     def __init__(self, value: str = "", rect: pygame.Rect | None = None, placeholder: str = "",
                  max_len: int = 200,
@@ -294,10 +299,44 @@ class TextInput(Widget):
         self.mono = mono
         self.history: list[str] = []
         self._hist_pos = 0
+        self.anchor: int | None = None      # the selection runs from here to the cursor
 
     def set(self, value: str) -> None:
         self.value = value[: self.max_len]
         self.cursor = len(self.value)
+        self.anchor = None
+
+    def on_focus(self) -> None:
+        self.select_all()
+
+    def select_all(self) -> None:
+        self.anchor, self.cursor = 0, len(self.value)
+
+    @property
+    def selection(self) -> tuple[int, int] | None:
+        """The selected span (start, end), or None when nothing is selected."""
+        n = len(self.value)
+        if self.anchor is None or min(self.anchor, n) == min(self.cursor, n):
+            return None
+        a, b = sorted((min(self.anchor, n), min(self.cursor, n)))
+        return a, b
+
+    def _cut_selection(self) -> bool:
+        span = self.selection
+        self.anchor = None
+        if span is None:
+            return False
+        self.value = self.value[: span[0]] + self.value[span[1]:]
+        self.cursor = span[0]
+        return True
+
+    def _move(self, to: int, extend: bool) -> None:
+        """Put the cursor at ``to``; with Shift the selection follows it."""
+        if extend and self.anchor is None:
+            self.anchor = self.cursor
+        elif not extend:
+            self.anchor = None
+        self.cursor = max(0, min(len(self.value), to))
 
     def _changed(self) -> None:
         if self.on_change:
@@ -307,11 +346,15 @@ class TextInput(Widget):
         s = "".join(ch for ch in s if ch.isprintable())
         if self.allowed is not None:
             s = "".join(ch for ch in s if self.allowed(ch))
+        if not s:
+            return
+        cut = self._cut_selection()
         room = self.max_len - len(self.value)
         s = s[:max(0, room)]
         if s:
             self.value = self.value[: self.cursor] + s + self.value[self.cursor:]
             self.cursor += len(s)
+        if s or cut:
             self._changed()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -328,6 +371,7 @@ class TextInput(Widget):
             return False
         k = event.key
         ctrl = event.mod & pygame.KMOD_CTRL
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if not self.on_submit:
                 return False            # the form's default button takes it
@@ -338,27 +382,28 @@ class TextInput(Widget):
             self._hist_pos = len(self.history)
             self.on_submit(value)
             return True
-        if k == pygame.K_BACKSPACE:
-            if self.cursor:
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            if self._cut_selection():
+                self._changed()
+            elif k == pygame.K_BACKSPACE and self.cursor:
                 self.value = self.value[: self.cursor - 1] + self.value[self.cursor:]
                 self.cursor -= 1
                 self._changed()
+            elif k == pygame.K_DELETE and self.cursor < len(self.value):
+                self.value = self.value[: self.cursor] + self.value[self.cursor + 1:]
+                self._changed()
             return True
-        if k == pygame.K_DELETE:
-            self.value = self.value[: self.cursor] + self.value[self.cursor + 1:]
-            self._changed()
+        if ctrl and k == pygame.K_a:
+            self.select_all()
             return True
-        if k == pygame.K_LEFT:
-            self.cursor = max(0, self.cursor - 1)
-            return True
-        if k == pygame.K_RIGHT:
-            self.cursor = min(len(self.value), self.cursor + 1)
-            return True
-        if k == pygame.K_HOME:
-            self.cursor = 0
-            return True
-        if k == pygame.K_END:
-            self.cursor = len(self.value)
+        moves = {pygame.K_LEFT: self.cursor - 1, pygame.K_RIGHT: self.cursor + 1,
+                 pygame.K_HOME: 0, pygame.K_END: len(self.value)}
+        if k in moves:
+            span = self.selection
+            if span is not None and not shift and k in (pygame.K_LEFT, pygame.K_RIGHT):
+                self._move(span[0] if k == pygame.K_LEFT else span[1], False)
+            else:
+                self._move(moves[k], shift)
             return True
         if k == pygame.K_UP and self.history:
             self._hist_pos = max(0, self._hist_pos - 1)
@@ -397,6 +442,11 @@ class TextInput(Widget):
         img = f.render(fit(shown, f, inner.width) if not self.value else shown, True, colour)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
+        span = self.selection if self.focused else None
+        if span is not None:
+            x0 = inner.left + f.size(self.value[start:max(start, span[0])])[0]
+            x1 = inner.left + f.size(self.value[start:span[1]])[0]
+            pygame.draw.rect(surface, SELECT, (x0, inner.top + 5, x1 - x0 + 2, inner.height - 10))
         surface.blit(img, img.get_rect(midleft=inner.midleft))
         if self.focused:
             x = inner.left + f.size(self.value[start:self.cursor])[0]
@@ -460,11 +510,21 @@ class Choice(Widget):
                  anchor="midright")
         words = self.show(self.value)
         room = self.rect.width - 2 * size - 16
-        if self.short is not None and font(MIN_TEXT).size(words)[0] > room:
-            words = self.short(self.value)
-        small = fitting_size(words, size, room)
-        text(surface, fit(words, font(small), room), self.rect.center, small, colour,
-             anchor="center")
+        lines = [words]
+        if font(MIN_TEXT).size(words)[0] > room:        # on two lines, if they fit
+            two = wrap(words, font(MIN_TEXT), room)
+            if len(two) == 2 and 2 * font(MIN_TEXT).get_height() <= self.rect.height + 6:
+                lines = two
+            elif self.short is not None:
+                lines = [self.short(self.value)]
+        small = min(fitting_size(line, size, room) for line in lines)
+        if len(lines) == 2:
+            small = max(MIN_TEXT, min(small, self.rect.height // 2 * 4 // 5))
+        step = min(font(small).get_linesize(), self.rect.height // 2 + 1)
+        top = self.rect.centery - step * (len(lines) - 1) // 2
+        for i, line in enumerate(lines):
+            text(surface, fit(line, font(small), room), (self.rect.centerx, top + i * step),
+                 small, colour, anchor="center")
 
 
 class Toggle(Choice):
@@ -654,6 +714,7 @@ class ColumnList(ListBox):
         super().__init__(**kwargs)
         self.columns = list(columns)
         self.indent = 0                 # room kept before the first column (an icon)
+        self.one_line = False           # rows of one line: larger text for the row height
 
     def column_lefts(self) -> list[int]:
         inner = self.rect.inflate(-20, 0)
@@ -665,7 +726,7 @@ class ColumnList(ListBox):
         return lefts
 
     def text_size(self) -> int:
-        return max(MIN_TEXT, int(self.row_height * 0.3))
+        return max(MIN_TEXT, int(self.row_height * (0.4 if self.one_line else 0.3)))
 
     @staticmethod
     def row_height_for(scale: float) -> int:
@@ -700,8 +761,11 @@ class ColumnList(ListBox):
             return
         size = self.text_size()
         self.draw_box(surface, size)
-        for (name, _share), x in zip(self.columns, self.column_lefts()):
-            text(surface, name, (x, self.rect.top - 4), size, DIM, bold=True,
+        lefts = self.column_lefts()
+        rights = lefts[1:] + [self.rect.right - 10]
+        for (name, _share), x, right in zip(self.columns, lefts, rights):
+            head = fitting_size(name, size, right - x - 16, True)   # clear of the next one
+            text(surface, name, (x, self.rect.top - 4), head, DIM, bold=True,
                  anchor="bottomleft")
         for n in range(min(self.visible_rows, len(self.rows) - self.top)):
             i = self.top + n
@@ -743,6 +807,7 @@ class Form:
         return self.widgets[self.focus_index] if 0 <= self.focus_index < len(self.widgets) else None
 
     def focus(self, w: Widget | None) -> None:
+        came = w is not None and not w.focused
         for x in self.widgets:
             x.focused = False
             if isinstance(x, Button) and x is not w:
@@ -750,6 +815,8 @@ class Form:
         self.focus_index = self.widgets.index(w) if w in self.widgets else -1
         if w is not None:
             w.focused = True
+            if came:
+                w.on_focus()
 
     def focus_first(self) -> None:
         idx = self._focusable()

@@ -52,9 +52,10 @@ def change(events: list[dict[str, Any]], kind: str) -> bool:
 
 def own_table_with_bob(app: Any, drive: Any) -> "Player":
     """Host a LAN game from the menu, open a table and seat a second real player, Bob."""
+    from hearts.i18n import _
     host_lobby(app, drive)
-    drive.click_button(app.screen.form, "New table")
-    drive.click_button(app.dialogs[-1].form, "Create")
+    drive.click_button(app.screen.form, _("New table"))      # (in the app's language)
+    drive.click_button(app.dialogs[-1].form, _("Create"))
     drive.until(lambda: app.session.table is not None, what="our table")
     bob = Player(app, "Bob")
     bob.send("sit", table=app.session.table.id, seat=1)

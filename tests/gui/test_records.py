@@ -19,20 +19,21 @@ from hearts.net.stats import person_id
 from tests.engine.builders import random_game
 
 
-def keep_bot_games(app: Any, n: int = 3) -> list[Any]:
+def keep_bot_games(app: Any, n: int = 3,
+                   seats: tuple[tuple[str, str], ...] = (("Ada", "hard"), ("Basil", "normal"),
+                                                         ("Clara", "easy"))) -> list[Any]:
     """``n`` finished games against bots in this computer's history, played by the app's
-    own player key in seat 0."""
+    own player key in seat 0 (``seats``: the bots' names and levels)."""
     from hearts.gui.saved_game import save_dir
     d = save_dir()
     d.mkdir(parents=True, exist_ok=True)
     me = {"name": "Tester", "kind": "human", "id": person_id(app.net.key)}
-    bots = [{"name": n, "kind": "bot", "level": lv} for n, lv in
-            (("Ada", "hard"), ("Basil", "normal"), ("Clara", "easy"))]
+    bots = [{"name": n, "kind": "bot", "level": lv} for n, lv in seats]
     history = History(d)
     games = []
     for i in range(n):
         g = random_game(Rules(), 30 + i)
-        history.add({"table": 1, "name": "Bots", "players": ["Tester", "Ada", "Basil", "Clara"],
+        history.add({"table": 1, "name": "Bots", "players": ["Tester", *(n for n, _ in seats)],
                      "game": g.to_dict(), "totals": list(g.totals), "winners": g.winners,
                      "people": [me, *bots], "seating": [[0, 1, 2, 3]] * len(g.results)})
         games.append(g)
@@ -250,3 +251,29 @@ def test_review_from_the_final_sheet(app: Any, drive: Any) -> None:
     replay = app.dialogs[-1]
     assert replay.doc["id"] >= 1 and replay.hand == 0 and replay.export_button.visible
     assert replay.doc["totals"] == list(app.session.table.totals)
+
+
+def test_export_goes_to_the_desktops_download_folder_made_if_missing(
+        app: Any, drive: Any, tmp_path: Path, config_home: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    config_home.mkdir(parents=True, exist_ok=True)
+    (config_home / "user-dirs.dirs").write_text(
+        '# written by xdg-user-dirs-update\nXDG_DOWNLOAD_DIR="$HOME/Téléchargements"\n',
+        encoding="utf-8")
+    games = keep_bot_games(app, 1)
+    open_leaderboard(app, drive)
+    drive.click_button(app.dialogs[-1].form, "Games")
+    drive.click_button(app.dialogs[-1].form, "Export")
+    files = list((tmp_path / "Téléchargements").glob("hearts-game-1-*.json"))
+    assert len(files) == 1 and not list(tmp_path.glob("hearts-game-*"))
+    assert json.loads(files[0].read_text())["totals"] == list(games[0].totals)
+    assert str(tmp_path / "Téléchargements") in app.toast
+
+
+def test_the_local_board_says_today_in_its_title_and_when_empty(app: Any, drive: Any) -> None:
+    drive.click_button(app.screen.form, "Leaderboard")
+    board = app.dialogs[-1]
+    drive.until(lambda: board.answer is not None, 10, "the figures")
+    assert board.which.show(board.which.value) == "Today"
+    assert board.list.empty == "No game finished yet today."

@@ -17,7 +17,8 @@ OMNIBUS_TO_50 = {"jack_of_diamonds": -10, "moon_needs_jack": True, "target": 50}
 
 def _internal(text: str) -> bool:
     """An option's internal name or value ("custom: moon_needs_jack=on")."""
-    return "custom" in text or re.search(r"\w=\w|[a-z]_[a-z]", text) is not None
+    return ("custom" in text and "custom (based on" not in text
+            or re.search(r"\w=\w|[a-z]_[a-z]", text) is not None)
 
 
 def test_the_info_box_and_the_scoreboard_say_the_rules_in_words(app, drive, monkeypatch, shots):
@@ -27,26 +28,29 @@ def test_the_info_box_and_the_scoreboard_say_the_rules_in_words(app, drive, monk
                          and app.screen, 20, "the table")
     drive.step()
     lines = [s for s, _ in look(screen, monkeypatch).lines]
-    assert "Omnibus" in lines and "pass left ← · game to 50" in lines
+    # only the target differs from Omnibus, and it is said above: the rules line says
+    # what the rules dialog says of them (issue 59, item 17)
+    assert "custom (based on Omnibus)" in lines and "pass left ← · game to 50" in lines
     assert not any(_internal(s) for s in lines), lines
     shoot(app, shots, "rules-info-box")
     drive.key(pygame.K_TAB)
     lines = [s for s, _ in look(screen, monkeypatch).lines]
-    assert "game to 50 · Omnibus" in lines
+    assert "game to 50 · custom (based on Omnibus)" in lines
     assert not any(_internal(s) for s in lines), lines
     shoot(app, shots, "rules-scoreboard")
 
 
 def test_the_info_box_says_no_passing_once(app, drive, monkeypatch, shots):
-    # "no passing · game to 100" above, so the rules line says "Standard", not "Standard,
-    # Pass directions: no passing" (which wrapped to a third line at 800x600)
+    # "no passing · game to 100" above, so the rules line says "custom (based on Standard)"
+    # as the rules dialog does, not "Standard, Pass directions: no passing" (which wrapped
+    # to a third line at 800x600) nor "Standard" (they are not)
     app.settings.bot_level = "random"
     app.link.play_against_bots(rules={"pass_cycle": ["hold"]}, seed=4)
     screen = drive.until(lambda: isinstance(app.screen, TableScreen) and app.screen.model.view
                          and app.screen, 20, "the table")
     drive.step()
     lines = [s for s, _ in look(screen, monkeypatch).lines]
-    assert "no passing · game to 100" in lines and "Standard" in lines
+    assert "no passing · game to 100" in lines and "custom (based on Standard)" in lines
     assert not any("Pass directions" in s for s in lines), lines
     shoot(app, shots, "rules-info-box-no-passing")
 

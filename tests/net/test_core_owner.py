@@ -55,7 +55,7 @@ def test_owner_commands_and_refusals() -> None:
     assert di.changes("resumed")
     who = ann.ask("/who")
     assert "Ann (owner)" in who["text"] and "Bob" in who["text"]
-    assert "unknown command" in ann.ask("/frobnicate")["text"]
+    assert "Unknown command" in ann.ask("/frobnicate")["text"]
 
 
 def test_kick_and_allow() -> None:
