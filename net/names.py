@@ -60,6 +60,11 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+def head(text: str, n: int) -> str:
+    """The first ``n`` graphemes of ``text`` (a field's limit: no "…")."""
+    return "".join(graphemes(text)[:max(0, n)])
+
+
 def cut(text: str, limit: int) -> str:
     """``text`` at most ``limit`` graphemes; a longer one ends in "…" (one of them)."""
     parts = graphemes(text)

@@ -68,10 +68,11 @@ def run(args: argparse.Namespace) -> int:
     from hearts.gui.app import App
     from hearts.gui.settings import Settings
     from hearts.net.limits import Limits
+    from hearts.net.names import head
 
     settings = Settings.load()
     if args.name:
-        settings.name = args.name.strip()[:Limits().max_name] or settings.name
+        settings.name = head(args.name.strip(), Limits().max_name) or settings.name
         settings.save()
     if args.bot_level:
         settings.bot_level = args.bot_level

@@ -412,11 +412,13 @@ def host_title(name: str) -> str:
     """"Ann's host", the name a host started here goes by: whole within the host's limit
     for names, a long player name shortened with an ellipsis ("Annabelle Feath…'s host")."""
     from hearts.net.limits import Limits
+    from hearts.net.names import graphemes
     limit = Limits().max_name
     title = _("{name}'s host").format(name=name)
-    while len(title) > limit and len(name) > 1:
-        name = name[:-1]
-        title = _("{name}'s host").format(name=name.rstrip() + "…")
+    parts = graphemes(name)                 # shortened by what a reader sees as a letter
+    while len(graphemes(title)) > limit and len(parts) > 1:
+        parts.pop()
+        title = _("{name}'s host").format(name="".join(parts).rstrip() + "…")
     return title
 
 

@@ -17,6 +17,7 @@ from hearts.bots.base import SEAT_LEVELS, level_words
 from hearts.engine.rule_options import on_off
 from hearts.i18n import _, pgettext
 from hearts.net.limits import Limits
+from hearts.net.names import head
 from hearts.playerkey import config_dir
 
 from . import cards as cardart
@@ -50,7 +51,7 @@ def backgrounds() -> tuple[str, ...]:
 
 def _default_name() -> str:
     try:
-        return (getpass.getuser() or "Player")[:Limits().max_name].capitalize()
+        return head(getpass.getuser() or "Player", Limits().max_name).capitalize()
     except Exception:  # no user name on some systems
         return "Player"
 
@@ -124,7 +125,7 @@ class Settings:
         if not isinstance(value, str):
             return None
         if name == "name":
-            value = value.strip()[:Limits().max_name]
+            value = head(value.strip(), Limits().max_name)
             return value or None
         if name == "animation" and value not in ANIMATION_SPEEDS:
             return None

@@ -16,6 +16,7 @@ import pygame
 
 from hearts.engine.rule_options import on_off
 from hearts.i18n import pgettext
+from hearts.net.names import graphemes, head, visible
 from hearts.resources import asset
 
 # -- look -----------------------------------------------------------------------------
@@ -302,7 +303,7 @@ class TextInput(Widget):
         self.anchor: int | None = None      # the selection runs from here to the cursor
 
     def set(self, value: str) -> None:
-        self.value = value[: self.max_len]
+        self.value = head(value, self.max_len)        # by graphemes: an emoji is one
         self.cursor = len(self.value)
         self.anchor = None
 
@@ -343,14 +344,13 @@ class TextInput(Widget):
             self.on_change(self.value)
 
     def insert(self, s: str) -> None:
-        s = "".join(ch for ch in s if ch.isprintable())
+        s = visible(s)          # an emoji's joiners stay, other invisible characters go
         if self.allowed is not None:
             s = "".join(ch for ch in s if self.allowed(ch))
         if not s:
             return
         cut = self._cut_selection()
-        room = self.max_len - len(self.value)
-        s = s[:max(0, room)]
+        s = head(s, self.max_len - len(graphemes(self.value)))
         if s:
             self.value = self.value[: self.cursor] + s + self.value[self.cursor:]
             self.cursor += len(s)

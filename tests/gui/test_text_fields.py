@@ -5,21 +5,17 @@ answer is never remembered, while one that reaches a host is."""
 
 from __future__ import annotations
 
-import socket
-
 import pygame
 
+from hearts.gui.link import host_title
 from hearts.gui.menu import JoinScreen
+from hearts.gui.settings import SettingsScreen
+from hearts.net.names import graphemes
+from tests.ports import free_port
 
 from .helpers import host_lobby
 
-
-def _free_port() -> int:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()                          # nothing listens there now
-    return port
+FAMILY = "\U0001F468\u200D\U0001F469\u200D\U0001F467"     # one person sees one emoji
 
 
 def test_the_join_field_selects_edits_and_remembers_only_a_good_address(app, drive, shots):
@@ -40,7 +36,7 @@ def test_the_join_field_selects_edits_and_remembers_only_a_good_address(app, dri
     assert field.value == "x"
     drive.key(pygame.K_a, pygame.KMOD_CTRL)
     assert field.selection == (0, 1)
-    bad = _free_port()
+    bad = free_port()                  # nothing listens there
     drive.type(f"127.0.0.1:{bad}")
     assert field.value == f"127.0.0.1:{bad}"
     drive.key(pygame.K_RETURN)
@@ -57,3 +53,19 @@ def test_the_join_field_selects_edits_and_remembers_only_a_good_address(app, dri
     drive.key(pygame.K_RETURN)
     drive.until(lambda: type(app.screen).__name__ == "LobbyScreen", what="the lobby")
     assert app.settings.last_address == f"127.0.0.1:{port}"
+
+
+def test_a_name_is_counted_in_what_a_reader_sees_as_letters(app, drive, shots):
+    """Issue 59 item 6: the name field takes the host's 24 graphemes, an emoji with
+    joiners whole (an emoji picker sends it in one piece)."""
+    app.show(SettingsScreen(app))
+    field = next(w for w in app.screen.form.widgets if getattr(w, "max_len", 0) == 24)
+    app.screen.form.focus(field)
+    drive.key(pygame.K_a, pygame.KMOD_CTRL)
+    for _ in range(30):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=FAMILY))
+    drive.step()
+    assert field.value == FAMILY * 24 and len(graphemes(field.value)) == 24
+    drive.shot(shots / "settings-emoji-name.png")
+    title = host_title("🃏 Zoë" + FAMILY * 30)
+    assert title == "🃏 Zoë" + FAMILY * 11 + "…'s host" and len(graphemes(title)) == 24
