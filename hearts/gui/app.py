@@ -21,9 +21,10 @@ from . import theme
 from . import widgets as w
 from .commands import AppCommands
 from .dialog import Dialog, MessageDialog
-from .link import NET_EVENT, Link, Session
+from .link import NET_EVENT, Link
+from .session import Session
 from .screen import Screen
-from .settings import Settings
+from .preferences import Settings
 
 log = logging.getLogger(__name__)
 

@@ -43,7 +43,7 @@ from .table_playback import Playback
 from .table_sheets import SheetPainter
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 
 class TableScreen(Screen):
@@ -51,7 +51,7 @@ class TableScreen(Screen):
 
     is_table = True
 
-    def __init__(self, app: "App", message: dict[str, Any] | None = None,
+    def __init__(self, app: "Shell", message: dict[str, Any] | None = None,
                  sounds: sfx.Sounds | None = None) -> None:
         super().__init__(app)
         # where the player dragged the small scoreboard (kept in the settings)
