@@ -16,7 +16,8 @@ from hearts.i18n import _
 from hearts.net import words
 
 from .table_draw import Button
-from .table_part import SheetRects, TablePart, TableStage
+from .table_geometry import SheetRects
+from .table_part import TablePart, TableStage
 from .table_text import button_width
 
 if TYPE_CHECKING:

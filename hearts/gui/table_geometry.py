@@ -8,7 +8,7 @@ scoreboard where the player dragged it), for the painter, the motions and the in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,9 +28,17 @@ TOOLBAR_LABELS = (N_("Scores  (Tab)"), N_("Last trick  (L)"), N_("Hint  (Ctrl-H)
 if TYPE_CHECKING:
     from .table_looks import TableLooks
     from .table_model import TableModel
-    from .table_part import SheetRects
 
 Point = tuple[float, float]
+
+
+class SheetRects(Protocol):
+    """Where a hand's summary and the final sheet stand (`SheetPainter`): given to the
+    parts made before the sheets once they are (`TableScreen` wires them)."""
+
+    def summary_rect(self) -> pygame.Rect: ...
+
+    def over_rect(self) -> pygame.Rect: ...
 
 
 class TableGeometry:
@@ -255,4 +263,4 @@ class TableGeometry:
         return r.clamp(pygame.Rect(0, 0, W, H))
 
 
-__all__ = ["TableGeometry"]
+__all__ = ["SheetRects", "TableGeometry"]

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .table_part import SheetRects, TablePart, TableStage
+from .table_geometry import SheetRects
+from .table_part import TablePart, TableStage
 
 if TYPE_CHECKING:
     from .shell import Shell

@@ -20,7 +20,8 @@ from . import theme
 from . import table_draw as draw
 from .rules_dialog import custom_words
 from .table_draw import CUE, HINT, TableCanvas
-from .table_part import SheetRects, TableStage
+from .table_geometry import SheetRects
+from .table_part import TableStage
 from .table_text import MIN_TEXT
 
 if TYPE_CHECKING:

@@ -1,11 +1,9 @@
 """What every part of the table screen shares (`TableStage`: the model, the geometry, the
-motions, the time shown and the painters' surfaces), the base of the parts (`TablePart`),
-and `SheetRects`, where the sheets stand, which parts built before the sheets are given
-once they are (`TableScreen` wires them)."""
+motions, the time shown and the painters' surfaces), and the base of the parts (`TablePart`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,14 +13,6 @@ if TYPE_CHECKING:
     from .table_geometry import TableGeometry
     from .table_layout import Layout
     from .table_model import TableModel
-
-
-class SheetRects(Protocol):
-    """Where a hand's summary and the final sheet stand (`SheetPainter`)."""
-
-    def summary_rect(self) -> pygame.Rect: ...
-
-    def over_rect(self) -> pygame.Rect: ...
 
 
 class TableStage:
@@ -77,4 +67,4 @@ class TablePart:
         return self.stage.time
 
 
-__all__ = ["SheetRects", "TablePart", "TableStage"]
+__all__ = ["TablePart", "TableStage"]
