@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 class TablePainter(TableCanvas):
     """Draws the table screen's frames: the seats, the cards and the trick itself, the
-    rest with the screen's `PanelPainter` and `SheetPainter`."""
+    rest with the `PanelPainter` and `SheetPainter` it is given."""
 
     def __init__(self, stage: TableStage, looks: "TableLooks", panels: "PanelPainter",
                  sheets: "SheetPainter", controls: "TableControls", input: "TableInput",
