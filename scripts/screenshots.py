@@ -50,7 +50,7 @@ def table_shot(path: Path, seed: int) -> None:
     """The desktop client during the fifth trick, its turn to play."""
     from hearts.bots import hint
     from hearts.gui.app import App
-    from hearts.gui.settings import Settings
+    from hearts.gui.preferences import Settings
     from hearts.net.mirror import read_view
 
     app = App(Settings(name="You", animation="normal", sounds=False), size=(1280, 800),

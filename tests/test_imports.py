@@ -197,10 +197,7 @@ def test_the_components_are_found():
 
 @pytest.mark.parametrize("prefix", [
     "hearts.net.", "hearts.engine.", "hearts.bots.", "hearts.text.", "hearts.commands.",
-    pytest.param("hearts.gui.", marks=pytest.mark.xfail(
-        reason="hearts/gui is one import loop (issue 58 item 2)", strict=False)),
-    pytest.param("hearts.", marks=pytest.mark.xfail(
-        reason="hearts/gui is one import loop (issue 58 item 2)", strict=False))])
+    "hearts.gui.", "hearts."])
 def test_no_import_loop_over_four_modules(prefix):
     """No strongly connected component of the import graph holds more than four modules."""
     loop = _largest_loop(prefix)

@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     cfg = tempfile.TemporaryDirectory()
     os.environ["XDG_CONFIG_HOME"] = cfg.name
     from hearts.gui.app import App
-    from hearts.gui.settings import Settings
+    from hearts.gui.preferences import Settings
 
     # Idle: our turn to pass, nothing moves.
     app = App(Settings(name="Bench", animation="normal", sounds=False), size=(width, height),

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise UserError("pygame-ce is not installed; run scripts/play to set it up") from None
     from hearts.gui.app import App
-    from hearts.gui.settings import Settings
+    from hearts.gui.preferences import Settings
     from hearts.net.limits import Limits
     from hearts.net.names import head
 

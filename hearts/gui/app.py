@@ -21,9 +21,10 @@ from . import theme
 from . import widgets as w
 from .commands import AppCommands
 from .dialog import Dialog, MessageDialog
-from .link import NET_EVENT, Link, Session
+from .link import NET_EVENT, Link
+from .session import Session
 from .screen import Screen
-from .settings import Settings
+from .preferences import Settings
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,8 @@ class App:
 
     Screens call `send` (an intent to the host), `show` (switch screen), `open_dialog`,
     ``link`` (connect, host, play against bots), ``commands`` (leave, quit...), and read
-    `settings`, `session` (what the host told us) and `scale`.
+    `settings`, `session` (what the host told us) and `scale`: what they may use is
+    declared on `shell.Shell`, so that none of them imports this module.
     """
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,

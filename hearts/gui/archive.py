@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from hearts.i18n import _
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 Answer = Callable[[dict[str, Any]], None]
 ANSWERS = {"stats": "stats", "games": "games", "game": "game"}
@@ -35,7 +35,7 @@ class Archive:
 class HostArchive(Archive):
     """The connected host's finished games."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.waiting: list[tuple[dict[str, Any], Answer]] = []
         app.link.message_hooks.append(self._on_message)
@@ -84,7 +84,7 @@ class LocalArchive(Archive):
                              "message": _("That game is no longer kept on this computer.")})
 
 
-def bots_archive(app: "App") -> LocalArchive:
+def bots_archive(app: "Shell") -> LocalArchive:
     """The games against bots kept on this computer (`saved_game.save_dir`)."""
     from .saved_game import save_dir
     return LocalArchive(save_dir(), app.net.key)

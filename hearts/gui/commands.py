@@ -18,13 +18,13 @@ from . import widgets as w
 from .dialog import MessageDialog
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 
 class AppCommands:
     """The app-wide commands of one `App` (see the module's doc)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
 
     def shortcut(self, event: pygame.event.Event) -> bool:

@@ -16,19 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from hearts.i18n import _
+from hearts.i18n import N_, _
 from hearts.net import words
 
-from hearts.i18n import N_, _
-
 from . import widgets as w
+from .chat_line import CHAT, HUMAN, Line
 from .widgets import Colour
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
-CHAT = (236, 236, 228)
-HUMAN = (255, 128, 112)      # people's names in red, as the Mac Hearts of seed 003
 HOST = (255, 214, 120)
 OK = (140, 220, 150)
 BAD = (255, 110, 110)
@@ -49,24 +46,10 @@ LOGGED = {"player_joined": INFO, "player_left": INFO, "player_kicked": HOST,
           "moon_shot": HOST, "game_over": HOST, "game_ended": HOST, "replaced_by_bot": INFO}
 
 
-class Line:
-    """One line of the log; ``said`` marks words someone said (chat, lobby, the host's
-    operator), which alone peek over a closed console and count as unread: the table
-    shows hands, moons and seats its own way."""
-
-    __slots__ = ("name", "text", "colour", "name_colour", "at", "said")
-
-    def __init__(self, text: str, colour: Colour = CHAT, name: str = "", name_colour: Colour = HUMAN,
-                 said: bool = False) -> None:
-        self.text, self.colour, self.name, self.name_colour = text, colour, name, name_colour
-        self.said = said
-        self.at = time.monotonic()
-
-
 class Console:
     """The chat/command console of the app (one per app; its log survives screen changes)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.visible = False
         self.lines: list[Line] = []

@@ -11,7 +11,7 @@ from hearts.i18n import _
 from . import widgets as w
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 
 class Dialog:
@@ -22,7 +22,7 @@ class Dialog:
 
     title = ""          # a subclass's title, marked with N_ (said when the dialog is made)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.title = _(type(self).title) if type(self).title else ""
         self.form = w.Form(on_cancel=self.close)
@@ -70,7 +70,7 @@ class MessageDialog(Dialog):
 
     note = ""
 
-    def __init__(self, app: "App", title: str, message: str,
+    def __init__(self, app: "Shell", title: str, message: str,
                  buttons: dict[str, Callable[[], Any] | None] | None = None,
                  default: str | None = None) -> None:
         super().__init__(app)
@@ -122,7 +122,7 @@ class ConnectionDialog(MessageDialog):
     """The link to the host is down: why in a plain sentence, the reconnect attempt, and a
     way out. Modal, so nothing is played or sent while it shows; Escape does not close it."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.attempt = 0
         self.gave_up = False
         super().__init__(app, _("Connection lost"), _("The connection to the host was lost."),

@@ -16,7 +16,7 @@ from .archive import Archive, fetch_game
 from .sheets import Sheet, button_row, export_game
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 COLUMNS = ((N_("Game"), 0.16), (N_("Table and rules"), 0.24), (N_("Players and totals"), 0.5),
            (N_("Hands"), 0.1))
@@ -39,7 +39,7 @@ def game_row(g: dict[str, Any]) -> str:
 class HistorySheet(Sheet):
     """The list of finished games (a page at a time: More asks for older ones)."""
 
-    def __init__(self, app: "App", archive: Archive, where: str) -> None:
+    def __init__(self, app: "Shell", archive: Archive, where: str) -> None:
         super().__init__(app, archive)
         self.archive: Archive = archive
         self.title = _("Finished games")

@@ -17,7 +17,7 @@ from .archive import Archive
 from .sheets import Sheet, button_row
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 COLUMNS = ((N_("#"), 0.05), (N_("Player"), 0.23), (N_("Games"), 0.12), (N_("Wins"), 0.08),
            (N_("Place"), 0.09), (N_("Pts/hand"), 0.1), (N_("Moons"), 0.12), (N_("Q♠"), 0.08),
@@ -58,7 +58,7 @@ def board_rows(board: dict[str, Any], you: str | None) -> list[str]:
 class LeaderboardSheet(Sheet):
     """Tonight / all time, people then bots; Games opens the finished games."""
 
-    def __init__(self, app: "App", archive: Archive, where: str) -> None:
+    def __init__(self, app: "Shell", archive: Archive, where: str) -> None:
         super().__init__(app, archive)
         self.archive: Archive = archive
         self.title = _("Leaderboard")

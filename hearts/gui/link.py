@@ -18,15 +18,13 @@ import pygame
 
 from hearts.i18n import _
 from hearts.net import words
-from hearts.net.mirror import Mirror, MirrorReader
-
-from hearts.i18n import _
 
 from . import saved_game
 from .saved_game import SavedGame
+from .session import Session
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
     from .dialog import ConnectionDialog
     from .screen import Screen
 
@@ -40,7 +38,7 @@ class Link:
     """The app's session with a host (see the module's doc). ``session`` is what the host
     told us; ``message_hooks`` see every host message after the app has."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.wake = threading.Event()
@@ -420,21 +418,6 @@ def host_title(name: str) -> str:
         parts.pop()
         title = _("{name}'s host").format(name="".join(parts).rstrip() + "…")
     return title
-
-
-class Session(MirrorReader):
-    """One connection's session: how we joined, and (in ``mirror``) what the host told us."""
-
-    def __init__(self, mode: str | None = None, address: str = "", port: int = 0) -> None:
-        self.mode = mode                # None (menu), "bots", "demo", "lan-host", "join"
-        self.address = address
-        self.port = port
-        self.local_port: int | None = None
-        self.state = "idle"
-        self.name = ""
-        self.host_name = ""
-        self.mirror = Mirror()          # what the host told us: tables, our table and seat
-        self.expect_table = False
 
 
 __all__ = ["Link", "NET_EVENT", "Session", "host_title"]

@@ -26,7 +26,7 @@ from .dialog import Dialog
 from .screen import Screen
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 POLL_SECONDS = 2.0
 CHAT_ROWS = 3          # lobby chat rows under the table list
@@ -202,7 +202,7 @@ class TableList(w.ColumnList):
 class ConnectingScreen(Screen):
     """Shown while connecting or dealing; Escape or Cancel go back."""
 
-    def __init__(self, app: "App", text: str) -> None:
+    def __init__(self, app: "Shell", text: str) -> None:
         super().__init__(app)
         self.text = text
         self.cancel = w.Button(_("Cancel"), app.link.disconnect)
@@ -227,7 +227,7 @@ class ConnectingScreen(Screen):
 class LobbyScreen(Screen):
     """The host's tables. Enter or Sit takes a seat, Watch watches, New table creates one."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.list = TableList(on_activate=lambda t: self.sit(), row_height=44,
                               empty=_("No tables yet: create one."))
@@ -430,7 +430,7 @@ class CreateTableDialog(Dialog):
 
     title = N_("New table")
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.rules: dict[str, Any] = {}
         self.name = w.TextInput(_("{name}'s table").format(name=app.settings.name), max_len=24)
@@ -510,7 +510,7 @@ class PasswordDialog(Dialog):
 
     title = N_("Friends-only table")
 
-    def __init__(self, app: "App", verb: str, table: int, wrong: bool = False) -> None:
+    def __init__(self, app: "Shell", verb: str, table: int, wrong: bool = False) -> None:
         super().__init__(app)
         self.verb, self.table = verb, table
         name = next((t.get("name") for t in app.session.tables if t.get("id") == table), None)
@@ -580,7 +580,7 @@ class OwnerPasswordDialog(Dialog):
 
     title = N_("Table password")
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.locked = app.session.table is not None and app.session.table.locked
         self.field = w.TextInput("", max_len=64, placeholder=_("new password"),

@@ -15,7 +15,7 @@ from . import widgets as w
 from .screen import Screen
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 DEFAULT_PORT = 7895
 
@@ -42,7 +42,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, default_port
 
 
-def _card_fan(app: "App", width: int) -> list[pygame.Surface]:
+def _card_fan(app: "Shell", width: int) -> list[pygame.Surface]:
     """Four card faces for the menu's decoration (empty if the card art is missing)."""
     try:
         from hearts.engine import Card
@@ -57,7 +57,7 @@ def _card_fan(app: "App", width: int) -> list[pygame.Surface]:
 class MainMenu(Screen):
     """Play against bots, host a LAN game, join, settings, quit."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.saved = None
         if app.save_games:
@@ -241,7 +241,7 @@ def host_row(h: Any, ping: float | None) -> str:
 class JoinScreen(Screen):
     """Hosts found on the LAN, updated live, and a box for an address."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.hosts: list[Any] = []
         self.search_error: str | None = None

@@ -27,7 +27,7 @@ from .cards import card_art
 from .sheets import Sheet, button_row, export_game
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 HINT_LEVELS = ("easy", "normal", "hard")
 RAISED = (255, 204, 77)           # passed / received cards
@@ -54,7 +54,7 @@ def seat_title(doc: dict[str, Any], hand: dict[str, Any], seat: int) -> str:
 class ReplaySheet(Sheet):
     """One game, hand by hand and trick by trick (a `hearts.net.replay.Replay` of ``doc``)."""
 
-    def __init__(self, app: "App", doc: dict[str, Any], archive: Archive | None = None,
+    def __init__(self, app: "Shell", doc: dict[str, Any], archive: Archive | None = None,
                  hand: int = 0, you: str | None = None) -> None:
         super().__init__(app, archive)
         self.doc = doc
@@ -464,7 +464,7 @@ class ReplaySheet(Sheet):
         return ""
 
 
-def review_table_game(app: "App", hand: int | None) -> None:
+def review_table_game(app: "Shell", hand: int | None) -> None:
     """Open the game at our table (`game` without an id) in a replay at ``hand`` (the one
     whose summary shows; the host may have scored more since), or None: its first hand."""
     from .archive import HostArchive, fetch_game

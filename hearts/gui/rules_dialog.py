@@ -24,7 +24,7 @@ from .dialog import Dialog
 from .sheets import button_row
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 CUSTOM = "custom"
 PASS_CYCLES = (("left", "right", "across", "hold"), ("left", "right", "across"), ("left",),
@@ -69,7 +69,7 @@ class RulesDialog(Dialog):
     """The preset on top with its description, the common options in two columns, the
     rest folded; help for the option under the mouse or focused; a legend."""
 
-    def __init__(self, app: "App", rules: dict[str, Any], editable: bool, locked: bool = False,
+    def __init__(self, app: "Shell", rules: dict[str, Any], editable: bool, locked: bool = False,
                  on_apply: Callable[[dict[str, Any]], Any] | None = None,
                  title: str | None = None) -> None:
         super().__init__(app)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
     from .widgets import Form
 
 
@@ -20,7 +20,7 @@ class Screen:
 
     is_table = False        # the table screen (the app returns to it after a dialog or lobby)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.form: Form | None = None   # the keyboard focus of the screen's widgets, if any
 

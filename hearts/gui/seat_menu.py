@@ -21,7 +21,7 @@ from .dialog import Dialog
 from .lobby import seat_text
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 # TRANSLATORS: the keys of the table (the key, then what it does): key names as your
 # keyboards print them ("Strg-Q"), the keys themselves unchanged
@@ -38,14 +38,14 @@ KEYS = (
 )
 
 
-def seat_place(app: "App", seat: int) -> str:
+def seat_place(app: "Shell", seat: int) -> str:
     """Where ``seat`` sits as the table shows it to this client: South (us), West, North,
     East. Menus and the console name seats this way, as the name plates do."""
     me = app.session.seat if app.session.seat is not None else 0
     return _(PLACES[(seat - me) % 4])
 
 
-def seat_label(app: "App", seat: int) -> str:
+def seat_label(app: "Shell", seat: int) -> str:
     """"West: Alice" as seen from this client's seat (the name plate's place and name)."""
     tbl = app.session.table
     info = dataclasses.asdict(tbl.seats[seat]) if tbl is not None else {}
@@ -59,7 +59,7 @@ class TableMenu(Dialog):
 
     title = N_("Table")
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.build()
 
@@ -201,7 +201,7 @@ class SeatMenu(Dialog):
     level (owner), sit here (anyone, when the host lets them); everyone else is told that
     only the owner changes seats."""
 
-    def __init__(self, app: "App", seat: int) -> None:
+    def __init__(self, app: "Shell", seat: int) -> None:
         super().__init__(app)
         self.seat = seat
         self.build()
@@ -347,7 +347,7 @@ class KeysDialog(Dialog):
 
     title = N_("Keys")
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.ok = self.form.add(w.Button(_("OK"), self.close, primary=True))
         self.form.focus_first()

@@ -15,7 +15,7 @@ from . import widgets as w
 from .dialog import Dialog
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
     from .archive import Archive
 
 
@@ -25,7 +25,7 @@ class Sheet(Dialog):
 
     subtitle = ""
 
-    def __init__(self, app: "App", archive: "Archive | None" = None) -> None:
+    def __init__(self, app: "Shell", archive: "Archive | None" = None) -> None:
         super().__init__(app)
         self.archive = archive
         self.panel = pygame.Rect(0, 0, 10, 10)
@@ -106,7 +106,7 @@ def download_dir() -> Path:
     return home / "Downloads"
 
 
-def export_game(app: "App", doc: dict[str, Any]) -> Path | None:
+def export_game(app: "Shell", doc: dict[str, Any]) -> Path | None:
     """Write a finished game (the exported JSON of docs/history.md) to the download folder
     (`download_dir`, made if missing) and tell the player where; None when it failed."""
     import json

@@ -11,7 +11,12 @@ each own one job, as in the pygame-ce examples:
 - `Feedback` (table_feedback.py): sounds, notices, bubbles, the hint;
 - `TableControls` (table_controls.py): the buttons and the intents they send;
 - `TableInput` (table_input.py): mouse and keys;
-- `TablePainter`, `PanelPainter`, `SheetPainter` (table_draw/_panels/_sheets.py): drawing.
+- `TablePainter`, `PanelPainter`, `SheetPainter` (table_painter/_panels/_sheets.py): drawing.
+
+Each part is given what it uses when it is made: the `TableStage` they all share (the model,
+the geometry, the motions, the time shown, table_part.py), the `TableLooks` (settings), the
+app (`Shell`) and the parts built before it. What a part needs of one built after it (the
+controls' `relayout`, where the sheets stand) is wired here, once both exist.
 
 Their sentences come from `hearts.net.words`. The app calls `notify` (a wrapped notice) and
 `set_disconnected` (greyed, no input).
@@ -32,18 +37,21 @@ from .anim import Animator
 from .cards import CardArt
 from .screen import Screen
 from .table_controls import TableControls
-from .table_draw import Button, TablePainter
+from .table_draw import Button
 from .table_feedback import NOTE_SECONDS, Feedback
 from .table_geometry import TableGeometry
 from .table_input import TableInput
 from .table_layout import Layout
+from .table_looks import TableLooks
 from .table_model import TableModel
+from .table_painter import TablePainter
 from .table_panels import PanelPainter
+from .table_part import TableStage
 from .table_playback import Playback
 from .table_sheets import SheetPainter
 
 if TYPE_CHECKING:
-    from .app import App
+    from .shell import Shell
 
 
 class TableScreen(Screen):
@@ -51,40 +59,34 @@ class TableScreen(Screen):
 
     is_table = True
 
-    def __init__(self, app: "App", message: dict[str, Any] | None = None,
+    def __init__(self, app: "Shell", message: dict[str, Any] | None = None,
                  sounds: sfx.Sounds | None = None) -> None:
         super().__init__(app)
         # where the player dragged the small scoreboard (kept in the settings)
         self.model = TableModel(scores_at=app.settings.scores_at)
-        self.cache: dict[Any, pygame.Surface] = {}          # surfaces keyed by what they show
-        self.tilted_cache: dict[Any, pygame.Surface] = {}
-        self.info_rect: pygame.Rect | None = None  # the information panel, as last drawn
-        self.geo = TableGeometry(self)
-        self.playback = Playback(self)
-        self.feedback = Feedback(self, sounds)
-        self.controls = TableControls(self)
-        self.input = TableInput(self)
-        self.painter = TablePainter(self)
-        self.panels = PanelPainter(self)
-        self.sheets = SheetPainter(self)
+        self.looks = TableLooks(app)
+        self.geo = TableGeometry(self.model, self.looks, app.size)
+        self.stage = TableStage(self.model, self.geo, Animator(scale=self.looks.anim_scale()))
+        self.feedback = Feedback(self.stage, self.looks, sounds)
+        self.playback = Playback(self.stage, self.looks, self.feedback, app)
+        self.controls = TableControls(self.stage, app, self.feedback, self.playback)
+        self.panels = PanelPainter(self.stage, app, self.controls)
+        self.sheets = SheetPainter(self.stage, self.panels, self.controls, self.playback)
+        self.input = TableInput(self.stage, app, self.controls, self.playback, self.sheets)
+        self.painter = TablePainter(self.stage, self.looks, self.panels, self.sheets,
+                                    self.controls, self.input, self.playback, self.resize)
+        # what a part needs of one made after it
+        self.feedback.relayout = self.playback.relayout = self.controls.relayout
+        self.geo.sheets = self.controls.sheets = self.panels.sheets = self.sheets
         self.resize(app.size)
         if message is not None:
             self.on_message(message)
 
-    # -- settings and point of view -----------------------------------------------------------
-    def setting(self, name: str, default: Any) -> Any:
-        return getattr(getattr(self.app, "settings", None), name, default)
-
-    def ui_scale(self) -> float:
-        """The text-size setting ``ui_scale`` (1.0: as the window gives)."""
-        value = self.setting("ui_scale", 1.0)
-        return float(value) if isinstance(value, (int, float)) and value > 0 else 1.0
-
+    # -- point of view ---------------------------------------------------------------------------
     @property
     def voice(self) -> words.Voice:
         """Who reads the table's sentences: this seat (None when watching)."""
-        m = self.model
-        return words.Voice(m.info, None if m.watching else m.me)
+        return self.model.voice
 
     # -- what the app calls ---------------------------------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
@@ -125,9 +127,9 @@ class TableScreen(Screen):
         self.painter.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.playback.animator.snap()       # motions were laid out for the old size
-        self.cache.clear()
-        self.tilted_cache.clear()
+        self.stage.animator.snap()          # motions were laid out for the old size
+        self.stage.cache.clear()
+        self.stage.tilted_cache.clear()
         self.geo.resize(size)
         self.controls.relayout()
 
@@ -160,11 +162,24 @@ class TableScreen(Screen):
 
     @property
     def anim(self) -> Animator:
-        return self.playback.animator
+        return self.stage.animator
 
     @property
     def clock(self) -> float:
-        return self.playback.time
+        return self.stage.time
+
+    @property
+    def cache(self) -> dict[Any, pygame.Surface]:
+        return self.stage.cache
+
+    @property
+    def tilted_cache(self) -> dict[Any, pygame.Surface]:
+        return self.stage.tilted_cache
+
+    @property
+    def info_rect(self) -> pygame.Rect | None:
+        """The information panel, as last drawn."""
+        return self.panels.info_rect
 
     @property
     def buttons(self) -> list[Button]:
@@ -186,10 +201,7 @@ class TableScreen(Screen):
 
     def trick_label(self) -> str | None:
         """What the finished trick says while it shows: "Ann takes it, 13 points"."""
-        taken = self.model.taken
-        if taken is None:
-            return None
-        return words.trick_label(self.voice, taken[0], taken[1])
+        return self.painter.trick_label()
 
     def scoreboard_rows(self) -> list[list[str]]:
         return self.sheets.scoreboard_rows()
@@ -204,7 +216,7 @@ class TableScreen(Screen):
         return self.panels.status_text(v)
 
     def game_over(self) -> bool:
-        return self.painter.game_over()
+        return self.model.game_over()
 
 
 __all__ = ["TableScreen"]

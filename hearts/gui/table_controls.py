@@ -15,11 +15,15 @@ from hearts.engine import Card
 from hearts.i18n import _
 from hearts.net import words
 
-from .table_draw import Button, button_width
-from .table_part import TablePart
+from .table_draw import Button
+from .table_geometry import SheetRects
+from .table_part import TablePart, TableStage
+from .table_text import button_width
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from .shell import Shell
+    from .table_feedback import Feedback
+    from .table_playback import Playback
 
 Tool = tuple[str, Callable[[], None], str, bool]      # label, action, name, enabled
 
@@ -27,8 +31,14 @@ Tool = tuple[str, Callable[[], None], str, bool]      # label, action, name, ena
 class TableControls(TablePart):
     """The buttons of one table screen and what they (and the cards) do."""
 
-    def __init__(self, screen: "TableScreen") -> None:
-        super().__init__(screen)
+    sheets: SheetRects          # given by the screen once the sheets are built
+
+    def __init__(self, stage: TableStage, app: "Shell", feedback: "Feedback",
+                 playback: "Playback") -> None:
+        super().__init__(stage)
+        self.app = app
+        self.feedback = feedback
+        self.playback = playback
         self._buttons: list[Button] = []
 
     @property
@@ -46,11 +56,11 @@ class TableControls(TablePart):
             return
         if msg.get("type") in ("play", "pass", "moon", "claim"):
             self.model.clear_notes()             # the player acted: the notices were read
-        self.screen.app.send(msg)
+        self.app.send(msg)
 
     def click_card(self, card: Card) -> None:
         """What a click on one of your cards does: toggle it for passing, or play it."""
-        self.screen.playback.settle()
+        self.playback.settle()
         m = self.model
         v = m.view
         if v is None or m.watching or m.disconnected is not None or m.hand_scored:
@@ -59,7 +69,7 @@ class TableControls(TablePart):
             return                               # one card at a time: the host answers first
         if v.phase == "pass":
             if not m.pass_to_make:
-                self.screen.feedback.note(_("You have passed; waiting for the others"), kind="warn")
+                self.feedback.note(_("You have passed; waiting for the others"), kind="warn")
                 return
             if v.pass_direction == "hold":
                 return
@@ -68,7 +78,7 @@ class TableControls(TablePart):
             elif len(m.selected) < v.rules.pass_count:
                 m.selected.append(card)
             else:
-                self.screen.feedback.note(
+                self.feedback.note(
                     _("You pass {n} cards: click one to put it back").format(n=v.rules.pass_count),
                     kind="warn")
             self.relayout()
@@ -76,7 +86,7 @@ class TableControls(TablePart):
         if m.my_turn_to_play and card in v.legal:
             self.play(card)
             return
-        self.screen.feedback.note(words.why_illegal(self.screen.voice, v, card), kind="warn")
+        self.feedback.note(words.why_illegal(self.model.voice, v, card), kind="warn")
 
     def play(self, card: Card) -> None:
         """Send the card; it stays in the hand, raised, until the host's update moves it."""
@@ -119,7 +129,7 @@ class TableControls(TablePart):
         self.send({"type": "start"})
 
     def leave(self) -> None:
-        commands = getattr(self.screen.app, "commands", None)
+        commands = getattr(self.app, "commands", None)
         if commands is not None:
             commands.leave_table()           # asks first while a game runs
         else:
@@ -138,20 +148,20 @@ class TableControls(TablePart):
     def review(self) -> None:
         """Go through the game so far at this table, from the hand whose summary shows (or,
         once the game is over, from its first hand)."""
-        if hasattr(self.screen.app, "open_dialog"):
+        if hasattr(self.app, "open_dialog"):
             from .replay import review_table_game
             summary = self.model.summary
-            hand = None if summary is None or self.screen.sheets.game_over() else \
+            hand = None if summary is None or self.model.game_over() else \
                 int(summary.get("hand") or 0)
-            review_table_game(self.screen.app, hand)
+            review_table_game(self.app, hand)
 
     def _review_button(self) -> list[Button]:
         """Review, under a hand's summary while it shows."""
         m = self.model
-        if m.summary is None or self.screen.sheets.game_over():
+        if m.summary is None or self.model.game_over():
             return []
         u = self.layout.u
-        r = self.screen.sheets.summary_rect()
+        r = self.sheets.summary_rect()
         label = _("Review  (R)")
         bh = round(38 * u)
         bw = max(round(170 * u), button_width(label, bh))
@@ -165,16 +175,16 @@ class TableControls(TablePart):
 
     def seat_menu(self, seat: int) -> None:
         """A seat's menu (kick, bot level, sit here): the app shell's dialog."""
-        if not hasattr(self.screen.app, "open_dialog"):
+        if not hasattr(self.app, "open_dialog"):
             return
         from .seat_menu import SeatMenu
-        SeatMenu(self.screen.app, seat).open()
+        SeatMenu(self.app, seat).open()
 
     # -- buttons ------------------------------------------------------------------------------------
     def relayout(self) -> None:
         """Rebuild the buttons for the current state."""
         self._buttons = self._toolbar() + self._actions()
-        if self.screen.sheets.game_over():
+        if self.model.game_over():
             self._buttons += self._over_buttons()
 
     def _toolbar(self) -> list[Button]:
@@ -191,7 +201,7 @@ class TableControls(TablePart):
             (_("Scores  (Tab)"), self.toggle_scores, "scores", True),
             (_("Last trick  (L)"), self.toggle_last, "last", bool(v and v.tricks)),
         ]
-        if v is not None and not m.watching and not self.screen.sheets.game_over():
+        if v is not None and not m.watching and not self.model.game_over():
             tools.append((_("Hint  (Ctrl-H)"), self.hint, "hint",
                           m.may_ask_hint))
             if m.info.rules.allow_undo or v.rules.allow_undo:
@@ -201,7 +211,7 @@ class TableControls(TablePart):
                           self.toggle_reveal, "reveal", True))
         if v is None:
             tools = []
-        console = getattr(self.screen.app, "console", None)
+        console = getattr(self.app, "console", None)
         if console is not None:    # the app's chat console (its badge counts unread)
             tools.append((_("Chat  (F2)"), console.open, "chat", True))
         out = []
@@ -288,7 +298,7 @@ class TableControls(TablePart):
         ah = round(44 * u)
         gw, gap = self._over_widths()
         over = self._over_choices()
-        gy = (self.screen.sheets.over_rect().bottom - ah - round(20 * u)
+        gy = (self.sheets.over_rect().bottom - ah - round(20 * u)
               if not self.model.over_closed else self.layout.centre[1] - ah // 2)
         x0 = self.size[0] // 2 - self.over_row_width() // 2
         return [Button(label, action, pygame.Rect(x0 + i * (gw + gap), gy, gw, ah),

@@ -1,35 +1,26 @@
-"""Drawing of the table screen: the seats, the cards and the trick.
-
-`TablePainter` draws a frame: the table itself here, the corner panels, the status line
-and the notices with `PanelPainter` (table_panels.py), the hand's summary, the final
-sheet and the scoreboard with `SheetPainter` (table_sheets.py). Painters read the
-screen's state (model, geometry, motions) and never change it. Every surface that does
-not change from frame to frame (cards, plates, text, fans) is cached.
-"""
+"""What the table's painters share: text and name helpers, avatars, the table's buttons
+(`Button`), colours, and `TableCanvas`, the painters' base (the surface caches, panels,
+line heights, the facts drawn in several places)."""
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import pygame
 
-from hearts.engine import Card, Phase, View
-
-from hearts.engine.rule_options import rules_title
-from hearts.bots.base import level_words
-from hearts.i18n import _, ngettext
-from hearts.net import words
+from hearts.engine import Card, View
+from hearts.i18n import _
 
 from . import theme, widgets
 from .table_part import TablePart
+from .table_text import MIN_TEXT, line_height
 
 SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours alternate
 TILT = (-3.0, 4.0, -3.0, 3.0)      # degrees each seat's trick card leans (by screen position)
 DRAW_ORDER = (2, 1, 3, 0)          # the trick's cards are drawn top, left, right, bottom
 PASS_KEY_NAMES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "[")   # as table_input.PASS_KEYS
-MIN_TEXT = 12                      # pixels: no text smaller, however small the window
 HINT = (110, 235, 130)             # outline of hinted cards
 RECEIVED = (150, 220, 255)         # outline of the cards passed to you
 CUE = (255, 90, 80)                # you took points: your plate flashes
@@ -84,7 +75,7 @@ def name_lines(name: str, you: bool, size: int, width: int) -> tuple[list[str], 
 
 
 @functools.lru_cache(maxsize=64)
-def _avatar(kind: str, d: int, color: tuple[int, int, int]) -> pygame.Surface:
+def avatar(kind: str, d: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A round badge with a person (human) or a robot head (bot), drawn at 3x and smoothed."""
     f = 3
     D = d * f
@@ -110,12 +101,6 @@ def _avatar(kind: str, d: int, color: tuple[int, int, int]) -> pygame.Surface:
     else:
         pygame.draw.circle(s, fg, (D // 2, D // 2), int(D * 0.3), width=max(2, f * 2))
     return pygame.transform.smoothscale(s, (d, d))
-
-
-def button_width(label: str, height: int) -> int:
-    """The width a button of ``height`` needs to show ``label`` whole."""
-    size = max(MIN_TEXT, int(height * 0.42))
-    return theme.font(size, "bold").size(label)[0] + 16 + height // 2
 
 
 @dataclass
@@ -147,11 +132,6 @@ class Button:
         surface.blit(img, img.get_rect(center=r.center))
 
 
-def line_height(size: int, u: float, face: str = "sans") -> int:
-    """The line height of text of ``size`` at scale ``u`` (never under the minimum)."""
-    return theme.font(max(MIN_TEXT, round(size * u)), face).get_linesize()
-
-
 class TableCanvas(TablePart):
     """What every painter of the table shares: the surface cache, panels, line heights,
     and the facts drawn in several places."""
@@ -159,17 +139,14 @@ class TableCanvas(TablePart):
     @property
     def cache(self) -> dict[Any, pygame.Surface]:
         """Surfaces that only change with the state they are keyed by (emptied on resize)."""
-        return self.screen.cache
+        return self.stage.cache
 
     @property
     def tilted_cache(self) -> dict[Any, pygame.Surface]:
-        return self.screen.tilted_cache
+        return self.stage.tilted_cache
 
     def all_passed(self, v: View) -> bool:
         return all(v.has_passed)
-
-    def game_over(self) -> bool:
-        return self.model.info.winners is not None and self.model.info.state == "over"
 
     def dim(self, surface: pygame.Surface, alpha: int) -> None:
         """Darken the whole table behind a dialog."""
@@ -229,459 +206,3 @@ class TableCanvas(TablePart):
         if len(cards) != 4 or sum(v.cards_left) >= 52:
             return None
         return cards
-
-
-class TablePainter(TableCanvas):
-    """Draws the table screen's frames: the seats, the cards and the trick itself, the
-    rest with the screen's `PanelPainter` and `SheetPainter`."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.geo.stale(surface.get_size()):
-            self.screen.resize(surface.get_size())
-        surface.blit(theme.background(self.screen.setting("background", "green"), self.size), (0, 0))
-        v = self.model.view
-        self.screen.info_rect = None
-        if v is None:
-            self._draw_waiting(surface)
-            self.screen.panels.draw_notes(surface)     # who sat down, rule changes...
-            self.screen.panels.draw_bubbles(surface)
-            if self.model.disconnected is not None:
-                self._draw_disconnected(surface)
-            return
-        self.screen.panels.draw_info(surface, v)
-        self.screen.panels.draw_mini_scores(surface, v)
-        if self.model.reveal and v.others is not None:
-            self.screen.panels.draw_played_cards(surface, v)
-        for rel in (1, 2, 3):
-            self._draw_opponent(surface, v, (self.model.me + rel) % 4)
-        if v.phase == "pass" and v.pass_direction != "hold" and not self.all_passed(v):
-            self._draw_pass_arrow(surface, v)
-        self._draw_trick(surface)
-        self._draw_trick_label(surface)
-        self._draw_plate(surface, v, self.model.me, self.layout.plates[0])
-        if self.model.watching and v.others is not None:      # four bots: every hand shows
-            self._draw_open_hand(surface, 0, sorted(self.model.held(self.model.me, v.others[self.model.me]),
-                                                    key=hand_order))
-        elif self.model.watching:
-            self._draw_fan(surface, 0, self.model.cards_left(v, self.model.me))
-        else:
-            self._draw_hand(surface, v)
-        if not (self.game_over() and not self.model.over_closed):
-            self.screen.panels.draw_status(surface, v)
-        for b in self.screen.buttons:
-            if b.name not in SHEET_BUTTONS:
-                b.draw(surface, b is self.screen.hover_button, self.layout.u)
-        self.screen.panels.draw_notes(surface)
-        self.screen.panels.draw_bubbles(surface)
-        if self.model.show_last:
-            self._draw_last_trick(surface, v)
-        moon_dialog = v.phase == "moon-choice" and self.screen.button("moon-add") is not None
-        if v.phase == "moon-choice":
-            self._draw_moon(surface, v)
-        if self.model.info.state == "paused":
-            by = self.model.info.paused_by
-            self.screen.panels.draw_banner(surface, _("Paused by {name}").format(name=by) if by
-                                           else _("Paused by the owner"),
-                                           words.next_step_line(self.screen.voice,
-                                                                self.screen.playback.owner_left()))
-        if self.model.summary is not None and not self.game_over():
-            self.screen.sheets.draw_summary(surface)
-        if self.game_over() and not self.model.over_closed:
-            self.screen.sheets.draw_game_over(surface)
-        elif self.game_over():
-            self.screen.sheets.draw_over_line(surface)
-        for b in self.screen.buttons:
-            if b.name in SHEET_BUTTONS:
-                b.draw(surface, b is self.screen.hover_button, self.layout.u)
-        if self.model.show_scores:
-            self.screen.sheets.draw_scoreboard(surface)
-        if self.model.notice and not moon_dialog:      # the dialog says it already
-            self.screen.panels.draw_notice(surface, self.model.notice[0])
-        if self.model.disconnected is not None:
-            self._draw_disconnected(surface)
-
-    def _draw_disconnected(self, surface: pygame.Surface) -> None:
-        """The table greyed while the connection is lost (the app's dialog says why)."""
-        key = ("grey", self.size)
-        img = self.cache.get(key)
-        if img is None:
-            img = pygame.Surface(self.size, pygame.SRCALPHA)
-            img.fill((60, 60, 60, 170))
-            self.cache[key] = img
-        surface.blit(img, (0, 0))
-
-    def _draw_waiting(self, surface: pygame.Surface) -> None:
-        """Before the first deal: the four seats, who sits there, and the owner's Start."""
-        u = self.layout.u
-        info = self.model.info
-        v = View(seat=self.model.me, rules=info.rules, phase=Phase.DONE, pass_direction="hold", dealer=-1,
-                 totals=tuple(info.totals), hand=(), passed=None, received=None,
-                 has_passed=(False,) * 4, turn=None, leader=None, trick=(), tricks=(),
-                 hearts_broken=False, cards_left=(0,) * 4, taken_points=(0,) * 4,
-                 tricks_won=(0,) * 4, legal=(), moon=None, tram=None, points=None)
-        for seat in range(4):
-            self._draw_plate(surface, v, seat, self.layout.plates[self.model.rel(seat)])
-        cx, cy = self.layout.centre
-        title = info.name or _("Table")
-        img = text(title, round(30 * u), theme.ACCENT_SOFT, "bold", True)
-        surface.blit(img, img.get_rect(center=(cx, cy - round(70 * u))))
-        rules = _("Rules: {rules}").format(rules=rules_title(info.rules))
-        lines = wrap(rules, round(16 * u), round(self.size[0] * 0.6))[:2]   # the rules in words
-        line_h = self.line_h(16)
-        for i, line in enumerate(lines):
-            img = text(line, round(16 * u), theme.TEXT)
-            y = cy - round(30 * u) + round((i - (len(lines) - 1) / 2) * line_h)
-            surface.blit(img, img.get_rect(center=(cx, y)))
-        waiting = (_("Empty seats get bots when you start. Click a seat to change it.")
-                   if info.owner else   # who starts, and how soon you can while they are away
-                   words.next_step_line(self.screen.voice, self.screen.playback.owner_left()))
-        for i, line in enumerate(wrap(waiting, round(17 * u), round(self.size[0] * 0.6))):
-            img = text(line, round(17 * u), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(center=(cx, cy + round(4 * u) + i * img.get_height())))
-        for b in self.screen.buttons:
-            b.draw(surface, b is self.screen.hover_button, u)
-
-    def _draw_plate(self, surface: pygame.Surface, v: View, seat: int, rect: pygame.Rect) -> None:
-        info = self.model.info.seats[seat]
-        turn = (v.turn == seat and v.phase in ("play", "moon-choice") and self.model.info.state != "over"
-                and self.model.taken is None and len(self.model.trick_shown) < 4
-                and self.model.summary is None)
-        waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
-        pts = self.hand_points(v)[seat]
-        totals = self.model.info.totals if any(self.model.info.totals) else v.totals
-        key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected, info.auto,
-               self.cards_left(v, seat), pts, totals[seat], turn, v.dealer == seat,
-               v.phase == "pass", waiting_pass, seat == self.model.me and not self.model.watching,
-               self.model.info.owner_seat == seat)
-        img = self.cache.get(key)
-        if img is None:
-            img = self._render_plate(rect.size, v, seat, turn, waiting_pass, pts, totals[seat])
-            if len(self.cache) > 200:
-                self.cache.clear()
-            self.cache[key] = img
-        pad = round(8 * self.layout.u)
-        surface.blit(img, (rect.x - pad, rect.y - pad))
-        if seat == self.model.me and self.clock < self.model.cue_until:
-            pulse = 0.5 + 0.5 * abs(((self.clock * 3) % 2) - 1) if self.anim.scale > 0 else 1.0
-            t = max(3, round(5 * self.layout.u))
-            pygame.draw.rect(surface, tuple(round(c * pulse) for c in CUE), rect.inflate(2 * t, 2 * t),
-                             width=t, border_radius=round(18 * self.layout.u))
-        if self.model.timer and seat in self.model.timer[0]:
-            seats, deadline, total = self.model.timer
-            left = max(0.0, deadline - self.clock)
-            frac = max(0.0, min(1.0, left / total)) if total else 0.0
-            bar = pygame.Rect(rect.x + round(10 * self.layout.u), rect.bottom - round(7 * self.layout.u),
-                              round((rect.width - round(20 * self.layout.u)) * frac), max(3, round(4 * self.layout.u)))
-            col = theme.GOOD if frac > 0.5 else theme.WARN if frac > 0.2 else theme.ERROR
-            pygame.draw.rect(surface, col, bar, border_radius=2)
-
-    def _render_plate(self, size: tuple[int, int], v: View, seat: int, turn: bool,
-                      waiting_pass: bool, pts: int, total: int) -> pygame.Surface:
-        u = self.layout.u
-        pad = round(8 * u)
-        w, h = size
-        img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-        r = pygame.Rect(pad, pad, w, h)
-        rad = round(14 * u)
-        if turn:
-            for i in range(pad, 0, -2):       # a soft golden glow
-                a = int(70 * (1 - i / pad) ** 1.5) + 10
-                pygame.draw.rect(img, (*theme.ACCENT, a), r.inflate(i * 2, i * 2),
-                                 border_radius=rad + i)
-        pygame.draw.rect(img, (8, 18, 14, 200), r, border_radius=rad)
-        pygame.draw.rect(img, (*theme.ACCENT, 255) if turn else (255, 255, 255, 50), r,
-                         width=max(2, round(3 * u)) if turn else 1, border_radius=rad)
-        info = self.model.info.seats[seat]
-        d = round(h * 0.7)
-        badge = (255, 196, 180) if info.human else (186, 214, 236)
-        if not info.connected:
-            badge = (150, 150, 150)
-        av = _avatar("human" if info.human else "bot" if info.kind == "bot" else "empty", d, badge)
-        img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
-        tx = r.x + round(18 * u) + d
-        you = seat == self.model.me and not self.model.watching and bool(info.name)
-        color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
-        total_img = text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
-        name_w = r.right - tx - total_img.get_width() - round(16 * u)
-        names, name_size = name_lines(self.model.info.seat_name(seat), you, round(17 * u), name_w)
-        imgs = [text(line, name_size, color, "bold") for line in names]
-        name_h = sum(i.get_height() for i in imgs) - 2 * (len(imgs) - 1)
-        line_h = theme.font(max(MIN_TEXT, round(13 * u))).get_linesize()
-        ny = r.y + max(1, (h - name_h - line_h) // 2)
-        for i, name_img in enumerate(imgs):
-            img.blit(name_img, (tx, ny + i * (name_img.get_height() - 2)))
-        name_img = imgs[0]
-        ny += name_h - name_img.get_height()
-        if self.model.view is None:         # before the first deal (the waiting table)
-            line = {"empty": _("empty seat"), "human": _("ready")}.get(
-                info.kind) or _("bot · {level}").format(level=level_words(info.level or "normal"))
-        elif waiting_pass:
-            line = _("choosing cards…")
-        elif v.phase == "pass" and v.pass_direction != "hold":
-            line = _("passed ✓")
-        else:
-            n = self.cards_left(v, seat)
-            shown = self.model.info.display_points(pts) if pts else 0
-            line = " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n),
-                               ngettext("{n} pt", "{n} pts", shown).format(n=shown)])
-        if not info.connected:
-            line = _("connection lost")
-        elif info.auto:
-            line = _("{state} · bot plays").format(state=line)
-        f = theme.font(max(MIN_TEXT, round(13 * u)))
-        if f.size(line)[0] > name_w and " · " in line:
-            line = line.split(" · ")[0]           # a narrow plate: the card count only
-        img.blit(text(fit(line, round(13 * u), name_w), round(13 * u), theme.TEXT_DIM),
-                 (tx, ny + name_img.get_height()))
-        img.blit(total_img, (r.right - round(12 * u) - total_img.get_width(),
-                             r.centery - total_img.get_height() // 2))
-        if v.dealer == seat:             # on the avatar's corner: clear of the name and the score
-            chip = max(MIN_TEXT + 6, round(20 * u))
-            c = (r.x + round(10 * u) + d - chip // 3, r.centery + d // 2 - chip // 3)
-            pygame.draw.circle(img, (240, 240, 240), c, chip // 2)
-            pygame.draw.circle(img, (60, 60, 60), c, chip // 2, width=1)
-            dimg = text("D", round(12 * u), theme.TEXT_DARK, "bold")
-            img.blit(dimg, dimg.get_rect(center=c))
-        if self.model.info.owner_seat == seat:
-            crown = text("★", round(13 * u), theme.ACCENT)
-            img.blit(crown, (r.x + round(4 * u), r.y + round(2 * u)))
-        return img
-
-    def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
-        rel = self.model.rel(seat)
-        rect = self.layout.plates[rel]
-        n = self.model.cards_left(v, seat)
-        shown = None
-        tram = self.tram_cards()
-        if tram is not None:                # the hand ended early: the rest face up
-            shown = sorted(tram[seat], key=hand_order)
-        elif self.model.reveal and v.others is not None:
-            shown = sorted(self.model.held(seat, v.others[seat]), key=hand_order)
-        if shown:
-            self._draw_open_hand(surface, rel, shown)
-        elif n:
-            self._draw_fan(surface, rel, n)
-        self._draw_plate(surface, v, seat, rect)
-
-    def _draw_fan(self, surface: pygame.Surface, rel: int, n: int) -> None:
-        key = ("fan", rel, n, self.small_art.back_name, self.layout.small_w)
-        img = self.cache.get(key)
-        if img is None:
-            art = self.small_art
-            back = art.back()
-            w, h = art.size
-            step = max(3, round(w * 0.2))
-            if rel in (0, 2):
-                img = pygame.Surface((w + step * (n - 1) + 6, h + 6), pygame.SRCALPHA)
-                for i in range(n):
-                    img.blit(art.shadow(), (i * step + art.shadow_offset[0] + 2, art.shadow_offset[1] + 2))
-                    img.blit(back, (i * step + 2, 2))
-            else:
-                rb = pygame.transform.rotate(back, 90)
-                img = pygame.Surface((h + 6, w + step * (n - 1) + 6), pygame.SRCALPHA)
-                for i in range(n):
-                    img.blit(rb, (2, i * step + 2))
-            self.cache[key] = img
-        cx, cy = self.layout.fan_centre(rel)
-        if rel in (0, 2):
-            surface.blit(img, img.get_rect(midtop=(cx, cy - self.small_art.height // 2)))
-        else:
-            surface.blit(img, img.get_rect(center=(cx, cy)))
-
-    def _draw_open_hand(self, surface: pygame.Surface, rel: int, shown: list[Card]) -> None:
-        art = self.geo.open_art
-        step = self.geo.open_step()
-        rows = self.geo.open_rows(rel, len(shown))
-        start = 0
-        for rect in rows:
-            count = (rect.width - art.width) // step + 1
-            row = shown[start:start + count]
-            start += count
-            key = ("row", tuple(c.index for c in row), art.width, art.style, step)
-            img = self.cache.get(key)
-            if img is None:                  # one surface per row: a demo shows four hands
-                img = pygame.Surface(rect.size, pygame.SRCALPHA)
-                for i, c in enumerate(row):
-                    img.blit(art.face(c), (i * step, 0))
-                if len(self.cache) > 200:
-                    self.cache.clear()
-                self.cache[key] = img
-            surface.blit(img, rect.topleft)
-
-    def _tilted(self, card: Card, angle: float) -> pygame.Surface:
-        key = (card.index, angle, self.art.width, self.art.style, self.art.back_name)
-        img = self.tilted_cache.get(key)
-        if img is None:
-            if len(self.tilted_cache) > 300:
-                self.tilted_cache.clear()
-            img = pygame.transform.rotozoom(self.art.face(card), angle, 1.0)
-            self.tilted_cache[key] = img
-        return img
-
-    def _draw_trick(self, surface: pygame.Surface) -> None:
-        art = self.art
-        w, h = art.size
-        for key, card in self.screen.playback.flyers.items():
-            pos = self.anim.pos(key)
-            if pos is not None:
-                surface.blit(art.shadow(), (pos[0] + art.shadow_offset[0], pos[1] + art.shadow_offset[1]))
-                surface.blit(art.back(), pos)
-        taken = self.model.taken
-        winning = taken[2] if taken is not None else None
-        # resting cards top, left, right, bottom (each index stays clear), moving ones over them
-        order = sorted(self.model.trick_shown, key=lambda p: (
-            self.anim.pos(("trick", p[1])) is not None, DRAW_ORDER.index(self.model.rel(p[0]))))
-        for seat, card in order:
-            pos = self.anim.pos(("trick", card))
-            rel = self.model.rel(seat)
-            if pos is None:
-                pos = self.geo.slot_topleft(seat)
-            img = art.face(card) if card is winning else self._tilted(card, TILT[rel])   # upright: it won
-            cx, cy = pos[0] + w / 2, pos[1] + h / 2
-            sh = art.shadow()
-            surface.blit(sh, sh.get_rect(center=(cx + 2, cy + 4)))
-            surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
-            if card is winning and self.anim.pos(("trick", card)) is None:
-                t = max(3, round(4 * self.layout.u))
-                surface.blit(art.outline(theme.ACCENT, t), (round(cx - w / 2) - t, round(cy - h / 2) - t))
-
-    def _draw_trick_label(self, surface: pygame.Surface) -> None:
-        """Who takes the finished trick, in a pill above it (red when it is you with points)."""
-        label = self.screen.trick_label()
-        if label is None or self.model.taken is None:
-            return
-        u = self.layout.u
-        size = max(MIN_TEXT, round(19 * u))
-        mine = self.model.taken[0] == self.model.me and self.model.taken[1] and not self.model.watching
-        img = text("★ " + label, size, theme.TEXT_DARK, "bold")
-        top = self.layout.trick_rect.top
-        pill = img.get_rect(midbottom=(self.layout.centre[0], top - round(8 * u)))
-        pill.inflate_ip(round(28 * u), round(12 * u))
-        pill.bottom = top - round(6 * u)
-        pygame.draw.rect(surface, CUE if mine else theme.ACCENT, pill, border_radius=pill.height // 2)
-        surface.blit(img, img.get_rect(center=pill.center))
-
-    def _draw_pass_arrow(self, surface: pygame.Surface, v: View) -> None:
-        d = v.pass_direction
-        u = self.layout.u
-        key = ("arrow", d, round(u * 100))
-        img = self.cache.get(key)
-        if img is None:
-            L = round(150 * u)
-            T = round(34 * u)
-            f = 3
-            big = pygame.Surface((L * f, L * f), pygame.SRCALPHA)
-            c = L * f // 2
-            shaft = T * f // 2
-            head = T * f
-            # an arrow pointing right, rotated to its direction
-            pts = [(c - L * f * 0.4, c - shaft / 2), (c + L * f * 0.12, c - shaft / 2),
-                   (c + L * f * 0.12, c - head), (c + L * f * 0.45, c),
-                   (c + L * f * 0.12, c + head), (c + L * f * 0.12, c + shaft / 2),
-                   (c - L * f * 0.4, c + shaft / 2)]
-            pygame.draw.polygon(big, (*theme.ACCENT, 200), pts)
-            pygame.draw.polygon(big, (255, 250, 235, 220), pts, width=f * 2)
-            angle = {"left": 180, "right": 0, "across": 90}[d]
-            big = pygame.transform.rotate(big, angle)
-            img = pygame.transform.smoothscale(big, (big.get_width() // f, big.get_height() // f))
-            self.cache[key] = img
-        surface.blit(img, img.get_rect(center=self.layout.centre))
-
-    def _draw_hand(self, surface: pygame.Surface, v: View) -> None:
-        art = self.art
-        layout = self.geo.hand_layout()
-        my_turn_play = self.model.my_turn_to_play
-        numbers = v.pass_direction != "hold" and self.model.pass_to_make
-        sh = art.shadow()
-        ox, oy = art.shadow_offset
-        for i, (c, r) in enumerate(layout):
-            tw = self.anim.get(("hand", c))
-            x, y = tw.pos if tw is not None else r.topleft
-            surface.blit(sh, (x + ox, y + oy))
-            if tw is not None and not tw.started:
-                surface.blit(art.back(), (x, y))     # still in the dealer's pack
-                continue
-            dim = my_turn_play and c not in v.legal
-            if c in self.model.pass_sent:
-                dim = True
-            surface.blit(art.face(c, "dim" if dim else "normal"), (x, y))
-            t = max(2, round(3 * self.layout.u))
-            if c in self.model.hint_cards:
-                surface.blit(art.outline(HINT, t + 1), (x - t - 1, y - t - 1))
-            elif c in self.model.selected:
-                surface.blit(art.outline(theme.ACCENT, t), (x - t, y - t))
-            elif c in self.model.received_glow:
-                surface.blit(art.outline(RECEIVED, t), (x - t, y - t))
-            if numbers and i < len(PASS_KEY_NAMES):
-                self._draw_key_badge(surface, PASS_KEY_NAMES[i], round(x), round(y) + art.height)
-            if self.model.keyboard and i == self.model.cursor:
-                # the focus: a white frame and a caret above the card (unlike any outline)
-                surface.blit(art.outline((255, 255, 255), t + 1), (x - t - 1, y - t - 1))
-                a = max(7, round(10 * self.layout.u))
-                cx, top = x + art.width // 2, y - t - 3
-                pygame.draw.polygon(surface, (255, 255, 255), [(cx - a, top - a), (cx + a, top - a), (cx, top)])
-                pygame.draw.polygon(surface, (30, 30, 30), [(cx - a, top - a), (cx + a, top - a), (cx, top)], 1)
-
-    def _draw_key_badge(self, surface: pygame.Surface, label: str, x: int, bottom: int) -> None:
-        """The number key that picks a card to pass, on the card's visible lower corner."""
-        u = self.layout.u
-        img = text(label, max(MIN_TEXT, round(15 * u)), (255, 255, 255), "bold")
-        d = max(img.get_height(), img.get_width()) + round(6 * u)
-        r = pygame.Rect(x + round(3 * u), bottom - d - round(4 * u), d, d)
-        pygame.draw.rect(surface, (40, 52, 70), r, border_radius=d // 3)
-        surface.blit(img, img.get_rect(center=r.center))
-
-    def _draw_last_trick(self, surface: pygame.Surface, v: View) -> None:
-        """The previous trick in play order, each card over its player's name."""
-        u = self.layout.u
-        if not v.tricks:
-            return
-        t = v.tricks[-1]
-        art = self.art
-        w, h = art.size
-        gap = round(14 * u)
-        r = pygame.Rect(0, 0, 4 * w + 5 * gap, h + round(84 * u))
-        r.center = self.layout.centre
-        self.panel(surface, r, alpha=225, edge=theme.ACCENT_SOFT)
-        title = _("Last trick · {name} took it").format(name=self.model.info.seat_name(t.winner))
-        img = text(fit(title, round(16 * u), r.width - 20, "bold"), round(16 * u), theme.ACCENT, "bold")
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + round(10 * u))))
-        y = r.y + round(38 * u)
-        for i, (seat, card) in enumerate(t.plays()):
-            x = r.x + gap + i * (w + gap)
-            surface.blit(art.face(card), (x, y))
-            if seat == t.winner:
-                surface.blit(art.outline(theme.ACCENT, 3), (x - 3, y - 3))
-            info = self.model.info.seats[seat]
-            name = text(fit(self.model.info.seat_name(seat), round(13 * u), w + gap), round(13 * u),
-                         theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
-            surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u))))
-
-    def _draw_moon(self, surface: pygame.Surface, v: View) -> None:
-        if v.moon is None or v.moon.shooter != v.seat or self.model.watching:
-            return
-        u = self.layout.u
-        add = self.screen.button("moon-add")
-        sub = self.screen.button("moon-subtract")
-        if add is None or sub is None:
-            return
-        r = add.rect.union(sub.rect).inflate(round(60 * u), round(120 * u))
-        r.y -= round(40 * u)
-        self.panel(surface, r, alpha=225, edge=theme.ACCENT, width=2)
-        title = text(_("You shot the moon!") if not v.moon.sun else _("You shot the sun!"), round(24 * u),
-                      theme.ACCENT, "bold")
-        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
-        totals = list(self.model.info.totals if any(self.model.info.totals) else v.totals)
-        m = self.model.moon_value(v)
-        me = totals[v.seat]
-        lines = (_("Add: each other player gets +{n}").format(n=m),
-                 _("Take off: your total goes {now} → {then}").format(
-                     now=self.model.info.display_total(me),
-                     then=self.model.info.display_total(me - m)))
-        y = r.y + round(52 * u)
-        for line in lines:
-            img = text(line, round(14 * u), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
-            y += round(20 * u)
-        for b in (add, sub):
-            b.draw(surface, b is self.screen.hover_button, u)

@@ -3,16 +3,16 @@ hint, and undoing what it showed ahead of a refused intent."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from hearts.engine import Card
 from hearts.net import words
 
 from . import sounds as sfx
-from .table_part import TablePart
+from .table_part import TablePart, TableStage
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from .table_looks import TableLooks
 
 NOTE_SECONDS = {"info": 6.0, "warn": 4.0, "cue": 3.0}
 
@@ -20,12 +20,15 @@ NOTE_SECONDS = {"info": 6.0, "warn": 4.0, "cue": 3.0}
 class Feedback(TablePart):
     """Sounds and the notice area of one table screen."""
 
-    def __init__(self, screen: "TableScreen", sounds: sfx.Sounds | None = None) -> None:
-        super().__init__(screen)
+    def __init__(self, stage: TableStage, looks: "TableLooks",
+                 sounds: sfx.Sounds | None = None) -> None:
+        super().__init__(stage)
+        self.looks = looks
         self.sounds = sounds if sounds is not None else sfx.shared()
+        self.relayout: Callable[[], None] = lambda: None   # the controls', once they are built
 
     def sound(self, name: str) -> None:
-        self.sounds.enabled = bool(self.screen.setting("sounds", True))
+        self.sounds.enabled = bool(self.looks.setting("sounds", True))
         self.sounds.play(name)
 
     def note(self, text: str, seconds: float | None = None, kind: str = "info",
@@ -61,21 +64,21 @@ class Feedback(TablePart):
         if v.phase == "pass":
             m.selected = list(cards)
         m.hint_cards = set(cards)
-        m.hint = words.hint_line(self.screen.voice, cards, str(msg.get("reason") or ""))
-        self.screen.controls.relayout()
+        m.hint = words.hint_line(self.model.voice, cards, str(msg.get("reason") or ""))
+        self.relayout()
 
     def refused(self, msg: dict[str, Any]) -> None:
         """The host refused an intent: undo what we showed ahead of its answer."""
         m = self.model
         if msg.get("ref") == "play" and m.pending is not None:
             m.pending = None           # it never left the hand (the app says why)
-            self.screen.controls.relayout()
+            self.relayout()
         elif msg.get("ref") == "pass" and m.view is not None:
             m.pass_sent = list(m.view.passed or ())
-            self.screen.controls.relayout()
+            self.relayout()
         elif msg.get("ref") == "moon" and m.moon_sent:
             m.moon_sent = False        # the choice is open again
-            self.screen.controls.relayout()
+            self.relayout()
 
 
 __all__ = ["Feedback", "NOTE_SECONDS"]

@@ -8,7 +8,7 @@ scoreboard where the player dragged it), for the painter, the motions and the in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,7 +17,7 @@ from hearts.i18n import N_, _
 
 from . import cards as cardart
 from . import theme
-from .table_draw import MIN_TEXT, button_width, line_height
+from .table_text import MIN_TEXT, button_width, line_height
 from .table_layout import Layout
 
 # every label the toolbar may show (gui/table_controls.py): it is as wide as the widest
@@ -26,18 +26,30 @@ TOOLBAR_LABELS = (N_("Scores  (Tab)"), N_("Last trick  (L)"), N_("Hint  (Ctrl-H)
                   N_("Chat  (F2)"))
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from .table_looks import TableLooks
+    from .table_model import TableModel
 
 Point = tuple[float, float]
+
+
+class SheetRects(Protocol):
+    """Where a hand's summary and the final sheet stand (`SheetPainter`): given to the
+    parts made before the sheets once they are (`TableScreen` wires them)."""
+
+    def summary_rect(self) -> pygame.Rect: ...
+
+    def over_rect(self) -> pygame.Rect: ...
 
 
 class TableGeometry:
     """The table's places for the current window, card style and state."""
 
-    def __init__(self, screen: "TableScreen") -> None:
-        self.screen = screen
-        self.layout = Layout.for_size(screen.app.size, screen.ui_scale())
-        self.ui = screen.ui_scale()
+    def __init__(self, model: "TableModel", looks: "TableLooks", size: tuple[int, int]) -> None:
+        self.model = model
+        self.looks = looks
+        self.sheets: SheetRects | None = None     # given once the sheets are built
+        self.layout = Layout.for_size(size, looks.ui_scale())
+        self.ui = looks.ui_scale()
         self._cold: list[Card] = list(CARDS)       # faces not drawn yet
 
     @property
@@ -48,7 +60,7 @@ class TableGeometry:
         """Lay out for ``size`` at the text-size setting. The card faces a frame needs are
         drawn when it needs them; `warm` draws the others a few a frame (all at once
         is ~50 ms: no frame waits for it, the first one least)."""
-        self.ui = self.screen.ui_scale()
+        self.ui = self.looks.ui_scale()
         self.layout = Layout.for_size(size, self.ui)
         self._cold = list(CARDS)
 
@@ -65,17 +77,17 @@ class TableGeometry:
 
     def stale(self, size: tuple[int, int]) -> bool:
         """The window or the text size changed since the last layout."""
-        return size != self.size or self.ui != self.screen.ui_scale()
+        return size != self.size or self.ui != self.looks.ui_scale()
 
     @property
     def art(self) -> cardart.CardArt:
-        setting = self.screen.setting
+        setting = self.looks.setting
         return cardart.card_art(self.layout.cw, setting("deck", "classic"),
                                 setting("card_back", "blue"))
 
     @property
     def small_art(self) -> cardart.CardArt:
-        setting = self.screen.setting
+        setting = self.looks.setting
         return cardart.card_art(self.layout.small_w, setting("deck", "classic"),
                                 setting("card_back", "blue"))
 
@@ -83,7 +95,7 @@ class TableGeometry:
     def open_art(self) -> cardart.CardArt:
         """The small cards of hands shown face up (a demo, open hands, a hand ended early):
         big corner indices, so each overlapped card reads."""
-        setting = self.screen.setting
+        setting = self.looks.setting
         return cardart.card_art(self.layout.small_w, setting("deck", "classic"),
                                 setting("card_back", "blue"), big_index=True)
 
@@ -102,8 +114,8 @@ class TableGeometry:
         widest = step * (max(counts) - 1) + w
         if rel in (1, 3):
             middle = self.layout.trick_rect
-            if self.screen.model.summary is not None:     # its cards left show around it
-                middle = middle.union(self.screen.sheets.summary_rect())
+            if self.model.summary is not None and self.sheets is not None:   # its cards left show around it
+                middle = middle.union(self.sheets.summary_rect())
             room = (middle.left - plate.right if rel == 1 else plate.left - middle.right) - 2 * gap
             if widest > room:                          # under the plate instead
                 top = plate.bottom + gap
@@ -128,12 +140,12 @@ class TableGeometry:
     # -- places of cards ------------------------------------------------------------------------
     def slot_topleft(self, seat: int) -> Point:
         """Where ``seat``'s card of the trick lies (its top left corner)."""
-        x, y = self.layout.slots[self.screen.model.rel(seat)]
+        x, y = self.layout.slots[self.model.rel(seat)]
         w, h = self.art.size
         return (x - w / 2, y - h / 2)
 
     def seat_centre(self, seat: int) -> Point:
-        model = self.screen.model
+        model = self.model
         r = model.rel(seat)
         if r == 0:
             if model.watching:
@@ -143,7 +155,7 @@ class TableGeometry:
 
     def origin(self, seat: int, card: Card) -> Point:
         """Where a played card starts: its place in your hand, else its player's cards."""
-        model = self.screen.model
+        model = self.model
         w, h = self.art.size
         if seat == model.me and not model.watching:
             for c, r in self.hand_layout():
@@ -161,7 +173,7 @@ class TableGeometry:
 
     def hand_layout(self) -> list[tuple[Card, pygame.Rect]]:
         """Each card of your hand and where it is drawn (lifted when legal or selected)."""
-        model = self.screen.model
+        model = self.model
         cards = model.hand_cards
         n = len(cards)
         if not n:
@@ -243,7 +255,7 @@ class TableGeometry:
         u = self.layout.u
         w, h = self.side_w(), round(40 * u) + 4 * self.row_h(15)
         W, H = self.size
-        scores_at = self.screen.model.scores_at
+        scores_at = self.model.scores_at
         if scores_at is None:
             return pygame.Rect(W - self.layout.margin - w, self.layout.margin, w, h)
         fx, fy = scores_at
@@ -251,4 +263,4 @@ class TableGeometry:
         return r.clamp(pygame.Rect(0, 0, W, H))
 
 
-__all__ = ["TableGeometry"]
+__all__ = ["SheetRects", "TableGeometry"]

@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .table_part import TablePart
+from .table_geometry import SheetRects
+from .table_part import TablePart, TableStage
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from .shell import Shell
+    from .table_controls import TableControls
     from .table_draw import Button
+    from .table_playback import Playback
 
 PASS_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4,
              pygame.K_6: 5, pygame.K_7: 6, pygame.K_8: 7, pygame.K_9: 8, pygame.K_0: 9,
@@ -28,8 +31,13 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 class TableInput(TablePart):
     """Turns one table screen's pygame events into its controls' actions."""
 
-    def __init__(self, screen: "TableScreen") -> None:
-        super().__init__(screen)
+    def __init__(self, stage: TableStage, app: "Shell", controls: "TableControls",
+                 playback: "Playback", sheets: SheetRects) -> None:
+        super().__init__(stage)
+        self.app = app
+        self.controls = controls
+        self.playback = playback
+        self.sheets = sheets
         self.hover_button: Button | None = None
         self._drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
 
@@ -51,16 +59,16 @@ class TableInput(TablePart):
             self.model.keyboard = False
             r = self.geo.mini_scores_rect()
             if (self.model.view is not None and not self.model.show_scores and r.collidepoint(event.pos)
-                    and not any(b.rect.collidepoint(event.pos) for b in self.screen.buttons)):
+                    and not any(b.rect.collidepoint(event.pos) for b in self.controls.buttons)):
                 self._drag = (event.pos, r.topleft, False)   # a click, or the start of a drag
                 return
             self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
             moved = self._drag[2]
             self._drag = None
-            app = self.screen.app
+            app = self.app
             if not moved:
-                self.screen.controls.toggle_scores()
+                self.controls.toggle_scores()
             elif self.model.scores_at != app.settings.scores_at:
                 app.settings.scores_at = self.model.scores_at
                 app.save_settings()
@@ -83,7 +91,7 @@ class TableInput(TablePart):
         self._drag = (start, topleft, True)
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        self.hover_button = next((b for b in self.screen.buttons if b.rect.collidepoint(pos)), None)
+        self.hover_button = next((b for b in self.controls.buttons if b.rect.collidepoint(pos)), None)
         card = self.geo.card_at(pos)
         if card is not self.model.hover_card:
             self.model.hover_card = card
@@ -92,13 +100,13 @@ class TableInput(TablePart):
 
     def _click(self, pos: tuple[int, int]) -> None:
         m = self.model
-        sheets = self.screen.sheets
-        controls = self.screen.controls
+        sheets = self.sheets
+        controls = self.controls
         review = controls.button("review")
         if review is not None and review.rect.collidepoint(pos):
             review.action()              # (the summary stays under the replay)
             return
-        if m.summary is not None and not sheets.game_over():
+        if m.summary is not None and not m.game_over():
             m.summary = None             # a click anywhere closes the hand's summary;
             if self.anim.gate is not None or sheets.summary_rect().collidepoint(pos):
                 return                   # the next hand is not on the table yet
@@ -107,7 +115,7 @@ class TableInput(TablePart):
             if not (b and b.rect.collidepoint(pos)):
                 m.show_scores = False
                 return
-        for b in self.screen.buttons:
+        for b in self.controls.buttons:
             if b.rect.collidepoint(pos):
                 if b.enabled:
                     b.action()
@@ -129,12 +137,12 @@ class TableInput(TablePart):
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
         m = self.model
-        controls = self.screen.controls
+        controls = self.controls
         v = m.view
         if k == pygame.K_r and not event.mod & pygame.KMOD_CTRL and controls.button("review"):
             controls.review()
             return
-        if (m.summary is not None and not self.screen.sheets.game_over()
+        if (m.summary is not None and not m.game_over()
                 and k in (*ENTER, pygame.K_SPACE, pygame.K_UP, pygame.K_ESCAPE)):
             m.summary = None
             return
@@ -173,7 +181,7 @@ class TableInput(TablePart):
         """A key that moves along, picks or plays the cards of your hand."""
         m = self.model
         v = m.view
-        controls = self.screen.controls
+        controls = self.controls
         if v is None:
             return
         n = len(m.hand_cards)
@@ -194,7 +202,7 @@ class TableInput(TablePart):
                 controls.click_card(m.hand_cards[i])
             return
         if k in (*ENTER, pygame.K_SPACE, pygame.K_UP):
-            self.screen.playback.settle()
+            self.playback.settle()
             v = m.view
             if v is None or not m.hand_cards or m.summary is not None:
                 return                           # the key was for the hand just scored

@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from hearts.engine import Card, View
 from hearts.engine.scoring import moon_value
+from hearts.net import words
 from hearts.net.mirror import TableInfo
 
 
@@ -169,6 +170,15 @@ class TableModel:
         if v.moon is not None and v.moon.sun and v.rules.sun == "others":
             return v.rules.sun_value
         return moon_value(v.rules)
+
+    @property
+    def voice(self) -> words.Voice:
+        """Who reads the table's sentences: this seat (None when watching)."""
+        return words.Voice(self.info, None if self.watching else self.me)
+
+    def game_over(self) -> bool:
+        """The game is over: its final sheet is what the table shows."""
+        return self.info.winners is not None and self.info.state == "over"
 
 
 __all__ = ["Note", "TableModel"]

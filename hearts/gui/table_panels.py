@@ -7,6 +7,8 @@ clock, the notice area, chat bubbles, the paused banner and the big announcement
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from hearts.engine import Card, Rules, View
@@ -17,7 +19,14 @@ from hearts.net import words
 from . import theme
 from . import table_draw as draw
 from .rules_dialog import custom_words
-from .table_draw import CUE, HINT, MIN_TEXT, TableCanvas
+from .table_draw import CUE, HINT, TableCanvas
+from .table_geometry import SheetRects
+from .table_part import TableStage
+from .table_text import MIN_TEXT
+
+if TYPE_CHECKING:
+    from .shell import Shell
+    from .table_controls import TableControls
 
 
 def trick_winner(trick: list[tuple[int, Card]]) -> int:
@@ -46,12 +55,20 @@ def said_above(v: View) -> tuple[str, ...]:
 class PanelPainter(TableCanvas):
     """Draws the panels, the status line and the notices (see the module's doc)."""
 
+    sheets: SheetRects          # given by the screen once the sheets are built
+
+    def __init__(self, stage: TableStage, app: "Shell", controls: "TableControls") -> None:
+        super().__init__(stage)
+        self.app = app
+        self.controls = controls
+        self.info_rect: pygame.Rect | None = None  # the information panel, as last drawn
+
     def draw_info(self, surface: pygame.Surface, v: View) -> None:
         """Top left: the hand and table, passing and target, the rules, hearts broken."""
         u = self.layout.u
         w = self.geo.side_w()
         inner = w - round(28 * u)
-        voice = self.screen.voice
+        voice = self.model.voice
         lines: list[tuple[str, int, tuple[int, int, int], str]] = []
         for text, size, colour, face in (
                 (words.hand_title(voice), 17, theme.TEXT, "bold"),
@@ -62,7 +79,7 @@ class PanelPainter(TableCanvas):
         h = (round(20 * u) + sum(theme.font(max(MIN_TEXT, s_), f).get_linesize() for _, s_, _, f in lines)
              + heart.get_height() + round(4 * u))
         r = pygame.Rect(self.layout.margin, self.layout.margin, w, h)
-        self.screen.info_rect = r
+        self.info_rect = r
         self.panel(surface, r)
         x = r.x + round(14 * u)
         y = r.y + round(8 * u)
@@ -155,7 +172,7 @@ class PanelPainter(TableCanvas):
         """The turn prompt as the table shows the game now (in `hearts.net.words`' words), and its
         colour: gold when you must act, dim while you wait."""
         m = self.model
-        session = getattr(self.screen.app, "session", None)
+        session = getattr(self.app, "session", None)
         # whose card comes next as the table shows it (the view lags the motions): the
         # card in flight's player, the winner of a trick whose four cards have landed,
         # else the player after the last card down
@@ -170,14 +187,14 @@ class PanelPainter(TableCanvas):
         else:
             turn = (m.trick_shown[-1][0] + 1) % 4 if m.trick_shown else v.turn
         shown = words.Shown(
-            disconnected=m.disconnected is not None, game_over=self.game_over(),
+            disconnected=m.disconnected is not None, game_over=self.model.game_over(),
             waiting=m.info.state == "waiting", owner=m.info.owner,
             hand_over=m.summary is not None, taking=taking,
             turn=turn, pending=str(pending) if pending is not None else None,
             passed=v.has_passed[v.seat] or bool(m.pass_sent), my_play=m.my_turn_to_play,
             moon_sent=m.moon_sent,
             watching=m.watching, demo=getattr(session, "mode", None) == "demo")
-        text, tone = words.status_line(self.screen.voice, v, shown)
+        text, tone = words.status_line(self.model.voice, v, shown)
         return text, {"act": theme.ACCENT, "wait": theme.TEXT_DIM}.get(tone, theme.TEXT)
 
     def status_width(self, v: View) -> int:
@@ -216,7 +233,7 @@ class PanelPainter(TableCanvas):
         """The notice area's notices, oldest first, as (text, kind): the hint is one of them
         (never on game over)."""
         out = [(n.text, n.kind) for n in self.model.notes]
-        if self.model.hint and not self.game_over():
+        if self.model.hint and not self.model.game_over():
             out.append((self.model.hint, "hint"))
         return out
 
@@ -225,7 +242,7 @@ class PanelPainter(TableCanvas):
         u = self.layout.u
         bottom = self.layout.status_y - max(MIN_TEXT, round(20 * u)) // 2 - round(10 * u)
         for name in ("pass", "moon-add"):
-            b = self.screen.button(name)
+            b = self.controls.button(name)
             if b is not None:
                 bottom = min(bottom, b.rect.top - round(10 * u))
         return bottom
@@ -234,7 +251,7 @@ class PanelPainter(TableCanvas):
         """The notice area, over the table above the turn prompt: each notice wrapped, newest
         lowest; they go on the player's next action, the next hand, or after a while."""
         notes = self.note_lines()
-        if not notes or self.game_over():
+        if not notes or self.model.game_over():
             return
         u = self.layout.u
         size = max(MIN_TEXT, round(16 * u))
@@ -323,10 +340,10 @@ class PanelPainter(TableCanvas):
         None when even the smallest does not fit (the summary says it too)."""
         u = self.layout.u
         cx, cy = self.layout.centre
-        if self.game_over():
-            below = self.screen.sheets.over_rect().top - round(8 * u)
+        if self.model.game_over():
+            below = self.sheets.over_rect().top - round(8 * u)
         elif self.model.summary is not None:
-            below = self.screen.sheets.summary_rect().top - round(8 * u)
+            below = self.sheets.summary_rect().top - round(8 * u)
         elif self.model.trick_shown:
             below = cy - round(110 * u)
         else:

@@ -1,56 +1,70 @@
-"""What every part of the table screen reads through the screen it belongs to."""
+"""What every part of the table screen shares (`TableStage`: the model, the geometry, the
+motions, the time shown and the painters' surfaces), and the base of the parts (`TablePart`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import pygame
 
 if TYPE_CHECKING:
     from .anim import Animator
     from .cards import CardArt
-    from .table import TableScreen
     from .table_geometry import TableGeometry
     from .table_layout import Layout
     from .table_model import TableModel
 
 
-class TablePart:
-    """One part of the table screen (the painters, the input, the motions...): the state
-    they share lives in the screen's model, geometry and playback."""
+class TableStage:
+    """The state the table's parts share; only `Playback` moves ``time`` on."""
 
-    def __init__(self, screen: "TableScreen") -> None:
-        self.screen = screen
+    def __init__(self, model: "TableModel", geo: "TableGeometry", animator: "Animator") -> None:
+        self.model = model
+        self.geo = geo
+        self.animator = animator
+        self.time = 0.0                 # seconds shown so far
+        self.cache: dict[Any, pygame.Surface] = {}          # surfaces keyed by what they show
+        self.tilted_cache: dict[Any, pygame.Surface] = {}
+
+
+class TablePart:
+    """One part of the table screen (the painters, the input, the motions...), given the
+    stage and, by its own constructor, the other parts it uses."""
+
+    def __init__(self, stage: TableStage) -> None:
+        self.stage = stage
 
     @property
     def model(self) -> "TableModel":
-        return self.screen.model
+        return self.stage.model
 
     @property
     def geo(self) -> "TableGeometry":
-        return self.screen.geo
+        return self.stage.geo
 
     @property
     def layout(self) -> "Layout":
-        return self.screen.geo.layout
+        return self.stage.geo.layout
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.geo.size
+        return self.stage.geo.size
 
     @property
     def art(self) -> "CardArt":
-        return self.screen.geo.art
+        return self.stage.geo.art
 
     @property
     def small_art(self) -> "CardArt":
-        return self.screen.geo.small_art
+        return self.stage.geo.small_art
 
     @property
     def anim(self) -> "Animator":
-        return self.screen.playback.animator
+        return self.stage.animator
 
     @property
     def clock(self) -> float:
-        return self.screen.playback.time
+        return self.stage.time
 
 
-__all__ = ["TablePart"]
+__all__ = ["TablePart", "TableStage"]

@@ -23,12 +23,14 @@ from hearts.engine.cards import QUEEN_SPADES
 from hearts.net import words
 from hearts.net.mirror import TableInfo, read_view
 
-from .anim import Animator, ease_in_out, speed_scale
+from .anim import ease_in_out
 from .table_draw import hand_order
-from .table_part import TablePart
+from .table_part import TablePart, TableStage
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from .shell import Shell
+    from .table_feedback import Feedback
+    from .table_looks import TableLooks
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +43,13 @@ MAX_STEP = 0.05                    # seconds of motion a frame may show, however
 class Playback(TablePart):
     """Folds host messages into the table's model as their motions play (see the module)."""
 
-    def __init__(self, screen: "TableScreen") -> None:
-        super().__init__(screen)
-        self.animator = Animator(scale=self.anim_scale())     # `anim` (see TablePart)
-        self.time = 0.0                                        # `clock`: seconds shown so far
+    def __init__(self, stage: TableStage, looks: "TableLooks", feedback: "Feedback",
+                 app: "Shell") -> None:
+        super().__init__(stage)
+        self.looks = looks
+        self.feedback = feedback
+        self.app = app
+        self.relayout: Callable[[], None] = lambda: None   # the controls', once they are built
         self.anim_time = 0.0                                   # seconds of motion shown so far
         self.flyers: dict[tuple[str, Card], Card] = {}     # cards in flight off the hand
         self._deal_next = False
@@ -54,21 +59,14 @@ class Playback(TablePart):
         self._frozen_next = False   # ... and its scores are on their way
 
     # -- settings ---------------------------------------------------------------------------
-    def anim_scale(self) -> float:
-        settings = getattr(self.screen.app, "settings", None)
-        scale = getattr(settings, "animation_scale", None)
-        if isinstance(scale, (int, float)):
-            return float(scale)
-        return speed_scale(self.screen.setting("animation", "normal"))
-
     def trick_pause(self) -> float:
         """Seconds a finished trick stays on the table (setting ``trick_pause``)."""
-        value = self.screen.setting("trick_pause", TRICK_PAUSE)
+        value = self.looks.setting("trick_pause", TRICK_PAUSE)
         return min(5.0, max(0.2, float(value))) if isinstance(value, (int, float)) else TRICK_PAUSE
 
     def bot_gap(self) -> float:
         """The extra pause after another player's card (setting ``bot_speed``)."""
-        return BOT_GAPS.get(str(self.screen.setting("bot_speed", "normal")), BOT_GAPS["normal"])
+        return BOT_GAPS.get(str(self.looks.setting("bot_speed", "normal")), BOT_GAPS["normal"])
 
     # -- messages ---------------------------------------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
@@ -89,18 +87,18 @@ class Playback(TablePart):
             timer = message.get("timer")
             self._step(lambda: self._apply_view(view, timer, has_timer))
         elif t == "hint":
-            self.screen.feedback.show_hint(message)
+            self.feedback.show_hint(message)
         elif t == "error":
-            self.screen.feedback.refused(message)
+            self.feedback.refused(message)
         elif t == "chat":
-            self.screen.feedback.bubble(message)
+            self.feedback.bubble(message)
         if t == "update" and self._frozen_next:
             self.anim.finish()          # the screenshot shows this hand scored, nothing after
 
     def _last_hand_of_run(self, message: dict[str, Any]) -> bool:
         """A scripted run (``--exit-after-hands``) just had its last hand scored."""
-        last = getattr(self.screen.app, "exit_after_hands", None)
-        scored = getattr(self.screen.app, "hands_scored", 0)
+        last = getattr(self.app, "exit_after_hands", None)
+        scored = getattr(self.app, "hands_scored", 0)
         self._frozen_next = self._frozen_next or (
             isinstance(last, int) and scored >= last
             and any(isinstance(c, dict) and c.get("type") == "hand_scored"
@@ -154,9 +152,9 @@ class Playback(TablePart):
             return
         card = lost[0]
         if card is None and v.phase == "pass" and not v.has_passed[v.seat]:
-            self.screen.feedback.note(words.lost_action_line(self.screen.voice, None), kind="warn")
+            self.feedback.note(words.lost_action_line(self.model.voice, None), kind="warn")
         elif card is not None and card in v.hand and v.my_turn and v.phase == "play":
-            self.screen.feedback.note(words.lost_action_line(self.screen.voice, card),
+            self.feedback.note(words.lost_action_line(self.model.voice, card),
                                       kind="warn")
 
     def _queue_change(self, ch: dict[str, Any]) -> None:
@@ -168,14 +166,14 @@ class Playback(TablePart):
         elif kind == "cards_received":
             self._step(lambda: self._cards_received(ch))
         elif kind == "chat":
-            self.screen.feedback.bubble(ch)
+            self.feedback.bubble(ch)
         else:
             self._step(lambda: self.change(ch))
 
     def change(self, ch: dict[str, Any]) -> None:
         """A change without motion: fold it into the table facts, announce it, sound it."""
         m = self.model
-        feedback = self.screen.feedback
+        feedback = self.feedback
         m.info.apply_change(ch)
         kind = ch.get("type")
         if kind == "hearts_broken":
@@ -187,7 +185,7 @@ class Playback(TablePart):
         elif kind == "moon_chosen":
             feedback.note(self._line(ch))
             m.moon_sent = True                 # the choice is made: no dialog any more
-            self.screen.controls.relayout()
+            self.relayout()
         elif kind == "tram":
             m.tram = dict(ch)          # shown, with the cards, in the hand's summary
         elif kind == "hand_scored":
@@ -197,7 +195,7 @@ class Playback(TablePart):
             m.summary_until = self.clock + (4.0 if m.watching else SUMMARY_SECONDS)
             m.drop_hand_notes()
             self.anim.wait_until(lambda: m.summary is None)   # deal after it closes
-            self.screen.controls.relayout()    # no hint for the hand scored
+            self.relayout()    # no hint for the hand scored
             moon = ch.get("moon")
             if moon and moon.get("shooter") is not None and not ch.get("_sounded"):
                 feedback.sound("moon")
@@ -221,7 +219,7 @@ class Playback(TablePart):
             self._deal_next = True
         elif kind in ("player_dropped", "player_left", "player_kicked", "player_joined",
                       "player_returned"):
-            session = getattr(self.screen.app, "session", None)
+            session = getattr(self.app, "session", None)
             mine = getattr(session, "name", None)
             demo = getattr(session, "mode", None) == "demo"     # the dealer comes and goes
             if not (mine and ch.get("name") == mine or demo):
@@ -240,7 +238,7 @@ class Playback(TablePart):
 
     def _line(self, ch: dict[str, Any]) -> str:
         """The change in `hearts.net.words`' sentence for this reader."""
-        return " ".join(words.change_lines(ch, self.model.info, self.screen.voice.me))
+        return " ".join(words.change_lines(ch, self.model.info, self.model.voice.me))
 
     def _apply_view(self, d: dict[str, Any] | None, timer: Any, has_timer: bool,
                     snap: bool = False) -> None:
@@ -250,7 +248,7 @@ class Playback(TablePart):
         if has_timer:
             self._set_timer(timer)
         if d is None:
-            self.screen.controls.relayout()
+            self.relayout()
             return
         try:
             view, watching = read_view(d, m.info.rules)
@@ -300,13 +298,13 @@ class Playback(TablePart):
             m.hint_cards = set()
         if (not watching and view.my_turn and view.phase in ("play", "moon-choice")
                 and not same_turn):
-            self.screen.feedback.sound("turn")
+            self.feedback.sound("turn")
             legal = [i for i, c in enumerate(m.hand_cards) if c in view.legal]
             if legal and m.cursor not in legal:
                 m.cursor = legal[0]
         if view.phase == "done" and m.summary is None and view.points is not None:
             m.summary_until = self.clock + 7.0
-        self.screen.controls.relayout()
+        self.relayout()
         if new_hand and not snap and m.hand_cards and not old_cards >= set(m.hand_cards):
             self._animate_deal()
 
@@ -356,14 +354,14 @@ class Playback(TablePart):
             m.hand_cards.remove(card)
             if m.pending is card:
                 m.pending = None
-            self.screen.controls.relayout()
+            self.relayout()
         m.trick_shown.append((seat, card))
         m.played_ahead.append((seat, card))
         m.in_flight = (seat, card)
         end = self.geo.slot_topleft(seat)
         self.anim.move(("trick", card), start, end, 0.22 if seat == m.me else 0.3,
                        on_done=functools.partial(self._card_landed, card))
-        self.screen.feedback.sound("card")
+        self.feedback.sound("card")
 
     def _card_landed(self, card: Card) -> None:
         if self.model.in_flight is not None and self.model.in_flight[1] is card:
@@ -389,9 +387,9 @@ class Playback(TablePart):
         queen = any(c is QUEEN_SPADES for _, c in played)
         if winner == m.me and not m.watching and (points > 0 or queen):
             m.cue_until = self.clock + self.trick_pause() + 1.2
-            self.screen.feedback.sound("queen" if queen else "hearts")
+            self.feedback.sound("queen" if queen else "hearts")
         elif queen:
-            self.screen.feedback.sound("queen")
+            self.feedback.sound("queen")
         self.anim.wait(self.trick_pause(), scaled=False)
         self.anim.steps.appendleft(lambda: self._collect(winner, played))
 
@@ -401,7 +399,7 @@ class Playback(TablePart):
             self.anim.move(("trick", card), self.geo.slot_topleft(seat), end, 0.3, delay=0.03 * i,
                            ease=ease_in_out)
         self.anim.steps.appendleft(lambda: self._collected(played))
-        self.screen.feedback.sound("sweep")
+        self.feedback.sound("sweep")
 
     def _collected(self, played: list[tuple[int, Card]]) -> None:
         self.model.trick_shown = [p for p in self.model.trick_shown if p not in played]
@@ -430,8 +428,8 @@ class Playback(TablePart):
         m.selected = []
         m.hand_cards = sorted(set(m.hand_cards) | set(cards), key=hand_order)
         m.received_glow = set(cards)
-        self.screen.feedback.note(self._line({**ch, "seat": m.me}))
-        self.screen.controls.relayout()
+        self.feedback.note(self._line({**ch, "seat": m.me}))
+        self.relayout()
         rects = dict(self.geo.hand_layout())
         start = self.geo.seat_centre(frm)
         for i, c in enumerate(cards):
@@ -439,7 +437,7 @@ class Playback(TablePart):
             if r is not None:
                 self.anim.move(("hand", c), (start[0] - r.width / 2, start[1] - r.height / 2),
                                r.topleft, 0.45, delay=0.3 + 0.08 * i)
-        self.screen.feedback.sound("pass")
+        self.feedback.sound("pass")
 
     def _landed(self, key: tuple[str, Card]) -> None:
         """A card in flight arrived: stop drawing it as flying."""
@@ -457,13 +455,13 @@ class Playback(TablePart):
     # -- time -------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         m = self.model
-        self.time += dt
-        self.anim.scale = self.anim_scale()
+        self.stage.time += dt
+        self.anim.scale = self.looks.anim_scale()
         step = min(dt, MAX_STEP)              # a late frame shows the motion, not its end
         self.anim_time += step
         if m.summary is not None and self.clock >= m.summary_until:
             m.summary = None                   # closed by itself: a key meant for it waits
-            quiet = getattr(self.screen.app, "quiet_keys", None)
+            quiet = getattr(self.app, "quiet_keys", None)
             if quiet is not None:
                 quiet()
         self.anim.update(step)                 # (what waited for the summary comes now)

@@ -6,6 +6,8 @@ won, your place) come from `hearts.net.words`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from hearts.i18n import _, ngettext, pgettext
@@ -13,17 +15,30 @@ from hearts.net import words
 
 from . import theme
 from . import table_draw as draw
-from .table_draw import MIN_TEXT, TableCanvas
-from .table_panels import rules_line
+from .table_draw import TableCanvas
+from .table_panels import PanelPainter, rules_line
+from .table_part import TableStage
+from .table_text import MIN_TEXT
+
+if TYPE_CHECKING:
+    from .table_controls import TableControls
+    from .table_playback import Playback
 
 
 class SheetPainter(TableCanvas):
     """Draws the summary, the final sheet and the scoreboard (see the module's doc)."""
 
+    def __init__(self, stage: TableStage, panels: PanelPainter, controls: "TableControls",
+                 playback: "Playback") -> None:
+        super().__init__(stage)
+        self.panels = panels
+        self.controls = controls
+        self.playback = playback
+
     def summary_lines(self) -> list[str]:
         """The sentences under a hand's scores: a moon, how the hand ended early, or both."""
         s = self.model.summary or {}
-        return words.hand_end_lines(self.screen.voice, s.get("moon"), s.get("tram"))
+        return words.hand_end_lines(self.model.voice, s.get("moon"), s.get("tram"))
 
     def summary_rect(self) -> pygame.Rect:
         u = self.layout.u
@@ -39,7 +54,7 @@ class SheetPainter(TableCanvas):
         r.center = (self.size[0] // 2, self.layout.centre[1])
         # low enough to leave the big announcement (a moon) room below the seat across,
         # while it stays above the status line
-        panels = self.screen.panels
+        panels = self.panels
         room = panels.top_seat_bottom() + panels.notice_height() + round(14 * u)
         r.top = max(r.top, min(room, self.layout.status_y - round(8 * u) - h))
         return r
@@ -81,12 +96,12 @@ class SheetPainter(TableCanvas):
 
     def over_headline(self) -> str:
         """"You win!", "Ann wins!", "Ann and Bob share the win!"."""
-        return words.winners_line(self.screen.voice, list(self.model.info.winners or ())) \
+        return words.winners_line(self.model.voice, list(self.model.info.winners or ())) \
             or _("Game over")
 
     def over_place_words(self) -> str:
         """"You finished second of 4, with 54 points." ("" when watching)."""
-        return words.place_line(self.screen.voice)
+        return words.place_line(self.model.voice)
 
     def _over_rows(self) -> int:
         """How many hands the final score sheet lists (the latest ones, if the window is short)."""
@@ -97,7 +112,7 @@ class SheetPainter(TableCanvas):
     def over_rect(self) -> pygame.Rect:
         u = self.layout.u
         w = min(self.size[0] - 2 * self.layout.margin,
-                max(round(720 * u), self.screen.controls.over_row_width() + round(40 * u)))
+                max(round(720 * u), self.controls.over_row_width() + round(40 * u)))
         head = len(draw.wrap(self.over_headline(), round(30 * u), w - round(40 * u), "bold"))
         h = (round(40 * u) + head * theme.font(max(MIN_TEXT, round(30 * u)), "bold").get_linesize()
              + round(40 * u) + (self._over_rows() + 4) * self.row_h(14) + round(90 * u))
@@ -130,12 +145,12 @@ class SheetPainter(TableCanvas):
     def draw_over_line(self, surface: pygame.Surface) -> None:
         """After OK: who won and your place, above New game and Leave (Tab: the scores)."""
         u = self.layout.u
-        b = self.screen.button("leave")
+        b = self.controls.button("leave")
         if b is None:
             return
         y = b.rect.top - round(12 * u)
         lines = [self.over_headline(), self.over_place_words(),   # and who starts the next one
-                 words.next_step_line(self.screen.voice, self.screen.playback.owner_left()),
+                 words.next_step_line(self.model.voice, self.playback.owner_left()),
                  _("Tab shows the final scores")]
         for text, size, colour in reversed(list(zip(lines, (24, 16, 16, 13),
                                                     (theme.ACCENT, theme.TEXT, theme.TEXT,
