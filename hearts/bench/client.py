@@ -28,6 +28,8 @@ import tempfile
 import time
 from typing import TYPE_CHECKING
 
+from hearts.bots.levels import SEAT_LEVELS
+
 if TYPE_CHECKING:
     from hearts.engine import View
 
@@ -60,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds of bots playing to time frames (default 10)")
     parser.add_argument("--size", default="1280x800", help="window size (default 1280x800)")
     parser.add_argument("--bot-level", default="normal",
-                        choices=("random", "easy", "normal", "hard"),
+                        choices=SEAT_LEVELS,
                         help="bots of the games (default normal)")
     parser.add_argument("--window", action="store_true",
                         help="use the real display instead of SDL's dummy driver")

@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hearts.bots.levels import SEAT_LEVELS
 from hearts.engine import Game, Phase
 
-LEVELS = ("easy", "normal", "hard", "random")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,7 +64,7 @@ def write_games(save_dir: Path, games: int, people: int, seed: int) -> None:
                 seated.append(rng.choice([p for p in pool if p not in seated]))
             else:
                 seated.append({"name": "Ada Basil Clara Dexter".split()[s], "kind": "bot",
-                               "level": rng.choice(LEVELS)})
+                               "level": rng.choice(SEAT_LEVELS)})
         append_history(save_dir, {
             "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ",
                                       time.gmtime(time.time() - (games - n) * 600)),

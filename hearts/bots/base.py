@@ -5,10 +5,13 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Callable, Collection, Protocol, cast, runtime_checkable
+from typing import Collection, Protocol, cast, runtime_checkable
 
 from hearts.engine import Card, View
 from hearts.i18n import PROCESS, T_, Translator
+
+from .levels import BOT_NAMES as BOT_NAMES, KINDS
+from .levels import DEFAULT_LEVEL as DEFAULT_LEVEL, LEVELS as LEVELS, SEAT_LEVELS as SEAT_LEVELS
 
 
 @runtime_checkable
@@ -60,50 +63,27 @@ class Hint:
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 
-BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager")
-LEVELS = ("easy", "normal", "hard")
-SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
-
-
 def level_words(level: str | None, tr: Translator | None = None) -> str:
-    """A bot's level as a player reads it ("easy", "normal", "hard", "random"; any other
-    bot by its name)."""
-    tr = tr or PROCESS
-    return {"easy": tr.pgettext("bot level", "easy"),
-            "normal": tr.pgettext("bot level", "normal"),
-            "hard": tr.pgettext("bot level", "hard"),
-            "random": tr.pgettext("bot level", "random")}.get(level or "", level or "")
-DEFAULT_LEVEL = "normal"
+    """A bot's level as a player reads it (a kind with words in `levels.KINDS`: "easy",
+    "normal", "hard", "random"; any other bot by its name)."""
+    kind = KINDS.get(level or "")
+    return kind.words(tr or PROCESS) if kind and kind.words else level or ""
 
 
 def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
-    """A bot by name (a level, a kind) or a plug-in ``package.module:ClassName``.
+    """A bot by name (a kind in `levels.KINDS`) or a plug-in ``package.module:ClassName``.
 
-    Levels: ``easy`` (the rules bot with lapses), ``normal`` (the moon-aware search, a few
-    ms a move, the default in every seat a bot fills) and ``hard`` (the same search with
-    four times the work, tens of ms a move, within the host's 0.5 s); their settings are
-    `config.SEARCH_LEVELS`, and ``hard+moon_weight=6`` is a level with settings changed
-    (`config.parse_search_spec`). Kinds: ``rules``, ``random``, ``shooter`` (the rules bot
-    that tries for the moon whenever its cards allow: a sparring partner for moon defence),
-    ``eager`` (``normal``, but passing and playing for the moon as eagerly as strong players
-    do: a stronger sparring partner), ``search`` (``normal`` by its method's name).
+    A search level's settings are `config.SEARCH_LEVELS`, and ``hard+moon_weight=6`` is a
+    level with settings changed (`config.parse_search_spec`).
     """
     spec = spec.strip()
     if ":" in spec:
         return _plug_in(spec, seed)
-    from .config import SEARCH_LEVELS, parse_search_spec
-    from .rules_bot import EasyBot, RulesBot, ShooterBot
-    from .search import SearchBot
-    simple: dict[str, Callable[[int | str | None], Bot]] = {
-        "random": RandomBot, "rules": RulesBot, "easy": EasyBot, "shooter": ShooterBot}
-    if spec in simple:
-        return simple[spec](seed)
-    if spec.split("+")[0] in SEARCH_LEVELS:
-        bot = SearchBot(seed, parse_search_spec(spec))
-        bot.name = spec
-        return bot
-    raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}, "
-                     "or package.module:ClassName")
+    kind = KINDS.get(spec.split("+")[0])
+    if kind is None or ("+" in spec and not kind.settings):
+        raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}, "
+                         "or package.module:ClassName")
+    return kind.build(spec, seed)
 
 
 def check_bot_name(spec: str, plug_ins: Collection[str] = (), ceiling: str = "hard") -> str:
@@ -112,13 +92,14 @@ def check_bot_name(spec: str, plug_ins: Collection[str] = (), ceiling: str = "ha
     with settings changed within ``ceiling``'s costs (``hard+moon_weight=6``,
     `config.check_bounded`), or one of the operator's ``plug_ins`` exactly as the operator
     gave it. Anything else, a module path above all, raises ValueError."""
-    from .config import SEARCH_LEVELS, check_bounded
+    from .config import check_bounded
     if spec in plug_ins:
         return spec
     if ":" in spec:
         raise ValueError(T_("there is no bot {bot} on this host: a plug-in bot is added by "
                             "the host's operator", bot=spec))
-    if spec.split("+")[0] in SEARCH_LEVELS:
+    kind = KINDS.get(spec.split("+")[0])
+    if kind is not None and kind.settings:
         try:
             check_bounded(spec, ceiling)
         except ValueError as e:

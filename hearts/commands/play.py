@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from hearts.bots.levels import SEAT_LEVELS
 from hearts.cli import UserError
 
 
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the deals (bot games)")
     parser.add_argument("--name", help="your name (saved in the settings)")
     parser.add_argument("--size", type=_size, metavar="WxH", help="window size, like 1280x800")
-    parser.add_argument("--bot-level", choices=("easy", "normal", "hard", "random"),
+    parser.add_argument("--bot-level", choices=SEAT_LEVELS,
                         help="level of the bots")
     parser.add_argument("--player-key", metavar="KEY",
                         help="be this person in the hosts' statistics: the key kept in "

@@ -15,6 +15,7 @@ import pygame
 
 from hearts.engine import Card
 from hearts.bots.base import level_words
+from hearts.bots.levels import LEVELS
 from hearts.engine.rule_options import passing_words, rules_title, summary_words
 from hearts.engine.rules import PASS_OFFSET, Rules, RulesError
 from hearts.i18n import _, ngettext
@@ -29,7 +30,6 @@ from .sheets import Sheet, button_row, export_game
 if TYPE_CHECKING:
     from .shell import Shell
 
-HINT_LEVELS = ("easy", "normal", "hard")
 RAISED = (255, 204, 77)           # passed / received cards
 HINTED = (110, 190, 255)          # the bot's choice
 
@@ -65,7 +65,7 @@ class ReplaySheet(Sheet):
         self.hint: tuple[int, int, int, str, list[str]] | None = None   # hand, step, seat...
         self.thinking = False
         self._result: tuple[int, int, int, str, list[str]] | None = None
-        self.level = w.Choice(list(HINT_LEVELS), "hard",
+        self.level = w.Choice(list(LEVELS), "hard",
                               show=lambda v: _("Hint: {level}").format(level=level_words(v)),
                               on_change=lambda _v: self._clear_hint())
         self.ask_button = w.Button(_("What would it play?"), self.ask_hint)
