@@ -184,3 +184,48 @@ def test_a_system_error_is_said_in_the_players_words():
     # a reason without words of its own: the system's
     assert i18n.error_words(OSError(errno.ELOOP, "Too many levels of symbolic links")) \
         == "too many levels of symbolic links"
+
+
+def _babel(path: Path):
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with path.open("rb") as f:
+        return pofile.read_po(f)
+
+
+@pytest.mark.parametrize("lang", i18n.available()[1:])
+def test_every_catalogue_reads_as_babel_compiles_it(lang):
+    """The run-time reading of each shipped .po (`read_po` + `mo_bytes`, no build step)
+    says every template string as gettext says it from Babel's compiled .mo."""
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+    po = i18n.LOCALE_DIR / f"{lang}.po"
+    mo = io.BytesIO()
+    write_mo(mo, _babel(po))
+    mo.seek(0)
+    theirs, ours = gettext.GNUTranslations(mo), i18n.translation(lang)
+    assert i18n.plural_forms(lang) == _babel(po).plural_expr
+    template = [m for m in _babel(i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot") if m.id]
+    for m in template:
+        if m.pluralizable:
+            for n in (0, 1, 2, 5, 21, 101):
+                args = (*m.id, n)
+                said = ((ours.npgettext(m.context, *args), theirs.npgettext(m.context, *args))
+                        if m.context else (ours.ngettext(*args), theirs.ngettext(*args)))
+                assert said[0] == said[1], (m.id, n)
+        elif m.context:
+            assert ours.pgettext(m.context, m.id) == theirs.pgettext(m.context, m.id), m.id
+        else:
+            assert ours.gettext(m.id) == theirs.gettext(m.id), m.id
+    assert set(i18n.read_po(po)) - {""} == {
+        (f"{m.context}\x04" if m.context else "") + ("\0".join(m.id) if m.pluralizable else m.id)
+        for m in _babel(po) if m.id and m.string and not m.fuzzy}
+
+
+def test_the_pages_keys_are_the_templates_strings_babel_places_in_the_page():
+    page = [m for m in _babel(i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot")
+            if m.id and any(path.startswith("assets/web/") for path, _line in m.locations)]
+    assert i18n.keys_used_in("assets/web/") == [
+        (f"{m.context}\x04" if m.context else "") + ("\0".join(m.id) if m.pluralizable else m.id)
+        for m in page]
