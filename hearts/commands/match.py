@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 
-from hearts.bots import make_bot
+from hearts.bots import BOT_NAMES, make_bot
 from hearts.bots.table import play_hand, seeded_deal
 from hearts.cli import UserError
 from hearts.commands.progress import Progress
@@ -31,10 +31,9 @@ from hearts.net.limits import Limits
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="search,rules,rules,rules",
-                        help="four bots, comma-separated: random, rules, search, easy, normal, "
-                             "hard, shooter, a search level with settings changed "
-                             "(hard+relative=false) or package.module:ClassName "
-                             "(default %(default)s)")
+                        help=f"four bots, comma-separated: {', '.join(BOT_NAMES)}, a search "
+                             "level with settings changed (hard+moon_weight=6) or "
+                             "package.module:ClassName (default %(default)s)")
     parser.add_argument("--deals", type=int, default=100, help="deals to play (each four times)")
     parser.add_argument("--games", type=int, default=0,
                         help="play this many whole games (each four times) instead of deals")
