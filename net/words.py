@@ -257,10 +257,17 @@ def moon_line(v: Voice, shooter: Any, sun: bool = False, now: bool = False) -> s
         if sun:
             return v._("You shot the sun!") if now else v._("You shot the sun.")
         return v._("You shot the moon!") if now else v._("You shot the moon.")
-    name = v.name(shooter)
+    return shot_words(v.tr, v.name(shooter), sun, now)
+
+
+def shot_words(tr: Translator, name: str, sun: bool = False, now: bool = False) -> str:
+    """"Ann shot the moon." (or the sun; ``now``: as it happens, "!"): the one wording of
+    a moon for a seat named (the table's notices, a replay's caption, a game's history)."""
     if sun:
-        return (v._("{name} shot the sun!") if now else v._("{name} shot the sun.")).format(name=name)
-    return (v._("{name} shot the moon!") if now else v._("{name} shot the moon.")).format(name=name)
+        said = tr.gettext("{name} shot the sun!") if now else tr.gettext("{name} shot the sun.")
+    else:
+        said = tr.gettext("{name} shot the moon!") if now else tr.gettext("{name} shot the moon.")
+    return said.format(name=name)
 
 
 @_words("moon_chosen")
@@ -846,5 +853,5 @@ __all__ = ["ARROWS", "Away", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "T
            "change_lines", "games_figure", "state_words", "hand_end_lines", "hand_title",
            "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
            "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
-           "rules_changed_lines", "rules_changed_notice", "scores_line", "status_line",
+           "rules_changed_lines", "rules_changed_notice", "scores_line", "shot_words", "status_line",
            "table_gone_line", "tram_line", "trick_label", "why_illegal", "winners_line"]

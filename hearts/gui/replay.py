@@ -21,6 +21,7 @@ from hearts.engine.rules import PASS_OFFSET, Rules, RulesError
 from hearts.i18n import _, ngettext
 from hearts.net.history import player_name
 from hearts.net.replay import Moment, Replay
+from hearts.net.words import PROCESS, shot_words
 
 from . import widgets as w
 from .archive import Archive
@@ -414,7 +415,7 @@ class ReplaySheet(Sheet):
             points = ", ".join(f"{name(s)} {p}" for s, p in enumerate(h["points"]))
             line = _("Hand over. Points: {points}.").format(points=points)
             if moon:
-                line += " " + _("{name} shot the moon.").format(name=name(moon["shooter"]))
+                line += " " + shot_words(PROCESS, name(moon["shooter"]), bool(moon.get("sun")))
             tram = h.get("tram")
             if tram and tram.get("seat") is not None:
                 line = _("{name} takes the rest of the tricks.").format(

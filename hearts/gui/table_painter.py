@@ -491,8 +491,8 @@ class TablePainter(TableCanvas):
         r = add.rect.union(sub.rect).inflate(round(60 * u), round(120 * u))
         r.y -= round(40 * u)
         self.panel(surface, r, alpha=225, edge=theme.ACCENT, width=2)
-        title = draw.text(_("You shot the moon!") if not v.moon.sun else _("You shot the sun!"), round(24 * u),
-                      theme.ACCENT, "bold")
+        title = draw.text(words.moon_line(self.model.voice, v.seat, v.moon.sun, now=True),
+                          round(24 * u), theme.ACCENT, "bold")
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(14 * u))))
         totals = list(self.model.info.totals if any(self.model.info.totals) else v.totals)
         m = self.model.moon_value(v)

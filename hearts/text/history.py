@@ -10,7 +10,7 @@ from hearts.engine.rule_options import passing_words, summary_words
 from hearts.i18n import _, ngettext
 from hearts.net.history import local_time, player_name
 from hearts.net.replay import Replay
-from hearts.net.words import games_figure
+from hearts.net.words import PROCESS, games_figure, shot_words
 
 from .render import card_text, cards_text
 
@@ -149,7 +149,7 @@ def replay_lines(doc: Msg, symbols: bool = False) -> list[str]:
                 _("The rest of the tricks change nothing.")))
         moon = hand.get("moon")
         if moon:
-            lines.append("  " + _("{name} shot the moon.").format(name=names[moon["shooter"]]))
+            lines.append("  " + shot_words(PROCESS, names[moon["shooter"]], bool(moon.get("sun"))))
         lines.append("  " + _("Points: {points}. Totals: {totals}.").format(
             points=", ".join(f"{names[s]} {p}" for s, p in enumerate(hand["points"])),
             totals=", ".join(f"{names[s]} {t}" for s, t in enumerate(hand["totals"]))))

@@ -128,3 +128,13 @@ def test_one_point_is_one_point():
     assert words.place_line(words.Voice(info, 1)) == \
         "You finished first of 4 (shared), with 30 points."
     assert words.place_line(words.Voice(info, None)) == ""                  # watching
+
+
+def test_a_moon_is_worded_once_for_the_table_the_replay_and_the_history() -> None:
+    info = TableInfo(seats=[SeatInfo(i, name=n) for i, n in enumerate(("Ann", "Bob", "Cy", "Di"))])
+    fr = i18n.translation("fr")
+    assert words.shot_words(fr, "Bob", sun=True) == words.moon_line(
+        words.Voice(info, 0, fr), 1, sun=True)
+    assert words.shot_words(i18n.translation("en"), "Bob", now=True) == "Bob shot the moon!"
+    assert words.moon_line(words.Voice(info, 1), 1, sun=True, now=True) == "You shot the sun!"
+    assert words.shot_words(fr, "Bob") != words.shot_words(fr, "Bob", sun=True)
