@@ -448,6 +448,14 @@ class History:
             return None
         return _page(*found, first)
 
+    def kept_id(self, table: Any) -> int | None:
+        """The id of the finished game kept for ``table``'s game, once it is over."""
+        game = table.game
+        kept = self._kept.get(table.id)
+        if game is not None and game.over and kept is not None and kept[0] == str(game.seed):
+            return kept[1]
+        return None
+
     def table_game(self, table: Any, first: int = 0) -> dict[str, Any] | None:
         """The ``game`` answer for the game at ``table`` (`hearts.net.table.Table`): once it is
         over and kept, the kept one; while it is played, its finished hands only, without
@@ -455,9 +463,9 @@ class History:
         game = table.game
         if game is None:
             return None
-        kept = self._kept.get(table.id)
-        if game.over and kept is not None and kept[0] == str(game.seed):
-            return self.game(kept[1], first)
+        kept = self.kept_id(table)
+        if kept is not None:
+            return self.game(kept, first)
         try:
             record, hands = examine_record(history_record(table), finished_only=False)
         except HistoryError as e:

@@ -378,6 +378,10 @@ class Host:
             self._properties_maybe_changed()
         if out.lobby_at is not None:
             self._lobby_at(out.lobby_at)
+        if out.reads:           # the history files, read here for the core; then the answers
+            for read in out.reads:
+                self.core.game_read(read, self.history.game(read.game, read.hand))
+            self._carry_out()
         for targets, data in out.broadcasts:
             self._broadcast(targets, data)
 

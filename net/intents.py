@@ -17,7 +17,7 @@ from .errors import NetError
 from .guard import Guard, hash_password
 from .lobby import Lobby
 from .messages import (AllowIntent, BotIntent, ChatIntent, ClaimIntent, ClientMessage,
-                       CommandIntent, CreateTableIntent, EndIntent, GameIntent, GameMessage,
+                       CommandIntent, CreateTableIntent, EndIntent, GameIntent,
                        GamesIntent, GamesMessage, HintIntent, KickIntent, LeaveIntent,
                        ListTablesIntent, MoonIntent, PassIntent, PauseIntent, PlayIntent,
                        ResumeIntent, SetPasswordIntent, SetRulesIntent, SetTargetIntent,
@@ -293,8 +293,7 @@ class Intents:
                                                                       msg.get("limit"))))
 
     def _do_game(self, player: Player, msg: GameIntent) -> None:
-        answer = self.records.game(player, msg.get("id"), msg.get("hand") or 0)
-        self.state.send(player, cast(GameMessage, answer))
+        self.records.game(player, msg.get("id"), msg.get("hand") or 0)
 
 
 __all__ = ["Commands", "Intents"]

@@ -33,6 +33,17 @@ class Player:
         return "" if is_guest_id(self.pid) else self.pid
 
 
+@dataclass(frozen=True)
+class GameRead:
+    """A finished game the host reads from its history files for player ``player`` (its
+    ``hand`` page) and hands back to `hearts.net.server.ServerCore.game_read`: the core
+    reads no file itself."""
+
+    player: int
+    game: int
+    hand: int
+
+
 @dataclass
 class Save:
     """One write to a table's save files: a whole ``snapshot`` (`Table.to_dict`), or game
@@ -84,12 +95,13 @@ class Outbox:
     lobby_at: float | None = None   # call `ServerCore.lobby_due` then (the list is paced)
     # one message for many connections, sent ``lobby_chunk`` per event-loop turn
     broadcasts: list[tuple[list[ConnId], bytes]] = field(default_factory=list)
+    reads: list[GameRead] = field(default_factory=list)    # finished games to read
 
     def __bool__(self) -> bool:
         return bool(self.saves or self.messages or self.closing or self.hang_up
                     or self.clocks or self.bots
                     or self.hints or self.closed_tables or self.lobby_changed
-                    or self.lobby_at is not None or self.broadcasts)
+                    or self.lobby_at is not None or self.broadcasts or self.reads)
 
 
-__all__ = ["BotTurn", "ConnId", "Outbox", "Outgoing", "Player", "Save"]
+__all__ = ["BotTurn", "ConnId", "GameRead", "Outbox", "Outgoing", "Player", "Save"]

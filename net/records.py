@@ -5,14 +5,16 @@ tables, and the answers about finished games (`History`)."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from hearts.engine import Action, action_from_wire
-from hearts.i18n import T_
+from hearts.i18n import T_, Text
 
 from .core_state import CoreState
 from .history import History, history_record
-from .outbox import Player, Save
+from .messages import GameMessage
+from .outbox import GameRead, Player, Save
+from .protocol import error
 from .savecheck import check_saved_table
 from .table import Table, TableError
 
@@ -143,19 +145,38 @@ class Records:
         """The ``games`` answer: a page of the finished games."""
         return self.history.games(before, limit)
 
-    def game(self, player: Player, game_id: int | None, hand: int) -> dict[str, Any]:
-        """The ``game`` answer: finished game ``game_id``, or the one at ``player``'s
-        table (None); `TableError` ``no-game`` when there is none."""
+    def game(self, player: Player, game_id: int | None, hand: int) -> None:
+        """Answer ``game``: finished game ``game_id``, or the one at ``player``'s table
+        (None). A game in play is answered from memory; a finished one is read by the host
+        (a `GameRead` order, answered in `game_read`); `TableError` ``no-game`` when there
+        is none."""
         if game_id is None:
-            answer = self.history.table_game(self.state.table_of(player), hand)
-            if answer is None:
-                raise TableError("no-game", T_("no game has been played at this table yet"))
+            table = self.state.table_of(player)
+            game_id = self.history.kept_id(table)
+            if game_id is None:
+                answer = self.history.table_game(table, hand)
+                if answer is None:
+                    raise TableError("no-game", T_("no game has been played at this table "
+                                                   "yet"))
+                self.state.send(player, cast(GameMessage, answer))
+                return
+        if self.history.find(game_id) is None:
+            raise TableError("no-game", _no_game(game_id))
+        self.state.out.reads.append(GameRead(player.id, game_id, hand))
+
+    def game_read(self, read: GameRead, answer: dict[str, Any] | None) -> None:
+        """The host read the game a `GameRead` asked for (None: it could not be read)."""
+        player = self.state.player(read.player)
+        if player is None:
+            return
+        if answer is None:
+            self.state.send(player, error("no-game", _no_game(read.game), "game"))
         else:
-            answer = self.history.game(game_id, hand)
-            if answer is None:
-                raise TableError("no-game", T_("there is no finished game {number} on this host",
-                                               number=game_id))
-        return answer
+            self.state.send(player, cast(GameMessage, answer))
+
+
+def _no_game(game_id: int) -> Text:
+    return T_("there is no finished game {number} on this host", number=game_id)
 
 
 __all__ = ["ACTION_CHANGES", "Records"]

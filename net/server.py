@@ -41,7 +41,7 @@ from .limits import DEFAULT_LIMITS, Limits
 from .lobby import Lobby
 from .messages import ClientMessage, TablesMessage
 from .news import News
-from .outbox import BotTurn, ConnId, Outbox, Outgoing, Player, Save
+from .outbox import BotTurn, ConnId, GameRead, Outbox, Outgoing, Player, Save
 from .protocol import clean_name
 from .records import ACTION_CHANGES, Records
 from .sessions import Sessions
@@ -153,6 +153,11 @@ class ServerCore(CoreState):
         """Bring back a saved table (`Records.restore`)."""
         self.now = now
         return self.records.restore(data, log_entries, log_cut, where)
+
+    def game_read(self, read: GameRead, answer: dict[str, Any] | None) -> None:
+        """The host read the finished game a `GameRead` order asked for (None: it could
+        not), for `Records.game_read` to answer."""
+        self.records.game_read(read, answer)
 
     def files_found(self, ids: list[int]) -> None:
         """The save folder holds tables ``ids``: new tables take other numbers."""

@@ -149,6 +149,8 @@ class Lan:
                 self.clocks.pop(tid, None)
                 for key in [k for k in self.bots if k[0] == tid]:
                     del self.bots[key]
+            for read in out.reads:
+                self.core.game_read(read, self.core.history.game(read.game, read.hand))
             for player_id, view in out.hints:
                 h = bot_hint(view, 0.01)
                 self.core.hint_ready(player_id, view, [str(c) for c in h.cards], h.reason,

@@ -7,6 +7,7 @@ import random
 from hearts.engine import Phase
 from hearts.net.limits import Limits
 from hearts.net.protocol import GAME_INTENTS, INTENTS, OWNER_INTENTS, PROTOCOL_VERSION
+from hearts.net.outbox import GameRead
 from hearts.net.server import ConnId, ServerCore
 from hearts.net.table import TableState
 
@@ -92,9 +93,9 @@ def test_a_token_takes_the_seat_back_and_the_old_connection_is_replaced():
     assert core.player_on(second).table == 1 and core.player_on(first) is None
 
 
-def test_a_whole_game_decided_without_a_socket():
-    """Four people at one table play a short game through intents alone."""
-    core = ServerCore(seed=5, limits=Limits())
+def _whole_game(core: ServerCore) -> tuple[list[ConnId], int]:
+    """Four people play a short game at table 1 through intents alone; the peers and how
+    many illegal cards were refused on the way."""
     peers = [hello(core, n) for n in ("Ann", "Bob", "Cy", "Di")]
     core.handle(peers[0], {"type": "create_table", "rules": {"target": 30}}, now=0.0)
     for i, p in enumerate(peers[1:], 1):
@@ -128,8 +129,39 @@ def test_a_whole_game_decided_without_a_socket():
         out = core.take()
         assert not any(m.get("type") == "error" for _, m in out.messages)
         assert any(m["type"] == "update" for _, m in out.messages)
+        for order in out.saves:                 # as the host does: the finished game kept
+            if order.history is not None:
+                core.history.add(order.history)
+    return peers, refused
+
+
+def test_a_whole_game_decided_without_a_socket():
+    core = ServerCore(seed=5, limits=Limits())
+    _peers, refused = _whole_game(core)
+    table = core.tables[1]
     assert table.state == TableState.OVER and table.game.over
     assert refused > 0 and core.actions > 52
+
+
+def test_a_finished_game_is_read_by_the_host_not_the_core():
+    """The core reads no file: asked for a finished game it orders a read, and answers
+    when the host hands the game back (or says it could not be read)."""
+    core = ServerCore(seed=5, limits=Limits())
+    peers, _ = _whole_game(core)
+    core.handle(peers[1], {"type": "game", "id": 1}, now=9000.0)
+    out = core.take()
+    assert out.reads == [GameRead(core.player_on(peers[1]).id, 1, 0)]
+    assert not any(m["type"] in ("game", "error") for _, m in out.messages)
+    core.game_read(out.reads[0], core.history.game(1, 0))
+    answer = [m for p, m in core.take().messages if p == peers[1]]
+    assert answer[0]["type"] == "game" and answer[0]["game"]["id"] == 1
+    core.game_read(out.reads[0], None)                       # the file could not be read
+    assert [m["code"] for _, m in core.take().messages] == ["no-game"]
+    core.handle(peers[1], {"type": "game", "id": 7}, now=9000.0)   # no such game: at once
+    out = core.take()
+    assert not out.reads and out.messages[0][1]["code"] == "no-game"
+    core.handle(peers[0], {"type": "game"}, now=9000.0)    # the table's game, over and kept
+    assert core.take().reads == [GameRead(core.player_on(peers[0]).id, 1, 0)]
 
 
 def test_leaving_closes_an_empty_table_and_says_so_in_the_outbox():
