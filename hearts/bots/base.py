@@ -60,7 +60,8 @@ class Hint:
     moon: str | None = None   # "add"/"subtract" when the choice is a moon choice
 
 
-BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager")
+BOT_NAMES = ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager",
+             "moonshot")
 LEVELS = ("easy", "normal", "hard")
 SEAT_LEVELS = (*LEVELS, "random")     # what a host or a player may put in a seat
 
@@ -86,7 +87,8 @@ def make_bot(spec: str = "normal", seed: int | str | None = None) -> Bot:
     (`config.parse_search_spec`). Kinds: ``rules``, ``random``, ``shooter`` (the rules bot
     that tries for the moon whenever its cards allow: a sparring partner for moon defence),
     ``eager`` (``normal``, but passing and playing for the moon as eagerly as strong players
-    do: a stronger sparring partner), ``search`` (``normal`` by its method's name).
+    do: a stronger sparring partner), ``moonshot`` (``eager`` judging and playing its moon
+    with the other seats searched in each world: a shooter as a search shoots), ``search`` (``normal`` by its method's name).
     """
     spec = spec.strip()
     if ":" in spec:

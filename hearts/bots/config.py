@@ -93,6 +93,14 @@ class SearchConfig:
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
     replies: int = 0
+    # the other seats, and this seat's later plays, chosen by search in each world
+    # (`tree.tree_cards`): after each candidate, ``tree`` steps of a max-n search over the
+    # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
+    # about 1 + ``tree`` playouts a candidate, and the worlds are that many times fewer for
+    # the same ``work``. It replaces ``replies`` and ``own_tricks``
+    tree: int = 0
+    tree_plies: int = 8
+    tree_explore: float = 0.5
     # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
     # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
     # by its points
@@ -127,8 +135,13 @@ HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
 # own attempt judged against strong defenders) it plays the hand for it
 EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
 
+# a sparring partner that shoots as a search does: `eager`, its moon judged and played with
+# the other seats searched in each world (`tree`: the defence searched, not modelled), from
+# a hand of five losers on a margin of one standard error; `normal`'s work
+MOONSHOT = replace(EAGER, tree=16, replies=0, my_risk=5, shoot_z=1.0)
+
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
-                                          "eager": EAGER}
+                                          "eager": EAGER, "moonshot": MOONSHOT}
 
 
 def parse_search_spec(spec: str) -> SearchConfig:
@@ -152,7 +165,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies")
+                 "replies", "tree", "tree_plies")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:
@@ -183,5 +196,5 @@ def _value(key: str, kind: str, text: str) -> object:
     return text
 
 
-__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "SEARCH_LEVELS", "COST_SETTINGS",
+__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "MOONSHOT", "SEARCH_LEVELS", "COST_SETTINGS",
            "parse_search_spec", "check_bounded"]

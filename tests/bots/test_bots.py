@@ -53,7 +53,7 @@ def test_bots_play_legally_under_random_rules(seed, number):
 
 def test_levels_and_kinds_build():
     for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager",
-                 "hard+relative=false+moon_weight=6"):
+                 "moonshot", "hard+relative=false+moon_weight=6"):
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot"):
