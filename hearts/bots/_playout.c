@@ -690,7 +690,7 @@ static void line_scores(const Rules *r, const St *e, double *v) {
 /* tree.Tree.node: a node for ``s`` ``depth`` plies below the root, its best line the
  * playouts' from there */
 static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies, int shooters,
-                      int me) {
+                      int me, int search_me) {
     n->s = *s;
     n->end = *s;
     if (shooters < 0) run_rules(r, &n->end);
@@ -707,6 +707,7 @@ static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies
     u64 legal = legal_mask(r, s);
     int card = policy_card(r, s, legal, shooters, me);
     n->untried[n->nuntried++] = card;
+    if (!search_me && s->turn == me) return;     /* ``me`` plays as the playouts */
     for (u64 m = legal; m; m &= m - 1) {
         int c = low(m);
         if (c == card || plays_as_under(r, s, legal, c)) continue;
@@ -716,11 +717,12 @@ static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies
 
 /* tree.tree_line: the end of the hand from ``root`` after ``iters`` steps of a max-n search
  * of the next ``plies`` plays, every seat choosing the card of least line_score for itself
- * (the playouts' card until another is found better), the playouts past the tree */
+ * (the playouts' card until another is found better; without ``search_me``, ``me`` always the
+ * playouts' card), the playouts past the tree */
 static void tree_line(const Rules *r, const St *root, int iters, int plies, double explore,
-                      int shooters, int me, Node *nodes, St *out) {
+                      int shooters, int me, int search_me, Node *nodes, St *out) {
     int n_nodes = 1, path[64];
-    tree_node(r, &nodes[0], root, 0, plies, shooters, me);
+    tree_node(r, &nodes[0], root, 0, plies, shooters, me, search_me);
     for (int it = 0; it < iters; it++) {
         int np = 0, cur = 0;
         path[np++] = 0;
@@ -731,7 +733,7 @@ static void tree_line(const Rules *r, const St *root, int iters, int plies, doub
                 St next = n->s;
                 play(r, &next, n->untried[n->tried++]);
                 int k = n_nodes++;
-                tree_node(r, &nodes[k], &next, n->depth + 1, plies, shooters, me);
+                tree_node(r, &nodes[k], &next, n->depth + 1, plies, shooters, me, search_me);
                 /* appended to the children in order */
                 if (n->first < 0) {
                     n->first = k;
@@ -1527,10 +1529,10 @@ done:
 /* tree.tree_cards: each card played in the state, then the hand's end by `tree_line` */
 static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
-    int me, shooters, iters, plies, all = 0;
+    int me, shooters, iters, plies, all = 0, search_me = 1;
     double explore;
-    if (!PyArg_ParseTuple(args, "OOiiOiid|i", &st, &cards, &me, &shooters, &hidden, &iters,
-                          &plies, &explore, &all))
+    if (!PyArg_ParseTuple(args, "OOiiOiid|ii", &st, &cards, &me, &shooters, &hidden, &iters,
+                          &plies, &explore, &all, &search_me))
         return NULL;
     if (me < 0 || me > 3 || iters < 0 || iters > 100000 || plies < 0 || plies > 52) {
         PyErr_SetString(PyExc_ValueError, "tree_cards: a seat 0..3, iterations, plies");
@@ -1571,7 +1573,7 @@ static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         play(r, &ends[i], played[i]);
-        tree_line(r, &ends[i], iters, plies, explore, shooters, me, nodes, &ends[i]);
+        tree_line(r, &ends[i], iters, plies, explore, shooters, me, search_me, nodes, &ends[i]);
     }
     Py_END_ALLOW_THREADS
     PyMem_Free(nodes);
@@ -1580,7 +1582,7 @@ static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"tree_cards", py_tree_cards, METH_VARARGS,
-     "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, all]): as "
+     "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, all[, search_me]]): as "
      "tree.tree_cards; (results, how many are not points) as score_cards."},
     {"rules_playout", py_rules_playout, METH_O,
      "rules_playout(state): play a SimState to its end with the rules player; returns it."},

@@ -97,10 +97,12 @@ class SearchConfig:
     # (`tree.tree_cards`): after each candidate, ``tree`` steps of a max-n search over the
     # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
     # about 1 + ``tree`` playouts a candidate, and the worlds are that many times fewer for
-    # the same ``work``. It replaces ``replies`` and ``own_tricks``
+    # the same ``work``. It replaces ``replies`` and ``own_tricks``. Without ``tree_self``
+    # this seat's later plays in the tree are the playouts' (only the others search)
     tree: int = 0
     tree_plies: int = 8
     tree_explore: float = 0.5
+    tree_self: bool = True
     # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
     # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
     # by its points

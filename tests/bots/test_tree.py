@@ -48,10 +48,11 @@ def test_c_tree_search_is_the_python_one(rules):
             continue
         cards = _bits(st.legal())
         me = st.turn
-        for iters, plies in ((3, 4), (20, 8), (40, 12)):
+        for iters, plies, search_me in ((3, 4, True), (20, 8, False), (40, 12, True)):
             explore = rng.choice((0.2, 0.5, 1.0))
-            got = tree_cards(st, cards, me, shooters, None, iters, plies, explore)
-            assert got == tree_cards_py(st, cards, me, shooters, None, iters, plies, explore)
+            got = tree_cards(st, cards, me, shooters, None, iters, plies, explore, search_me=search_me)
+            assert got == tree_cards_py(st, cards, me, shooters, None, iters, plies, explore,
+                                        search_me=search_me)
             searched += got != score_cards(st, cards, me, shooters)
         standing = Standing(rules, [rng.randrange(60, 100) for _ in range(4)], me)
         assert (tree_cards(st, cards, me, shooters, None, 16, 8, 0.5, moon_weight=3.0,
