@@ -124,13 +124,14 @@ class SearchConfig:
 
 
 NORMAL = SearchConfig()
-# `normal`'s search with four times its work in play, twice its deals for every pass and
-# four times for the best few, within the host's 0.5 s, and the other seats answering its
-# card for the rest of the trick in the playouts (`replies`). A `hard` that also searched
-# for other things (strong defenders in its moon playouts, the fitted leads) chose worse
-# than `normal` at a moon-eager table, play by play (docs/bots.md)
-HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
-               pass_worlds=192, pass_more=1152, replies=1)
+# `normal`'s search with the other seats searched in each world (`tree`: 24 steps of a
+# max-n search over the next 8 plays after each candidate, this seat's own later plays the
+# playouts'), twelve times `normal`'s work in play (so about half its worlds), twice its
+# deals for every pass and four times for the best few, within the host's 0.5 s. This
+# seat's own later plays searched in the tree too (`tree_self`) chose worse than the `hard`
+# before it by 2.4 points a hand; with the others alone searched, 0.4 better (docs/bots.md)
+HARD = replace(NORMAL, work=624000, early_work=1536000, max_worlds=1920, cap=0.5,
+               pass_worlds=192, pass_more=1152, tree=24, tree_self=False)
 
 # a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
 # a hand of at most four losers after that pass, and once it plays a card for its moon (its
@@ -138,9 +139,10 @@ HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
 EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
 
 # a sparring partner that shoots as a search does: `eager`, its moon judged and played with
-# the other seats searched in each world (`tree`: the defence searched, not modelled), from
-# a hand of five losers on a margin of one standard error; `normal`'s work
-MOONSHOT = replace(EAGER, tree=16, replies=0, my_risk=5, shoot_z=1.0)
+# `hard`'s search of the other seats (`tree`: the defence searched, not modelled; 16 steps),
+# from a hand of five losers on a margin of one standard error; twice `normal`'s work
+MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
+                   work=2 * NORMAL.work, early_work=2 * NORMAL.early_work)
 
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
                                           "eager": EAGER, "moonshot": MOONSHOT}
