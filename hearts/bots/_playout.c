@@ -707,7 +707,8 @@ static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies
     u64 legal = legal_mask(r, s);
     int card = policy_card(r, s, legal, shooters, me);
     n->untried[n->nuntried++] = card;
-    if (!search_me && s->turn == me) return;     /* ``me`` plays as the playouts */
+    if (!(search_me & 1) && s->turn == me) return;     /* ``me`` plays as the playouts */
+    if ((search_me & 2) && !s->ntrick) return;         /* the leads are the playouts' */
     for (u64 m = legal; m; m &= m - 1) {
         int c = low(m);
         if (c == card || plays_as_under(r, s, legal, c)) continue;
@@ -717,8 +718,8 @@ static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies
 
 /* tree.tree_line: the end of the hand from ``root`` after ``iters`` steps of a max-n search
  * of the next ``plies`` plays, every seat choosing the card of least line_score for itself
- * (the playouts' card until another is found better; without ``search_me``, ``me`` always the
- * playouts' card), the playouts past the tree */
+ * (the playouts' card until another is found better; without bit 1 of ``search_me``, ``me``
+ * always the playouts' card; with bit 2, every lead), the playouts past the tree */
 static void tree_line(const Rules *r, const St *root, int iters, int plies, double explore,
                       int shooters, int me, int search_me, Node *nodes, St *out) {
     int n_nodes = 1, path[64];

@@ -98,11 +98,14 @@ class SearchConfig:
     # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
     # about 1 + ``tree`` playouts a candidate, and the worlds are that many times fewer for
     # the same ``work``. It replaces ``replies`` and ``own_tricks``. Without ``tree_self``
-    # this seat's later plays in the tree are the playouts' (only the others search)
+    # this seat's later plays in the tree are the playouts' (only the others search); without
+    # ``tree_leads`` every lead in the tree is the playouts' (only the cards that follow are
+    # searched)
     tree: int = 0
     tree_plies: int = 8
     tree_explore: float = 0.5
     tree_self: bool = True
+    tree_leads: bool = True
     # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
     # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
     # by its points

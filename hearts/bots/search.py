@@ -459,7 +459,7 @@ class _Scores:
         if cfg.tree:
             return tree_cards(world, cards, me, shooters, hidden, cfg.tree, cfg.tree_plies,
                               cfg.tree_explore, self.moon_weight, self.relative,
-                              self.standing, cfg.tree_self)
+                              self.standing, cfg.tree_self, cfg.tree_leads)
         return score_cards(world, cards, me, shooters, hidden=hidden,
                            moon_weight=self.moon_weight, own=self.own,
                            relative=self.relative, replies=self.replies,

@@ -48,11 +48,13 @@ def test_c_tree_search_is_the_python_one(rules):
             continue
         cards = _bits(st.legal())
         me = st.turn
-        for iters, plies, search_me in ((3, 4, True), (20, 8, False), (40, 12, True)):
+        for iters, plies, search_me, leads in ((3, 4, True, True), (20, 8, False, True),
+                                               (40, 12, True, True), (30, 8, False, False)):
             explore = rng.choice((0.2, 0.5, 1.0))
-            got = tree_cards(st, cards, me, shooters, None, iters, plies, explore, search_me=search_me)
+            got = tree_cards(st, cards, me, shooters, None, iters, plies, explore,
+                             search_me=search_me, search_leads=leads)
             assert got == tree_cards_py(st, cards, me, shooters, None, iters, plies, explore,
-                                        search_me=search_me)
+                                        search_me=search_me, search_leads=leads)
             searched += got != score_cards(st, cards, me, shooters)
         standing = Standing(rules, [rng.randrange(60, 100) for _ in range(4)], me)
         assert (tree_cards(st, cards, me, shooters, None, 16, 8, 0.5, moon_weight=3.0,
