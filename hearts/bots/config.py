@@ -127,14 +127,18 @@ class SearchConfig:
 
 
 NORMAL = SearchConfig()
-# `normal`'s search with the other seats searched in each world (`tree`: 24 steps of a
-# max-n search over the next 8 plays after each candidate, this seat's own later plays the
-# playouts'), twelve times `normal`'s work in play (so about half its worlds), twice its
-# deals for every pass and four times for the best few, within the host's 0.5 s. This
-# seat's own later plays searched in the tree too (`tree_self`) chose worse than the `hard`
-# before it by 2.4 points a hand; with the others alone searched, 0.4 better (docs/bots.md)
-HARD = replace(NORMAL, work=624000, early_work=1536000, max_worlds=1920, cap=0.5,
-               pass_worlds=192, pass_more=1152, tree=24, tree_self=False)
+# `normal`'s search with four times its work in play, twice its deals for every pass and
+# four times for the best few, within the host's 0.5 s, and the other seats answering its
+# card for the rest of the trick in the playouts (`replies`). A `hard` that also searched
+# for other things (strong defenders in its moon playouts, the fitted leads) chose worse
+# than `normal` at a moon-eager table, play by play; one with the other seats searched over
+# the next tricks in each world (`tree`) chose worse than this one, 0.9 points a hand over
+# four runs (docs/bots.md)
+HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
+               pass_worlds=192, pass_more=1152, replies=1)
+# `hard` with the other seats searched in each world as round 4 built it (`tree`, its own
+# later plays the playouts'): a setting for experiments and the `moonshot` partner's search
+# (``hard+tree=24+tree_self=false+replies=0+work=624000+early_work=1536000``)
 
 # a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
 # a hand of at most four losers after that pass, and once it plays a card for its moon (its

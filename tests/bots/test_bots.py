@@ -70,14 +70,15 @@ def test_levels_and_kinds_build():
         make_bot("no.such.module:Bot")
 
 
-def test_hard_is_normal_searching_the_other_seats():
-    """`hard` is `normal`'s search with the other seats searched in each world (`tree`,
-    this seat's own later plays left to the playouts), more work within the host's 0.5 s and
-    more deals for the pass, nothing else (docs/bots.md)."""
+def test_hard_is_normal_searching_longer_and_deeper():
+    """`hard` is `normal`'s search with more work within the host's 0.5 s and the other
+    seats' replies to its card searched too, nothing else: with other changes to what the
+    search looks for (the other seats searched over the next tricks, `tree`, among them) it
+    chose worse (docs/bots.md)."""
     changed = {f.name for f in fields(HARD) if getattr(HARD, f.name) != getattr(NORMAL, f.name)}
     assert changed == {"work", "early_work", "max_worlds", "cap", "pass_worlds", "pass_more",
-                       "tree", "tree_self"}
-    assert NORMAL.tree == 0 and HARD.tree > 0 and not HARD.tree_self
+                       "replies"}
+    assert NORMAL.replies == 0 and HARD.replies == 1 and HARD.tree == 0
     assert HARD.work >= 4 * NORMAL.work and HARD.early_work >= 4 * NORMAL.early_work
     assert HARD.pass_worlds + HARD.pass_more >= 3 * (NORMAL.pass_worlds + NORMAL.pass_more)
     assert NORMAL.cap < HARD.cap <= 0.5
@@ -91,9 +92,10 @@ def test_the_tree_changes_what_the_search_finds():
         _, view = _midgame_view(Rules(), seed, 5 + seed)
         if len(view.legal) < 2:
             continue
-        small = "+work=20000+early_work=0+infer=0"
-        _, with_tree = make_bot("hard" + small, seed=1).evaluate(view, 10.0)   # type: ignore[attr-defined]
-        _, plain = make_bot("hard+tree=0" + small, seed=1).evaluate(view, 10.0)  # type: ignore[attr-defined]
+        small = "+replies=0+work=20000+early_work=0+infer=0"
+        _, with_tree = make_bot("hard+tree=24+tree_self=false" + small,
+                                seed=1).evaluate(view, 10.0)  # type: ignore[attr-defined]
+        _, plain = make_bot("hard" + small, seed=1).evaluate(view, 10.0)  # type: ignore[attr-defined]
         differ += with_tree != plain
     assert differ > 0
 
