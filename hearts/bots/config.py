@@ -146,8 +146,10 @@ HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
 EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
 
 # a sparring partner that shoots as a search does: `eager`, its moon judged and played with
-# `hard`'s search of the other seats (`tree`: the defence searched, not modelled; 16 steps),
-# from a hand of five losers on a margin of one standard error; twice `normal`'s work
+# the other seats searched in each world (`tree`: the defence searched, not modelled; 16
+# steps, its own later plays the playouts'), from a hand of five losers on a margin of one
+# standard error; twice `normal`'s work. About 3% of its hands are moons at a table of three
+# `normal` (docs/bots.md)
 MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
                    work=2 * NORMAL.work, early_work=2 * NORMAL.early_work)
 

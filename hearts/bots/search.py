@@ -17,6 +17,10 @@ attempt is searched as a second continuation of every card when its cards allow,
 chosen only when clearly better. The pass search tries every pass and scores each as if
 the receiver tried for the moon where its hand after the passes allows one.
 
+With a ``tree`` (`SearchConfig.tree`) the other seats choose by search in each world too
+(`tree.tree_cards`: a max-n tree over the next plays, the playouts at its leaves) in place
+of the rules player's card and the replies; measured, no level but `moonshot` uses it.
+
 Every setting is a field of `SearchConfig` (`config.py`, with the levels); docs/bots.md
 says what each part does and what it was measured to be worth.
 """
