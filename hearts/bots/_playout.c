@@ -11,6 +11,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <math.h>
 
 typedef uint64_t u64;
 
@@ -668,6 +669,113 @@ static int reply_card(const Rules *r, const St *s, int shooters, int me) {
         }
     }
     return card;
+}
+
+/* -- the other seats searched: a max-n tree over the next plies of a world (tree.py) ----- */
+
+/* one node of `tree.tree_line`: the state there, the end of its best line so far and that
+ * end's line_score for every seat, its visits and the sums of its playouts' scores */
+typedef struct {
+    St s, end;
+    double val[4], sum[4];
+    int visits, depth, leaf, nchild, first, next;   /* children: a linked list in order */
+    int untried[13], nuntried, tried;
+} Node;
+
+/* line_score of the end ``e`` for every seat */
+static void line_scores(const Rules *r, const St *e, double *v) {
+    for (int i = 0; i < 4; i++) v[i] = line_score(r, e, i, 1.0);
+}
+
+/* tree.Tree.node: a node for ``s`` ``depth`` plies below the root, its best line the
+ * playouts' from there */
+static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies, int shooters,
+                      int me, int search_me) {
+    n->s = *s;
+    n->end = *s;
+    if (shooters < 0) run_rules(r, &n->end);
+    else run_moon(r, &n->end, shooters, me);
+    line_scores(r, &n->end, n->val);
+    for (int i = 0; i < 4; i++) n->sum[i] = 0.0;
+    n->visits = 0;
+    n->depth = depth;
+    n->nchild = 0;
+    n->first = n->next = -1;
+    n->nuntried = n->tried = 0;
+    n->leaf = s->ntricks >= 13 || depth >= plies;
+    if (n->leaf) return;
+    u64 legal = legal_mask(r, s);
+    int card = policy_card(r, s, legal, shooters, me);
+    n->untried[n->nuntried++] = card;
+    if (!(search_me & 1) && s->turn == me) return;     /* ``me`` plays as the playouts */
+    if ((search_me & 2) && !s->ntrick) return;         /* the leads are the playouts' */
+    for (u64 m = legal; m; m &= m - 1) {
+        int c = low(m);
+        if (c == card || plays_as_under(r, s, legal, c)) continue;
+        n->untried[n->nuntried++] = c;
+    }
+}
+
+/* tree.tree_line: the end of the hand from ``root`` after ``iters`` steps of a max-n search
+ * of the next ``plies`` plays, every seat choosing the card of least line_score for itself
+ * (the playouts' card until another is found better; without bit 1 of ``search_me``, ``me``
+ * always the playouts' card; with bit 2, every lead), the playouts past the tree */
+static void tree_line(const Rules *r, const St *root, int iters, int plies, double explore,
+                      int shooters, int me, int search_me, Node *nodes, St *out) {
+    int n_nodes = 1, path[64];
+    tree_node(r, &nodes[0], root, 0, plies, shooters, me, search_me);
+    for (int it = 0; it < iters; it++) {
+        int np = 0, cur = 0;
+        path[np++] = 0;
+        for (;;) {
+            Node *n = &nodes[cur];
+            if (n->leaf) break;
+            if (n->tried < n->nuntried) {
+                St next = n->s;
+                play(r, &next, n->untried[n->tried++]);
+                int k = n_nodes++;
+                tree_node(r, &nodes[k], &next, n->depth + 1, plies, shooters, me, search_me);
+                /* appended to the children in order */
+                if (n->first < 0) {
+                    n->first = k;
+                } else {
+                    int c = n->first;
+                    while (nodes[c].next >= 0) c = nodes[c].next;
+                    nodes[c].next = k;
+                }
+                n->nchild++;
+                path[np++] = k;
+                break;
+            }
+            int mover = n->s.turn, pick = -1;
+            double best = 0.0, logn = log((double)n->visits);
+            for (int c = n->first; c >= 0; c = nodes[c].next) {
+                double u = -(nodes[c].sum[mover] / nodes[c].visits) / 26.0
+                           + explore * sqrt(logn / nodes[c].visits);
+                if (pick < 0 || u > best) {
+                    pick = c;
+                    best = u;
+                }
+            }
+            cur = pick;
+            path[np++] = cur;
+        }
+        double v[4];
+        for (int i = 0; i < 4; i++) v[i] = nodes[path[np - 1]].val[i];
+        for (int k = np - 1; k >= 0; k--) {
+            Node *n = &nodes[path[k]];
+            n->visits++;
+            for (int i = 0; i < 4; i++) n->sum[i] += v[i];
+            if (k == np - 1) continue;
+            /* the mover's best child: the least line_score for it, the first of equals */
+            int mover = n->s.turn, pick = -1;
+            for (int c = n->first; c >= 0; c = nodes[c].next)
+                if (pick < 0 || nodes[c].val[mover] < nodes[pick].val[mover]) pick = c;
+            n->end = nodes[pick].end;
+            for (int i = 0; i < 4; i++) n->val[i] = nodes[pick].val[i];
+        }
+    }
+    *out = nodes[0].end;
 }
 
 /* -- between Python and C ------------------------------------------------------------- */
@@ -1419,7 +1527,64 @@ done:
     return result;
 }
 
+/* tree.tree_cards: each card played in the state, then the hand's end by `tree_line` */
+static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
+    PyObject *st, *cards, *hidden = Py_None;
+    int me, shooters, iters, plies, all = 0, search_me = 1;
+    double explore;
+    if (!PyArg_ParseTuple(args, "OOiiOiid|ii", &st, &cards, &me, &shooters, &hidden, &iters,
+                          &plies, &explore, &all, &search_me))
+        return NULL;
+    if (me < 0 || me > 3 || iters < 0 || iters > 100000 || plies < 0 || plies > 52) {
+        PyErr_SetString(PyExc_ValueError, "tree_cards: a seat 0..3, iterations, plies");
+        return NULL;
+    }
+    St base;
+    const Rules *r = get_rules(st);
+    if (!r || read_state(st, &base)) return NULL;
+    if (hidden != Py_None && four_masks(hidden, base.hands)) return NULL;
+    if (check_deal(&base)) return NULL;
+    PyObject *seq = PySequence_Fast(cards, "cards: card indices");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    St ends[13];
+    int played[13];
+    if (n > 13) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "cards: at most 13");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (card == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (card < 0 || card > 51 || !(base.hands[base.turn] >> card & 1) || base.ntricks > 12) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
+            return NULL;
+        }
+        ends[i] = base;
+        played[i] = (int)card;
+    }
+    Py_DECREF(seq);
+    Node *nodes = PyMem_Malloc((size_t)(iters + 1) * sizeof(Node));
+    if (!nodes) return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        play(r, &ends[i], played[i]);
+        tree_line(r, &ends[i], iters, plies, explore, shooters, me, search_me, nodes, &ends[i]);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(nodes);
+    return seat_results(r, ends, n, me, all);
+}
+
 static PyMethodDef methods[] = {
+    {"tree_cards", py_tree_cards, METH_VARARGS,
+     "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, all[, search_me]]): as "
+     "tree.tree_cards; (results, how many are not points) as score_cards."},
     {"rules_playout", py_rules_playout, METH_O,
      "rules_playout(state): play a SimState to its end with the rules player; returns it."},
     {"moon_playout", py_moon_playout, METH_VARARGS,

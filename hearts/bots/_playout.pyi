@@ -28,3 +28,8 @@ def score_passes(rules: bytes, unseen: list[int], hand: int, me: int, offset: in
                  risk: int = ..., leads: int = ..., all: int = ...,
                  /) -> tuple[list[int | tuple[int, int, int, int] | tuple[list[int], list[int]]],
                              int]: ...
+def tree_cards(state: SimState, cards: Sequence[int], me: int, shooters: int,
+               hidden: Sequence[int] | None, iters: int, plies: int, explore: float,
+               all: int = 0, search_me: int = 1,
+               /) -> tuple[list[int | tuple[int, int, int, int] | tuple[list[int], list[int]]],
+                           int]: ...

@@ -93,6 +93,19 @@ class SearchConfig:
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
     replies: int = 0
+    # the other seats, and this seat's later plays, chosen by search in each world
+    # (`tree.tree_cards`): after each candidate, ``tree`` steps of a max-n search over the
+    # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
+    # about 1 + ``tree`` playouts a candidate, and the worlds are that many times fewer for
+    # the same ``work``. It replaces ``replies`` and ``own_tricks``. Without ``tree_self``
+    # this seat's later plays in the tree are the playouts' (only the others search); without
+    # ``tree_leads`` every lead in the tree is the playouts' (only the cards that follow are
+    # searched)
+    tree: int = 0
+    tree_plies: int = 8
+    tree_explore: float = 0.5
+    tree_self: bool = True
+    tree_leads: bool = True
     # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
     # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
     # by its points
@@ -118,17 +131,30 @@ NORMAL = SearchConfig()
 # four times for the best few, within the host's 0.5 s, and the other seats answering its
 # card for the rest of the trick in the playouts (`replies`). A `hard` that also searched
 # for other things (strong defenders in its moon playouts, the fitted leads) chose worse
-# than `normal` at a moon-eager table, play by play (docs/bots.md)
+# than `normal` at a moon-eager table, play by play; one with the other seats searched over
+# the next tricks in each world (`tree`) chose worse than this one, 0.9 points a hand over
+# four runs (docs/bots.md)
 HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
                pass_worlds=192, pass_more=1152, replies=1)
+# `hard` with the other seats searched in each world as round 4 built it (`tree`, its own
+# later plays the playouts'): a setting for experiments and the `moonshot` partner's search
+# (``hard+tree=24+tree_self=false+replies=0+work=624000+early_work=1536000``)
 
 # a sparring partner for moon defence: `normal`, but moon-eager: it passes for the moon with
 # a hand of at most four losers after that pass, and once it plays a card for its moon (its
 # own attempt judged against strong defenders) it plays the hand for it
 EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
 
+# a sparring partner that shoots as a search does: `eager`, its moon judged and played with
+# the other seats searched in each world (`tree`: the defence searched, not modelled; 16
+# steps, its own later plays the playouts'), from a hand of five losers on a margin of one
+# standard error; twice `normal`'s work. About 3% of its hands are moons at a table of three
+# `normal` (docs/bots.md)
+MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
+                   work=2 * NORMAL.work, early_work=2 * NORMAL.early_work)
+
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
-                                          "eager": EAGER}
+                                          "eager": EAGER, "moonshot": MOONSHOT}
 
 
 def parse_search_spec(spec: str) -> SearchConfig:
@@ -152,7 +178,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies")
+                 "replies", "tree", "tree_plies")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:
@@ -183,5 +209,5 @@ def _value(key: str, kind: str, text: str) -> object:
     return text
 
 
-__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "SEARCH_LEVELS", "COST_SETTINGS",
+__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "MOONSHOT", "SEARCH_LEVELS", "COST_SETTINGS",
            "parse_search_spec", "check_bounded"]

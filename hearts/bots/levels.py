@@ -74,6 +74,9 @@ KINDS: dict[str, BotKind] = {k.name: k for k in (
     BotKind("shooter", _class(".rules_bot", "ShooterBot")),
     # `normal`, passing and playing for the moon as eagerly as strong players do
     BotKind("eager", search_bot),
+    # `eager` judging and playing its moon with the other seats searched in each world:
+    # a shooter as a search shoots (docs/bots.md, round 4)
+    BotKind("moonshot", search_bot),
 )}
 
 BOT_NAMES = tuple(KINDS)                                   # every bot a guest may name

@@ -17,6 +17,10 @@ attempt is searched as a second continuation of every card when its cards allow,
 chosen only when clearly better. The pass search tries every pass and scores each as if
 the receiver tried for the moon where its hand after the passes allows one.
 
+With a ``tree`` (`SearchConfig.tree`) the other seats choose by search in each world too
+(`tree.tree_cards`: a max-n tree over the next plays, the playouts at its leaves) in place
+of the rules player's card and the replies; measured, no level but `moonshot` uses it.
+
 Every setting is a field of `SearchConfig` (`config.py`, with the levels); docs/bots.md
 says what each part does and what it was measured to be worth.
 """
@@ -42,6 +46,7 @@ from .sampling import Sampler
 from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
 from .standing import Standing, near_end
+from .tree import tree_cards
 
 
 def candidates(view: View) -> list[int]:
@@ -294,9 +299,10 @@ class SearchBot:
         most = cfg.max_worlds * work // cfg.work     # more worlds allowed early too
         # in the last ``own_tricks`` tricks this seat plays its best line in each world: that
         # multiplies a world's plays by about three for each card past six in hand (measured),
-        # so there are fewer worlds
-        own = len(view.hand) <= cfg.own_tricks
-        fewer = 3 ** max(0, len(view.hand) - 6) if own else 1
+        # so there are fewer worlds; with a ``tree`` a world costs 1 + ``tree`` playouts a
+        # candidate, and there are that many times fewer
+        own = len(view.hand) <= cfg.own_tricks and not cfg.tree
+        fewer = 3 ** max(0, len(view.hand) - 6) if own else 1 + cfg.tree
         worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
         reader = PlayReader(view, quiet=cfg.read_quiet) if cfg.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
@@ -317,7 +323,7 @@ class SearchBot:
                                     or 0 < cfg.run_read <= shooting[threat])
         weighed = max(shooting) >= cfg.weight_read
         scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
-                         cfg.relative, cfg.replies, self._standing(view))
+                         cfg.relative, cfg.replies, self._standing(view), cfg)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -419,8 +425,9 @@ class _Scores:
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
                  own: bool = False, relative: bool = False, replies: int = 0,
-                 standing: Standing | None = None) -> None:
+                 standing: Standing | None = None, config: SearchConfig = NORMAL) -> None:
         self.nm = n_modes
+        self.config = config        # its ``tree`` settings
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
         self.relative = relative    # see `SearchBot`
@@ -434,10 +441,7 @@ class _Scores:
     def add_world(self, base: SimState, cands: list[int], me: int, hidden: list[int]) -> None:
         """Every active candidate played on by the rules player for all seats, in ``base``
         with the hands ``hidden``."""
-        scored = score_cards(base, [cands[j] for j in self.active], me, hidden=hidden,
-                             moon_weight=self.moon_weight, own=self.own,
-                             relative=self.relative, replies=self.replies,
-                             standing=self.standing)
+        scored = self._score(base, [cands[j] for j in self.active], me, -1, hidden)
         for j, p in zip(self.active, scored):
             self.points[j][0].append(p)
         self.done += 1
@@ -447,13 +451,23 @@ class _Scores:
         """Every active candidate in every mode, with the ``shooters`` trying for the moon."""
         cards = [cands[j] for j in self.active]
         for m, mode in enumerate(modes):
-            for j, p in zip(self.active, score_cards(world, cards, me, shooters | mode,
-                                                     moon_weight=self.moon_weight,
-                                                     own=self.own, relative=self.relative,
-                                                     replies=self.replies,
-                                                     standing=self.standing)):
+            for j, p in zip(self.active, self._score(world, cards, me, shooters | mode)):
                 self.points[j][m].append(p)
         self.done += 1
+
+    def _score(self, world: SimState, cards: list[int], me: int, shooters: int,
+               hidden: list[int] | None = None) -> list[float]:
+        """``me``'s points after each of ``cards`` in ``world``: the others searched
+        (`tree.tree_cards`) with a ``tree``, else played out (`moon.score_cards`)."""
+        cfg = self.config
+        if cfg.tree:
+            return tree_cards(world, cards, me, shooters, hidden, cfg.tree, cfg.tree_plies,
+                              cfg.tree_explore, self.moon_weight, self.relative,
+                              self.standing, cfg.tree_self, cfg.tree_leads)
+        return score_cards(world, cards, me, shooters, hidden=hidden,
+                           moon_weight=self.moon_weight, own=self.own,
+                           relative=self.relative, replies=self.replies,
+                           standing=self.standing)
 
     def shoots(self, j: int, shoot_z: float) -> bool:
         """Whether candidate ``j``'s value is its moon continuation: better than played on by

@@ -53,7 +53,7 @@ def test_bots_play_legally_under_random_rules(seed, number):
 
 def test_levels_and_kinds_build():
     for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager",
-                 "hard+relative=false+moon_weight=6"):
+                 "moonshot", "hard+relative=false+moon_weight=6"):
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot"):
@@ -73,14 +73,31 @@ def test_levels_and_kinds_build():
 def test_hard_is_normal_searching_longer_and_deeper():
     """`hard` is `normal`'s search with more work within the host's 0.5 s and the other
     seats' replies to its card searched too, nothing else: with other changes to what the
-    search looks for it chose worse at a moon-eager table (docs/bots.md)."""
+    search looks for (the other seats searched over the next tricks, `tree`, among them) it
+    chose worse (docs/bots.md)."""
     changed = {f.name for f in fields(HARD) if getattr(HARD, f.name) != getattr(NORMAL, f.name)}
     assert changed == {"work", "early_work", "max_worlds", "cap", "pass_worlds", "pass_more",
                        "replies"}
-    assert NORMAL.replies == 0 and HARD.replies == 1
+    assert NORMAL.replies == 0 and HARD.replies == 1 and HARD.tree == 0
     assert HARD.work >= 4 * NORMAL.work and HARD.early_work >= 4 * NORMAL.early_work
     assert HARD.pass_worlds + HARD.pass_more >= 3 * (NORMAL.pass_worlds + NORMAL.pass_more)
     assert NORMAL.cap < HARD.cap <= 0.5
+
+
+def test_the_tree_changes_what_the_search_finds():
+    """With a tree the candidates' values are the searched lines' (`tree.tree_cards`), not
+    the playouts': on the same worlds (one seed) the means differ in some positions."""
+    differ = 0
+    for seed in range(6):
+        _, view = _midgame_view(Rules(), seed, 5 + seed)
+        if len(view.legal) < 2:
+            continue
+        small = "+replies=0+work=20000+early_work=0+infer=0"
+        _, with_tree = make_bot("hard+tree=24+tree_self=false" + small,
+                                seed=1).evaluate(view, 10.0)  # type: ignore[attr-defined]
+        _, plain = make_bot("hard" + small, seed=1).evaluate(view, 10.0)  # type: ignore[attr-defined]
+        differ += with_tree != plain
+    assert differ > 0
 
 
 def test_plugin_bot_loads_and_plays():
