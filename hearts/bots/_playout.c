@@ -1016,6 +1016,36 @@ static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int 
 
 /* moon.score_cards: each card played in the state, the hand played out (shooters < 0: the
  * rules player for every seat), and ``me``'s points where they are the values of its cards */
+/* The candidate cards (indices held by the seat to play, at most 13): each start state
+   in ``ends`` and its card in ``played``; their count, or -1 with a Python error set. */
+static Py_ssize_t read_candidates(PyObject *cards, const St *base, St ends[13],
+                                  int played[13]) {
+    PyObject *seq = PySequence_Fast(cards, "cards: card indices");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > 13) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "cards: at most 13");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (card == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (card < 0 || card > 51 || !(base->hands[base->turn] >> card & 1) || base->ntricks > 12) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
+            return -1;
+        }
+        ends[i] = *base;
+        played[i] = (int)card;
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
 static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
@@ -1034,31 +1064,10 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     /* the state's own hands replaced by these */
     if (hidden != Py_None && four_masks(hidden, base.hands)) return NULL;
     if (check_deal(&base)) return NULL;
-    PyObject *seq = PySequence_Fast(cards, "cards: card indices");
-    if (!seq) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     St ends[13];
     int played[13];
-    if (n > 13) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "cards: at most 13");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (card == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (card < 0 || card > 51 || !(base.hands[base.turn] >> card & 1) || base.ntricks > 12) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
-            return NULL;
-        }
-        ends[i] = base;
-        played[i] = (int)card;
-    }
-    Py_DECREF(seq);
+    Py_ssize_t n = read_candidates(cards, &base, ends, played);
+    if (n < 0) return NULL;
     /* the playouts touch no Python object: other threads (the host's other bots) run */
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -1544,31 +1553,10 @@ static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
     if (!r || read_state(st, &base)) return NULL;
     if (hidden != Py_None && four_masks(hidden, base.hands)) return NULL;
     if (check_deal(&base)) return NULL;
-    PyObject *seq = PySequence_Fast(cards, "cards: card indices");
-    if (!seq) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     St ends[13];
     int played[13];
-    if (n > 13) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "cards: at most 13");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (card == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (card < 0 || card > 51 || !(base.hands[base.turn] >> card & 1) || base.ntricks > 12) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to play", card);
-            return NULL;
-        }
-        ends[i] = base;
-        played[i] = (int)card;
-    }
-    Py_DECREF(seq);
+    Py_ssize_t n = read_candidates(cards, &base, ends, played);
+    if (n < 0) return NULL;
     Node *nodes = PyMem_Malloc((size_t)(iters + 1) * sizeof(Node));
     if (!nodes) return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS
