@@ -1046,6 +1046,19 @@ static Py_ssize_t read_candidates(PyObject *cards, const St *base, St ends[13],
     return n;
 }
 
+/* A search's world: the rules and state of ``st`` (its hands replaced by ``hidden`` when
+   given), checked, and the candidate cards' start states (`read_candidates`, ``*n`` of
+   them); NULL with a Python error set. */
+static const Rules *read_world(PyObject *st, PyObject *hidden, PyObject *cards, St *base,
+                               St ends[13], int played[13], Py_ssize_t *n) {
+    const Rules *r = get_rules(st);
+    if (!r || read_state(st, base)) return NULL;
+    if (hidden != Py_None && four_masks(hidden, base->hands)) return NULL;
+    if (check_deal(base)) return NULL;
+    *n = read_candidates(cards, base, ends, played);
+    return *n < 0 ? NULL : r;
+}
+
 static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
@@ -1058,16 +1071,11 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
         return NULL;
     }
-    St base;
-    const Rules *r = get_rules(st);
-    if (!r || read_state(st, &base)) return NULL;
-    /* the state's own hands replaced by these */
-    if (hidden != Py_None && four_masks(hidden, base.hands)) return NULL;
-    if (check_deal(&base)) return NULL;
-    St ends[13];
+    St base, ends[13];
     int played[13];
-    Py_ssize_t n = read_candidates(cards, &base, ends, played);
-    if (n < 0) return NULL;
+    Py_ssize_t n;
+    const Rules *r = read_world(st, hidden, cards, &base, ends, played, &n);
+    if (!r) return NULL;
     /* the playouts touch no Python object: other threads (the host's other bots) run */
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -1548,15 +1556,11 @@ static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "tree_cards: a seat 0..3, iterations, plies");
         return NULL;
     }
-    St base;
-    const Rules *r = get_rules(st);
-    if (!r || read_state(st, &base)) return NULL;
-    if (hidden != Py_None && four_masks(hidden, base.hands)) return NULL;
-    if (check_deal(&base)) return NULL;
-    St ends[13];
+    St base, ends[13];
     int played[13];
-    Py_ssize_t n = read_candidates(cards, &base, ends, played);
-    if (n < 0) return NULL;
+    Py_ssize_t n;
+    const Rules *r = read_world(st, hidden, cards, &base, ends, played, &n);
+    if (!r) return NULL;
     Node *nodes = PyMem_Malloc((size_t)(iters + 1) * sizeof(Node));
     if (!nodes) return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS

@@ -9,12 +9,12 @@ chat, a toast and the offline banner.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 from .test_browser import (LAPTOP, LEFT_EDGE, Line, browser, command, create_table,  # noqa: F401
                            served)
+from .test_browser_round3 import play_to_game_over
 
 PHONE = {"width": 390, "height": 844}
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
@@ -159,18 +159,7 @@ def test_every_text_on_every_screen_meets_wcag_aa_contrast(browser, served) -> N
         c.check("the offline banner")
         ctx.set_offline(False)
         page.wait_for_selector("#banner", state="hidden", timeout=10000)
-        deadline = time.monotonic() + 90
-        while not page.locator("#gameover").count():
-            assert time.monotonic() < deadline, "the hand did not end"
-            if page.locator("#scores").count():
-                page.click("#scores .buttons .primary")
-            legal = page.locator(".hand .card.legal")
-            if legal.count() and not page.locator(".hand .card.pending").count():
-                try:
-                    legal.first.click(position=LEFT_EDGE, timeout=1000)
-                except Exception:
-                    pass
-            page.wait_for_timeout(60)
+        play_to_game_over(page, 90)
         c.check("game over")
         page.click("#gameover button.review")
         page.wait_for_timeout(500)

@@ -80,8 +80,10 @@ def play_in_background(line: Line) -> threading.Thread:
     return thread
 
 
-def play_to_game_over(page: Any) -> None:
-    deadline = time.monotonic() + 120
+def play_to_game_over(page: Any, seconds: float = 120) -> None:
+    """Tap the page's way to the final sheet: the scores dismissed, three cards passed
+    where a pass is asked, the first legal card played."""
+    deadline = time.monotonic() + seconds
     while not page.locator("#gameover").count():
         assert time.monotonic() < deadline, "the game did not end"
         if page.locator("#scores").count():
