@@ -41,6 +41,7 @@ async def record(host: Host) -> list[dict[str, Any]]:
     send({"type": "create_table", "name": "moon", "rules": {"preset": "standard"}})
     sent_rules = started = over = False
     played: set[Any] = set()
+    last: Any = None                    # what was sent last (a hand's moon or a card's turn)
     loop = asyncio.get_running_loop()
     end = loop.time() + 60
     while loop.time() < end:
@@ -51,6 +52,8 @@ async def record(host: Host) -> list[dict[str, Any]]:
                 send({"type": "pong"})
                 continue
             got.append(msg)
+            if msg["type"] == "error":                 # refused: the next view tries again
+                played.discard(last)
             if msg["type"] == "table" and not sent_rules:
                 sent_rules = True
                 send({"type": "set_rules", "rules": RULES})     # a `table` follows
@@ -65,13 +68,16 @@ async def record(host: Host) -> list[dict[str, Any]]:
             view = msg.get("view") if msg["type"] in ("table", "update") else None
             if not view or view["seat"] != 0:
                 continue
+            hand = tuple(view["totals"])            # each hand scored changes the totals
             if view["phase"] == "moon-choice" and view["moon"]["shooter"] == 0 \
-                    and "moon" not in played:
-                played.add("moon")
+                    and (hand, "moon") not in played:
+                last = (hand, "moon")
+                played.add(last)
                 send({"type": "moon", "choice": "add"})
             elif view["phase"] == "play" and view["turn"] == 0 and view["legal"]:
-                key = (len(view["tricks"]), len(view["trick"]))
+                key = (hand, len(view["tricks"]), len(view["trick"]))
                 if key not in played:
+                    last = key
                     played.add(key)
                     send({"type": "play", "card": view["legal"][0]})
     raise AssertionError("the game did not end")
