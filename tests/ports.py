@@ -36,12 +36,20 @@ def is_free(port: int, host: str = "127.0.0.1") -> bool:
     return True
 
 
+_given: set[int] = set()
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    """A port on ``host`` that nothing listens on now."""
+    """A port on ``host`` that nothing listens on now, and not one this process was
+    given before (two asked for at once, as a host's game and web ports, are not bound
+    until the host starts, and a process a test stopped may still hold its own)."""
     ports = _slice()
+    if len(_given) > len(ports) // 2:
+        _given.clear()
     rng = random.Random()
     for _ in range(200):
         port = rng.choice(ports)
-        if is_free(port, host):
+        if port not in _given and is_free(port, host):
+            _given.add(port)
             return port
     raise RuntimeError(f"no free port found in {ports.start}-{ports.stop - 1}")

@@ -179,7 +179,11 @@ def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, sh
             m = re.match(r"Hands 1–(\d+) were played for you by a bot: (-?\d+) points?\.", text)
             assert m, text
             assert int(m.group(2)) == sum(r["points"][seat] for r in results[:int(m.group(1))])
-        # and it is in the chat for later
+        # and it is in the chat for later, once the game waits for her (a hand the bot
+        # finished as she came back may still put its summary over the table)
+        page.wait_for_selector(".hand .card.legal, button.pass", timeout=30000)
+        while page.locator("#sheet-root .backdrop").count():
+            page.keyboard.press("Escape")
         page.click(".chat-btn")
         page.wait_for_selector(f"aside.chat-panel .chat-log li.note:has-text('{line}')")
         page.click(".chat-head .close")
