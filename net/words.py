@@ -347,7 +347,7 @@ def _game_over(v: Voice, ch: Change) -> list[str]:
     return lines + ([winners] if winners else [])
 
 
-def winners_line(v: Voice, winners: list[int]) -> str:
+def winners_line(v: Voice, winners: Sequence[int]) -> str:
     """"You win!", "Ann wins!", "You share the win with Bob!", "Ann and Bob share the win!"
     (the game's players by name: one who sat down at the finished table did not win it)."""
     if not winners:
