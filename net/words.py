@@ -272,7 +272,15 @@ def shot_words(tr: Translator, name: str, sun: bool = False, now: bool = False) 
 
 @_words("moon_chosen")
 def _moon_chosen(v: Voice, ch: Change) -> list[str]:
-    seat, add = ch.get("shooter"), ch.get("choice") == "add"
+    seat, add, points = ch.get("shooter"), ch.get("choice") == "add", ch.get("points")
+    if isinstance(points, int):           # the host says what the shot moves
+        if v.mine(seat):
+            return [(v._("You chose to add {points} to everyone else.") if add
+                     else v._("You chose to take {points} off your own score.")).format(
+                points=points)]
+        return [(v._("{name} chose to add {points} to everyone else.") if add
+                 else v._("{name} chose to take {points} off their own score.")).format(
+            name=v.name(seat), points=points)]
     if v.mine(seat):
         return [v._("You chose to add the points to the others.") if add
                 else v._("You chose to take the points off your own score.")]

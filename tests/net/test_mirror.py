@@ -20,7 +20,7 @@ class _Folds(ast.NodeVisitor):
 
     def __init__(self) -> None:
         self.classes: list[str] = []
-        self.calls: list[str | None] = []
+        self.calls: list[tuple[str, str | None]] = []
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.classes.append(node.name)
@@ -29,11 +29,11 @@ class _Folds(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         if isinstance(node.func, ast.Attribute) and node.func.attr in FOLDS:
-            self.calls.append(self.classes[-1] if self.classes else None)
+            self.calls.append((node.func.attr, self.classes[-1] if self.classes else None))
         self.generic_visit(node)
 
 
-def fold_calls(source: str) -> list[str | None]:
+def fold_calls(source: str) -> list[tuple[str, str | None]]:
     folds = _Folds()
     folds.visit(ast.parse(source))
     return folds.calls
@@ -46,10 +46,14 @@ def test_only_the_mirror_folds_a_message_into_table_facts() -> None:
             found = fold_calls(path.read_text(encoding="utf-8"))
             if found:
                 calls[str(path.relative_to(ROOT))] = set(found)
-    assert calls == {"net/mirror.py": {"Mirror"}}
+    # a change is folded by the mirror alone; a whole table is read by the mirror, and by
+    # the host from its own table to word the changes for the page (`update.said`)
+    assert calls == {"net/mirror.py": {("folded", "Mirror"), ("from_message", "Mirror")},
+                     "net/news.py": {("from_message", "News")}}
     # the check sees a fold where playback once made its own
     assert fold_calls("class Playback:\n    def change(self, ch):\n"
-                      "        self.model.info = self.model.info.folded(ch)\n") == ["Playback"]
+                      "        self.model.info = self.model.info.folded(ch)\n") == [
+        ("folded", "Playback")]
 
 
 def _table(**fields: object) -> dict[str, object]:
