@@ -97,7 +97,8 @@ class TableInfo:
 
     id: int | None = None
     name: str = ""
-    seats: tuple[SeatInfo, ...] = field(default_factory=lambda: tuple(SeatInfo(s) for s in range(4)))
+    seats: tuple[SeatInfo, ...] = field(
+        default_factory=lambda: tuple(SeatInfo(s) for s in range(4)))
     my_seat: int | None = 0
     owner: bool = False
     owner_seat: int | None = None
@@ -408,4 +409,5 @@ class MirrorReader:
         return self.mirror.view_map
 
 
-__all__ = ["Folded", "HandRecord", "Mirror", "MirrorReader", "POSITION_NAMES", "SeatInfo", "TableInfo", "read_view"]
+__all__ = ["Folded", "HandRecord", "Mirror", "MirrorReader", "POSITION_NAMES", "SeatInfo",
+           "TableInfo", "read_view"]

@@ -1,12 +1,12 @@
 """The host's messages played back on the table at a pace a person can follow.
 
 `Playback` queues each step the session's mirror folded (`hearts.net.mirror.Folded`: a
-``table``, each change of an ``update``, its view) as steps of its `Animator`: a card flies from
-its player to the trick, the finished trick stays with its winner marked and named
-(setting ``trick_pause``, counted from the moment its last card landed; ``bot_speed``
-spaces the others' cards), then is swept to its winner; received cards slide in; the
-next hand waits for the hand's summary to close; then the host's view becomes the one on
-screen. As each step plays, the table facts the mirror folded with it become the ones on
+``table``, each change of an ``update``, its view) as steps of its `Animator`: a card
+flies from its player to the trick, the finished trick stays with its winner marked and
+named (setting ``trick_pause``, counted from the moment its last card landed;
+``bot_speed`` spaces the others' cards), then is swept to its winner; received cards
+slide in; the next hand waits for the hand's summary to close; then the host's view
+becomes the one on screen. As each step plays, the table facts the mirror folded with it become the ones on
 screen: playback animates the changes, it never folds them. A card you play stays in your
 hand until the host's update moves it.
 
