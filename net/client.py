@@ -89,12 +89,17 @@ class ClientError(NetError):
 
 
 class Client(MirrorReader):
-    """One connection to a host, with automatic reconnect using the seat token."""
+    """One connection to a host, with automatic reconnect using the seat token.
+
+    It folds what the host says into its `mirror` (read through `MirrorReader`), unless
+    ``fold`` is False: a front end that keeps a mirror of its own (the desktop's session,
+    the text client's renderer) folds each message there, once."""
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, name: str = "player",
                  token: str | None = None, reconnect: bool = True, retry_for: float = 30.0,
                  limits: Limits = DEFAULT_LIMITS, key: str | None = None,
-                 lang: str | None = None, backlog: int | None = None) -> None:
+                 lang: str | None = None, backlog: int | None = None,
+                 fold: bool = True) -> None:
         self.host = host
         self.port = port
         self.name = name
@@ -108,6 +113,7 @@ class Client(MirrorReader):
         # host then holds its bots back: `hearts.net.host.Connection.holds_back`); None: no bound
         self.backlog = backlog
         self.mirror = Mirror()                     # what the host told us, folded
+        self.fold = fold
         self.connected = asyncio.Event()
         self._events: asyncio.Queue[Message] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None
@@ -224,7 +230,8 @@ class Client(MirrorReader):
             return None
         if kind == "pong":
             return None
-        self.mirror.feed(msg)
+        if self.fold:
+            self.mirror.feed(msg)
         if kind == "welcome":
             self.token = msg.get("token", self.token)
             self.name = msg.get("name", self.name)

@@ -291,6 +291,7 @@ class MoonChosenChange(TypedDict):
     type: Literal["moon_chosen"]
     shooter: int
     choice: str
+    points: NotRequired[int]
 
 
 class TramChange(TypedDict):
@@ -489,6 +490,7 @@ class UpdateMessage(TypedDict):
     events: list[ChangeEvent]
     view: ViewMap | None
     timer: TimerMap | None
+    said: NotRequired[list[list[str]]]
 
 
 class LeftMessage(TypedDict):
@@ -591,6 +593,7 @@ class HelloIntent(TypedDict):
     token: NotRequired[str | None]
     key: NotRequired[str | None]
     lang: NotRequired[str | None]
+    words: NotRequired[bool]
 
 
 class PingIntent(TypedDict):

@@ -2,19 +2,23 @@
 
 `Mirror.feed(message)` folds each message the host sends (docs/protocol.md) into
 plain values: who we are (``welcome``), the lobby (``tables``), the table we are at
-as a `TableInfo` (seats, owner, state, totals, every scored hand, rules) and our
-seat's `View`. The pygame client, the text client and `hearts.net.client.Client` read it
-and keep only presentation. No sockets, no clock.
+as an immutable `TableInfo` (seats, owner, state, totals, every scored hand, rules) and
+our seat's `View`. It is the only code that folds a change into the table facts: each
+``table`` and ``update`` comes back as `Folded` steps, each change with the facts after
+it, which the desktop table plays back at its own pace. The pygame client, the text
+client and `hearts.net.client.Client` read it and keep only presentation. No sockets, no
+clock.
 
 >>> m = Mirror()
 >>> m.feed({"type": "welcome", "name": "Ann", "token": "t", "player": 1, "host": "den"})
+[]
 >>> m.name, m.at_table
 ('Ann', False)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hearts.engine import Rules, View
@@ -24,7 +28,7 @@ from hearts.i18n import N_, _
 POSITION_NAMES = (N_("You"), N_("West"), N_("North"), N_("East"))
 
 
-@dataclass
+@dataclass(frozen=True)
 class SeatInfo:
     """One seat as the host describes it."""
 
@@ -46,7 +50,7 @@ class SeatInfo:
                    connected=bool(d.get("connected", True)), auto=bool(d.get("auto", False)))
 
 
-@dataclass
+@dataclass(frozen=True)
 class HandRecord:
     """One scored hand for the scoreboard."""
 
@@ -61,21 +65,48 @@ class HandRecord:
                    tuple(d.get("totals") or (0, 0, 0, 0)), d.get("moon"))
 
 
-@dataclass
+def _seats(dicts: Any, seats: tuple[SeatInfo, ...] | None = None) -> tuple[SeatInfo, ...]:
+    """``seats`` (four empty ones by default) with each seat ``dicts`` describes."""
+    out = list(seats or (SeatInfo(s) for s in range(4)))
+    for d in dicts if isinstance(dicts, list) else ():
+        if isinstance(d, dict) and 0 <= int(d.get("seat", -1)) <= 3:
+            out[int(d["seat"])] = SeatInfo.from_dict(d)
+    return tuple(out)
+
+
+def _rules(d: Any, otherwise: Rules) -> Rules:
+    """The rules a host map names, else ``otherwise`` (a map this engine cannot read)."""
+    if not isinstance(d, dict):
+        return otherwise
+    try:
+        return Rules.from_dict(d)
+    except (ValueError, TypeError):
+        return otherwise
+
+
+def _results(dicts: Any) -> tuple[HandRecord, ...]:
+    return tuple(HandRecord.from_dict(r) for r in dicts or () if isinstance(r, dict))
+
+
+@dataclass(frozen=True)
 class TableInfo:
-    """The table around the cards: seats, owner, state, totals and every scored hand."""
+    """The table around the cards: seats, owner, state, totals and every scored hand.
+
+    Immutable: `Mirror` makes each new one (`folded`), so a front end that shows an older
+    one (the table screen, while its animations catch up) holds it as it was."""
 
     id: int | None = None
     name: str = ""
-    seats: list[SeatInfo] = field(default_factory=lambda: [SeatInfo(s) for s in range(4)])
+    seats: tuple[SeatInfo, ...] = field(
+        default_factory=lambda: tuple(SeatInfo(s) for s in range(4)))
     my_seat: int | None = 0
     owner: bool = False
     owner_seat: int | None = None
     state: str = "playing"       # waiting | playing | paused | over
     hand: int = 0
     totals: tuple[int, ...] = (0, 0, 0, 0)
-    results: list[HandRecord] = field(default_factory=list)
-    winners: list[int] | None = None
+    results: tuple[HandRecord, ...] = ()
+    winners: tuple[int, ...] | None = None
     rules: Rules = field(default_factory=Rules)
     summary: str = "standard"
     watchers: int = 0
@@ -83,42 +114,28 @@ class TableInfo:
     locked: bool = False         # friends only: a password to sit or watch
     owner_name: str | None = None
     owner_away: float | None = None   # the owner is away: seconds (when told) until it passes
-    game_players: list[str] | None = None   # who held each seat in the game's latest hand
+    game_players: tuple[str, ...] | None = None   # who held each seat in the game's latest hand
 
     @classmethod
     def from_message(cls, msg: dict[str, Any]) -> "TableInfo":
         """From a host ``table`` message (the whole message, or its ``table`` map)."""
         t = msg.get("table", msg) if isinstance(msg.get("table"), dict) else msg
-        info = cls()
-        info.id = t.get("id")
-        info.name = str(t.get("name") or "")
-        seats = t.get("seats") or []
-        info.seats = [SeatInfo(s) for s in range(4)]
-        for d in seats:
-            if isinstance(d, dict) and 0 <= int(d.get("seat", -1)) <= 3:
-                info.seats[int(d["seat"])] = SeatInfo.from_dict(d)
-        info.my_seat = msg.get("seat") if "table" in msg else t.get("seat", 0)
-        info.owner = bool(msg.get("owner", False))
-        info.owner_seat = t.get("owner_seat")
-        info.state = str(t.get("state") or "playing")
-        info.hand = int(t.get("hand") or 0)
-        info.totals = tuple(t.get("totals") or (0, 0, 0, 0))
-        info.results = [HandRecord.from_dict(r) for r in t.get("results") or [] if isinstance(r, dict)]
-        info.winners = list(t["winners"]) if t.get("winners") is not None else None
-        try:
-            info.rules = Rules.from_dict(t["rules"]) if t.get("rules") else Rules()
-        except (ValueError, TypeError):
-            info.rules = Rules()
-        info.summary = str(t.get("summary") or info.rules.summary())
-        info.watchers = int(t.get("watchers") or 0)
-        info.locked = bool(t.get("locked"))
-        info.owner_name = t.get("owner") if isinstance(t.get("owner"), str) else None
+        rules = _rules(t.get("rules"), Rules())
         away = t.get("owner_away")
-        info.owner_away = float(away) if isinstance(away, (int, float)) else None
         players = t.get("game_players")
-        info.game_players = ([str(p) for p in players] if isinstance(players, list)
-                             and len(players) == 4 else None)
-        return info
+        return cls(
+            id=t.get("id"), name=str(t.get("name") or ""), seats=_seats(t.get("seats")),
+            my_seat=msg.get("seat") if "table" in msg else t.get("seat", 0),
+            owner=bool(msg.get("owner", False)), owner_seat=t.get("owner_seat"),
+            state=str(t.get("state") or "playing"), hand=int(t.get("hand") or 0),
+            totals=tuple(t.get("totals") or (0, 0, 0, 0)), results=_results(t.get("results")),
+            winners=tuple(t["winners"]) if t.get("winners") is not None else None,
+            rules=rules, summary=str(t.get("summary") or rules.summary()),
+            watchers=int(t.get("watchers") or 0), locked=bool(t.get("locked")),
+            owner_name=t.get("owner") if isinstance(t.get("owner"), str) else None,
+            owner_away=float(away) if isinstance(away, (int, float)) else None,
+            game_players=(tuple(str(p) for p in players) if isinstance(players, list)
+                          and len(players) == 4 else None))
 
     # -- reading ----------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -164,76 +181,81 @@ class TableInfo:
         return -points if self.rules.display == "countdown" else points
 
     # -- changes ------------------------------------------------------------------------------
-    def apply_change(self, ch: dict[str, Any]) -> None:
-        """Fold one change of an ``update`` into the table facts."""
+    def folded(self, ch: dict[str, Any]) -> "TableInfo":
+        """The table facts after one change of an ``update`` (``self`` when it changes none
+        of them). Only `Mirror` folds: a front end reads the facts it emits."""
         kind = ch.get("type")
         seat = ch.get("seat")
         if kind == "game_started":
-            self.state = "playing"
-            if isinstance(ch.get("seats"), list):
-                for d in ch["seats"]:
-                    if isinstance(d, dict) and 0 <= int(d.get("seat", -1)) <= 3:
-                        self.seats[int(d["seat"])] = SeatInfo.from_dict(d)
-            self.winners = None
-            self.results = []
-            self.totals = (0, 0, 0, 0)
-            self.hand = 0
-            if isinstance(ch.get("rules"), dict):
-                try:
-                    self.rules = Rules.from_dict(ch["rules"])
-                except (ValueError, TypeError):
-                    pass
-        elif kind == "hand_started":
-            self.hand = int(ch.get("hand", self.hand))
-        elif kind == "hand_scored":
+            return replace(self, state="playing", seats=_seats(ch.get("seats"), self.seats),
+                           winners=None, results=(), totals=(0, 0, 0, 0), hand=0,
+                           rules=_rules(ch.get("rules"), self.rules))
+        if kind == "hand_started":
+            return replace(self, hand=int(ch.get("hand", self.hand)))
+        if kind == "hand_scored":
             rec = HandRecord(int(ch.get("hand", len(self.results))), tuple(ch.get("points") or ()),
                              tuple(ch.get("totals") or ()), ch.get("moon"))
-            self.results = [r for r in self.results if r.hand != rec.hand] + [rec]
-            self.totals = rec.totals or self.totals
-        elif kind == "game_over":
-            self.state = "over"
-            self.winners = list(ch.get("winners") or [])
-            if ch.get("totals"):
-                self.totals = tuple(ch["totals"])
-            if ch.get("results"):
-                self.results = [HandRecord.from_dict(r) for r in ch["results"] if isinstance(r, dict)]
-        elif kind == "game_ended":
-            self.state = "over"
-        elif kind == "paused":
-            self.state = "paused"
-            self.paused_by = ch.get("by")
-        elif kind == "resumed":
-            self.state = "playing"
-            self.paused_by = None
-        elif kind == "rules_changed" and isinstance(ch.get("rules"), dict):
-            try:
-                self.rules = Rules.from_dict(ch["rules"])
-            except (ValueError, TypeError):
-                pass
-            self.summary = str(ch.get("summary") or self.rules.summary())
-        elif kind == "owner_changed":
-            self.owner_seat = ch.get("seat")
-            self.owner_name = ch.get("name")
-            self.owner_away = None
-            if self.owner_seat is not None:
-                self.owner = self.owner_seat == self.my_seat
-        elif isinstance(seat, int) and 0 <= seat <= 3:
-            s = self.seats[seat]
-            if kind == "player_joined":
-                s.kind, s.name, s.connected, s.auto = "human", ch.get("name"), True, False
-            elif kind in ("player_left", "player_kicked"):
-                s.kind, s.connected = "bot", True
-            elif kind == "player_dropped":
-                s.connected = False
-            elif kind == "player_returned":
-                s.connected, s.auto = True, False
-            elif kind == "replaced_by_bot":
-                if ch.get("why") in ("dropped", "timeout"):
-                    s.auto = True
-                else:
-                    s.kind, s.level, s.auto = "bot", ch.get("level"), False
-            elif kind == "bot_removed":
-                s.kind, s.name, s.level = "empty", None, None
+            return replace(self, results=(*(r for r in self.results if r.hand != rec.hand), rec),
+                           totals=rec.totals or self.totals)
+        if kind == "game_over":
+            return replace(self, state="over", winners=tuple(ch.get("winners") or ()),
+                           totals=tuple(ch["totals"]) if ch.get("totals") else self.totals,
+                           results=_results(ch["results"]) if ch.get("results") else self.results)
+        if kind == "game_ended":
+            return replace(self, state="over")
+        if kind == "paused":
+            return replace(self, state="paused", paused_by=ch.get("by"))
+        if kind == "resumed":
+            return replace(self, state="playing", paused_by=None)
+        if kind == "rules_changed" and isinstance(ch.get("rules"), dict):
+            rules = _rules(ch["rules"], self.rules)
+            return replace(self, rules=rules, summary=str(ch.get("summary") or rules.summary()))
+        if kind == "owner_changed":
+            owner_seat = ch.get("seat")
+            return replace(self, owner_seat=owner_seat, owner_name=ch.get("name"), owner_away=None,
+                           owner=self.owner if owner_seat is None else owner_seat == self.my_seat)
+        if isinstance(seat, int) and 0 <= seat <= 3:
+            after = _seat_folded(self.seats[seat], kind, ch)
+            if after is not self.seats[seat]:
+                return replace(self, seats=(*self.seats[:seat], after, *self.seats[seat + 1:]))
+        return self
+
+
+def _seat_folded(s: SeatInfo, kind: Any, ch: dict[str, Any]) -> SeatInfo:
+    """A seat after a change that names it (the seat itself when it changes nothing)."""
+    if kind == "player_joined":
+        return replace(s, kind="human", name=ch.get("name"), connected=True, auto=False)
+    if kind in ("player_left", "player_kicked"):
+        return replace(s, kind="bot", connected=True)
+    if kind == "player_dropped":
+        return replace(s, connected=False)
+    if kind == "player_returned":
+        return replace(s, connected=True, auto=False)
+    if kind == "replaced_by_bot":
+        if ch.get("why") in ("dropped", "timeout"):
+            return replace(s, auto=True)
+        return replace(s, kind="bot", level=ch.get("level"), auto=False)
+    if kind == "bot_removed":
+        return replace(s, kind="empty", name=None, level=None)
+    return s
+
+
+@dataclass(frozen=True)
+class Folded:
+    """One step of a host message as `Mirror.feed` folded it, and the table facts after it.
+
+    ``kind`` "table": a whole ``table`` message (facts, view and timer afresh); "change":
+    one change of an ``update`` (in ``change``); "view": the view and timer that close an
+    ``update``. A front end that plays the steps back shows ``info`` once it has shown the
+    step, and never folds a change itself."""
+
+    kind: str
+    info: TableInfo
+    change: dict[str, Any] = field(default_factory=dict)
+    view: View | None = None
+    watching: bool = False
+    timer: dict[str, Any] | None = None
+    has_timer: bool = False          # the message said the timer (None: no clock runs)
 
 
 def read_view(d: dict[str, Any], rules: Rules | None = None) -> tuple[View, bool]:
@@ -287,8 +309,10 @@ class Mirror:
     def rules(self) -> Rules | None:
         return self.info.rules if self.info is not None else None
 
-    def feed(self, msg: dict[str, Any]) -> None:
-        """Fold one host message in (messages of other types change nothing)."""
+    def feed(self, msg: dict[str, Any]) -> list[Folded]:
+        """Fold one host message in (messages of other types change nothing) and return
+        its steps, each with the table facts after it: one for a ``table``, one for each
+        change of an ``update`` and one for its view (none for other messages)."""
         kind = msg.get("type")
         if kind == "welcome":
             self._table_gone(msg)
@@ -302,16 +326,27 @@ class Mirror:
             self.info = TableInfo.from_message(msg)
             self.seq = int(msg.get("seq") or 0)
             self._set_view(msg.get("view"))
+            return [self._view_step("table", msg)]
         elif kind == "update" and self.info is not None:
+            steps = []
             for change in msg.get("events") or ():
                 if isinstance(change, dict):
-                    self.info.apply_change(change)
+                    self.info = self.info.folded(change)
+                    steps.append(Folded("change", self.info, change))
             self.seq = int(msg.get("seq", self.seq))
             self._set_view(msg.get("view"))
+            return [*steps, self._view_step("view", msg)]
         elif kind == "left":
             self.info = None
             self.view = self.view_map = None
             self.watching = False
+        return []
+
+    def _view_step(self, kind: str, msg: dict[str, Any]) -> Folded:
+        assert self.info is not None
+        timer = msg.get("timer")
+        return Folded(kind, self.info, view=self.view, watching=self.watching,
+                      timer=timer if isinstance(timer, dict) else None, has_timer="timer" in msg)
 
     def _table_gone(self, welcome: dict[str, Any]) -> None:
         """A ``welcome`` that does not put us back at the table we were at: that table is
@@ -340,6 +375,9 @@ class Mirror:
             self.view, self.watching = read_view(wire, rules)
         except (KeyError, TypeError, ValueError):
             self.view = None
+            return
+        if self.info is not None and self.info.my_seat is None and not self.watching:
+            self.info = replace(self.info, my_seat=self.view.seat)   # a host that left it out
 
 
 class MirrorReader:
@@ -371,4 +409,5 @@ class MirrorReader:
         return self.mirror.view_map
 
 
-__all__ = ["HandRecord", "Mirror", "MirrorReader", "POSITION_NAMES", "SeatInfo", "TableInfo", "read_view"]
+__all__ = ["Folded", "HandRecord", "Mirror", "MirrorReader", "POSITION_NAMES", "SeatInfo",
+           "TableInfo", "read_view"]

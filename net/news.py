@@ -6,6 +6,7 @@ from __future__ import annotations
 from .clocks import Clocks
 from .core_state import CoreState
 from .lobby import Lobby
+from .mirror import TableInfo
 from .outbox import Outbox
 from .records import Records
 from .speech import Speech
@@ -59,9 +60,19 @@ class News:
             player = state.players.get(token)
             if player is not None and player.conn is not None and player.table == table.id:
                 members.append((player, seat, table.owner == token))
-        worded = [p for p, _, _ in members if not self.speech.reads_english(p.conn)]
+        speech = self.speech
+        readers = {p.conn: seat for p, seat, _ in members if speech.wants_words(p.conn)}
+        worded = [p for p, _, _ in members
+                  if p.conn in readers or not speech.reads_english(p.conn)]
+        facts: TableInfo | None = None      # the table as its readers see it, once
         for player, msg in member_messages(table, changes, seats_changed, members, state.now,
                                            state.packed, worded):
+            conn = player.conn
+            if conn is not None and conn in readers and isinstance(msg, dict) \
+                    and msg["type"] == "update":
+                if facts is None:
+                    facts = TableInfo.from_message(dict(table.full(state.now)))
+                msg = speech.said_changes(conn, msg, facts, readers[conn])
             state.send(player, msg)
         if seats_changed:
             self.lobby.changed()

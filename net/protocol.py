@@ -87,7 +87,8 @@ _OPT_STR = (str, type(None))
 
 INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"version": (_INT, True), "name": (_STR, True), "token": (_OPT_STR, False),
-              "key": (_OPT_STR, False), "lang": (_OPT_STR, False)},
+              "key": (_OPT_STR, False), "lang": (_OPT_STR, False),
+              "words": ((bool,), False)},
     "ping": {},
     "pong": {},
     "list_tables": {},

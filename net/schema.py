@@ -241,6 +241,10 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("events", "list[change]", "the changes, in order (below)"),
         F("view", "view", "your view after them; nil before the first deal", nil=True),
         F("timer", "timer", "a running clock", nil=True),
+        F("said", "list[list[str]]", "only when your `hello` asked for `words`: each change "
+          "of `events` in sentences for you, in your `hello.lang` (`hearts.net.words`, as the "
+          "desktop and text clients say them; empty for one that says nothing to you)",
+          optional=True),
     ]),
     "left": ("you are no longer at a table", [
         F("table", "int", "which"),
@@ -312,7 +316,9 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
     "moon_shot": ("a seat took every point", [F("shooter", "int", "who"),
                                               F("sun", "bool", "and every trick")]),
     "moon_chosen": ("the shooter chose", [F("shooter", "int", "who"),
-                                          F("choice", "str", "`add` or `subtract`")]),
+                                          F("choice", "str", "`add` or `subtract`"),
+                                          F("points", "int", "the points the shot moves "
+                                            "(`moon.points` of the view)", optional=True)]),
     "tram": ("the hand ended early (TRAM)", [
         F("seat", "int", "who took the rest; nil when it changed nothing", nil=True),
         F("claimed", "bool", "by a `claim`"),

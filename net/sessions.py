@@ -59,6 +59,8 @@ class Sessions:
         if msg["version"] != PROTOCOL_VERSION:
             state.fail(conn, version_error(msg["version"]))
             return
+        if msg.get("words"):
+            self.speech.words_wanted(conn)
         name = clean_name(msg["name"], state.limits.max_name)
         if not name:      # answered, and the connection may say hello again
             state.out.messages.append((conn, error(

@@ -1,6 +1,7 @@
 """Each connection's language, and the host's words said in it: the errors, replies,
 notices and hints the core words as `Text`, a table's ``rules_words``, a view's
-``illegal`` reasons."""
+``illegal`` reasons, and for a connection whose hello asked for ``words`` (the page) each
+change of an update in `hearts.net.words`' sentences (``update.said``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from hearts.engine import Rules
 from hearts.engine.rule_options import words_of
 from hearts.i18n import ENGLISH, Text, Translator, resolve, said, translation
 
+from .messages import UpdateMessage
+from .mirror import TableInfo
 from .outbox import ConnId
+from .words import change_lines
 
 
 class Speech:
@@ -18,13 +22,31 @@ class Speech:
 
     def __init__(self) -> None:
         self._langs: dict[ConnId, str] = {}
+        self._worded: set[ConnId] = set()     # their hello asked for each change in words
 
     def heard(self, conn: ConnId, lang: str) -> None:
         """``conn`` asked for ``lang`` (resolved once, to a catalogue the host has)."""
         self._langs[conn] = resolve(lang[:35])
 
+    def words_wanted(self, conn: ConnId) -> None:
+        """``conn``'s hello asked for each change worded (``hello.words``: the page)."""
+        self._worded.add(conn)
+
+    def wants_words(self, conn: ConnId | None) -> bool:
+        return conn in self._worded
+
     def drop(self, conn: ConnId) -> None:
         self._langs.pop(conn, None)
+        self._worded.discard(conn)
+
+    def said_changes(self, conn: ConnId, msg: UpdateMessage, info: TableInfo,
+                     seat: int | None) -> UpdateMessage:
+        """``msg`` with ``said``: each of its changes in `hearts.net.words`' sentences for
+        the reader at ``seat`` (None: watching), in ``conn``'s language, the table as
+        ``info`` (after the changes) says it. The one wording of a change: the desktop and
+        text clients say the same sentences from their own mirror."""
+        tr = self.words_for(conn)
+        return {**msg, "said": [change_lines(dict(ch), info, seat, tr) for ch in msg["events"]]}
 
     def words_for(self, conn: ConnId) -> Translator:
         """The catalogue of ``conn``'s language."""

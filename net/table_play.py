@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from hearts.engine import Action, Game, IllegalMove, MoonChoice, Pass, Phase, Play
 from hearts.engine.rules import PASS_OFFSET
+from hearts.engine.scoring import moon_stake
 from hearts.i18n import T_, text_of
 
 from .messages import MoonMap
@@ -112,7 +113,9 @@ class TablePlay(TableBase):
         elif isinstance(action, Play):
             self._emit({"type": "card_played", "seat": seat, "card": str(action.card)})
         elif isinstance(action, MoonChoice):
-            self._emit({"type": "moon_chosen", "shooter": seat, "choice": action.choice})
+            sun = hand.moon is not None and hand.moon.sun
+            self._emit({"type": "moon_chosen", "shooter": seat, "choice": action.choice,
+                        "points": moon_stake(self.rules, sun)})
         if not broken and hand.hearts_broken:
             self._emit({"type": "hearts_broken"})
         for t in hand.tricks[tricks:]:

@@ -272,7 +272,15 @@ def shot_words(tr: Translator, name: str, sun: bool = False, now: bool = False) 
 
 @_words("moon_chosen")
 def _moon_chosen(v: Voice, ch: Change) -> list[str]:
-    seat, add = ch.get("shooter"), ch.get("choice") == "add"
+    seat, add, points = ch.get("shooter"), ch.get("choice") == "add", ch.get("points")
+    if isinstance(points, int):           # the host says what the shot moves
+        if v.mine(seat):
+            return [(v._("You chose to add {points} to everyone else.") if add
+                     else v._("You chose to take {points} off your own score.")).format(
+                points=points)]
+        return [(v._("{name} chose to add {points} to everyone else.") if add
+                 else v._("{name} chose to take {points} off their own score.")).format(
+            name=v.name(seat), points=points)]
     if v.mine(seat):
         return [v._("You chose to add the points to the others.") if add
                 else v._("You chose to take the points off your own score.")]
@@ -347,7 +355,7 @@ def _game_over(v: Voice, ch: Change) -> list[str]:
     return lines + ([winners] if winners else [])
 
 
-def winners_line(v: Voice, winners: list[int]) -> str:
+def winners_line(v: Voice, winners: Sequence[int]) -> str:
     """"You win!", "Ann wins!", "You share the win with Bob!", "Ann and Bob share the win!"
     (the game's players by name: one who sat down at the finished table did not win it)."""
     if not winners:

@@ -111,6 +111,7 @@ export class Link {
       const hello = { type: "hello", version: PROTOCOL_VERSION, name: this.name };
       if (saved.token) hello.token = saved.token;
       if (this.lang) hello.lang = this.lang;
+      hello.words = true;               // each change in the host's sentences (update.said)
       hello.key = playerKey();          // who this person is in the host's statistics
       this.raw(hello);
     };

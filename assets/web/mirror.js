@@ -1,4 +1,6 @@
-// What the page knows, folded from the host's messages in the order they are shown.
+// What the page knows, folded from the host's messages in the order they are shown. The
+// changes come worded by the host (`update.said`: net/words.py's sentences, the desktop's
+// and the text client's, in the page's language); the page notes them, it words none.
 import { t } from "./i18n.js";
 
 export function freshState() {
@@ -25,10 +27,6 @@ export function freshState() {
     ownerAwayAt: 0,             // when table.owner_away was said (performance.now())
   };
 }
-
-const seatName = (state, seat) =>
-  seat === null || seat === undefined ? t("someone")
-    : (state.table && state.table.seats[seat] && state.table.seats[seat].name) || t("Seat {n}", { n: seat + 1 });
 
 const KEEP = 300;               // lines kept in each log
 
@@ -88,7 +86,7 @@ export function apply(state, msg) {
     }
     case "update":
       if (!state.table || state.table.id !== msg.table) break;
-      for (const ev of msg.events) change(state, ev);
+      msg.events.forEach((ev, i) => change(state, ev, (msg.said && msg.said[i]) || []));
       state.view = withRules(msg.view, state.table.rules);
       setTimer(state, msg.timer);
       if (state.hint && !(state.view && state.view.turn === state.seat) &&
@@ -138,9 +136,15 @@ function withRules(view, rules) {
   return view ? { ...view, rules } : null;
 }
 
-/** One change of an `update`. */
-function change(state, ev) {
+// the changes whose sentences go in the table's chat (the others show on the table)
+const NOTED = new Set(["game_ended", "paused", "resumed", "rules_changed", "owner_changed",
+  "player_joined", "player_left", "player_kicked", "player_dropped", "player_returned",
+  "moon_shot", "moon_chosen", "tram", "undone"]);
+
+/** One change of an `update`, and the host's sentences for it (`said`). */
+function change(state, ev, said) {
   const table = state.table;
+  if (NOTED.has(ev.type)) for (const line of said) note(state, line.trim());
   switch (ev.type) {
     case "card_played":
       state.trickShown = null;
@@ -169,7 +173,6 @@ function change(state, ev) {
       break;
     case "game_ended":
       table.state = "over";
-      note(state, ev.by ? t("{name} ended the game early.", { name: ev.by }) : t("The host ended the game early."));
       break;
     case "game_started":
       table.state = "playing";
@@ -180,66 +183,23 @@ function change(state, ev) {
       break;
     case "paused":
       table.state = "paused";
-      note(state, ev.by ? t("{name} paused the game.", { name: ev.by }) : t("The owner paused the game."));
       break;
     case "resumed":
       table.state = "playing";
-      note(state, ev.by ? t("{name} resumed the game.", { name: ev.by }) : t("The owner resumed the game."));
       break;
     case "rules_changed":
       table.rules = ev.rules;
       table.summary = ev.summary;
-      note(state, ev.by ? t("{name} changed the rules.", { name: ev.by }) : t("The rules changed."));
       break;
     case "owner_changed":
       table.owner = ev.name;
       table.owner_seat = ev.seat;
       table.owner_away = null;
-      note(state, ev.seat !== null && ev.seat !== undefined && ev.seat === state.seat ? t("You own the table now.")
-        : ev.name ? t("{name} owns the table now.", { name: ev.name }) : t("Nobody owns the table now."));
       break;
     case "chat":
-      keep(state.chat, { name: ev.name, seat: ev.seat, text: ev.text,
+      keep(state.chat, { name: ev.name, seat: ev.seat, text: ev.notice && said.length ? said[0] : ev.text,
         kind: ev.name === "host" && ev.seat === null ? "host" : "chat" });
       if (!state.me || ev.name !== state.me.name) state.unread++;
-      break;
-    case "player_joined":
-      note(state, ev.seat === null ? t("{name} is watching.", { name: ev.name }) : t("{name} sat down.", { name: ev.name }));
-      break;
-    case "player_left":
-      note(state, t("{name} left the table.", { name: ev.name }));
-      break;
-    case "player_kicked":
-      note(state, t("{name} was removed from the table.", { name: ev.name }));
-      break;
-    case "player_dropped":
-      note(state, t("{name} lost the connection.", { name: ev.name }));
-      break;
-    case "player_returned":
-      note(state, t("{name} is back.", { name: ev.name }));
-      break;
-    case "moon_shot":
-      note(state, ev.sun ? t("{name} shot the sun!", { name: seatName(state, ev.shooter) })
-        : t("{name} shot the moon!", { name: seatName(state, ev.shooter) }));
-      break;
-    case "moon_chosen": {
-      const name = seatName(state, ev.shooter);
-      const points = state.view && state.view.moon ? state.view.moon.points : null;
-      if (points === null) {
-        note(state, ev.choice === "add" ? t("{name} chose to add the points to the others.", { name })
-          : t("{name} chose to take the points off their own score.", { name }));
-      } else {
-        note(state, ev.choice === "add" ? t("{name} chose to add {points} to everyone else.", { name, points })
-          : t("{name} chose to take {points} off their own score.", { name, points }));
-      }
-      break;
-    }
-    case "tram":
-      note(state, ev.claimed ? t("{name} claimed the rest of the hand.", { name: seatName(state, ev.seat) })
-        : t("The rest of the hand was decided."));
-      break;
-    case "undone":
-      note(state, t("{name} took their last card back.", { name: seatName(state, ev.seat) }));
       break;
     default:
       break;

@@ -253,6 +253,7 @@ def strategies(tables: list[int]) -> Any:
         "limit": st.integers(-2, 60) | ints | anything,
         "id": st.integers(-2, 5) | ints | anything,
         "hand": st.integers(-2, 40) | ints | anything,
+        "words": st.booleans() | anything,
     }
     types = st.sampled_from(sorted(INTENTS)) | st.text(max_size=20) | anything
 

@@ -140,7 +140,8 @@ async def _main(args: argparse.Namespace) -> int:
     client = None
     error: ClientError | None = None
     for address, port in targets:
-        client = Client(address, port, name=name, key=key, lang=i18n.language())
+        client = Client(address, port, name=name, key=key, lang=i18n.language(),
+                        fold=False)             # the text client's renderer folds
         try:
             await client.connect()
             break

@@ -155,7 +155,7 @@ class Connection:
             address=f"{address}:{port}")})
         client = Client(address, port, name=self.name, token=self.token, reconnect=True,
                         retry_for=self.retry_for, key=self.key, lang=self.lang,
-                        backlog=BACKLOG)
+                        backlog=BACKLOG, fold=False)     # the session's mirror folds
         try:
             await client.connect(timeout=self.connect_timeout)
         except ClientError as e:

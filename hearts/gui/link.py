@@ -297,7 +297,7 @@ class Link:
         before = sess.table
         old_rules = before.rules if before is not None else None
         table_name = before.name if before is not None else ""
-        sess.mirror.feed(msg)
+        steps = sess.mirror.feed(msg)
         if t == "update" and old_rules is not None:
             self._rules_notice(msg, old_rules)
         if t == "welcome":
@@ -343,6 +343,8 @@ class Link:
         for d in list(self.app.dialogs):
             d.on_message(msg)
         self.app.screen.on_message(msg)
+        if steps:
+            self.app.screen.on_folded(steps)
         for hook in list(self.message_hooks):
             hook(msg)
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
+    from hearts.net.mirror import Folded
+
     from .shell import Shell
     from .widgets import Form
 
@@ -14,7 +16,9 @@ if TYPE_CHECKING:
 class Screen:
     """One screen of the client (menu, lobby, table...). The app calls, each frame:
     ``handle_event`` for each pygame event, ``update(dt)`` with seconds since the last
-    frame, and ``draw(surface)``; ``on_message`` for each message from the host.
+    frame, and ``draw(surface)``; ``on_message`` for each message from the host, then
+    ``on_folded`` with the steps the session's mirror folded from it (a ``table`` or an
+    ``update``: each change with the table facts after it).
     A screen sends intents with ``self.app.send(message_dict)``.
     """
 
@@ -35,6 +39,9 @@ class Screen:
 
     def on_message(self, message: dict[str, Any]) -> None:
         pass
+
+    def on_folded(self, steps: list[Folded]) -> None:
+        """What the session's mirror folded from the message just given to `on_message`."""
 
     def update(self, dt: float) -> None:
         pass

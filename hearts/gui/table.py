@@ -30,7 +30,7 @@ import pygame
 
 from hearts.engine import Card, View
 from hearts.net import words
-from hearts.net.mirror import TableInfo
+from hearts.net.mirror import Folded, TableInfo
 
 from . import sounds as sfx
 from .anim import Animator
@@ -55,12 +55,12 @@ if TYPE_CHECKING:
 
 
 class TableScreen(Screen):
-    """The table. Feed it host messages with `on_message`; it sends intents with app.send."""
+    """The table. Feed it the session mirror's steps with `on_folded` and the other host
+    messages with `on_message`; it sends intents with app.send."""
 
     is_table = True
 
-    def __init__(self, app: "Shell", message: dict[str, Any] | None = None,
-                 sounds: sfx.Sounds | None = None) -> None:
+    def __init__(self, app: "Shell", sounds: sfx.Sounds | None = None) -> None:
         super().__init__(app)
         # where the player dragged the small scoreboard (kept in the settings)
         self.model = TableModel(scores_at=app.settings.scores_at)
@@ -79,8 +79,6 @@ class TableScreen(Screen):
         self.feedback.relayout = self.playback.relayout = self.controls.relayout
         self.geo.sheets = self.controls.sheets = self.panels.sheets = self.sheets
         self.resize(app.size)
-        if message is not None:
-            self.on_message(message)
 
     # -- point of view ---------------------------------------------------------------------------
     @property
@@ -91,6 +89,9 @@ class TableScreen(Screen):
     # -- what the app calls ---------------------------------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
         self.playback.on_message(message)
+
+    def on_folded(self, steps: list[Folded]) -> None:
+        self.playback.on_folded(steps)
 
     def notify(self, text: str) -> None:
         """Show ``text`` in the table's notice area (wrapped, never cut) until the player's

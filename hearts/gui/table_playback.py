@@ -1,11 +1,14 @@
 """The host's messages played back on the table at a pace a person can follow.
 
-`Playback` queues each ``table``/``update`` as steps of its `Animator`: a card flies from
-its player to the trick, the finished trick stays with its winner marked and named
-(setting ``trick_pause``, counted from the moment its last card landed; ``bot_speed``
-spaces the others' cards), then is swept to its winner; received cards slide in; the
-next hand waits for the hand's summary to close; then the host's view becomes the one on
-screen. A card you play stays in your hand until the host's update moves it.
+`Playback` queues each step the session's mirror folded (`hearts.net.mirror.Folded`: a
+``table``, each change of an ``update``, its view) as steps of its `Animator`: a card
+flies from its player to the trick, the finished trick stays with its winner marked and
+named (setting ``trick_pause``, counted from the moment its last card landed;
+``bot_speed`` spaces the others' cards), then is swept to its winner; received cards
+slide in; the next hand waits for the hand's summary to close; then the host's view
+becomes the one on screen. As each step plays, the table facts the mirror folded with it become the ones on
+screen: playback animates the changes, it never folds them. A card you play stays in your
+hand until the host's update moves it.
 
 `update(dt)` advances the motions by the time that passed, at most `MAX_STEP` a frame:
 on a busy machine whose frames come late the cards move more slowly, never skipped, and
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from hearts.engine import Card, View
 from hearts.engine.cards import QUEEN_SPADES
 from hearts.net import words
-from hearts.net.mirror import TableInfo, read_view
+from hearts.net.mirror import Folded, TableInfo
 
 from .anim import ease_in_out
 from .table_draw import hand_order
@@ -41,7 +44,8 @@ MAX_STEP = 0.05                    # seconds of motion a frame may show, however
 
 
 class Playback(TablePart):
-    """Folds host messages into the table's model as their motions play (see the module)."""
+    """Shows the mirror's folded steps on the table's model as their motions play (see
+    the module)."""
 
     def __init__(self, stage: TableStage, looks: "TableLooks", feedback: "Feedback",
                  app: "Shell") -> None:
@@ -70,39 +74,41 @@ class Playback(TablePart):
 
     # -- messages ---------------------------------------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
+        """A host message that is not folded: a hint, a refusal, a chat line."""
         t = message.get("type")
-        if t in ("table", "update"):
-            self._backlog += 1
-        if t == "table":
-            self._step(lambda: self._apply_table(message))
-        elif t == "update":
-            last = self._last_hand_of_run(message)
-            for ch in message.get("events") or ():
-                if isinstance(ch, dict):
-                    self._queue_change(ch)
-                    if last and ch.get("type") == "hand_scored":
-                        self._step(self._freeze)
-            view = message.get("view")
-            has_timer = "timer" in message
-            timer = message.get("timer")
-            self._step(lambda: self._apply_view(view, timer, has_timer))
-        elif t == "hint":
+        if t == "hint":
             self.feedback.show_hint(message)
         elif t == "error":
             self.feedback.refused(message)
         elif t == "chat":
             self.feedback.bubble(message)
-        if t == "update" and self._frozen_next:
+
+    def on_folded(self, steps: list[Folded]) -> None:
+        """The steps the session's mirror folded from one ``table`` or ``update``, queued
+        after the motions before them."""
+        last = self._last_hand_of_run(steps)
+        for f in steps:
+            if f.kind == "table":
+                self._backlog += 1
+                self._step(f, functools.partial(self._apply_table, f))
+            elif f.kind == "view":
+                self._backlog += 1
+                self._step(f, functools.partial(self._apply_view, f.view, f.watching, f.timer,
+                                                f.has_timer))
+            else:
+                self._queue_change(f)
+                if last and f.change.get("type") == "hand_scored":
+                    self._step(f, self._freeze)
+        if self._frozen_next and any(f.kind == "view" for f in steps):
             self.anim.finish()          # the screenshot shows this hand scored, nothing after
 
-    def _last_hand_of_run(self, message: dict[str, Any]) -> bool:
+    def _last_hand_of_run(self, steps: list[Folded]) -> bool:
         """A scripted run (``--exit-after-hands``) just had its last hand scored."""
         last = getattr(self.app, "exit_after_hands", None)
         scored = getattr(self.app, "hands_scored", 0)
         self._frozen_next = self._frozen_next or (
             isinstance(last, int) and scored >= last
-            and any(isinstance(c, dict) and c.get("type") == "hand_scored"
-                    for c in message.get("events") or ()))
+            and any(f.change.get("type") == "hand_scored" for f in steps))
         return self._frozen_next
 
     def _freeze(self) -> None:
@@ -110,12 +116,15 @@ class Playback(TablePart):
         self._frozen = True
         self.model.summary_until = float("inf")
 
-    def _step(self, fn: Callable[[], None]) -> None:
-        """Queue ``fn`` after the motions before it; a malformed host message is logged
-        and skipped, never allowed to stop the client."""
+    def _step(self, step: Folded | None, fn: Callable[[], None]) -> None:
+        """Queue ``fn`` after the motions before it, showing the table facts folded with
+        ``step``; a malformed host message is logged and skipped, never allowed to stop
+        the client."""
         def guarded() -> None:
             if self._frozen:
                 return
+            if step is not None:
+                self.model.info = step.info
             try:
                 fn()
             except (KeyError, ValueError, TypeError, IndexError, AttributeError):
@@ -126,14 +135,13 @@ class Playback(TablePart):
         """Show a view directly (no host): for previews, tests and screenshots."""
         if info is not None:
             self.model.info = info
-        self._step(lambda: self._apply_view(view.to_dict(), None, False))
+        self._step(None, lambda: self._apply_view(view, False, None, False))
 
-    def _apply_table(self, msg: dict[str, Any]) -> None:
+    def _apply_table(self, step: Folded) -> None:
         m = self.model
-        m.info = TableInfo.from_message(msg)
         away = m.info.owner_away
         m.owner_due = None if away is None else self.clock + away
-        self._apply_view(msg.get("view"), msg.get("timer"), "timer" in msg, snap=True)
+        self._apply_view(step.view, step.watching, step.timer, step.has_timer, snap=True)
         self._lost_said()
 
     def owner_left(self) -> float | None:
@@ -157,24 +165,25 @@ class Playback(TablePart):
             self.feedback.note(words.lost_action_line(self.model.voice, card),
                                       kind="warn")
 
-    def _queue_change(self, ch: dict[str, Any]) -> None:
+    def _queue_change(self, step: Folded) -> None:
+        ch = step.change
         kind = ch.get("type")
         if kind == "card_played":
-            self._step(lambda: self._card_played(int(ch["seat"]), Card.parse(ch["card"])))
+            self._step(step, lambda: self._card_played(int(ch["seat"]), Card.parse(ch["card"])))
         elif kind == "trick_taken":
-            self._step(lambda: self._trick_taken(ch))
+            self._step(step, lambda: self._trick_taken(ch))
         elif kind == "cards_received":
-            self._step(lambda: self._cards_received(ch))
+            self._step(step, lambda: self._cards_received(ch))
         elif kind == "chat":
             self.feedback.bubble(ch)
         else:
-            self._step(lambda: self.change(ch))
+            self._step(step, lambda: self.change(ch))
 
     def change(self, ch: dict[str, Any]) -> None:
-        """A change without motion: fold it into the table facts, announce it, sound it."""
+        """A change without motion (its table facts already on screen): announce it,
+        sound it."""
         m = self.model
         feedback = self.feedback
-        m.info.apply_change(ch)
         kind = ch.get("type")
         if kind == "hearts_broken":
             feedback.note(self._line(ch), 3.0, hand=True)
@@ -240,25 +249,19 @@ class Playback(TablePart):
         """The change in `hearts.net.words`' sentence for this reader."""
         return " ".join(words.change_lines(ch, self.model.info, self.model.voice.me))
 
-    def _apply_view(self, d: dict[str, Any] | None, timer: Any, has_timer: bool,
+    def _apply_view(self, view: View | None, watching: bool, timer: Any, has_timer: bool,
                     snap: bool = False) -> None:
         """Make the host's view the one on screen (the authoritative state)."""
         m = self.model
         self._backlog = max(0, self._backlog - 1)
         if has_timer:
             self._set_timer(timer)
-        if d is None:
+        if view is None:
             self.relayout()
-            return
-        try:
-            view, watching = read_view(d, m.info.rules)
-        except (KeyError, ValueError, TypeError):
             return
         old = m.view
         m.view = view
         m.watching = watching
-        if m.info.my_seat is None and not watching:
-            m.info.my_seat = view.seat
         new_hand = (old is None or self._deal_next
                     or (len(view.tricks) < len(old.tricks) and not self._undone)
                     or (old.phase in ("done", "moon-choice") and view.phase in ("pass", "play")))

@@ -12,7 +12,7 @@ whose turn it is and, when it is yours, which cards you may play, once per turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from hearts.engine import Rules, View
 from hearts.engine.rule_options import rules_title
@@ -119,8 +119,8 @@ class TextRenderer(MirrorReader):
         return self.mirror.host
 
     @property
-    def seats(self) -> list[SeatInfo]:
-        return self.mirror.info.seats if self.mirror.info is not None else []
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.mirror.info.seats if self.mirror.info is not None else ()
 
     # -- small helpers ----------------------------------------------------------------
     def voice(self) -> words.Voice:
@@ -157,7 +157,7 @@ class TextRenderer(MirrorReader):
         """"Seats: South: Ann (you), West: Bob (easy bot), ..." by place, as you see them."""
         return _("Seats: {seats}.").format(seats=self.seat_list(self.seats))
 
-    def seat_list(self, seats: list[SeatInfo]) -> str:
+    def seat_list(self, seats: Sequence[SeatInfo]) -> str:
         voice = self.voice()
         parts: list[str] = []
         for s in seats:

@@ -12,6 +12,7 @@ from typing import Any
 
 from hearts.bots.base import make_bot
 from hearts.engine import Card, Rules
+from hearts.net.mirror import Mirror
 from hearts.net.protocol import intent_action
 from hearts.net.server import bot_action
 from hearts.net.table import Table, TableError
@@ -101,7 +102,8 @@ class LocalTable:
 
 class RecordingApp:
     """The part of the client app a screen talks to: ``send`` forwards each intent to a
-    `LocalTable` (or only records it), plus settings and the window size."""
+    `LocalTable` (or only records it), plus settings and the window size; ``deliver``
+    hands a host message over through the session's `Mirror`, as the app's link does."""
 
     def __init__(self, host: LocalTable | None = None, size: tuple[int, int] = (1280, 800),
                  **settings: Any) -> None:
@@ -110,6 +112,15 @@ class RecordingApp:
         self.size = size
         self.settings = _Settings(**settings)
         self.saved = 0                            # save_settings calls
+        self.mirror = Mirror()                    # the session's, as the link keeps it
+
+    def deliver(self, screen: Any, msg: dict[str, Any]) -> None:
+        """A host message to ``screen`` as the app's link hands it over: folded by the
+        session's mirror, then the message and the mirror's steps."""
+        steps = self.mirror.feed(msg)
+        screen.on_message(msg)
+        if steps:
+            screen.on_folded(steps)
 
     def save_settings(self) -> None:
         self.saved += 1

@@ -22,7 +22,7 @@ from .test_table import key
 def _deliver(screen: TableScreen, host: LocalTable, until, seconds: float = 60.0) -> None:
     """Hand the host's messages to the screen and let time run (1/30 s a frame) until ``until()``."""
     for m in host.take_messages():
-        screen.on_message(m)
+        screen.app.deliver(screen, m)
     for _ in range(int(seconds * 30)):
         if until():
             return

@@ -11,7 +11,7 @@ import pygame
 from hearts.engine import Card, Hand, Rules
 from hearts.engine.scoring import Moon
 from hearts.gui.table import TableScreen
-from hearts.net.mirror import TableInfo
+from hearts.net.mirror import SeatInfo, TableInfo
 
 from .table_host import RecordingApp
 from .table_seen import look
@@ -109,8 +109,7 @@ def test_the_moon_banner_stays_off_the_moon_dialog(monkeypatch):
     hand = Hand.deal(rules, 9, "hold")
     view = dataclasses.replace(hand.view(0), phase="moon-choice", moon=Moon(0, False, None), turn=0, legal=())
     screen = TableScreen(RecordingApp())
-    info = TableInfo(rules=rules)
-    info.seats[0].name = "Ann"
+    info = TableInfo(rules=rules, seats=(SeatInfo(0, name="Ann"), *TableInfo().seats[1:]))
     screen.show_view(view, info)
     screen.update(0)
     screen.playback.change({"type": "moon_shot", "shooter": 0, "sun": False})

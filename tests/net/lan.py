@@ -80,9 +80,10 @@ class Lan:
         self._next = 1
 
     # -- people ---------------------------------------------------------------------------
-    def join(self, name: str, token: str | None = None, lang: str | None = None) -> Person:
+    def join(self, name: str, token: str | None = None, lang: str | None = None,
+             words: bool = False) -> Person:
         """A new connection that says hello (with ``token``: coming back; ``lang``: the
-        language it reads)."""
+        language it reads; ``words``: each change worded for it, as the page asks)."""
         conn = self._next
         self._next += 1
         person = self.people[conn] = Person(self, name, conn)
@@ -92,6 +93,8 @@ class Lan:
             msg["token"] = token
         if lang:
             msg["lang"] = lang
+        if words:
+            msg["words"] = True
         self.send(person, msg)
         return person
 

@@ -134,8 +134,8 @@ async def test_client_killed_mid_trick_then_back(host: Host) -> None:
 def _stable(table: TableInfo) -> TableInfo:
     """A table as saved: everything but who is connected right now (and so whether the
     owner is away)."""
-    return replace(table, watchers=0, owner_away=None, seats=[
-        replace(s, connected=True, auto=False) for s in table.seats])
+    return replace(table, watchers=0, owner_away=None, seats=tuple(
+        replace(s, connected=True, auto=False) for s in table.seats))
 
 
 async def _play_to(client: Client, stop, rng: random.Random) -> None:

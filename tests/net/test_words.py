@@ -13,10 +13,9 @@ from hearts.net.protocol import CHANGES
 
 
 def _info(rules: Rules | None = None) -> TableInfo:
-    info = TableInfo(rules=rules or Rules())
-    info.seats = [SeatInfo(i, "human" if i == 0 else "bot", n) for i, n in
-                  enumerate(("Ann", "Bob", "Cy", "Di"))]
-    return info
+    return TableInfo(rules=rules or Rules(),
+                     seats=tuple(SeatInfo(i, "human" if i == 0 else "bot", n) for i, n in
+                                 enumerate(("Ann", "Bob", "Cy", "Di"))))
 
 
 class Marking:
@@ -93,7 +92,7 @@ def test_the_process_language_is_the_default(monkeypatch):
 
 def test_places_and_passing_read_from_the_readers_seat():
     info = _info()
-    info.seats[2] = SeatInfo(2, "empty")
+    info = dataclasses.replace(info, seats=(*info.seats[:2], SeatInfo(2, "empty"), info.seats[3]))
     voice = words.Voice(info, 1)
     assert [voice.place(s) for s in range(4)] == ["East", "South", "West", "North"]
     assert voice.name(2) == "West"                            # no name: its place
@@ -121,10 +120,9 @@ def test_leaving_names_the_table():
 
 
 def test_one_point_is_one_point():
-    info = _info()
-    info.totals = (1, 30, 40, 50)
+    info = dataclasses.replace(_info(), totals=(1, 30, 40, 50))
     assert words.place_line(words.Voice(info, 0)) == "You finished first of 4, with 1 point."
-    info.totals = (30, 30, 40, 50)
+    info = dataclasses.replace(info, totals=(30, 30, 40, 50))
     assert words.place_line(words.Voice(info, 1)) == \
         "You finished first of 4 (shared), with 30 points."
     assert words.place_line(words.Voice(info, None)) == ""                  # watching

@@ -3,17 +3,19 @@ gone, an action lost, a finished game for someone who did not play it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hearts.net import words
 from hearts.net.mirror import SeatInfo, TableInfo
 
 
 def info(state: str, owner: bool = False, away: float | None = None,
          connected: tuple[bool, ...] = (False, True, True, False)) -> TableInfo:
-    t = TableInfo(id=1, name="Oak", state=state, owner=owner, owner_seat=0, owner_name="Olga",
-                  owner_away=away, my_seat=2)
-    t.seats = [SeatInfo(i, "human" if i < 3 else "bot", ("Olga", "Bob", "Dee", "Dexter")[i],
-                        connected=connected[i]) for i in range(4)]
-    return t
+    return TableInfo(id=1, name="Oak", state=state, owner=owner, owner_seat=0, owner_name="Olga",
+                     owner_away=away, my_seat=2,
+                     seats=tuple(SeatInfo(i, "human" if i < 3 else "bot",
+                                          ("Olga", "Bob", "Dee", "Dexter")[i],
+                                          connected=connected[i]) for i in range(4)))
 
 
 def test_who_can_start_or_go_on_in_every_state() -> None:
@@ -50,13 +52,11 @@ def test_a_table_gone_and_an_action_lost() -> None:
 
 
 def test_a_finished_game_for_someone_who_did_not_play_it() -> None:
-    t = info("over")
-    t.totals = (40, 12, 30, 20)
-    t.winners = [1]
-    t.game_players = ["Olga", "Bob", "Clara", "Dexter"]     # Dee took Clara's seat since
+    t = replace(info("over"), totals=(40, 12, 30, 20), winners=(1,),
+                game_players=("Olga", "Bob", "Clara", "Dexter"))    # Dee took Clara's seat since
     v = words.Voice(t, 2)
     assert words.place_line(v) == "" and words.winners_line(v, [1]) == "Bob wins!"
     assert words.winners_line(v, [2]) == "Clara wins!"
-    t.game_players = ["Olga", "Bob", "Dee", "Dexter"]
+    v = words.Voice(replace(t, game_players=("Olga", "Bob", "Dee", "Dexter")), 2)
     assert words.winners_line(v, [2]) == "You win!"
     assert words.place_line(v).startswith("You finished third of 4")

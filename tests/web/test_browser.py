@@ -445,6 +445,6 @@ def test_the_moon_is_offered_at_its_worth_under_the_tables_rules(browser, served
     assert page.locator("#scores tbody tr td").all_inner_texts()[1:] == ["0", "+43", "+43", "+43"]
     page.click("#scores .buttons .primary")
     page.click(".chat-btn")
-    page.wait_for_selector(".chat-log li:has-text('Moe chose to add 43 to everyone else.')")
+    page.wait_for_selector(".chat-log li:has-text('You chose to add 43 to everyone else.')")   # the host's words
     assert page.errors == []                      # type: ignore[attr-defined]
     page.context.close()

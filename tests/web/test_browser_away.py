@@ -9,6 +9,7 @@ Screenshots go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from pathlib import Path
@@ -169,7 +170,7 @@ def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, sh
 
         def sentence(last: int) -> str:
             info = second.call(_info_now(second.host, tid, seat))
-            info.results = info.results[:last]
+            info = dataclasses.replace(info, results=info.results[:last])
             return words.away_lines(words.Voice(info, seat, translation(lang)),
                                     words.Away(tid, 0, 0, 0), 0)[0]
         said = [sentence(last) for last in range(2, len(results) + 1)]

@@ -1,7 +1,8 @@
 """The page's own JavaScript (assets/web/mirror.js) folds messages recorded from a real
 host, under node's test runner: a game with a moon worth 43 (A♠ 7, K♠ 10), totals shown
 counting down, a table that changes its rules. The page must show what the host says
-(display totals, the moon's points, each rule in words), never work it out itself:
+(display totals, the moon's points, each rule in words, each change's sentences), never
+work it out itself:
 tests/web/js/mirror.test.mjs checks the page's state against the host's own `table`
 messages after every update and the notes it writes."""
 
@@ -37,7 +38,7 @@ async def record(host: Host) -> list[dict[str, Any]]:
     def send(msg: dict[str, Any]) -> None:
         w.write(encode(msg))
 
-    send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann"})
+    send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann", "words": True})
     send({"type": "create_table", "name": "moon", "rules": {"preset": "standard"}})
     sent_rules = started = over = False
     played: set[Any] = set()

@@ -49,8 +49,23 @@ test("the moon's points and the notes are the host's", () => {
   }
   assert.equal(stake, 43);
   const notes = state.chat.map((line) => line.text);
-  assert.ok(notes.includes("Ann chose to add 43 to everyone else."), notes.join("\n"));
+  assert.ok(notes.includes("You chose to add 43 to everyone else."), notes.join("\n"));
   assert.ok(!notes.some((n) => n.includes("26")), notes.join("\n"));
+});
+
+test("every note about a change is the host's sentence for it", () => {
+  const state = freshState();
+  const said = new Set();
+  for (const msg of messages) {
+    if (msg.type === "update") {
+      assert.equal(msg.said.length, msg.events.length);
+      for (const lines of msg.said) for (const line of lines) said.add(line.trim());
+    }
+    apply(state, msg);
+  }
+  const notes = state.chat.filter((line) => line.kind === "note").map((line) => line.text);
+  assert.ok(notes.length >= 3, notes.join("\n"));
+  for (const n of notes) assert.ok(said.has(n), `the page worded "${n}" itself`);
 });
 
 test("the rules in words and the reasons a card is refused come with the table and view", () => {
