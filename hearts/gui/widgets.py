@@ -19,6 +19,8 @@ from hearts.i18n import pgettext
 from hearts.net.names import graphemes, head, visible
 from hearts.resources import asset
 
+from .glyphs import Font
+
 # -- look -----------------------------------------------------------------------------
 # The same palette as the table (hearts.gui.theme): cream buttons, dark translucent panels.
 BG = (18, 58, 38)            # felt green behind menus
@@ -70,7 +72,8 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
                            else _FONT_CANDIDATES)
     if path is None and bold:
         path = _first_existing(_FONT_CANDIDATES)
-    f = pygame.font.Font(path, max(MIN_TEXT, int(size)))
+    f = Font(path, max(MIN_TEXT, int(size))) if path is not None \
+        else pygame.font.Font(None, max(MIN_TEXT, int(size)))
     if bold and path is not None and "Bold" not in os.path.basename(path):
         f.set_bold(True)
     return f
