@@ -111,8 +111,8 @@ class SheetPainter(TableCanvas):
 
     def over_rect(self) -> pygame.Rect:
         u = self.layout.u
-        w = min(self.size[0] - 2 * self.layout.margin,
-                max(round(720 * u), self.controls.over_row_width() + round(40 * u)))
+        w = self._sheet_width(min(self.size[0] - 2 * self.layout.margin,
+                                  max(round(720 * u), self.controls.over_row_width() + round(40 * u))))
         head = len(draw.wrap(self.over_headline(), round(30 * u), w - round(40 * u), "bold"))
         names = self._head_lines(self._score_heads(w - round(40 * u))) - 2
         h = (round(40 * u) + head * theme.font(max(MIN_TEXT, round(30 * u)), "bold").get_linesize()
@@ -245,6 +245,13 @@ class SheetPainter(TableCanvas):
         return [draw.whole_lines(self.model.info.player_name(s), round(15 * u), colw - round(8 * u))
                 for s in range(4)]
 
+    def _sheet_width(self, width: int) -> int:
+        """A score sheet's width: ``width``, or the window's (less its margins) when a name
+        would take more than two lines in its column."""
+        if self._head_lines(self._score_heads(width - round(40 * self.layout.u))) <= 2:
+            return width
+        return max(width, self.size[0] - 2 * self.layout.margin)
+
     @staticmethod
     def _head_lines(heads: list[tuple[list[str], int]]) -> int:
         """The lines the heads take (two at least: the table keeps its place)."""
@@ -265,7 +272,7 @@ class SheetPainter(TableCanvas):
         row_h = self.row_h(14)
         max_rows = max(3, (self.size[1] - round(140 * u)) // row_h - 6)
         shown = results[-max_rows:]
-        W = min(round(640 * u), self.size[0] - 20)
+        W = self._sheet_width(min(round(640 * u), self.size[0] - 20))
         names = self._head_lines(self._score_heads(W - round(40 * u))) - 2
         Hh = round(90 * u) + row_h * (max(1, len(shown)) + 6) + names * (row_h - round(6 * u))
         r = pygame.Rect(0, 0, W, Hh)
