@@ -72,7 +72,10 @@ def _colour(path: str) -> pygame.font.Font:
 
 @lru_cache(maxsize=512)
 def _emoji(path: str, grapheme: str, height: int) -> pygame.Surface:
-    img = _colour(path).render(grapheme, True, (255, 255, 255))
+    try:
+        img = _colour(path).render(grapheme, True, (255, 255, 255))
+    except pygame.error:                         # nothing to draw (a joiner alone)
+        return pygame.Surface((0, height), pygame.SRCALPHA)
     w = max(1, round(img.get_width() * height / max(1, img.get_height())))
     return pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_surface()
                                         else img, (w, height))
@@ -95,7 +98,9 @@ class Font(pygame.font.Font):
         out: list[tuple[str, str | None]] = []
         for g in graphemes(text):
             which: str | None = None
-            if colour and _EMOJI.search(g) is not None and has(colour, g):
+            if all(c in _INVISIBLE for c in g):
+                pass                                 # a joiner alone (a field's text cut)
+            elif colour and _EMOJI.search(g) is not None and has(colour, g):
                 which = colour                       # an emoji: in colour where it can be
             elif not (g.isascii() or has(self.path, g)):
                 which = next((p for p in (outline, colour) if p and has(p, g)), None)
