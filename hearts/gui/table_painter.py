@@ -461,22 +461,36 @@ class TablePainter(TableCanvas):
         art = self.art
         w, h = art.size
         gap = round(14 * u)
-        r = pygame.Rect(0, 0, 4 * w + 5 * gap, h + round(84 * u))
+        # a column per card, wider (up to a quarter of the window) for a name's longest word
+        words = [word for seat, _c in t.plays() for word in self.model.info.seat_name(seat).split()]
+        room = (self.size[0] - 2 * self.layout.margin - gap) // 4
+        col = max(w + gap, min(room, max(theme.font(MIN_TEXT, "bold").size(x)[0] + 4
+                                         for x in words or [""])))
+        width = 4 * col + gap
+        title = _("Last trick · {name} took it").format(name=self.model.info.seat_name(t.winner))
+        heads = draw.wrap(title, round(16 * u), width - 20, "bold")      # names whole
+        names = [draw.whole_lines(self.model.info.seat_name(seat), round(13 * u), col)
+                 for seat, _card in t.plays()]
+        head_h, name_h = self.line_h(16, "bold"), self.line_h(13, "bold")
+        more = (len(heads) - 1) * head_h + (max(len(lines) for lines, _s in names) - 1) * name_h
+        r = pygame.Rect(0, 0, width, h + round(84 * u) + more)
         r.center = self.layout.centre
         self.panel(surface, r, alpha=225, edge=theme.ACCENT_SOFT)
-        title = _("Last trick · {name} took it").format(name=self.model.info.seat_name(t.winner))
-        img = draw.text(draw.fit(title, round(16 * u), r.width - 20, "bold"), round(16 * u), theme.ACCENT, "bold")
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + round(10 * u))))
-        y = r.y + round(38 * u)
-        for i, (seat, card) in enumerate(t.plays()):
-            x = r.x + gap + i * (w + gap)
+        y = r.y + round(10 * u)
+        for line in heads:
+            img = draw.text(line, round(16 * u), theme.ACCENT, "bold")
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += head_h
+        y += round(38 * u) - round(10 * u) - head_h
+        for i, ((seat, card), (lines, size)) in enumerate(zip(t.plays(), names)):
+            x = r.x + gap + i * col + (col - gap - w) // 2
             surface.blit(art.face(card), (x, y))
             if seat == t.winner:
                 surface.blit(art.outline(theme.ACCENT, 3), (x - 3, y - 3))
             info = self.model.info.seats[seat]
-            name = draw.text(draw.fit(self.model.info.seat_name(seat), round(13 * u), w + gap), round(13 * u),
-                         theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
-            surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u))))
+            for k, line in enumerate(lines):
+                name = draw.text(line, size, theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
+                surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u) + k * name_h)))
 
     def _draw_moon(self, surface: pygame.Surface, v: View) -> None:
         if v.moon is None or v.moon.shooter != v.seat or self.model.watching:

@@ -1,7 +1,7 @@
 """Four names as long as the host allows (24 graphemes: the widest letters, and two
 realistic ones) are shown whole wherever a person reads them, at 800x600 and 1280x800
-(issue 59, item 15): the lobby's seats, the plates (with "(you)"), the scores panel, a
-hand's summary, the scoreboard, the final sheet, the host's leaderboard and a replay's
+(issue 59, item 15): the lobby's seats, the plates (with "(you)"), the scores panel, the
+last trick, a hand's summary, the scoreboard, the final sheet, the host's leaderboard and a replay's
 seat labels. Measured on the real screens, headless: no text cut with an ellipsis, each
 name's lines inside the box that holds them, no name's text over another text."""
 
@@ -190,6 +190,12 @@ def test_four_long_names_read_whole_everywhere(app_in, monkeypatch, shots, lang,
         drive.step()
         drive.shot(shots / f"names-table-{tag}.png")
         assert _table_check(screen, monkeypatch, names) == []
+        _play(app, drive, lambda: len(screen.model.view.tricks) >= 2)
+        screen.model.show_last = True                 # the last trick, over its players' names
+        drive.step()
+        drive.shot(shots / f"names-last-trick-{tag}.png")
+        assert _table_check(screen, monkeypatch, names) == []
+        screen.model.show_last = False
         _play(app, drive, lambda: screen.model.summary is not None)
         drive.step()
         drive.shot(shots / f"names-summary-{tag}.png")
