@@ -45,7 +45,15 @@ def _netns() -> str | None:
     return None if why is None else f"needs network namespaces: {why} (iproute2, as root)"
 
 
+def _emoji_font() -> str | None:
+    from hearts.gui.glyphs import COLOUR_FONTS, first_font
+    if first_font(COLOUR_FONTS) is None:
+        return f"needs a colour emoji font: apt-get install fonts-noto-color-emoji ({APT})"
+    return None
+
+
 CHECKS: dict[str, Callable[[], str | None]] = {
+    "emoji-font": _emoji_font,
     "chromium": _chromium,
     "node": _command("node", "nodejs"),
     "msgfmt": _command("msgfmt", "gettext"),

@@ -29,7 +29,7 @@ def game_row(g: dict[str, Any]) -> str:
     seats = []
     for i, ref in enumerate(g.get("players") or []):
         seat = f"{player_name(ref)} {totals[i] if i < len(totals) else '?'}"
-        seats.append(("★ " if i in winners else "") + seat)
+        seats.append(("★\u00a0" if i in winners else "") + seat)   # (the star kept with it)
     when = local_time(str(g.get("finished") or ""))
     rules = summary_words(str(g.get("summary") or ""))
     return "\t".join((f"#{g.get('id')}\n{when}", f"{g.get('name') or '?'}\n{rules}",
@@ -50,6 +50,7 @@ class HistorySheet(Sheet):
         self.busy = False
         self.list = w.ColumnList([(_(n), share) for n, share in COLUMNS],
                                  on_activate=lambda g: self.replay(), empty=_("Asking the host…"))
+        self.list.grow = True                   # every name whole, on more lines if need be
         self.replay_button = w.Button(_("Replay"), self.replay, primary=True)
         self.export_button = w.Button(_("Export"), self.export)
         self.more_button = w.Button(_("Older games"), self.more)
@@ -120,10 +121,11 @@ class HistorySheet(Sheet):
         s = self.app.scale
         p = self.panel.inflate(-int(30 * s), -int(20 * s))
         bh, gap = max(int(44 * s), 30), int(14 * s)
-        self.list.row_height = w.ColumnList.row_height_for(s)
+        self.list.base_height = w.ColumnList.row_height_for(s)
         names = w.font(self.list.text_size()).get_linesize() + int(6 * s)
         top = self.panel.top + self.head_height() + names
         self.list.rect = pygame.Rect(p.left, top, p.width, p.bottom - bh - gap - top)
+        self.list.fit_rows()
         button_row(list(self.buttons), p, bh, gap, int(190 * s))
 
     def update(self, dt: float) -> None:

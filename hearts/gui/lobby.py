@@ -60,7 +60,8 @@ def seat_label(seat: dict[str, Any], owner: str | None = None) -> SeatLabel:
     if kind == "human":
         name = seat.get("name") or "?"
         form = "{name}" if seat.get("connected", True) else _("{name} (away)")
-        return SeatLabel(("★ " + form if owner and name == owner else form,), name)
+        # (the star kept with the name: a no-break space)
+        return SeatLabel(("★\u00a0" + form if owner and name == owner else form,), name)
     if kind == "bot":
         level = level_words(seat.get("level") or "normal")
         if seat.get("name"):
@@ -94,38 +95,30 @@ def _flow(widths: list[int], room: int, sep: int, comma: int) -> list[list[int]]
 
 def seat_lines(labels: Sequence[SeatLabel], f: pygame.font.Font, width: int,
                rows: int = 2) -> list[str]:
-    """The seats in order over at most ``rows`` lines of ``width`` pixels, a seat never
-    split over two: each in its fullest form that lets them all fit (a bot's level goes
-    first), then the longest names cut with an ellipsis, each as little as it takes."""
+    """The seats in order on lines of ``width`` pixels, on as few lines as they take
+    (``rows`` or fewer when they can), each in its fullest form that lets them (a bot's
+    level goes first), a seat on one line; a seat wider than a whole line is broken
+    between its letters. Names are never cut."""
     if not labels:
         return []
     room = width - 2                               # a line is a pixel or two wider whole
     sep, comma = f.size(", ")[0], f.size(",")[0]
-    form = 0
-    for form in range(max(len(label.forms) for label in labels)):
-        texts = [label.text(form) for label in labels]
-        lines = _flow([f.size(t)[0] for t in texts], room, sep, comma)
-        if len(lines) <= rows:
-            break
-    else:
-        # cut the widest name by a letter's width at a time, down to a few letters
-        rest = [f.size(label.text(form, ""))[0] for label in labels]
-        limit = [f.size(label.name)[0] for label in labels]
-        least = [f.size(label.name[:6] + "…")[0] for label in labels]
-        step = max(2, f.size("n")[0])
-        while len(lines) > rows:
-            cuttable = [i for i, label in enumerate(labels) if label.name and limit[i] > least[i]]
-            if not cuttable:
-                break
-            i = max(cuttable, key=lambda k: rest[k] + limit[k])
-            limit[i] = max(least[i], limit[i] - step)
-            lines = _flow([r + n for r, n in zip(rest, limit)], room, sep, comma)
-        texts = [label.text(form, w.fit(label.name, f, limit[i]) if label.name else None)
-                 for i, label in enumerate(labels)]
-    out = [", ".join(texts[i] for i in line) for line in lines]
-    out = [line + "," if k < len(out) - 1 else line for k, line in enumerate(out)]
-    if len(out) > rows:                            # too narrow even so: the rest is cut, visibly
-        out = out[:rows - 1] + [w.fit(" ".join(out[rows - 1:]), f, width)]
+    forms = max(len(label.forms) for label in labels)
+    for most in range(rows, len(labels) + 1):
+        for form in range(forms):
+            texts = [label.text(form) for label in labels]
+            sizes = [f.size(t)[0] + (comma if i < len(texts) - 1 else 0)
+                     for i, t in enumerate(texts)]
+            if max(sizes) > room:
+                continue
+            lines = _flow([f.size(t)[0] for t in texts], room, sep, comma)
+            if len(lines) <= most:
+                out = [", ".join(texts[i] for i in line) for line in lines]
+                return [line + "," if k < len(out) - 1 else line for k, line in enumerate(out)]
+    out = []                                       # a seat on its own lines
+    for k, label in enumerate(labels):
+        text = label.text(forms - 1) + ("," if k < len(labels) - 1 else "")
+        out += w.wrap(text, f, room)
     return out
 
 
@@ -171,18 +164,24 @@ def draw_padlock(surface: pygame.Surface, rect: pygame.Rect, colour: w.Colour = 
 
 class TableList(w.ColumnList):
     """The lobby's tables in columns, with a padlock before each friends-only table; each
-    table's seats flowed over its two lines (`seat_lines`)."""
+    table's seats flowed over its two lines (`seat_lines`), or more when long names need
+    them: then every row is as tall as the tallest needs."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__([(_(name), share) for name, share in COLUMNS], **kwargs)
         self.locked: set[Any] = set()
         self.seats: list[list[SeatLabel]] = []       # each row's seats
+        self.grow = True
 
     def set_tables(self, tables: list[dict[str, Any]]) -> None:
-        self.set_rows([table_row(t) for t in tables], [t.get("id") for t in tables])
         self.seats = [[seat_label(s, t.get("owner")) for s in t.get("seats") or ()]
                       for t in tables]
         self.locked = {t.get("id") for t in tables if t.get("locked")}
+        self.set_rows([table_row(t) for t in tables], [t.get("id") for t in tables])
+
+    def fit_rows(self) -> None:
+        self.indent = int(self.text_size() * 1.1) + 6        # the padlock's room
+        super().fit_rows()
 
     def cell_lines(self, i: int, column: int, cell: str, f: pygame.font.Font,
                    width: int) -> list[tuple[str, bool]]:
@@ -191,8 +190,8 @@ class TableList(w.ColumnList):
         return [(line, False) for line in seat_lines(self.seats[i], f, width)]
 
     def draw_row(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
-        icon = int(self.text_size() * 1.1)
-        self.indent = icon + 6                  # every row indented alike, names line up
+        icon = int(self.text_size() * 1.1)      # every row indented alike (`fit_rows`)
+        self.indent = icon + 6
         if self.data[i] in self.locked:
             draw_padlock(surface, pygame.Rect(r.left + 10, r.centery - icon // 2,
                                               int(icon * 0.8), icon))
@@ -318,11 +317,12 @@ class LobbyScreen(Screen):
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-int(50 * s), 0)
         bh = int(46 * s)
-        self.list.row_height = w.ColumnList.row_height_for(s)
+        self.list.base_height = w.ColumnList.row_height_for(s)
         top = int(100 * s) + w.font(self.list.text_size()).get_linesize()   # column names
         chat_h = self._chat_font().get_linesize() * self._chat_lines(inner.width) + int(10 * s)
         self.list.rect = pygame.Rect(inner.left, self.panel.top + top, inner.width,
                                      self.panel.height - top - bh - chat_h - int(56 * s))
+        self.list.fit_rows()
         self.chat_box = pygame.Rect(inner.left, self.list.rect.bottom + int(8 * s), inner.width,
                                     chat_h)
         gap = int(14 * s)
@@ -405,10 +405,8 @@ class LobbyScreen(Screen):
         w.text(surface, title, (self.panel.centerx, self.panel.top + int(18 * s)), int(32 * s),
                w.ACCENT, bold=True, anchor="midtop")
         self.draw_chat(surface)
-        w.text(surface, _("You are {name}.  F2 or ` opens the console.").format(
-                   name=sess.name or self.app.settings.name),
-               (self.list.rect.left, self.list.rect.top - self._names_h()), int(17 * s), w.DIM,
-               anchor="bottomleft")
+        base = self.list.rect.top - self._names_h()
+        room = self.list.rect.width
         if sess.mode == "lan-host" and self.app.link.local_addresses:
             right = self.list.rect.right
             web = [u for u in self.app.link.local_web if "//127." not in u] or self.app.link.local_web
@@ -419,9 +417,23 @@ class LobbyScreen(Screen):
                 right -= self.qr_rect.width + int(10 * s)
             where = _("Others join at {addresses}").format(
                 addresses=", ".join(self.app.link.local_addresses[:3]))
-            w.text(surface, w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2),
-                   (right, self.list.rect.top - self._names_h()), int(17 * s),
-                   w.ACCENT, anchor="bottomright")
+            where = w.fit(where, w.font(int(17 * s)), self.list.rect.width // 2)
+            shown = w.text(surface, where, (right, base), int(17 * s), w.ACCENT,
+                           anchor="bottomright")
+            room = shown.left - int(16 * s) - self.list.rect.left
+        # who you are, whole: smaller, then without the console's key (the Chat button
+        # names it), then on two lines (upwards) beside the address
+        name = sess.name or self.app.settings.name
+        for you in (_("You are {name}.  F2 or ` opens the console.").format(name=name),
+                    _("You are {name}.").format(name=name)):
+            size = w.fitting_size(you, int(17 * s), room)
+            if w.font(size).size(you)[0] <= room:
+                break
+        lines = w.wrap(you, w.font(size), room) if w.font(size).size(you)[0] > room else [you]
+        step = w.font(size).get_linesize()
+        for i, line in enumerate(lines):
+            w.text(surface, line, (self.list.rect.left, base - (len(lines) - 1 - i) * step),
+                   size, w.DIM, anchor="bottomleft")
         self.form.draw(surface)
 
 

@@ -9,7 +9,7 @@ bot chosen beside Hint, Escape closes. The same steps are buttons.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -27,6 +27,7 @@ from . import widgets as w
 from .archive import Archive
 from .cards import card_art
 from .sheets import Sheet, button_row, export_game
+from .widgets import wrap as _measure     # (a measure, not a text drawn)
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -321,7 +322,10 @@ class ReplaySheet(Sheet):
             return t.centerx - width // 2, self.bottom_y if where == 0 else self.top_y, dx, 0
         dy = int(ch * 0.24)
         height = ch + dy * 12
-        y = max(t.top + 2 * line, t.centery - height // 2 + line)
+        # under its label, which grows upwards by the lines a long name takes
+        seat = next(s_ for s_ in range(4) if self._where(s_) == where)
+        more = len(self._label_names(seat, where, art, True, _measure)[0]) - 1
+        y = max(t.top + (2 + more) * line, t.centery - height // 2 + line)
         x = t.left + int(cw * 0.2) if where == 1 else t.right - cw - int(cw * 0.2)
         return x, y, 0, dy
 
@@ -341,12 +345,33 @@ class ReplaySheet(Sheet):
                 surface.blit(art.outline(HINTED if card in hinted else RAISED, t),
                              (cx - t, cy - t))
 
+    def _label_room(self, where: int, art: Any) -> int:
+        """How wide a seat's label may be: above or below the middle, half the table (one
+        line in its band); beside the top hand, up to that hand's first card."""
+        if where in (0, 2):
+            return self.table.width // 2
+        top_x = self._hand_rect(2, max(1, len(self.moment.cards[(self.bottom + 2) % 4])), art)[0]
+        cw: int = art.size[0]
+        return max(cw, top_x - self.table.left - int(cw * 0.2) - 8)
+
+    def _label_names(self, seat: int, where: int, art: Any, turn: bool,
+                     wrap: Callable[[str, pygame.font.Font, int], list[str]] | None = None
+                     ) -> tuple[list[str], int]:
+        """A seat's name (with its level, and ◀ on its turn) whole: smaller, then on more
+        lines (``wrap``: `widgets.wrap`); the lines and their size."""
+        name = seat_title(self.doc, self.replay.hands[self.hand], seat)
+        name += "  ◀" if turn else ""
+        room = self._label_room(where, art)
+        big = w.fitting_size(name, self._label_size(), room, True)
+        if w.font(big, True).size(name)[0] <= room:
+            return [name], big
+        return (wrap or w.wrap)(name, w.font(big, True), room), big
+
     def _draw_label(self, surface: pygame.Surface, seat: int, where: int, m: Moment,
                     h: dict[str, Any], line: int, size: int) -> None:
         art = card_art(self.card_w, self.app.settings.deck, self.app.settings.card_back)
         cw, ch = art.size
         x, y, dx, dy = self._hand_rect(where, max(1, len(m.cards[seat])), art)
-        name = seat_title(self.doc, h, seat)
         total = m.totals_before[seat] + (m.points[seat] if m.points else 0)
         taken = m.points[seat] if m.points else m.taken[seat]
         figures = _("Points: {taken} (total {total})").format(taken=taken, total=total)
@@ -361,19 +386,12 @@ class ReplaySheet(Sheet):
             pos, anchor = (x, y - 2 * line - 4), "topleft"
         else:
             pos, anchor = (x + cw, y - 2 * line - 4), "topright"
-        # beside the top hand, a side's label has the room up to that hand's first card
-        top_x = self._hand_rect(2, max(1, len(m.cards[(self.bottom + 2) % 4])), art)[0]
-        room = self.table.width // 3 if where in (0, 2) else max(
-            cw, top_x - self.table.left - int(cw * 0.2) - 8)
-        # the name whole: smaller, then on two lines (the label grows upwards), cut last
-        name += "  ◀" if turn else ""
-        big = w.fitting_size(name, size, room, True)
-        names = [name] if w.font(big, True).size(name)[0] <= room else \
-            w.wrap(name, w.font(big, True), room)[:2]
+        room = self._label_room(where, art)
+        names, big = self._label_names(seat, where, art, turn)
         pos = (pos[0], pos[1] - (len(names) - 1) * line)
         for i, part in enumerate(names):
-            w.text(surface, w.fit(part, w.font(big, True), room), (pos[0], pos[1] + i * line),
-                   big, colour, bold=True, anchor=anchor)
+            w.text(surface, part, (pos[0], pos[1] + i * line), big, colour, bold=True,
+                   anchor=anchor)
         w.text(surface, w.fit(figures, w.font(size), room), (pos[0], pos[1] + len(names) * line),
                size, w.DIM, anchor=anchor)
 

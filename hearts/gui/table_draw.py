@@ -12,10 +12,12 @@ import pygame
 
 from hearts.engine import Card, View
 from hearts.i18n import _
+from hearts.net.names import graphemes
 
 from . import theme, widgets
 from .table_part import TablePart
 from .table_text import MIN_TEXT, line_height
+from .widgets import wrap as _wrap_lines
 
 SUIT_ORDER = (0, 1, 3, 2)          # clubs, diamonds, spades, hearts: colours alternate
 TILT = (-3.0, 4.0, -3.0, 3.0)      # degrees each seat's trick card leans (by screen position)
@@ -50,28 +52,36 @@ def fit(s: str, size: int, width: int, face: str = "sans") -> str:
     f = theme.font(max(MIN_TEXT, size), face)
     if f.size(s)[0] <= width:
         return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    letters = graphemes(s)
+    while letters and f.size("".join(letters) + "…")[0] > width:
+        letters.pop()
+    return "".join(letters) + "…"
+
+
+def whole_lines(s: str, size: int, width: int, face: str = "bold",
+                lines: int = 2) -> tuple[list[str], int]:
+    """``s`` (a name) whole in ``width``: on one line in as large a size down to ``MIN_TEXT``
+    as fits; else on up to ``lines`` lines broken at spaces (from 15 px down); else at
+    ``MIN_TEXT`` on as many lines as it takes, a word too long broken between letters."""
+    for sz in range(max(MIN_TEXT, size), MIN_TEXT - 1, -1):
+        if theme.font(sz, face).size(s)[0] <= width:
+            return [s], sz
+    for sz in range(max(MIN_TEXT, min(size, 15)), MIN_TEXT - 1, -1):
+        out = list(_trial_wrap(s, sz, width, face))
+        if len(out) <= lines and " ".join(out) == s:    # broken at spaces only
+            return out, sz
+    return list(_trial_wrap(s, MIN_TEXT, width, face)), MIN_TEXT
+
+
+@functools.lru_cache(maxsize=256)
+def _trial_wrap(s: str, size: int, width: int, face: str) -> tuple[str, ...]:
+    # `whole_lines`' own: most of the sizes it tries are never drawn
+    return tuple(_wrap_lines(s, theme.font(max(MIN_TEXT, size), face), width))
 
 
 def name_lines(name: str, you: bool, size: int, width: int) -> tuple[list[str], int]:
-    """A plate's name whole, in as large a size down to ``MIN_TEXT`` as fits ``width``, on
-    two lines if it must; "(you)" always stays (only a name longer still is cut)."""
-    def said(n: str) -> str:
-        return _("{name} (you)").format(name=n) if you else n
-    for sz in range(max(MIN_TEXT, size), MIN_TEXT - 1, -1):
-        if theme.font(sz, "bold").size(said(name))[0] <= width:
-            return [said(name)], sz
-    for sz in range(max(MIN_TEXT, min(size, 15)), MIN_TEXT - 1, -1):      # two lines
-        lines = list(wrap(said(name), sz, width, "bold"))
-        if len(lines) <= 2 and " ".join(lines) == said(name):    # broken at a space
-            return lines, sz
-    for keep in range(len(name) - 1, 0, -1):
-        lines = list(wrap(said(name[:keep].rstrip() + "…"), MIN_TEXT, width, "bold"))
-        if len(lines) <= 2:
-            return lines, MIN_TEXT
-    return [fit(said(name), MIN_TEXT, width, "bold")], MIN_TEXT
+    """A plate's name whole (`whole_lines`, in bold), with "(you)" after your own."""
+    return whole_lines(_("{name} (you)").format(name=name) if you else name, size, width)
 
 
 @functools.lru_cache(maxsize=64)

@@ -17,6 +17,7 @@ from hearts.i18n import N_, _
 
 from . import cards as cardart
 from . import theme
+from .table_draw import name_lines, whole_lines
 from .table_text import MIN_TEXT, button_width, line_height
 from .table_layout import Layout
 
@@ -108,8 +109,8 @@ class TableGeometry:
         step = self.open_step()
         counts = [n] if rel == 2 else [min(n, 7), n - min(n, 7)]
         gap = round(10 * self.layout.u)
-        plate = self.layout.plates[rel]
-        cx, cy = self.layout.fan_centre(rel)
+        plate = self.plate(rel)
+        cx, cy = self.fan_centre(rel)
         top = cy - h // 2 if rel == 2 else cy - (h + round(h * 0.45)) // 2
         widest = step * (max(counts) - 1) + w
         if rel in (1, 3):
@@ -137,6 +138,50 @@ class TableGeometry:
         """How far apart the cards of a face-up hand are (their index shows between)."""
         return max(6, round(self.open_art.width * 0.42))
 
+    # -- plates ---------------------------------------------------------------------------------
+    def plate(self, rel: int) -> pygame.Rect:
+        """The name plate at screen position ``rel``: the layout's, taller when its name
+        takes more lines than that holds (grown away from the window's edge)."""
+        base = self.layout.plates[rel]
+        lines, size, _width = self.plate_name((self.model.me + rel) % 4)
+        u = self.layout.u
+        f = theme.font(size, "bold")
+        need = (f.get_height() * len(lines) - 2 * (len(lines) - 1) + line_height(13, u)
+                + 2 * max(2, round(5 * u)))
+        if need <= base.height:
+            return base
+        r = pygame.Rect(base.x, base.y, base.width, need)
+        if rel == 0:
+            r.bottom = base.bottom
+        elif rel in (1, 3):
+            r.centery = base.centery
+        return r
+
+    def fan_centre(self, rel: int) -> tuple[int, int]:
+        """The centre of the small face-down fan of the seat at screen position ``rel``."""
+        return self.layout.fan_centre(rel, self.plate(rel))
+
+    def avatar_size(self) -> int:
+        """A plate's avatar's diameter (the same on a plate grown for a long name)."""
+        return round(self.layout.plate[1] * 0.7)
+
+    def plate_total(self, seat: int) -> int:
+        """The total on ``seat``'s plate: the table's, or the view's before a hand is scored."""
+        info, v = self.model.info, self.model.view
+        return (info.totals if any(info.totals) or v is None else v.totals)[seat]
+
+    def plate_name(self, seat: int) -> tuple[list[str], int, int]:
+        """``seat``'s name on its plate ("(you)" with it): its lines, their size and the
+        width they have beside the avatar and the total."""
+        m = self.model
+        u = self.layout.u
+        total = str(m.info.display_total(self.plate_total(seat)))
+        total_w = theme.font(max(MIN_TEXT, round(22 * u)), "bold").size(total)[0]
+        width = self.layout.plate[0] - round(34 * u) - self.avatar_size() - total_w
+        you = seat == m.me and not m.watching and bool(m.info.seats[seat].name)
+        lines, size = name_lines(m.info.seat_name(seat), you, round(17 * u), width)
+        return lines, size, width
+
     # -- places of cards ------------------------------------------------------------------------
     def slot_topleft(self, seat: int) -> Point:
         """Where ``seat``'s card of the trick lies (its top left corner)."""
@@ -149,9 +194,9 @@ class TableGeometry:
         r = model.rel(seat)
         if r == 0:
             if model.watching:
-                return self.layout.fan_centre(0)
+                return self.fan_centre(0)
             return (self.size[0] / 2, self.layout.hand_y + self.art.height / 2)
-        return self.layout.plates[r].center
+        return self.plate(r).center
 
     def origin(self, seat: int, card: Card) -> Point:
         """Where a played card starts: its place in your hand, else its player's cards."""
@@ -162,7 +207,7 @@ class TableGeometry:
                 if c is card:
                     return r.topleft
         rel = model.rel(seat)
-        x, y = self.layout.fan_centre(rel) if rel or model.watching else self.seat_centre(seat)
+        x, y = self.fan_centre(rel) if rel or model.watching else self.seat_centre(seat)
         return (x - w / 2, y - h / 2)
 
     def collect_target(self, seat: int) -> Point:
@@ -182,7 +227,7 @@ class TableGeometry:
         w, h = self.art.size
         # as wide as 60% of the window, clear of your plate and the played cards (left)
         # and of the toolbar (right)
-        left = self.layout.plates[0].right
+        left = self.plate(0).right
         if model.reveal and model.view is not None and model.view.others is not None:
             left = max(left, self.played_rect().right)
         side = max(left, self.toolbar_width() + self.layout.margin)
@@ -246,14 +291,39 @@ class TableGeometry:
                     round(24 * u) + symbol + 13 * (rank + max(4, round(5 * u))))
         height = line_height(13, u) + round(12 * u) + 4 * self.played_row()
         r = pygame.Rect(self.layout.margin, 0, width, height)
-        r.bottom = self.layout.plates[0].top - round(16 * u)
+        r.bottom = self.plate(0).top - round(16 * u)
         return r
+
+    def scores_width(self) -> int:
+        """The small scoreboard's width: the corner panels', wider (up to the plate across)
+        while a name would take more than two lines."""
+        w = self.side_w()
+        if max(len(lines) for lines, _size, _row in self.score_names(w)) <= 2:
+            return w
+        return max(w, self.size[0] - self.layout.margin - self.plate(2).right
+                   - round(12 * self.layout.u))
+
+    def score_names(self, panel_w: int) -> list[tuple[list[str], int, int]]:
+        """The small scoreboard's names in a panel ``panel_w`` wide, each whole
+        (`whole_lines`, your own in bold): their lines, their size and their row's height."""
+        u = self.layout.u
+        m = self.model
+        total_w = theme.font(max(MIN_TEXT, round(12 * u))).size(_("total"))[0]
+        width = panel_w - round(68 * u) - max(round(56 * u), total_w + round(14 * u))
+        out = []
+        for s in range(4):
+            face = "bold" if s == m.me and not m.watching else "sans"
+            lines, size = whole_lines(m.info.player_name(s), round(15 * u), width, face)
+            tall = len(lines) * theme.font(size, face).get_linesize() + round(6 * u)
+            out.append((lines, size, max(self.row_h(15), tall)))
+        return out
 
     def mini_scores_rect(self) -> pygame.Rect:
         """The small scoreboard: top right, unless the player dragged it elsewhere
         (kept as a fraction of the window, so it stays put when the window resizes)."""
         u = self.layout.u
-        w, h = self.side_w(), round(40 * u) + 4 * self.row_h(15)
+        w = self.scores_width()
+        h = round(40 * u) + sum(row for _l, _s, row in self.score_names(w))
         W, H = self.size
         scores_at = self.model.scores_at
         if scores_at is None:

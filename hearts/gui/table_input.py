@@ -128,7 +128,7 @@ class TableInput(TablePart):
         for seat in range(4):
             if seat == m.me and not m.watching:
                 continue
-            if self.layout.plates[m.rel(seat)].collidepoint(pos):
+            if self.geo.plate(m.rel(seat)).collidepoint(pos):
                 controls.seat_menu(seat)
                 return
         if m.show_last:

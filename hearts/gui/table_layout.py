@@ -66,9 +66,10 @@ class Layout:
         r.center = self.centre
         return r
 
-    def fan_centre(self, rel: int) -> tuple[int, int]:
-        """The centre of the small face-down fan of the player at screen position ``rel``."""
-        p = self.plates[rel]
+    def fan_centre(self, rel: int, plate: pygame.Rect | None = None) -> tuple[int, int]:
+        """The centre of the small face-down fan of the player at screen position ``rel``
+        (beside ``plate``, where it is not the layout's own)."""
+        p = self.plates[rel] if plate is None else plate
         gap = round(10 * self.u)
         sh = round(self.small_w * cardart.CARD_RATIO)
         if rel == 1:

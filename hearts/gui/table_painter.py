@@ -74,7 +74,7 @@ class TablePainter(TableCanvas):
             self._draw_pass_arrow(surface, v)
         self._draw_trick(surface)
         self._draw_trick_label(surface)
-        self._draw_plate(surface, v, self.model.me, self.layout.plates[0])
+        self._draw_plate(surface, v, self.model.me, self.geo.plate(0))
         if self.model.watching and v.others is not None:      # four bots: every hand shows
             self._draw_open_hand(surface, 0, sorted(self.model.held(self.model.me, v.others[self.model.me]),
                                                     key=hand_order))
@@ -136,7 +136,7 @@ class TablePainter(TableCanvas):
                  hearts_broken=False, cards_left=(0,) * 4, taken_points=(0,) * 4,
                  tricks_won=(0,) * 4, legal=(), moon=None, tram=None, points=None)
         for seat in range(4):
-            self._draw_plate(surface, v, seat, self.layout.plates[self.model.rel(seat)])
+            self._draw_plate(surface, v, seat, self.geo.plate(self.model.rel(seat)))
         cx, cy = self.layout.centre
         title = info.name or _("Table")
         img = draw.text(title, round(30 * u), theme.ACCENT_SOFT, "bold", True)
@@ -164,14 +164,14 @@ class TablePainter(TableCanvas):
                 and self.model.summary is None)
         waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
         pts = self.hand_points(v)[seat]
-        totals = self.model.info.totals if any(self.model.info.totals) else v.totals
+        plate_total = self.geo.plate_total(seat)
         key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected, info.auto,
-               self.cards_left(v, seat), pts, totals[seat], turn, v.dealer == seat,
+               self.cards_left(v, seat), pts, plate_total, turn, v.dealer == seat,
                v.phase == "pass", waiting_pass, seat == self.model.me and not self.model.watching,
                self.model.info.owner_seat == seat)
         img = self.cache.get(key)
         if img is None:
-            img = self._render_plate(rect.size, v, seat, turn, waiting_pass, pts, totals[seat])
+            img = self._render_plate(rect.size, v, seat, turn, waiting_pass, pts, plate_total)
             if len(self.cache) > 200:
                 self.cache.clear()
             self.cache[key] = img
@@ -208,18 +208,16 @@ class TablePainter(TableCanvas):
         pygame.draw.rect(img, (*theme.ACCENT, 255) if turn else (255, 255, 255, 50), r,
                          width=max(2, round(3 * u)) if turn else 1, border_radius=rad)
         info = self.model.info.seats[seat]
-        d = round(h * 0.7)
+        d = self.geo.avatar_size()
         badge = (255, 196, 180) if info.human else (186, 214, 236)
         if not info.connected:
             badge = (150, 150, 150)
         av = avatar("human" if info.human else "bot" if info.kind == "bot" else "empty", d, badge)
         img.blit(av, (r.x + round(10 * u), r.centery - d // 2))
         tx = r.x + round(18 * u) + d
-        you = seat == self.model.me and not self.model.watching and bool(info.name)
         color = theme.HUMAN_NAME if info.human else theme.BOT_NAME
         total_img = draw.text(str(self.model.info.display_total(total)), round(22 * u), theme.TEXT, "bold")
-        name_w = r.right - tx - total_img.get_width() - round(16 * u)
-        names, name_size = draw.name_lines(self.model.info.seat_name(seat), you, round(17 * u), name_w)
+        names, name_size, name_w = self.geo.plate_name(seat)
         imgs = [draw.text(line, name_size, color, "bold") for line in names]
         name_h = sum(i.get_height() for i in imgs) - 2 * (len(imgs) - 1)
         line_h = theme.font(max(MIN_TEXT, round(13 * u))).get_linesize()
@@ -265,7 +263,7 @@ class TablePainter(TableCanvas):
 
     def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
         rel = self.model.rel(seat)
-        rect = self.layout.plates[rel]
+        rect = self.geo.plate(rel)
         n = self.model.cards_left(v, seat)
         shown = None
         tram = self.tram_cards()
@@ -298,7 +296,7 @@ class TablePainter(TableCanvas):
                 for i in range(n):
                     img.blit(rb, (2, i * step + 2))
             self.cache[key] = img
-        cx, cy = self.layout.fan_centre(rel)
+        cx, cy = self.geo.fan_centre(rel)
         if rel in (0, 2):
             surface.blit(img, img.get_rect(midtop=(cx, cy - self.small_art.height // 2)))
         else:
@@ -463,22 +461,36 @@ class TablePainter(TableCanvas):
         art = self.art
         w, h = art.size
         gap = round(14 * u)
-        r = pygame.Rect(0, 0, 4 * w + 5 * gap, h + round(84 * u))
+        # a column per card, wider (up to a quarter of the window) for a name's longest word
+        words = [word for seat, _c in t.plays() for word in self.model.info.seat_name(seat).split()]
+        room = (self.size[0] - 2 * self.layout.margin - gap) // 4
+        col = max(w + gap, min(room, max(theme.font(MIN_TEXT, "bold").size(x)[0] + 4
+                                         for x in words or [""])))
+        width = 4 * col + gap
+        title = _("Last trick · {name} took it").format(name=self.model.info.seat_name(t.winner))
+        heads = draw.wrap(title, round(16 * u), width - 20, "bold")      # names whole
+        names = [draw.whole_lines(self.model.info.seat_name(seat), round(13 * u), col)
+                 for seat, _card in t.plays()]
+        head_h, name_h = self.line_h(16, "bold"), self.line_h(13, "bold")
+        more = (len(heads) - 1) * head_h + (max(len(lines) for lines, _s in names) - 1) * name_h
+        r = pygame.Rect(0, 0, width, h + round(84 * u) + more)
         r.center = self.layout.centre
         self.panel(surface, r, alpha=225, edge=theme.ACCENT_SOFT)
-        title = _("Last trick · {name} took it").format(name=self.model.info.seat_name(t.winner))
-        img = draw.text(draw.fit(title, round(16 * u), r.width - 20, "bold"), round(16 * u), theme.ACCENT, "bold")
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + round(10 * u))))
-        y = r.y + round(38 * u)
-        for i, (seat, card) in enumerate(t.plays()):
-            x = r.x + gap + i * (w + gap)
+        y = r.y + round(10 * u)
+        for line in heads:
+            img = draw.text(line, round(16 * u), theme.ACCENT, "bold")
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += head_h
+        y += round(38 * u) - round(10 * u) - head_h
+        for i, ((seat, card), (lines, size)) in enumerate(zip(t.plays(), names)):
+            x = r.x + gap + i * col + (col - gap - w) // 2
             surface.blit(art.face(card), (x, y))
             if seat == t.winner:
                 surface.blit(art.outline(theme.ACCENT, 3), (x - 3, y - 3))
             info = self.model.info.seats[seat]
-            name = draw.text(draw.fit(self.model.info.seat_name(seat), round(13 * u), w + gap), round(13 * u),
-                         theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
-            surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u))))
+            for k, line in enumerate(lines):
+                name = draw.text(line, size, theme.HUMAN_NAME if info.human else theme.BOT_NAME, "bold")
+                surface.blit(name, name.get_rect(midtop=(x + w // 2, y + h + round(6 * u) + k * name_h)))
 
     def _draw_moon(self, surface: pygame.Surface, v: View) -> None:
         if v.moon is None or v.moon.shooter != v.seat or self.model.watching:

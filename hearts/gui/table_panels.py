@@ -154,19 +154,20 @@ class PanelPainter(TableCanvas):
         pts = self.hand_points(v)
         totals = self.model.info.totals if any(self.model.info.totals) else v.totals
         lead = min(totals)
-        name_w = hand_right - round(40 * u) - x
-        for s in range(4):
+        for s, (lines, size, row) in enumerate(self.geo.score_names(r.width)):
             seat_info = self.model.info.seats[s]
             color = theme.HUMAN_NAME if seat_info.human else theme.BOT_NAME
-            name = draw.fit(self.model.info.player_name(s), round(15 * u), name_w)
-            surface.blit(draw.text(name, round(15 * u), color, "bold" if s == self.model.me and not self.model.watching else "sans"), (x, y))
+            face = "bold" if s == self.model.me and not self.model.watching else "sans"
+            for i, line in enumerate(lines):
+                surface.blit(draw.text(line, size, color, face),
+                             (x, y + i * theme.font(size, face).get_linesize()))
             t = draw.text(str(self.model.info.display_total(totals[s])), round(15 * u),
                       theme.ACCENT if totals[s] == lead and any(totals) else theme.TEXT, "bold")
             surface.blit(t, (right - t.get_width(), y))
             p = draw.text(str(self.model.info.display_points(pts[s])) if pts[s] else "·", round(14 * u),
                       theme.TEXT_DIM)
             surface.blit(p, (hand_right - p.get_width(), y + 1))
-            y += self.row_h(15)
+            y += row
 
     def status_text(self, v: View) -> tuple[str, tuple[int, int, int]]:
         """The turn prompt as the table shows the game now (in `hearts.net.words`' words), and its
@@ -282,7 +283,7 @@ class PanelPainter(TableCanvas):
         u = self.layout.u
         for seat, (text, _) in self.model.bubbles.items():
             rel = self.model.rel(seat)
-            plate = self.layout.plates[rel]
+            plate = self.geo.plate(rel)
             size = round(15 * u)
             imgs = [draw.text(line, size, theme.TEXT_DARK)
                     for line in draw.wrap(text, size, round(300 * u))]
@@ -370,8 +371,8 @@ class PanelPainter(TableCanvas):
     def top_seat_bottom(self) -> int:
         """The lowest point of what the seat across shows: its plate, its cards face down,
         or its hand face up."""
-        plate = self.layout.plates[2]
-        _cx, fy = self.layout.fan_centre(2)
+        plate = self.geo.plate(2)
+        _cx, fy = self.geo.fan_centre(2)
         fan = fy + self.small_art.height // 2
         rows = self.geo.open_rows(2, 1)
         return max(plate.bottom, fan, *(r.bottom for r in rows))

@@ -111,11 +111,13 @@ class SheetPainter(TableCanvas):
 
     def over_rect(self) -> pygame.Rect:
         u = self.layout.u
-        w = min(self.size[0] - 2 * self.layout.margin,
-                max(round(720 * u), self.controls.over_row_width() + round(40 * u)))
+        w = self._sheet_width(min(self.size[0] - 2 * self.layout.margin,
+                                  max(round(720 * u), self.controls.over_row_width() + round(40 * u))))
         head = len(draw.wrap(self.over_headline(), round(30 * u), w - round(40 * u), "bold"))
+        names = self._head_lines(self._score_heads(w - round(40 * u))) - 2
         h = (round(40 * u) + head * theme.font(max(MIN_TEXT, round(30 * u)), "bold").get_linesize()
-             + round(40 * u) + (self._over_rows() + 4) * self.row_h(14) + round(90 * u))
+             + round(40 * u) + (self._over_rows() + 4) * self.row_h(14) + round(90 * u)
+             + names * (self.row_h(14) - round(6 * u)))
         r = pygame.Rect(0, 0, w, min(h, self.size[1] - 2 * self.layout.margin))
         r.center = (self.size[0] // 2, self.size[1] // 2)
         return r
@@ -172,21 +174,21 @@ class SheetPainter(TableCanvas):
         results = info.results
         shown = results[-max_rows:] if max_rows else []
         col0 = box.x
-        first = max(theme.font(max(MIN_TEXT, round(14 * u)), "bold").size(_("Place"))[0] + round(12 * u),
-                    round(80 * u))
+        first = self._first_column()
         colw = (box.width - first) // 4
         xs = [box.x + first + colw * i + colw // 2 for i in range(4)]
         row_h = self.row_h(14)
         y = box.y
         surface.blit(draw.text(_("Hand"), round(14 * u), theme.TEXT_DIM, "bold"), (col0, y))
-        for s in range(4):
+        heads = self._score_heads(box.width)
+        for s, (lines, size) in enumerate(heads):
             seat = info.seats[s]
             color = theme.HUMAN_NAME if seat.human else theme.BOT_NAME
             # the results are theirs who played them (someone may have sat down since)
-            for i, line in enumerate(draw.wrap(info.player_name(s), round(15 * u), colw - round(8 * u), "bold")[:2]):
-                img = draw.text(line, round(15 * u), color, "bold")
+            for i, line in enumerate(lines):
+                img = draw.text(line, size, color, "bold")
                 surface.blit(img, img.get_rect(midtop=(xs[s], y + i * (row_h - round(6 * u)))))
-        y += 2 * row_h - round(6 * u)
+        y += self._head_lines(heads) * (row_h - round(6 * u)) + round(6 * u)
         pygame.draw.line(surface, (96, 112, 104), (col0, y - 4), (box.right, y - 4))
         if len(results) > len(shown):
             n = len(results) - len(shown)
@@ -229,6 +231,32 @@ class SheetPainter(TableCanvas):
             y += row_h
         return y
 
+    def _first_column(self) -> int:
+        """The width of the score table's first column (hand numbers, "Total", "Place")."""
+        u = self.layout.u
+        return max(theme.font(max(MIN_TEXT, round(14 * u)), "bold").size(_("Place"))[0]
+                   + round(12 * u), round(80 * u))
+
+    def _score_heads(self, width: int) -> list[tuple[list[str], int]]:
+        """The score table's column heads in a table ``width`` wide: each player's name
+        whole (`whole_lines`), its lines and their size."""
+        u = self.layout.u
+        colw = (width - self._first_column()) // 4
+        return [draw.whole_lines(self.model.info.player_name(s), round(15 * u), colw - round(8 * u))
+                for s in range(4)]
+
+    def _sheet_width(self, width: int) -> int:
+        """A score sheet's width: ``width``, or the window's (less its margins) when a name
+        would take more than two lines in its column."""
+        if self._head_lines(self._score_heads(width - round(40 * self.layout.u))) <= 2:
+            return width
+        return max(width, self.size[0] - 2 * self.layout.margin)
+
+    @staticmethod
+    def _head_lines(heads: list[tuple[list[str], int]]) -> int:
+        """The lines the heads take (two at least: the table keeps its place)."""
+        return max(2, *(len(lines) for lines, _size in heads))
+
     def scoreboard_rows(self) -> list[list[str]]:
         """The scoreboard as text: one row per scored hand (number, four points), then
         the totals row; as the table shows them (countdown tables count down)."""
@@ -244,9 +272,10 @@ class SheetPainter(TableCanvas):
         row_h = self.row_h(14)
         max_rows = max(3, (self.size[1] - round(140 * u)) // row_h - 6)
         shown = results[-max_rows:]
-        W = round(640 * u)
-        Hh = round(90 * u) + row_h * (max(1, len(shown)) + 6)
-        r = pygame.Rect(0, 0, min(W, self.size[0] - 20), Hh)
+        W = self._sheet_width(min(round(640 * u), self.size[0] - 20))
+        names = self._head_lines(self._score_heads(W - round(40 * u))) - 2
+        Hh = round(90 * u) + row_h * (max(1, len(shown)) + 6) + names * (row_h - round(6 * u))
+        r = pygame.Rect(0, 0, W, Hh)
         r.center = (self.size[0] // 2, self.size[1] // 2)
         self.dim(surface, 110)
         self.panel(surface, r, alpha=240, edge=theme.ACCENT_SOFT)

@@ -16,6 +16,8 @@ import pygame
 
 from hearts.resources import asset
 
+from .glyphs import Font
+
 FONTS = asset("fonts")
 SOUNDS = asset("sounds")
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")   # fallback where they are not
@@ -65,7 +67,7 @@ def font(size: int, face: str = "sans") -> pygame.font.Font:
     size = max(6, int(size))
     for folder in (FONTS, SYSTEM_FONTS):
         try:
-            return pygame.font.Font(str(folder / _FONT_FILES[face]), size)
+            return Font(str(folder / _FONT_FILES[face]), size)
         except (FileNotFoundError, OSError):
             continue
     return pygame.font.Font(None, size)   # a broken install: still show something

@@ -19,6 +19,8 @@ from hearts.i18n import pgettext
 from hearts.net.names import graphemes, head, visible
 from hearts.resources import asset
 
+from .glyphs import Font
+
 # -- look -----------------------------------------------------------------------------
 # The same palette as the table (hearts.gui.theme): cream buttons, dark translucent panels.
 BG = (18, 58, 38)            # felt green behind menus
@@ -70,7 +72,8 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
                            else _FONT_CANDIDATES)
     if path is None and bold:
         path = _first_existing(_FONT_CANDIDATES)
-    f = pygame.font.Font(path, max(MIN_TEXT, int(size)))
+    f = Font(path, max(MIN_TEXT, int(size))) if path is not None \
+        else pygame.font.Font(None, max(MIN_TEXT, int(size)))
     if bold and path is not None and "Bold" not in os.path.basename(path):
         f.set_bold(True)
     return f
@@ -89,9 +92,10 @@ def fit(s: str, f: pygame.font.Font, width: int) -> str:
     """``s`` cut with an ellipsis to fit ``width`` pixels."""
     if f.size(s)[0] <= width:
         return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
+    letters = graphemes(s)
+    while letters and f.size("".join(letters) + "…")[0] > width:
+        letters.pop()
+    return "".join(letters).rstrip() + "…"
 
 
 def label_need(widget: "Widget") -> int:
@@ -148,12 +152,14 @@ def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
                 continue
             if line:
                 out.append(line)
-            while f.size(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and f.size(word[:cut])[0] > width:
+            letters = graphemes(word)        # a word too long: broken between its letters
+            while len(letters) > 1 and f.size(word)[0] > width:
+                cut = len(letters)
+                while cut > 1 and f.size("".join(letters[:cut]))[0] > width:
                     cut -= 1
-                out.append(word[:cut])
-                word = word[cut:]
+                out.append("".join(letters[:cut]))
+                letters = letters[cut:]
+                word = "".join(letters)
             line = word
         out.append(line)
     return out
@@ -707,14 +713,22 @@ class ListBox(Widget):
 
 class ColumnList(ListBox):
     """A list in named columns: each row is its cells joined by tabs, a cell's second line
-    after a newline (drawn dimmer); a cell too long for its column wraps to two lines.
-    ``columns``: (name, share of the width) pairs."""
+    after a newline (drawn dimmer); a cell too long for its column wraps to two lines (or,
+    with ``grow``, to as many as it takes, the rows growing). ``columns``: (name, share of
+    the width) pairs."""
+
+    grow = False
+    base_height = 0
+    one_line = False
+    indent = 0
 
     def __init__(self, columns: Sequence[tuple[str, float]], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.columns = list(columns)
         self.indent = 0                 # room kept before the first column (an icon)
         self.one_line = False           # rows of one line: larger text for the row height
+        self.grow = False               # rows as tall as the fullest cell needs (`fit_rows`)
+        self.base_height = self.row_height     # (growing rows: the height of two lines)
 
     def column_lefts(self) -> list[int]:
         inner = self.rect.inflate(-20, 0)
@@ -726,7 +740,27 @@ class ColumnList(ListBox):
         return lefts
 
     def text_size(self) -> int:
-        return max(MIN_TEXT, int(self.row_height * (0.4 if self.one_line else 0.3)))
+        height = self.base_height if self.grow else self.row_height
+        return max(MIN_TEXT, int(height * (0.4 if self.one_line else 0.3)))
+
+    def fit_rows(self) -> None:
+        """With ``grow``: every row as tall as the row whose cells take the most lines
+        (two at least), so that every cell reads whole."""
+        if not self.grow or self.rect.width <= 0:
+            return
+        f = font(self.text_size())
+        lefts = self.column_lefts()
+        rights = lefts[1:] + [self.rect.right - 10]
+        most = max([2, *(len(self.cell_lines(i, column, cell, f, right - x - 8))
+                         for i, row in enumerate(self.rows)
+                         for column, (cell, x, right) in enumerate(zip(row.split("\t"), lefts,
+                                                                        rights)))])
+        self.row_height = self.base_height + (most - 2) * f.get_linesize()
+        self._scroll_to_selected()
+
+    def set_rows(self, rows: Sequence[str], data: Sequence[Any] = ()) -> None:
+        super().set_rows(rows, data)
+        self.fit_rows()
 
     @staticmethod
     def row_height_for(scale: float) -> int:
@@ -739,7 +773,7 @@ class ColumnList(ListBox):
         (line, dim) pairs, its first part bright (wrapped too), what follows dimmer."""
         lines = [(ln, k > 0) for k, part in enumerate(cell.split("\n"))
                  for ln in wrap(part, f, width)]
-        if len(lines) > 2:          # two lines at most: the rest is cut, visibly
+        if len(lines) > 2 and not self.grow:    # two lines at most: the rest is cut, visibly
             rest = " ".join(ln for ln, _dim in lines[1:])
             lines = [lines[0], (fit(rest, f, width), lines[1][1])]
         return lines
