@@ -81,7 +81,8 @@ class Outbox:
     """What the core decided should happen since the last `ServerCore.take`. The host
     writes ``saves`` first (nobody hears of a change before it is saved), then sends
     ``messages`` in order, then closes the ``closing`` connections, each after a last
-    error, and the ``hang_up`` ones (told already: the ``bye`` at shutdown)."""
+    error, and the ``hang_up`` ones (told already: the ``bye`` at shutdown), and drops the
+    ``drop`` ones at once (silent, or not reading what they are sent)."""
 
     saves: list[Save] = field(default_factory=list)
     messages: list[tuple[ConnId, Outgoing]] = field(default_factory=list)
@@ -91,8 +92,12 @@ class Outbox:
     bots: list[BotTurn] = field(default_factory=list)
     hints: list[tuple[int, View]] = field(default_factory=list)    # (player id, its view)
     closed_tables: list[tuple[int, bool]] = field(default_factory=list)  # (id, keep_save)
-    lobby_changed: bool = False     # the table list changed: tell the LAN (debounced)
+    drop: list[ConnId] = field(default_factory=list)    # close at once, no word: silent or
+                                                        # not reading (`hearts.net.links`)
     lobby_at: float | None = None   # call `ServerCore.lobby_due` then (the list is paced)
+    heartbeat_at: float | None = None   # call `ServerCore.heartbeat` then
+    advert_at: float | None = None  # call `ServerCore.advert_due` then (the LAN record)
+    advertise: dict[str, str] | None = None     # tell the LAN this TXT record
     # one message for many connections, sent ``lobby_chunk`` per event-loop turn
     broadcasts: list[tuple[list[ConnId], bytes]] = field(default_factory=list)
     reads: list[GameRead] = field(default_factory=list)    # finished games to read
@@ -100,8 +105,10 @@ class Outbox:
     def __bool__(self) -> bool:
         return bool(self.saves or self.messages or self.closing or self.hang_up
                     or self.clocks or self.bots
-                    or self.hints or self.closed_tables or self.lobby_changed
-                    or self.lobby_at is not None or self.broadcasts or self.reads)
+                    or self.hints or self.closed_tables or self.drop
+                    or self.lobby_at is not None or self.heartbeat_at is not None
+                    or self.advert_at is not None or self.advertise is not None
+                    or self.broadcasts or self.reads)
 
 
 __all__ = ["BotTurn", "ConnId", "GameRead", "Outbox", "Outgoing", "Player", "Save"]

@@ -6,7 +6,7 @@ frames, read by the sans-I/O ``websockets.server.ServerProtocol``. A request for
 start, matched by exact name: no path ever reaches the file system) and the
 connection closes. A request for `WS_PATH` becomes a WebSocket whose binary
 messages each carry one msgpack map: every decoded map goes to the host exactly
-like a TCP one (`Host.on_message`), under the same guard, limits and errors, and
+like a TCP one (`Host.on_messages`), under the same guard, limits and errors, and
 every message the host sends goes out as one binary message. A text message, or a
 binary one that is not exactly one msgpack map, is a ``bad-frame``; one over
 ``max_frame`` a ``too-large``; each closes the connection after the error, as on TCP.

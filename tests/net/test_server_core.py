@@ -321,8 +321,11 @@ def test_abandoned_tables_are_closed_by_the_core_and_a_game_keeps_its_save():
     core.take()
     tid = next(iter(core.tables))
     core.lost(ann, now=1.0)
-    assert core.sweep(2.0) == [] and tid in core.tables   # dropped: kept a while
-    assert core.sweep(12.5) == [tid]
+    core.heartbeat(1.0)                                   # the first beat: pings from now on
+    core.heartbeat(2.0 + lim.heartbeat_interval)
+    assert tid in core.tables                             # dropped: kept a while
+    core.take()
+    core.heartbeat(12.5 + lim.heartbeat_interval)         # a beat with a ping sweeps
     out = core.take()
     assert tid not in core.tables and not core.players
     assert out.closed_tables == [(tid, True)]             # a running game: save kept
