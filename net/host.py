@@ -1,9 +1,13 @@
 """The asyncio TCP host: connections, bots, timers and saves around the sans-I/O core.
 
 The shell only moves bytes and runs clocks, threads and files: every decision is the
-`hearts.net.server.ServerCore`'s (players, hello, the lobby and its pace, intents, what each
-member is sent, saves, clocks, bots' turns and their fallback, abandoned tables, the bye
-at shutdown, resuming), and `Host._carry_out` does what it decided. Each connection is a
+`hearts.net.server.ServerCore`'s (who is let in, message rates, players, hello, the lobby
+and its pace, intents, what each member is sent, saves, clocks, bots' turns and their
+fallback, abandoned tables, pings and silent connections, readers that fall behind (bots
+held, or the connection dropped), the LAN record and its pace, the bye at shutdown,
+resuming). The host reports facts with the time (a connection opened, whole messages,
+output left unread, a timer the core named is due) and `Host._carry_out` does what the
+core decided. Each connection is a
 `hearts.net.connection.Connection`; `hearts.net.table` holds the table model,
 `hearts.net.protocol` the codec, `hearts.net.saves` the files.
 
