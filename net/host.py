@@ -447,16 +447,16 @@ class Host:
         return slot[1]
 
     async def _bot_move(self, turn: BotTurn, bot: Any) -> None:
-        """Ask the seat's bot in the thread pool and tell the core; one that overruns
-        its budget (three times, plus a second) or fails gets a legal move made for it."""
-        budget = self.limits.bot_budget
-        fut = self._pool.run(turn.people, bot_action, bot, turn.view, budget)
+        """Ask the seat's bot in the thread pool and tell the core; without an answer in
+        the turn's ``patience`` (or when it fails), the core is told so and makes a legal
+        move for it."""
+        fut = self._pool.run(turn.people, bot_action, bot, turn.view, turn.budget)
         action = None
         try:
-            action = await asyncio.wait_for(asyncio.shield(fut), budget * 3 + 1.0)
+            action = await asyncio.wait_for(asyncio.shield(fut), turn.patience)
         except asyncio.TimeoutError:
             log.warning("bot at table %d seat %d overran its %.2f s budget; playing a legal "
-                        "card", turn.table, turn.seat, budget)
+                        "card", turn.table, turn.seat, turn.budget)
         except Exception as e:
             log.warning("bot at table %d seat %d failed (%s); playing a legal card",
                         turn.table, turn.seat, e)

@@ -60,7 +60,9 @@ class Save:
 class BotTurn:
     """A seat a bot must move for: the host asks the seat's bot (kept per ``level`` with
     ``seed``; a ``fallback`` level when ``level`` cannot be built) about ``view`` in a
-    thread and reports with `hearts.net.server.ServerCore.bot_moved`."""
+    thread, with ``budget`` seconds to think, and reports with
+    `hearts.net.server.ServerCore.bot_moved` (after ``patience`` seconds without an answer,
+    with none: a legal move is made for it)."""
 
     table: int
     seat: int
@@ -70,6 +72,8 @@ class BotTurn:
     version: int
     fallback: str = "random"
     people: bool = True     # a person is connected to the table: its moves go first
+    budget: float = 0.25    # seconds the bot is given to think
+    patience: float = 1.75  # seconds after which a legal move is made for it instead
 
 
 Outgoing = HostMessage | bytes

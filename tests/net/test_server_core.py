@@ -348,13 +348,16 @@ def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast():
     assert again is not None and again - out.lobby_at >= len(data) * 3 / 1000 - 1e-9
 
 
-def test_a_bot_turn_names_the_level_to_fall_back_on():
+def test_a_bot_turn_names_the_level_to_fall_back_on_and_its_time():
     core = ServerCore(bot_level="random")
     ann = hello(core, "Ann")
     core.handle(ann, {"type": "create_table"}, now=0.0)
     core.handle(ann, {"type": "start"}, now=0.0)
     turns = core.take().bots
     assert turns and all(t.fallback == "random" for t in turns)
+    # and how long it may think, and after how long a legal move is made for it instead
+    budget = core.limits.bot_budget
+    assert all(t.budget == budget and t.patience == budget * 3 + 1.0 for t in turns)
 
 
 def test_a_saved_folder_keeps_its_table_numbers_from_new_tables():
