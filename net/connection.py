@@ -1,7 +1,7 @@
 """One connection to the host, TCP (and, through `hearts.net.web`, WebSocket): bytes in
 through the `Decoder`, messages out through `Connection.send`. The host it belongs to is
 any `Shell`: the connection tells it what happened (opened, whole messages, output left
-unread, silence before hello, lost) and the host tells the core, which decides (let in,
+unread, a page's connection become a WebSocket, lost) and the host tells the core, which decides (let in,
 refused, too fast, silent, not reading) and orders what the connection does."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Shell(Protocol):
     @property
     def loop(self) -> asyncio.AbstractEventLoop: ...
     def on_opened(self, conn: "Connection") -> None: ...
-    def on_hello_timeout(self, conn: "Connection") -> None: ...
+    def on_upgraded(self, conn: "Connection") -> None: ...
     def on_messages(self, conn: "Connection", raws: list[Any], others: int = 0) -> None: ...
     def on_unread(self, conn: "Connection", nbytes: int) -> None: ...
     def on_lost(self, conn: "Connection") -> None: ...
@@ -50,7 +50,6 @@ class Connection(asyncio.Protocol):
         self.addr = ""
         self.closed = False
         self._mark = host.core.unread_mark         # unread output over this is reported
-        self._hello_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # uvloop's transport is not an asyncio.Transport subclass, but has its methods
@@ -67,13 +66,6 @@ class Connection(asyncio.Protocol):
         if self.transport is not None:
             self.transport.set_write_buffer_limits(high=self._mark, low=self._mark)
         self.host.on_opened(self)                   # let in, or refused and closed
-        if not self.closed:
-            self._hello_timer = asyncio.get_running_loop().call_later(
-                self.host.limits.hello_timeout, self._hello_timeout)
-
-    def _hello_timeout(self) -> None:
-        self._hello_timer = None
-        self.host.on_hello_timeout(self)
 
     @property
     def player(self) -> Player | None:
@@ -137,9 +129,6 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        if self._hello_timer is not None:
-            self._hello_timer.cancel()
-            self._hello_timer = None
         self.host.on_lost(self)
 
 

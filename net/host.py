@@ -289,16 +289,12 @@ class Host:
         self.core.opened(conn.id, conn.addr, self._loop.time(), conn.pool)
         self._carry_out()
 
-    def on_hello_timeout(self, conn: Connection) -> None:
-        if not conn.closed:
-            self.core.hello_timeout(conn.id, self._loop.time())
-            self._carry_out()
+    def on_upgraded(self, conn: Connection) -> None:
+        self.core.upgraded(conn.id, self._loop.time())
+        self._carry_out()
 
     def on_messages(self, conn: Connection, raws: list[Any], others: int = 0) -> None:
         self.core.received(conn.id, raws, self._loop.time(), others)
-        if conn._hello_timer is not None and self.core.player_on(conn.id) is not None:
-            conn._hello_timer.cancel()
-            conn._hello_timer = None
         self._carry_out()
 
     def on_unread(self, conn: Connection, nbytes: int) -> None:

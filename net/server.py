@@ -2,7 +2,8 @@
 
 The host numbers its connections (`ConnId`) and tells the core what happens to them
 and when: `opened` (the core lets it in or refuses it), `received` (a batch of decoded
-values; `handle` for one), `unread` (output it has not read), `lost`, `hello_timeout`; a
+values; `handle` for one), `unread` (output it has not read), `upgraded` (a page's
+request become a WebSocket), `lost`; a
 table's clock running out (`tick`); a bot's answer (`bot_moved`, `bot_free`); a hint
 computed (`hint_ready`); a save that failed (`save_failed`); the times the outbox named:
 the connections' `heartbeat`, the lobby's list (`lobby_due`), the LAN record
@@ -125,10 +126,11 @@ class ServerCore(CoreState):
         """Unread bytes over which the host reports a connection's output (`unread`)."""
         return self.readers.mark
 
-    def hello_timeout(self, conn: ConnId, now: float) -> None:
-        """``conn``'s time to say hello is over: closed unless it did."""
+    def upgraded(self, conn: ConnId, now: float) -> None:
+        """``conn``, a request to the web port, is a WebSocket now: its hello is expected
+        within ``hello_timeout`` (on the game port, from `opened`)."""
         self.now = now
-        self.sessions.hello_timeout(conn)
+        self.links.expect_hello(conn)
 
     def lost(self, conn: ConnId, now: float) -> None:
         """``conn`` is gone."""

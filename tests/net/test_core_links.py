@@ -209,3 +209,35 @@ def test_the_lan_record_is_debounced_and_told_only_when_it_changes():
     core.handle(1, {"type": "list_tables"}, now=5.0)
     core.advert_due(5.5)                         # the same record: not told again
     assert core.take().advertise is None
+
+
+# -- who has not said hello in time -------------------------------------------------------------
+def test_a_connection_without_hello_is_closed_at_its_time_and_a_page_once_it_is_a_websocket():
+    lim = Limits(hello_timeout=2.0, silence_check=0.5, heartbeat_interval=5.0)
+    core = ServerCore(limits=lim)
+    core.heartbeat(0.0)
+    core.take()
+    core.opened(1, "10.0.0.1", now=0.1)          # the game port: hello due at 2.1
+    assert core.take().heartbeat_at is None      # the next beat (0.5) comes before that
+    hello(core, 2, "10.0.0.2", now=0.2)
+    core.opened(3, "10.0.0.3", now=0.2, pool="web")    # a page's request: HTTP's own clock
+    core.take()
+    core.heartbeat(2.0)
+    assert not core.take().closing
+    core.upgraded(3, now=2.05)                   # now a WebSocket: hello due at 4.05
+    core.heartbeat(2.1)
+    out = core.take()
+    assert closed(out) == {1: "hello-timeout"}   # 2 said hello; 3 has until 4.05
+    core.lost(1, now=2.1)
+    core.heartbeat(4.0)
+    assert not core.take().closing
+    core.heartbeat(4.05)
+    assert closed(core.take()) == {3: "hello-timeout"}
+
+
+def test_a_short_hello_time_brings_the_next_beat_forward():
+    core = ServerCore(limits=Limits(hello_timeout=0.2, silence_check=0.5))
+    core.heartbeat(0.0)
+    assert core.take().heartbeat_at == 0.5
+    core.opened(1, "10.0.0.1", now=0.1)
+    assert core.take().heartbeat_at == 0.1 + 0.2
