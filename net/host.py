@@ -252,16 +252,15 @@ class Host:
         self.core.lobby_due(self._loop.time())
         self._carry_out()
 
-    def _broadcast(self, conns: list[ConnId], data: bytes, start: int = 0) -> None:
-        """Send ``data`` to ``conns``, ``lobby_chunk`` of them per event-loop turn (the
-        tables keep playing in between)."""
-        chunk = self.limits.lobby_chunk
-        for cid in conns[start:start + chunk]:
+    def _broadcast(self, chunks: list[list[ConnId]], data: bytes, start: int = 0) -> None:
+        """Send ``data`` to the connections of ``chunks``, one chunk per event-loop turn
+        (the tables keep playing in between)."""
+        for cid in chunks[start]:
             conn = self._connections.get(cid)
             if conn is not None and not conn.closed:
                 conn.send_bytes(data)
-        if start + chunk < len(conns) and not self.stopping:
-            self._loop.call_soon(self._broadcast, conns, data, start + chunk)
+        if start + 1 < len(chunks) and not self.stopping:
+            self._loop.call_soon(self._broadcast, chunks, data, start + 1)
 
     def _at(self, handle: asyncio.TimerHandle | None, when: float | None,
             call: Callable[[], None]) -> asyncio.TimerHandle | None:
@@ -361,8 +360,8 @@ class Host:
             self._spawn(self.properties_listener(out.advertise))
         for read in out.reads:  # the history files, read here for the core: the answers
             self.core.game_read(read, self.history.game(read.game, read.hand))
-        for targets, data in out.broadcasts:
-            self._broadcast(targets, data)
+        for chunks, data in out.broadcasts:
+            self._broadcast(chunks, data)
 
     def _closed(self, table_id: int, keep_save: bool) -> None:
         """Forget a closed table's clock, bots and save store (its files go unless kept)."""

@@ -93,7 +93,10 @@ class Lobby:
         now = self.state.now
         msg = encode(self.tables_message(now))
         self._next_list = now + len(msg) * len(conns) / self.state.limits.lobby_bytes_per_second
-        self.state.out.broadcasts.append((conns, msg))
+        # ``lobby_chunk`` connections per event-loop turn: the tables play in between
+        chunk = self.state.limits.lobby_chunk
+        self.state.out.broadcasts.append(
+            ([conns[i:i + chunk] for i in range(0, len(conns), chunk)], msg))
 
     # -- chat and announcements ------------------------------------------------------------
     def say(self, player: Player, text: str) -> None:

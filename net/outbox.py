@@ -102,8 +102,8 @@ class Outbox:
     heartbeat_at: float | None = None   # call `ServerCore.heartbeat` then
     advert_at: float | None = None  # call `ServerCore.advert_due` then (the LAN record)
     advertise: dict[str, str] | None = None     # tell the LAN this TXT record
-    # one message for many connections, sent ``lobby_chunk`` per event-loop turn
-    broadcasts: list[tuple[list[ConnId], bytes]] = field(default_factory=list)
+    # one message for many connections, in chunks: one chunk per event-loop turn
+    broadcasts: list[tuple[list[list[ConnId]], bytes]] = field(default_factory=list)
     reads: list[GameRead] = field(default_factory=list)    # finished games to read
 
     def __bool__(self) -> bool:

@@ -331,8 +331,8 @@ def test_abandoned_tables_are_closed_by_the_core_and_a_game_keeps_its_save():
     assert out.closed_tables == [(tid, True)]             # a running game: save kept
 
 
-def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast():
-    core = ServerCore(limits=Limits(lobby_bytes_per_second=1000))
+def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast_in_chunks():
+    core = ServerCore(limits=Limits(lobby_bytes_per_second=1000, lobby_chunk=2))
     lobby = [hello(core, f"L{i}") for i in range(3)]
     ann = hello(core, "Ann")
     core.take()
@@ -341,8 +341,9 @@ def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast():
     assert out.lobby_at is not None and out.lobby_at >= 5.0
     core.lobby_due(out.lobby_at)
     out2 = core.take()
-    [(conns, data)] = out2.broadcasts
-    assert sorted(conns) == sorted(lobby)
+    [(chunks, data)] = out2.broadcasts
+    assert [len(c) for c in chunks] == [2, 1]             # one chunk per event-loop turn
+    assert sorted(c for chunk in chunks for c in chunk) == sorted(lobby)
     core.handle(ann, {"type": "leave"}, now=out.lobby_at)
     again = core.take().lobby_at
     assert again is not None and again - out.lobby_at >= len(data) * 3 / 1000 - 1e-9
