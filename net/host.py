@@ -242,11 +242,6 @@ class Host:
         """The TXT record for LAN discovery, all strings (the core's: `Advert.properties`)."""
         return self.core.advert.properties()
 
-    def _lobby_at(self, when: float) -> None:
-        """Call the core's `lobby_due` at ``when`` (its pace for the lobby's list)."""
-        if self._lobby_handle is None and not self.stopping:
-            self._lobby_handle = self._loop.call_at(when, self._lobby_due)
-
     def _lobby_due(self) -> None:
         self._lobby_handle = None
         self.core.lobby_due(self._loop.time())
@@ -352,8 +347,7 @@ class Host:
             self._spawn(self._hint(player_id, view))
         for tid, keep_save in out.closed_tables:
             self._closed(tid, keep_save)
-        if out.lobby_at is not None:
-            self._lobby_at(out.lobby_at)
+        self._lobby_handle = self._at(self._lobby_handle, out.lobby_at, self._lobby_due)
         self._heartbeat = self._at(self._heartbeat, out.heartbeat_at, self._heartbeat_due)
         self._advert_handle = self._at(self._advert_handle, out.advert_at, self._advert_due)
         if out.advertise is not None and self.properties_listener is not None:
