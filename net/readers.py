@@ -32,8 +32,10 @@ class Readers:
 
     @property
     def mark(self) -> int:
-        """Unread bytes over which the host reports a connection's output (`unread`)."""
-        return self.state.limits.bot_wait_buffer
+        """Unread bytes over which the host reports a connection's output (`unread`): the
+        lower of the two limits, so that both are seen."""
+        lim = self.state.limits
+        return min(lim.bot_wait_buffer, lim.max_write_buffer)
 
     def unread(self, conn: ConnId, nbytes: int) -> None:
         """``conn`` has ``nbytes`` of output it has not read yet (reported over the `mark`
