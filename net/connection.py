@@ -1,8 +1,9 @@
 """One connection to the host, TCP (and, through `hearts.net.web`, WebSocket): bytes in
 through the `Decoder`, messages out through `Connection.send`. The host it belongs to is
 any `Shell`: the connection tells it what happened (opened, whole messages, output left
-unread, a page's connection become a WebSocket, lost) and the host tells the core, which decides (let in,
-refused, too fast, silent, not reading) and orders what the connection does."""
+unread, a page's connection become a WebSocket, lost) and the host tells the core, which
+decides (let in, refused, too fast, silent, not reading) and orders what the connection
+does."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The server core's links: each connection as the host reports it. Let in within the
 budgets (or refused, or an older one evicted to make room: `hearts.net.guard.Guard`), its
 message rate, when it was last heard, whether it said hello in time; the heartbeat:
-pings, closing the silent and those without hello, sweeping the abandoned tables. Every answer is an outbox order the host carries out."""
+pings, closing the silent and those without hello, sweeping the abandoned tables. Every
+answer is an outbox order the host carries out."""
 
 from __future__ import annotations
 
