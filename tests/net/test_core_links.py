@@ -241,3 +241,21 @@ def test_a_short_hello_time_brings_the_next_beat_forward():
     assert core.take().heartbeat_at == 0.5
     core.opened(1, "10.0.0.1", now=0.1)
     assert core.take().heartbeat_at == 0.1 + 0.2
+
+
+def test_the_shell_reads_no_limit_the_core_decides_with():
+    """The host shell (host, connection, web transport) reads only the limits of moving bytes
+    (frames, HTTP's request) and a hint's thinking time: every limit a decision needs
+    (budgets, rates, silence, hello, readers, pacing) is read by the core's parts."""
+    import ast
+    import inspect
+    from dataclasses import fields
+
+    from hearts.net import connection, host, web
+
+    names = {f.name for f in fields(Limits)}
+    read = set()
+    for module in (host, connection, web):
+        tree = ast.parse(inspect.getsource(module))
+        read |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} & names
+    assert read <= {"max_frame", "web_request", "web_request_timeout", "bot_budget"}, read
