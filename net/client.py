@@ -110,7 +110,7 @@ class Client(MirrorReader):
         self.retry_for = retry_for
         self.limits = limits
         # read no more from the socket while this many messages wait to be taken (the
-        # host then holds its bots back: `hearts.net.host.Connection.holds_back`); None: no bound
+        # host then holds its bots back: `hearts.net.readers.Readers`); None: no bound
         self.backlog = backlog
         self.mirror = Mirror()                     # what the host told us, folded
         self.fold = fold

@@ -52,6 +52,9 @@ class Clocks:
         if alone >= self.state.limits.bots_alone:
             return          # nobody is there: its bots rest until someone comes back
         thinking = self._thinking.setdefault(table.id, set())
+        # a bot that has not answered in three times its budget and a second gets a legal
+        # move made for it (`bot_moved` with none)
+        budget = self.state.limits.bot_budget
         for seat in table.bot_seats(self.state.now):
             if seat in thinking:
                 continue
@@ -59,7 +62,8 @@ class Clocks:
             level = table.seats[seat].level or self.state.bot_level
             out.bots.append(BotTurn(table.id, seat, level, f"{table.bot_seed}/{seat}",
                                     table.game.hand.view(seat), table.version,
-                                    FALLBACK_LEVEL, people=alone == 0))
+                                    FALLBACK_LEVEL, people=alone == 0, budget=budget,
+                                    patience=budget * 3 + 1.0))
 
     def forget(self, table_id: int) -> None:
         """``table_id`` is closed."""

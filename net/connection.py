@@ -1,7 +1,9 @@
 """One connection to the host, TCP (and, through `hearts.net.web`, WebSocket): bytes in
 through the `Decoder`, messages out through `Connection.send`. The host it belongs to is
-any `Shell`: the connection tells it what happened (opened, a message, silence before
-hello, lost) and the host tells the core."""
+any `Shell`: the connection tells it what happened (opened, whole messages, output left
+unread, a page's connection become a WebSocket, lost) and the host tells the core, which
+decides (let in, refused, too fast, silent, not reading) and orders what the connection
+does."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import logging
 import socket
 from typing import Any, Protocol
 
-from .guard import Guard
 from .limits import Limits
 from .outbox import ConnId, Player
 from .protocol import AnyMessage, Decoder, ProtocolError, encode, error
@@ -24,15 +25,15 @@ _ids = itertools.count(1)
 class Shell(Protocol):
     """What a connection needs of its host (`hearts.net.host.Host`)."""
 
-    guard: Guard
     limits: Limits
     core: ServerCore
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop: ...
     def on_opened(self, conn: "Connection") -> None: ...
-    def on_hello_timeout(self, conn: "Connection") -> None: ...
-    def on_message(self, conn: "Connection", raw: Any) -> None: ...
+    def on_upgraded(self, conn: "Connection") -> None: ...
+    def on_messages(self, conn: "Connection", raws: list[Any], others: int = 0) -> None: ...
+    def on_unread(self, conn: "Connection", nbytes: int) -> None: ...
     def on_lost(self, conn: "Connection") -> None: ...
 
 
@@ -48,10 +49,8 @@ class Connection(asyncio.Protocol):
         self.decoder = Decoder(host.limits)
         self.transport: asyncio.Transport | None = None
         self.addr = ""
-        self.last_seen = 0.0
         self.closed = False
-        self.behind_since: float | None = None     # when its unread output passed the mark
-        self._hello_timer: asyncio.TimerHandle | None = None
+        self._mark = host.core.unread_mark         # unread output over this is reported
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # uvloop's transport is not an asyncio.Transport subclass, but has its methods
@@ -64,16 +63,10 @@ class Connection(asyncio.Protocol):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             except OSError:
                 pass
-        loop = asyncio.get_running_loop()
-        self.last_seen = loop.time()
-        if not self.host.guard.admit(self, self.last_seen):
-            return
-        self._hello_timer = loop.call_later(self.host.limits.hello_timeout, self._hello_timeout)
-        self.host.on_opened(self)
-
-    def _hello_timeout(self) -> None:
-        self._hello_timer = None
-        self.host.on_hello_timeout(self)
+        # told when the unread output drains back to the mark (`resume_writing`)
+        if self.transport is not None:
+            self.transport.set_write_buffer_limits(high=self._mark, low=self._mark)
+        self.host.on_opened(self)                   # let in, or refused and closed
 
     @property
     def player(self) -> Player | None:
@@ -91,21 +84,10 @@ class Connection(asyncio.Protocol):
         self.deliver(messages)
 
     def deliver(self, messages: list[Any], others: int = 0) -> None:
-        """Hand whole decoded messages to the host within the message rate (``others``:
-        more frames that count toward it, like a WebSocket's pings)."""
-        if not messages and not others:
-            return
-        now = self.host.loop.time()
-        if messages:
-            # only whole messages count as life: a client dribbling a frame byte by byte
-            # is closed by the heartbeat like a silent one
-            self.last_seen = now
-        if not self.host.guard.messages(self, len(messages) + others, now):
-            return
-        for raw in messages:
-            if self.closed:
-                return
-            self.host.on_message(self, raw)
+        """Hand whole decoded messages to the host (``others``: more frames that count
+        toward the message rate, like a WebSocket's pings)."""
+        if messages or others:
+            self.host.on_messages(self, messages, others)
 
     def send(self, msg: AnyMessage) -> None:
         self.send_bytes(encode(self.host.core.said_for(self.id, msg)))
@@ -115,23 +97,26 @@ class Connection(asyncio.Protocol):
         if self.closed or t is None or t.is_closing():
             return
         t.write(data)
-        if t.get_write_buffer_size() > self.host.limits.max_write_buffer:
-            log.warning("dropping %s: it does not read its messages", self.addr)
-            self.closed = True
-            t.abort()
+        size = t.get_write_buffer_size()
+        if size > self._mark:
+            self.host.on_unread(self, size)
 
-    def holds_back(self, now: float) -> bool:
-        """Whether bots wait for this reader: more than ``bot_wait_buffer`` bytes of its
-        output unread, and not for ``slow_reader_wait`` seconds straight (a reader that
-        takes nothing is not waited for: it is dropped at ``max_write_buffer``)."""
+    def pause_writing(self) -> None:
+        """Over the mark: reported by `send_bytes` already."""
+
+    def resume_writing(self) -> None:
+        """The unread output is back at the mark: the host tells the core."""
         t = self.transport
-        lim = self.host.limits
-        if self.closed or t is None or t.get_write_buffer_size() <= lim.bot_wait_buffer:
-            self.behind_since = None
-            return False
-        if self.behind_since is None:
-            self.behind_since = now
-        return now - self.behind_since < lim.slow_reader_wait
+        if not self.closed and t is not None:
+            self.host.on_unread(self, t.get_write_buffer_size())
+
+    def abort(self) -> None:
+        """Close at once, dropping what is unread (a silent connection, or one that does
+        not read)."""
+        self.closed = True
+        if self.transport is not None:
+            log.info("dropping the connection from %s", self.addr)
+            self.transport.abort()
 
     def fail(self, msg: AnyMessage) -> None:
         """Send a last error and close."""
@@ -145,10 +130,6 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        if self._hello_timer is not None:
-            self._hello_timer.cancel()
-            self._hello_timer = None
-        self.host.guard.release(self)
         self.host.on_lost(self)
 
 

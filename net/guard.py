@@ -1,10 +1,11 @@
 """Host hardening: connection accounting, message and chat rates, table passwords.
 Every number comes from `hearts.net.limits.Limits`.
 
-The host calls `Guard.admit` when a connection opens (and `release` when it
-closes), `Guard.messages` for each batch of decoded messages; the core calls
-`Guard.chat` for each chat line. (Closing abandoned tables is the core's:
-`hearts.net.lobby.Lobby.sweep`.)
+Sans-I/O, like the rest of the core: the core's `hearts.net.links.Links` asks `Guard.admit`
+when the host reports a connection opened (and `release` when it is lost), and
+`Guard.messages` for each batch of decoded messages; `Guard.chat` for each chat line.
+The guard answers; the core turns a refusal into an outbox order. (Closing abandoned
+tables is `hearts.net.lobby.Lobby.sweep`.)
 """
 
 from __future__ import annotations
@@ -13,27 +14,29 @@ import hashlib
 import hmac
 import secrets
 from collections import Counter
-from collections.abc import Collection
-from typing import Any, Protocol
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
 
 from hearts.i18n import T_, nT_
 
 from .limits import Limits
 from .messages import ErrorMessage
-from .outbox import Player
+from .outbox import ConnId, Player
 from .protocol import error
 from .table import Table, TableError
 
 
-class Connection(Protocol):
-    """What the guard needs of a connection (`hearts.net.connection.Connection`)."""
+@dataclass
+class Admission:
+    """The guard's answer to a new connection: ``refused`` (its last error, then closed),
+    or let in, perhaps over budget (``seats_only``: its hello may only take a seat back);
+    ``evicted``: older connections without a player closed to make room, each with its
+    last error."""
 
-    pool: str
-    addr: str
-
-    @property
-    def player(self) -> Player | None: ...
-    def fail(self, msg: ErrorMessage) -> None: ...
+    refused: ErrorMessage | None = None
+    seats_only: bool = False
+    evicted: list[tuple[ConnId, ErrorMessage]] = field(default_factory=list)
 
 
 class Bucket:
@@ -63,11 +66,12 @@ class Guard:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.per_address: Counter[str] = Counter()
-        # admitted connections of each pool ("game": the TCP port, "web": the web port), by
-        # id(), oldest first: when a pool is full its oldest one without a player goes
-        self.pools: dict[str, dict[int, Connection]] = {"game": {}, "web": {}}
-        self._reserve: set[int] = set()          # let in over budget: a seat's hello only
-        self._buckets: dict[int, Bucket] = {}    # id(conn) -> message bucket
+        # admitted connections of each pool ("game": the TCP port, "web": the web port) with
+        # their addresses, oldest first: when a pool is full its oldest one without a player goes
+        self.pools: dict[str, dict[ConnId, str]] = {"game": {}, "web": {}}
+        self._pool_of: dict[ConnId, str] = {}
+        self._reserve: set[ConnId] = set()       # let in over budget: a seat's hello only
+        self._buckets: dict[ConnId, Bucket] = {}  # message bucket of each connection
         self._chat: dict[str, Bucket] = {}       # player token -> chat bucket
         self.refused = 0
         self.evicted = 0
@@ -78,75 +82,83 @@ class Guard:
         """How many connections ``pool`` ("game" or "web") holds within its budget."""
         return self.limits.max_web_connections if pool == "web" else self.limits.max_connections
 
-    def admit(self, conn: Connection, now: float) -> bool:
-        """Count a new connection, or refuse it (error 'limit', then closed). A full pool or
-        address makes room by closing its oldest connection that has not said hello; a pool
-        full of players lets in `Limits.player_reserve` more, for taking a seat back."""
+    def admit(self, conn: ConnId, addr: str, pool_name: str, now: float,
+              has_player: Callable[[ConnId], bool]) -> Admission:
+        """Count a new connection, or refuse it (error 'limit'). A full pool or address makes
+        room by evicting its oldest connection that has not said hello (``has_player``
+        tells); a pool full of players lets in `Limits.player_reserve` more, for taking a
+        seat back."""
         lim = self.limits
-        pool = self.pools.setdefault(conn.pool, {})
+        pool = self.pools.setdefault(pool_name, {})
+        answer = Admission()
         why = None
-        reserve = False
-        if conn.addr not in lim.trusted and self.per_address[conn.addr] >= lim.max_per_address \
-                and not self._evict_oldest([c for p in self.pools.values() for c in p.values()
-                                            if c.addr == conn.addr]):
-            why = (f"{conn.addr} already has {lim.max_per_address} connections to this host, "
+        if addr not in lim.trusted and self.per_address[addr] >= lim.max_per_address \
+                and not self._evict_oldest([c for p in self.pools.values()
+                                            for c, a in p.items() if a == addr],
+                                           has_player, answer):
+            why = (f"{addr} already has {lim.max_per_address} connections to this host, "
                    "the limit for one address")
-        elif len(pool) - len(self._reserve & pool.keys()) >= self.capacity(conn.pool):
-            regular = [c for i, c in pool.items() if i not in self._reserve]
-            if not self._evict_oldest(regular):
-                extra = [c for i, c in pool.items() if i in self._reserve]
-                reserve = len(extra) < lim.player_reserve or self._evict_oldest(extra)
-                if not reserve:
-                    why = (f"the host holds {self.capacity(conn.pool)} connections, its limit; "
+        elif len(pool) - len(self._reserve & pool.keys()) >= self.capacity(pool_name):
+            regular = [c for c in pool if c not in self._reserve]
+            if not self._evict_oldest(regular, has_player, answer):
+                extra = [c for c in pool if c in self._reserve]
+                answer.seats_only = (len(extra) < lim.player_reserve
+                                     or self._evict_oldest(extra, has_player, answer))
+                if not answer.seats_only:
+                    why = (f"the host holds {self.capacity(pool_name)} connections, its limit; "
                            "try again later")
         if why is not None:
             self.refused += 1
-            conn.fail(error("limit", why, "hello"))
-            return False
-        pool[id(conn)] = conn
-        if reserve:
-            self._reserve.add(id(conn))
-        self.per_address[conn.addr] += 1
-        if conn.addr not in lim.trusted:
-            self._buckets[id(conn)] = Bucket(lim.messages_per_second, lim.message_burst, now)
-        return True
+            answer.refused = error("limit", why, "hello")
+            return answer
+        pool[conn] = addr
+        self._pool_of[conn] = pool_name
+        if answer.seats_only:
+            self._reserve.add(conn)
+        self.per_address[addr] += 1
+        if addr not in lim.trusted:
+            self._buckets[conn] = Bucket(lim.messages_per_second, lim.message_burst, now)
+        return answer
 
-    def _evict_oldest(self, conns: list[Connection]) -> bool:
-        """Close the first of ``conns`` (oldest first) that has no player yet; whether one was."""
+    def _evict_oldest(self, conns: list[ConnId], has_player: Callable[[ConnId], bool],
+                      answer: Admission) -> bool:
+        """Evict the first of ``conns`` (oldest first) that has no player yet; whether one was."""
         for c in conns:
-            if c.player is None:
+            if not has_player(c):
                 self.evicted += 1
                 self.release(c)
-                c.fail(error("limit", T_("the host is busy and needed this connection, which "
-                                        "had not said hello; connect again"), "hello"))
+                answer.evicted.append((c, error("limit", T_(
+                    "the host is busy and needed this connection, which had not said hello; "
+                    "connect again"), "hello")))
                 return True
         return False
 
-    def over_budget(self, conn: Connection) -> bool:
+    def over_budget(self, conn: ConnId) -> bool:
         """Whether ``conn`` was let in over its pool's budget: its hello may only take a
-        seat back (the core refuses any other, `hearts.net.server.ServerCore.opened`)."""
-        return id(conn) in self._reserve
+        seat back (`hearts.net.sessions.Sessions.hello` refuses any other)."""
+        return conn in self._reserve
 
-    def release(self, conn: Connection) -> None:
+    def release(self, conn: ConnId) -> None:
         """A connection closed (admitted or not; twice is harmless)."""
-        pool = self.pools.get(conn.pool)
-        if pool is None or pool.pop(id(conn), None) is None:
+        pool_name = self._pool_of.pop(conn, None)
+        if pool_name is None:
             return
-        self._reserve.discard(id(conn))
-        self._buckets.pop(id(conn), None)
-        self.per_address[conn.addr] -= 1
-        if self.per_address[conn.addr] <= 0:
-            del self.per_address[conn.addr]
+        addr = self.pools[pool_name].pop(conn)
+        self._reserve.discard(conn)
+        self._buckets.pop(conn, None)
+        self.per_address[addr] -= 1
+        if self.per_address[addr] <= 0:
+            del self.per_address[addr]
 
-    def messages(self, conn: Connection, n: int, now: float) -> bool:
-        """Whether ``n`` more messages are within the connection's rate (else it is closed)."""
-        bucket = self._buckets.get(id(conn))
+    def messages(self, conn: ConnId, n: int, now: float) -> ErrorMessage | None:
+        """None while ``n`` more messages are within the connection's rate; else the error
+        it is closed with."""
+        bucket = self._buckets.get(conn)
         if bucket is None or bucket.take(now, n):
-            return True
-        conn.fail(error("limit", f"more than {self.limits.message_burst} messages at once or "
-                                 f"{self.limits.messages_per_second:g} a second; "
-                                 "the connection is closed"))
-        return False
+            return None
+        return error("limit", f"more than {self.limits.message_burst} messages at once or "
+                              f"{self.limits.messages_per_second:g} a second; "
+                              "the connection is closed")
 
     # -- chat -------------------------------------------------------------------------------
     def chat(self, player: Player, now: float) -> None:
@@ -224,5 +236,5 @@ def check_password(table: Table, given: Any) -> None:
                                         "password", number=table.id))
 
 
-__all__ = ["Bucket", "Guard", "check_password", "hash_password", "password_ok",
+__all__ = ["Admission", "Bucket", "Guard", "check_password", "hash_password", "password_ok",
            "raise_fd_limit"]

@@ -1,9 +1,13 @@
 """The asyncio TCP host: connections, bots, timers and saves around the sans-I/O core.
 
 The shell only moves bytes and runs clocks, threads and files: every decision is the
-`hearts.net.server.ServerCore`'s (players, hello, the lobby and its pace, intents, what each
-member is sent, saves, clocks, bots' turns and their fallback, abandoned tables, the bye
-at shutdown, resuming), and `Host._carry_out` does what it decided. Each connection is a
+`hearts.net.server.ServerCore`'s (who is let in, message rates, players, hello, the lobby
+and its pace, intents, what each member is sent, saves, clocks, bots' turns and their
+fallback, abandoned tables, pings and silent connections, readers that fall behind (bots
+held, or the connection dropped), the LAN record and its pace, the bye at shutdown,
+resuming). The host reports facts with the time (a connection opened, whole messages,
+output left unread, a timer the core named is due) and `Host._carry_out` does what the
+core decided. Each connection is a
 `hearts.net.connection.Connection`; `hearts.net.table` holds the table model,
 `hearts.net.protocol` the codec, `hearts.net.saves` the files.
 
@@ -29,17 +33,15 @@ from . import saves
 from .botpool import BotPool
 from .clocks import bot_action
 from .connection import Connection
-from .guard import Guard
 from .history import History
 from .interfaces import local_addresses
 from .limits import DEFAULT_LIMITS, Limits
-from .protocol import DEFAULT_PORT, PROTOCOL_VERSION, encode
-from .outbox import BotTurn, ConnId, Player
+from .protocol import DEFAULT_PORT
+from .outbox import BotTurn, ConnId, Outbox, Player
 from .save_keeper import SaveKeeper
 from .server import ServerCore
 
 log = logging.getLogger("hearts.host")
-READER_POLL = 0.02      # seconds between looks at a table's slow readers (flow control)
 
 
 @dataclass
@@ -75,16 +77,16 @@ class Host:
                  bot_level: str = "normal", bot_workers: int = 2,
                  seed: int | None = None, history_dir: str | Path | None = None,
                  session: str | None = None, plug_ins: tuple[str, ...] = ()) -> None:
-        self.guard = Guard(limits)
         self.save_dir = Path(save_dir) if save_dir else None
         # the finished games: with the saves (or in ``history_dir``, or in memory)
         self.history = History(history_dir or save_dir, session)
-        self.core = ServerCore(name, rules, limits, bot_level, seed, self.guard,
+        self.core = ServerCore(name, rules, limits, bot_level, seed,
                                saving=self.save_dir is not None, packed=True,
                                plug_ins=plug_ins, history=self.history)
         # the save files: the folders claimed, each save written, a disk that refuses
         self.keeper = SaveKeeper(self.core, self.history, self.save_dir, limits,
                                  session is not None, self.runtime, self._carry_out)
+        self.guard = self.core.guard       # the budgets and rates the core keeps
         self.name = self.core.name
         self.limits = limits
         self._connections: dict[ConnId, Connection] = {}
@@ -94,10 +96,10 @@ class Host:
         self._pool = BotPool(bot_workers)
         self._runtime: dict[int, TableRuntime] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
-        self._heartbeat: asyncio.Task[None] | None = None
+        self._heartbeat: asyncio.TimerHandle | None = None
+        # told each new TXT record the core orders (`hearts.net.discovery.advertise_host`)
         self.properties_listener: Callable[[dict[str, str]], Awaitable[None]] | None = None
-        self._last_props: dict[str, str] | None = None
-        self._props_handle: asyncio.TimerHandle | None = None
+        self._advert_handle: asyncio.TimerHandle | None = None
         self._lobby_handle: asyncio.TimerHandle | None = None
 
     @property
@@ -150,8 +152,10 @@ class Host:
             raise
         self.keeper.note_port(self.port)
         if self._web is not None:
+            self.core.web_served(self.web_port)
             await self._web.start_serving()
-        self._heartbeat = self._loop.create_task(self._heartbeats())
+        self.core.heartbeat(self._loop.time())     # the connections' clock starts
+        self._carry_out()
         log.info("hosting %r on port %d%s", self.name, self.port,
                  f" (browsers on {self.web_port})" if self.web_port else "")
 
@@ -202,15 +206,12 @@ class Host:
         for server in (self._server, self._web):
             if server is not None:
                 server.close()
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
         for rt in self._runtime.values():
             if rt.timer is not None:
                 rt.timer.cancel()
-        if self._props_handle is not None:
-            self._props_handle.cancel()
-        if self._lobby_handle is not None:
-            self._lobby_handle.cancel()
+        for handle in (self._heartbeat, self._advert_handle, self._lobby_handle):
+            if handle is not None:
+                handle.cancel()
         self._carry_out()                       # the tables' last snapshots, the byes
         for rt in self._runtime.values():
             if rt.store is not None:
@@ -236,97 +237,62 @@ class Host:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _heartbeats(self) -> None:
-        """Ping every ``heartbeat_interval``; close a connection silent for
-        ``heartbeat_timeout``, checked every ``silence_check`` (so at most that late)."""
-        ping = encode({"type": "ping"})
-        lim = self.limits
-        step = min(lim.silence_check, lim.heartbeat_interval)
-        next_ping = self._loop.time() + lim.heartbeat_interval
-        while True:
-            await asyncio.sleep(step)
-            now = self._loop.time()
-            pinging = now >= next_ping
-            if pinging:
-                next_ping = now + lim.heartbeat_interval
-                self.core.sweep(now)
-                self._carry_out()
-            for conn in list(self._connections.values()):
-                if now - conn.last_seen > lim.heartbeat_timeout:
-                    log.info("closing silent connection from %s", conn.addr)
-                    conn.close()
-                    if conn.transport is not None:
-                        conn.transport.abort()
-                elif pinging and conn.player is not None:
-                    conn.send_bytes(ping)
-
     # -- discovery properties ------------------------------------------------------------------
     def txt_properties(self) -> dict[str, str]:
-        """The TXT record for LAN discovery, all strings."""
-        tables = self.core.tables.values()
-        open_table = next((t for t in tables if t.free_seats()), None)
-        rules = (open_table.rules if open_table else self.core.rules).summary()
-        return {
-            "version": str(PROTOCOL_VERSION),
-            "name": self.name,
-            "tables": str(len(tables)),
-            "seats": str(sum(t.free_seats() for t in tables)),
-            "players": str(sum(t.humans() for t in tables)),
-            "rules": rules[:60],
-            "playing": "1" if any(t.running for t in tables) else "0",
-            **({"web": str(self.web_port)} if self.web_port else {}),
-        }
-
-    def _properties_maybe_changed(self) -> None:
-        """The table list changed: refresh the LAN advertisement (debounced)."""
-        if self.properties_listener is None or self._props_handle is not None:
-            return
-        self._props_handle = self._loop.call_later(0.5, self._push_properties)
-
-    def _lobby_at(self, when: float) -> None:
-        """Call the core's `lobby_due` at ``when`` (its pace for the lobby's list)."""
-        if self._lobby_handle is None and not self.stopping:
-            self._lobby_handle = self._loop.call_at(when, self._lobby_due)
+        """The TXT record for LAN discovery, all strings (the core's: `Advert.properties`)."""
+        return self.core.advert.properties()
 
     def _lobby_due(self) -> None:
         self._lobby_handle = None
         self.core.lobby_due(self._loop.time())
         self._carry_out()
 
-    def _broadcast(self, conns: list[ConnId], data: bytes, start: int = 0) -> None:
-        """Send ``data`` to ``conns``, ``lobby_chunk`` of them per event-loop turn (the
-        tables keep playing in between)."""
-        chunk = self.limits.lobby_chunk
-        for cid in conns[start:start + chunk]:
+    def _broadcast(self, chunks: list[list[ConnId]], data: bytes, start: int = 0) -> None:
+        """Send ``data`` to the connections of ``chunks``, one chunk per event-loop turn
+        (the tables keep playing in between)."""
+        for cid in chunks[start]:
             conn = self._connections.get(cid)
             if conn is not None and not conn.closed:
                 conn.send_bytes(data)
-        if start + chunk < len(conns) and not self.stopping:
-            self._loop.call_soon(self._broadcast, conns, data, start + chunk)
+        if start + 1 < len(chunks) and not self.stopping:
+            self._loop.call_soon(self._broadcast, chunks, data, start + 1)
 
-    def _push_properties(self) -> None:
-        self._props_handle = None
-        props = self.txt_properties()
-        if props != self._last_props and self.properties_listener is not None:
-            self._last_props = props
-            self._spawn(self.properties_listener(props))
+    def _at(self, handle: asyncio.TimerHandle | None, when: float | None,
+            call: Callable[[], None]) -> asyncio.TimerHandle | None:
+        """The timer for one of the core's times (``when``; None: keep ``handle``), armed
+        afresh: the core names each time once, and the latest is the one that counts."""
+        if when is None or self.stopping:
+            return handle
+        if handle is not None:
+            handle.cancel()
+        return self._loop.call_at(when, call)
+
+    def _heartbeat_due(self) -> None:
+        self._heartbeat = None
+        self.core.heartbeat(self._loop.time())
+        self._carry_out()
+
+    def _advert_due(self) -> None:
+        self._advert_handle = None
+        self.core.advert_due(self._loop.time())
+        self._carry_out()
 
     # -- connections: the core decides, the host carries it out ------------------------------
     def on_opened(self, conn: Connection) -> None:
         self._connections[conn.id] = conn
-        self.core.opened(conn.id, conn.addr, seats_only=self.guard.over_budget(conn))
-
-    def on_hello_timeout(self, conn: Connection) -> None:
-        if not conn.closed:
-            self.core.hello_timeout(conn.id, self._loop.time())
-            self._carry_out()
-
-    def on_message(self, conn: Connection, raw: Any) -> None:
-        self.core.handle(conn.id, raw, self._loop.time())
-        if conn._hello_timer is not None and self.core.player_on(conn.id) is not None:
-            conn._hello_timer.cancel()
-            conn._hello_timer = None
+        self.core.opened(conn.id, conn.addr, self._loop.time(), conn.pool)
         self._carry_out()
+
+    def on_upgraded(self, conn: Connection) -> None:
+        self.core.upgraded(conn.id, self._loop.time())
+        self._carry_out()
+
+    def on_messages(self, conn: Connection, raws: list[Any], others: int = 0) -> None:
+        self.core.received(conn.id, raws, self._loop.time(), others)
+        self._carry_out()
+
+    def on_unread(self, conn: Connection, nbytes: int) -> None:
+        self.core.unread(conn.id, nbytes, self._loop.time())
 
     def on_lost(self, conn: Connection) -> None:
         if self._connections.pop(conn.id, None) is not None:
@@ -346,11 +312,14 @@ class Host:
         return self._connections.get(player.conn) if player.conn is not None else None
 
     def _carry_out(self) -> None:
-        """Do what the core decided: save, send, close, arm clocks, run bots and hints,
-        forget closed tables."""
+        """Do what the core decided (save, send, close, arm clocks, run bots and hints,
+        forget closed tables), until it has decided nothing more."""
         out = self.core.take()
-        if not out:
-            return
+        while out:
+            self._carry_out_one(out)
+            out = self.core.take()
+
+    def _carry_out_one(self, out: Outbox) -> None:
         for order in out.saves:
             self.keeper.write(order)
         conns = self._connections
@@ -366,6 +335,10 @@ class Host:
             conn = conns.get(cid)
             if conn is not None:
                 conn.close()
+        for cid in out.drop:
+            conn = conns.get(cid)
+            if conn is not None:
+                conn.abort()
         for tid, when in out.clocks.items():
             self._arm(tid, when)
         for turn in out.bots:
@@ -374,16 +347,15 @@ class Host:
             self._spawn(self._hint(player_id, view))
         for tid, keep_save in out.closed_tables:
             self._closed(tid, keep_save)
-        if out.lobby_changed:
-            self._properties_maybe_changed()
-        if out.lobby_at is not None:
-            self._lobby_at(out.lobby_at)
-        if out.reads:           # the history files, read here for the core; then the answers
-            for read in out.reads:
-                self.core.game_read(read, self.history.game(read.game, read.hand))
-            self._carry_out()
-        for targets, data in out.broadcasts:
-            self._broadcast(targets, data)
+        self._lobby_handle = self._at(self._lobby_handle, out.lobby_at, self._lobby_due)
+        self._heartbeat = self._at(self._heartbeat, out.heartbeat_at, self._heartbeat_due)
+        self._advert_handle = self._at(self._advert_handle, out.advert_at, self._advert_due)
+        if out.advertise is not None and self.properties_listener is not None:
+            self._spawn(self.properties_listener(out.advertise))
+        for read in out.reads:  # the history files, read here for the core: the answers
+            self.core.game_read(read, self.history.game(read.game, read.hand))
+        for chunks, data in out.broadcasts:
+            self._broadcast(chunks, data)
 
     def _closed(self, table_id: int, keep_save: bool) -> None:
         """Forget a closed table's clock, bots and save store (its files go unless kept)."""
@@ -464,21 +436,20 @@ class Host:
         return slot[1]
 
     async def _bot_move(self, turn: BotTurn, bot: Any) -> None:
-        """Ask the seat's bot in the thread pool and tell the core; one that overruns
-        its budget (three times, plus a second) or fails gets a legal move made for it."""
-        budget = self.limits.bot_budget
-        fut = self._pool.run(turn.people, bot_action, bot, turn.view, budget)
+        """Ask the seat's bot in the thread pool and tell the core; without an answer in
+        the turn's ``patience`` (or when it fails), the core is told so and makes a legal
+        move for it."""
+        fut = self._pool.run(turn.people, bot_action, bot, turn.view, turn.budget)
         action = None
         try:
-            action = await asyncio.wait_for(asyncio.shield(fut), budget * 3 + 1.0)
+            action = await asyncio.wait_for(asyncio.shield(fut), turn.patience)
         except asyncio.TimeoutError:
             log.warning("bot at table %d seat %d overran its %.2f s budget; playing a legal "
-                        "card", turn.table, turn.seat, budget)
+                        "card", turn.table, turn.seat, turn.budget)
         except Exception as e:
             log.warning("bot at table %d seat %d failed (%s); playing a legal card",
                         turn.table, turn.seat, e)
         if fut.done():
-            await self._readers_caught_up(turn.table)
             self.core.bot_moved(turn.table, turn.seat, turn.version, action, self._now())
             self._carry_out()
             return
@@ -492,19 +463,6 @@ class Host:
             pass
         self.core.bot_free(turn.table, turn.seat, self._now())
         self._carry_out()
-
-    async def _readers_caught_up(self, table_id: int) -> None:
-        """Flow control: wait while someone at the table is far behind in reading what
-        they were sent (`Connection.holds_back`), so that bots playing bots (a demo, a
-        watched bots' table) go no faster than the slowest reader and never fill the
-        unread-output limit of one that reads, however slowly."""
-        conns = self._connections
-        while True:
-            now = self._loop.time()
-            members = (conns.get(c) for c in self.core.table_conns(table_id))
-            if not any(c.holds_back(now) for c in members if c is not None):
-                return
-            await asyncio.sleep(READER_POLL)
 
     def _now(self) -> float:
         return self._loop.time()

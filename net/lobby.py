@@ -9,6 +9,7 @@ from typing import Any
 
 from hearts.i18n import Text
 
+from .advert import Advert
 from .clocks import Clocks
 from .core_state import CoreState
 from .guard import Guard
@@ -25,8 +26,10 @@ log = logging.getLogger("hearts.host")
 class Lobby:
     """The tables of one host as the lobby sees them, and the ways out of a table."""
 
-    def __init__(self, state: CoreState, guard: Guard, records: Records, clocks: Clocks) -> None:
+    def __init__(self, state: CoreState, guard: Guard, records: Records, clocks: Clocks,
+                 advert: Advert) -> None:
         self.state = state
+        self.advert = advert
         self.guard = guard
         self.records = records
         self.clocks = clocks
@@ -75,11 +78,10 @@ class Lobby:
 
     def changed(self) -> None:
         """The table list changed: the lobby hears of it when its pace allows (`due`)."""
-        out = self.state.out
-        out.lobby_changed = True
+        self.advert.changed()
         if not self._list_due and not self.state.stopping:
             self._list_due = True
-            out.lobby_at = self.state.now + self.delay(self.state.now)
+            self.state.out.lobby_at = self.state.now + self.delay(self.state.now)
 
     def due(self) -> None:
         """Send the table list to everyone at no table, and pace the next one so the lobby
@@ -91,7 +93,10 @@ class Lobby:
         now = self.state.now
         msg = encode(self.tables_message(now))
         self._next_list = now + len(msg) * len(conns) / self.state.limits.lobby_bytes_per_second
-        self.state.out.broadcasts.append((conns, msg))
+        # ``lobby_chunk`` connections per event-loop turn: the tables play in between
+        chunk = self.state.limits.lobby_chunk
+        self.state.out.broadcasts.append(
+            ([conns[i:i + chunk] for i in range(0, len(conns), chunk)], msg))
 
     # -- chat and announcements ------------------------------------------------------------
     def say(self, player: Player, text: str) -> None:

@@ -29,6 +29,8 @@ class News:
         """The decisions since the last call (and a fresh, empty outbox): the touched
         tables' news, then each touched table's clock and the bots' turns."""
         state = self.state
+        if not state.touched and not state.woken and not state.out:
+            return state.out        # nothing decided: the same empty outbox
         touched, state.touched = state.touched, {}
         for tid in touched:
             table = state.tables.get(tid)

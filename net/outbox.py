@@ -60,7 +60,9 @@ class Save:
 class BotTurn:
     """A seat a bot must move for: the host asks the seat's bot (kept per ``level`` with
     ``seed``; a ``fallback`` level when ``level`` cannot be built) about ``view`` in a
-    thread and reports with `hearts.net.server.ServerCore.bot_moved`."""
+    thread, with ``budget`` seconds to think, and reports with
+    `hearts.net.server.ServerCore.bot_moved` (after ``patience`` seconds without an answer,
+    with none: a legal move is made for it)."""
 
     table: int
     seat: int
@@ -70,6 +72,8 @@ class BotTurn:
     version: int
     fallback: str = "random"
     people: bool = True     # a person is connected to the table: its moves go first
+    budget: float = 0.25    # seconds the bot is given to think
+    patience: float = 1.75  # seconds after which a legal move is made for it instead
 
 
 Outgoing = HostMessage | bytes
@@ -81,7 +85,8 @@ class Outbox:
     """What the core decided should happen since the last `ServerCore.take`. The host
     writes ``saves`` first (nobody hears of a change before it is saved), then sends
     ``messages`` in order, then closes the ``closing`` connections, each after a last
-    error, and the ``hang_up`` ones (told already: the ``bye`` at shutdown)."""
+    error, and the ``hang_up`` ones (told already: the ``bye`` at shutdown), and drops the
+    ``drop`` ones at once (silent, or not reading what they are sent)."""
 
     saves: list[Save] = field(default_factory=list)
     messages: list[tuple[ConnId, Outgoing]] = field(default_factory=list)
@@ -91,17 +96,23 @@ class Outbox:
     bots: list[BotTurn] = field(default_factory=list)
     hints: list[tuple[int, View]] = field(default_factory=list)    # (player id, its view)
     closed_tables: list[tuple[int, bool]] = field(default_factory=list)  # (id, keep_save)
-    lobby_changed: bool = False     # the table list changed: tell the LAN (debounced)
+    drop: list[ConnId] = field(default_factory=list)    # close at once, no word: silent or
+                                                        # not reading (`hearts.net.links`)
     lobby_at: float | None = None   # call `ServerCore.lobby_due` then (the list is paced)
-    # one message for many connections, sent ``lobby_chunk`` per event-loop turn
-    broadcasts: list[tuple[list[ConnId], bytes]] = field(default_factory=list)
+    heartbeat_at: float | None = None   # call `ServerCore.heartbeat` then
+    advert_at: float | None = None  # call `ServerCore.advert_due` then (the LAN record)
+    advertise: dict[str, str] | None = None     # tell the LAN this TXT record
+    # one message for many connections, in chunks: one chunk per event-loop turn
+    broadcasts: list[tuple[list[list[ConnId]], bytes]] = field(default_factory=list)
     reads: list[GameRead] = field(default_factory=list)    # finished games to read
 
     def __bool__(self) -> bool:
         return bool(self.saves or self.messages or self.closing or self.hang_up
                     or self.clocks or self.bots
-                    or self.hints or self.closed_tables or self.lobby_changed
-                    or self.lobby_at is not None or self.broadcasts or self.reads)
+                    or self.hints or self.closed_tables or self.drop
+                    or self.lobby_at is not None or self.heartbeat_at is not None
+                    or self.advert_at is not None or self.advertise is not None
+                    or self.broadcasts or self.reads)
 
 
 __all__ = ["BotTurn", "ConnId", "GameRead", "Outbox", "Outgoing", "Player", "Save"]

@@ -1,10 +1,13 @@
 """The host's decisions, sans-I/O: `ServerCore`, the one face of the core's parts.
 
 The host numbers its connections (`ConnId`) and tells the core what happens to them
-and when: `opened`, `handle` (one decoded value), `lost`, `hello_timeout`; a table's
-clock running out (`tick`); a bot's answer (`bot_moved`, `bot_free`); a hint computed
-(`hint_ready`); a save that failed (`save_failed`); the heartbeat (`sweep`); the lobby's
-list due (`lobby_due`); a line at the host's terminal (`operate`); stopping (`stop`).
+and when: `opened` (the core lets it in or refuses it), `received` (a batch of decoded
+values; `handle` for one), `unread` (output it has not read), `upgraded` (a page's
+request become a WebSocket), `lost`; a
+table's clock running out (`tick`); a bot's answer (`bot_moved`, `bot_free`); a hint
+computed (`hint_ready`); a save that failed (`save_failed`); the times the outbox named:
+the connections' `heartbeat`, the lobby's list (`lobby_due`), the LAN record
+(`advert_due`); a line at the host's terminal (`operate`); stopping (`stop`).
 The core decides, and `take` hands over what must happen next as an `Outbox`: the
 saves to write (before anything else), the messages for connections (some closed
 after), each table's next clock, the bots' and hints' turns to compute, tables closed,
@@ -15,7 +18,9 @@ The parts, each with one purpose, share one `CoreState` (the tables, the players
 time, the outbox being filled): `Sessions` (connections and hello), `Intents` (every
 request, a ``_do_<type>`` each), `Lobby` (the table list, leaving, closing, lobby chat),
 `Records` (saves, resuming, finished games), `Clocks` (clocks, bots' turns, hints),
-`News` (what members are sent; the outbox taken), `Speech` (each connection's language).
+`News` (what members are sent; the outbox taken), `Speech` (each connection's language),
+`Links` (admission, message rates, silence, pings), `Readers` (unread output: dropping,
+bots held for a slow reader), `Advert` (the LAN's TXT record and its pace).
 
 >>> core = ServerCore()
 >>> core.opened(1, "10.0.0.2")
@@ -31,6 +36,7 @@ from typing import Any
 from hearts.engine import Action, Rules, View
 from hearts.i18n import T_, Text, Translator
 
+from .advert import Advert
 from .clocks import Clocks, bot_action, hint_position
 from .console import operator_command, run_command
 from .core_state import CoreState
@@ -38,11 +44,13 @@ from .guard import Guard
 from .history import History
 from .intents import Intents
 from .limits import DEFAULT_LIMITS, Limits
+from .links import Links
 from .lobby import Lobby
 from .messages import ClientMessage, TablesMessage
 from .news import News
 from .outbox import BotTurn, ConnId, GameRead, Outbox, Outgoing, Player, Save
 from .protocol import clean_name
+from .readers import Readers
 from .records import ACTION_CHANGES, Records
 from .sessions import Sessions
 from .speech import Speech
@@ -73,31 +81,63 @@ class ServerCore(CoreState):
         self.speech = Speech()
         self.records = Records(self, self.history)
         self.clocks = Clocks(self)
-        self.lobby = Lobby(self, self.guard, self.records, self.clocks)
+        self.advert = Advert(self)
+        self.lobby = Lobby(self, self.guard, self.records, self.clocks, self.advert)
         self.sessions = Sessions(self, self.speech, self.lobby)
+        self.readers = Readers(self, self.lobby, self.clocks)
+        self.links = Links(self, self.guard, self.sessions, self.lobby, self.readers)
         self.news = News(self, self.speech, self.records, self.clocks, self.lobby)
         self.intents = Intents(self, self.sessions, self.speech, self.lobby, self.records,
                                self.guard, lambda player, text: run_command(self, player, text))
 
     # -- what the host tells the core ------------------------------------------------------
-    def opened(self, conn: ConnId, addr: str, seats_only: bool = False) -> None:
-        """A connection from ``addr`` is open (`Sessions.opened`)."""
-        self.sessions.opened(conn, addr, seats_only)
+    def opened(self, conn: ConnId, addr: str, now: float = 0.0, pool: str = "game") -> None:
+        """A connection from ``addr`` to the ``pool`` port is open: let in or refused
+        (`Links.opened`)."""
+        self.now = now
+        self.links.opened(conn, addr, pool)
+
+    def received(self, conn: ConnId, raws: list[Any], now: float, others: int = 0) -> None:
+        """Whole decoded values from ``conn`` (``others``: more frames that count toward its
+        rate, like a WebSocket's pings): within its rate, each decided on in turn until
+        one closes it."""
+        self.now = now
+        if not self.links.received(conn, len(raws), others):
+            return
+        closing = self.out.closing
+        for raw in raws:
+            if closing and any(c == conn for c, _ in closing):
+                return
+            self.intents.handle(conn, raw)
 
     def handle(self, conn: ConnId, raw: Any, now: float) -> None:
         """Decide on one decoded value from ``conn`` (`Intents.handle`)."""
         self.now = now
         self.intents.handle(conn, raw)
 
-    def hello_timeout(self, conn: ConnId, now: float) -> None:
-        """``conn``'s time to say hello is over: closed unless it did."""
+    def unread(self, conn: ConnId, nbytes: int, now: float) -> None:
+        """``conn`` has ``nbytes`` of output unread: reported after a send over the
+        `unread_mark`, and when it drains to it (`Readers.unread`)."""
         self.now = now
-        self.sessions.hello_timeout(conn)
+        self.readers.unread(conn, nbytes)
+
+    @property
+    def unread_mark(self) -> int:
+        """Unread bytes over which the host reports a connection's output (`unread`)."""
+        return self.readers.mark
+
+    def upgraded(self, conn: ConnId, now: float) -> None:
+        """``conn``, a request to the web port, is a WebSocket now: its hello is expected
+        within ``hello_timeout`` (on the game port, from `opened`)."""
+        self.now = now
+        self.links.expect_hello(conn)
 
     def lost(self, conn: ConnId, now: float) -> None:
         """``conn`` is gone."""
         self.now = now
+        self.links.lost(conn)
         self.sessions.lost(conn)
+        self.readers.lost(conn)
 
     def tick(self, table_id: int, now: float) -> None:
         """``table_id``'s clock is due: turn timeouts, the grace of dropped people."""
@@ -106,8 +146,12 @@ class ServerCore(CoreState):
 
     def bot_moved(self, table_id: int, seat: int, version: int, action: Action | None,
                   now: float, busy: bool = False) -> None:
-        """A bot's answer to its `BotTurn` (`Clocks.bot_moved`)."""
+        """A bot's answer to its `BotTurn` (`Clocks.bot_moved`), held while someone at the
+        table is far behind in reading (`Readers.holds_back`)."""
         self.now = now
+        if not busy and self.readers.holds_back(table_id):
+            self.readers.hold(table_id, seat, version, action)
+            return
         self.clocks.bot_moved(table_id, seat, version, action, busy)
 
     def bot_free(self, table_id: int, seat: int, now: float) -> None:
@@ -132,10 +176,20 @@ class ServerCore(CoreState):
         """Say ``text`` as "host" to each person at ``table_id`` (`Lobby.notice`)."""
         self.lobby.notice(table_id, text)
 
-    def sweep(self, now: float) -> list[int]:
-        """The heartbeat: close the abandoned tables (`Lobby.sweep`); their ids."""
+    def heartbeat(self, now: float) -> None:
+        """The time ``heartbeat_at`` named (or the host's start): pings, silent connections
+        dropped, abandoned tables swept, held bots' moves let go (`Links.heartbeat`)."""
         self.now = now
-        return self.lobby.sweep()
+        self.links.heartbeat()
+
+    def advert_due(self, now: float) -> None:
+        """The time ``advert_at`` named: the LAN's record, if it changed (`Advert.due`)."""
+        self.now = now
+        self.advert.due()
+
+    def web_served(self, port: int | None) -> None:
+        """The host serves the page on ``port`` (the LAN's record says so)."""
+        self.advert.web_port = port
 
     def lobby_due(self, now: float) -> None:
         """The time the outbox's ``lobby_at`` named has come: the lobby's table list."""
@@ -194,14 +248,6 @@ class ServerCore(CoreState):
     def said_for(self, conn: ConnId, msg: Any) -> Any:
         """``msg`` with every `Text` in it said in ``conn``'s language."""
         return self.speech.said_for(conn, msg)
-
-    def lobby_conns(self) -> list[ConnId]:
-        """The connections of the people at no table."""
-        return self.lobby.conns()
-
-    def table_conns(self, table_id: int) -> list[ConnId]:
-        """The connections of the people at table ``table_id`` (seated or watching)."""
-        return self.lobby.table_conns(table_id)
 
     def tables_message(self, now: float | None = None) -> TablesMessage:
         """The ``tables`` message: every table's public line."""

@@ -32,8 +32,8 @@ class Sessions:
         self._seats_only: dict[ConnId, bool] = {}
 
     def opened(self, conn: ConnId, addr: str, seats_only: bool = False) -> None:
-        """A connection from ``addr`` is open (admitted by the guard; ``seats_only``: let
-        in over the host's budget, so its hello may only take a seat back)."""
+        """A connection from ``addr`` is open (let in by `hearts.net.links.Links`;
+        ``seats_only``: over the host's budget, so its hello may only take a seat back)."""
         self._conns[conn] = None
         self._addrs[conn] = addr
         if seats_only:
@@ -42,6 +42,14 @@ class Sessions:
     def open_conns(self) -> list[ConnId]:
         """Every open connection, hello said or not."""
         return list(self._conns)
+
+    def player_conns(self) -> list[ConnId]:
+        """The open connections that said hello."""
+        return [c for c, p in self._conns.items() if p is not None]
+
+    def addr_of(self, conn: ConnId) -> str:
+        """The address ``conn`` comes from ("" once it is gone)."""
+        return self._addrs.get(conn, "")
 
     def player_on(self, conn: ConnId) -> Player | None:
         """The player who said hello on ``conn`` (None before, or once replaced)."""

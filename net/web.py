@@ -6,7 +6,7 @@ frames, read by the sans-I/O ``websockets.server.ServerProtocol``. A request for
 start, matched by exact name: no path ever reaches the file system) and the
 connection closes. A request for `WS_PATH` becomes a WebSocket whose binary
 messages each carry one msgpack map: every decoded map goes to the host exactly
-like a TCP one (`Host.on_message`), under the same guard, limits and errors, and
+like a TCP one (`Host.on_messages`), under the same guard, limits and errors, and
 every message the host sends goes out as one binary message. A text message, or a
 binary one that is not exactly one msgpack map, is a ``bad-frame``; one over
 ``max_frame`` a ``too-large``; each closes the connection after the error, as on TCP.
@@ -184,15 +184,21 @@ class WebConnection(Connection):
         self._last_error = ""                # the code of the last message sent, if an error
         self.open = False                    # the WebSocket handshake is done
         self._linger: asyncio.TimerHandle | None = None
+        self._request_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
-        if self._hello_timer is not None:    # a request has much less time than a hello
-            self._hello_timer.cancel()
-            self._hello_timer = asyncio.get_running_loop().call_later(
+        if not self.closed:                 # HTTP's own clock: the request must come whole
+            self._request_timer = asyncio.get_running_loop().call_later(
                 self.host.limits.web_request_timeout, self._request_timeout)
 
+    def _stop_request_timer(self) -> None:
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+            self._request_timer = None
+
     def _request_timeout(self) -> None:
+        self._request_timer = None
         if not self.open and not self.closed:
             self._http_error(408, _("the request did not come whole in time"))
 
@@ -322,9 +328,7 @@ class WebConnection(Connection):
         self.closed = True
         if t is None or t.is_closing():
             return
-        if self._hello_timer is not None:
-            self._hello_timer.cancel()
-            self._hello_timer = None
+        self._stop_request_timer()
         try:
             if not t.can_write_eof():
                 raise OSError
@@ -341,6 +345,7 @@ class WebConnection(Connection):
         if self._linger is not None:
             self._linger.cancel()
             self._linger = None
+        self._stop_request_timer()
         super().connection_lost(exc)
 
     # -- HTTP ----------------------------------------------------------------------------------
@@ -373,10 +378,8 @@ class WebConnection(Connection):
                 return
             self.ws.send_response(response)
             self._write_protocol()
-            if self._hello_timer is not None:   # the hello has the TCP side's time
-                self._hello_timer.cancel()
-                self._hello_timer = asyncio.get_running_loop().call_later(
-                    self.host.limits.hello_timeout, self._hello_timeout)
+            self._stop_request_timer()
+            self.host.on_upgraded(self)         # its hello has the TCP side's time from now
             log.debug("WebSocket from %s", self.addr)
             return
         if method not in ("GET", "HEAD"):

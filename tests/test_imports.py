@@ -220,8 +220,7 @@ def _big_classes(prefix: str, most: int = 40) -> list[str]:
 
 @pytest.mark.parametrize("prefix", [
     "hearts.net.", "hearts.bots.", "hearts.text.", "hearts.gui.", "hearts.commands.",
-    pytest.param("hearts.engine.", marks=pytest.mark.xfail(
-        reason="engine.hand.Hand has 47 methods (issue 58: not split yet)", strict=False))])
+    "hearts.engine."])
 def test_no_class_over_forty_methods(prefix):
     """No class under ``prefix`` defines more than 40 methods (issue 58)."""
     big = _big_classes(prefix)

@@ -9,12 +9,12 @@ from hearts.i18n import Text
 
 from .actions import Phase
 from .cards import Card, mask_of
-from .hand import NOT_NOW, NOT_YOUR_TURN, Trick, Tram, illegal_reason, leader_takes_all
+from .hand_state import NOT_NOW, NOT_YOUR_TURN, Trick, Tram, illegal_reason, leader_takes_all
 from .rules import PASS_OFFSET, Rules
 from .scoring import Moon
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from .hand_state import HandState
 
 
 def _cards(items: Any) -> tuple[Card, ...]:
@@ -59,7 +59,7 @@ class View:
     others: tuple[tuple[Card, ...], ...] | None = None
 
     @classmethod
-    def of(cls, hand: "Hand", seat: int, reveal: bool = False) -> "View":
+    def of(cls, hand: "HandState", seat: int, reveal: bool = False) -> "View":
         return cls(
             seat=seat,
             rules=hand.rules,

@@ -138,7 +138,7 @@ class Lan:
                     person.inbox.append(last)
                     person.closed = True
                     self.core.lost(conn, self.now)
-            for conn in out.hang_up:            # told already (the bye at shutdown)
+            for conn in out.hang_up + out.drop:     # told already (the bye), or silent
                 person = self.people.get(conn)
                 if person is not None and not person.closed:
                     person.closed = True

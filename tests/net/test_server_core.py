@@ -321,15 +321,18 @@ def test_abandoned_tables_are_closed_by_the_core_and_a_game_keeps_its_save():
     core.take()
     tid = next(iter(core.tables))
     core.lost(ann, now=1.0)
-    assert core.sweep(2.0) == [] and tid in core.tables   # dropped: kept a while
-    assert core.sweep(12.5) == [tid]
+    core.heartbeat(1.0)                                   # the first beat: pings from now on
+    core.heartbeat(2.0 + lim.heartbeat_interval)
+    assert tid in core.tables                             # dropped: kept a while
+    core.take()
+    core.heartbeat(12.5 + lim.heartbeat_interval)         # a beat with a ping sweeps
     out = core.take()
     assert tid not in core.tables and not core.players
     assert out.closed_tables == [(tid, True)]             # a running game: save kept
 
 
-def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast():
-    core = ServerCore(limits=Limits(lobby_bytes_per_second=1000))
+def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast_in_chunks():
+    core = ServerCore(limits=Limits(lobby_bytes_per_second=1000, lobby_chunk=2))
     lobby = [hello(core, f"L{i}") for i in range(3)]
     ann = hello(core, "Ann")
     core.take()
@@ -338,20 +341,24 @@ def test_the_lobby_list_is_paced_by_the_core_and_sent_as_one_broadcast():
     assert out.lobby_at is not None and out.lobby_at >= 5.0
     core.lobby_due(out.lobby_at)
     out2 = core.take()
-    [(conns, data)] = out2.broadcasts
-    assert sorted(conns) == sorted(lobby)
+    [(chunks, data)] = out2.broadcasts
+    assert [len(c) for c in chunks] == [2, 1]             # one chunk per event-loop turn
+    assert sorted(c for chunk in chunks for c in chunk) == sorted(lobby)
     core.handle(ann, {"type": "leave"}, now=out.lobby_at)
     again = core.take().lobby_at
     assert again is not None and again - out.lobby_at >= len(data) * 3 / 1000 - 1e-9
 
 
-def test_a_bot_turn_names_the_level_to_fall_back_on():
+def test_a_bot_turn_names_the_level_to_fall_back_on_and_its_time():
     core = ServerCore(bot_level="random")
     ann = hello(core, "Ann")
     core.handle(ann, {"type": "create_table"}, now=0.0)
     core.handle(ann, {"type": "start"}, now=0.0)
     turns = core.take().bots
     assert turns and all(t.fallback == "random" for t in turns)
+    # and how long it may think, and after how long a legal move is made for it instead
+    budget = core.limits.bot_budget
+    assert all(t.budget == budget and t.patience == budget * 3 + 1.0 for t in turns)
 
 
 def test_a_saved_folder_keeps_its_table_numbers_from_new_tables():
