@@ -11,6 +11,7 @@ from hearts.engine import Action, action_from_wire
 from hearts.i18n import T_, Text
 
 from .core_state import CoreState
+from .away import mark
 from .history import History, history_record
 from .messages import GameMessage
 from .outbox import GameRead, Player, Save
@@ -103,10 +104,11 @@ class Records:
         self.save(table)                    # a fresh snapshot; the log starts again
         state.wake(table.id)
         state.next_table = max(state.next_table, table.id + 1)
-        for s in table.seats:
+        for i, s in enumerate(table.seats):
             if s.kind == "human" and s.token:
                 state.players[s.token] = Player(state.next_player, s.token, s.name or "player",
-                                                table=table.id, pid=table.ids.get(s.token, ""))
+                                                table=table.id, pid=table.ids.get(s.token, ""),
+                                                away=mark(table, i, state.now))
                 state.next_player += 1
         log.info("resumed table %d %r (%s, hand %s)", table.id, table.name, table.state,
                  table.game.hand_number + 1 if table.game else "-")

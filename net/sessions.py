@@ -9,6 +9,7 @@ import secrets
 from hearts.i18n import T_
 
 from .core_state import CoreState
+from .away import back_lines, mark
 from .lobby import Lobby
 from .messages import HelloIntent
 from .names import unique_name
@@ -107,7 +108,12 @@ class Sessions:
         state.send(player, self.lobby.tables_message())
         log.info("%s joined from %s", player.name, addr)
         if table is not None:
-            self.lobby.send_table(table, player)
+            seat = table.seat_of(player.token)
+            shown = self.lobby.table_message(table, player, seat)
+            if self.speech.wants_words(conn) and seat is not None and player.away is not None:
+                shown["away"] = back_lines(shown, player.away, self.speech.words_for(conn))
+            player.away = None
+            state.send(player, shown)
             state.touch(table)
 
     def unique_name(self, name: str) -> str:
@@ -133,7 +139,10 @@ class Sessions:
             self.lobby.forget(player)
             return
         table.drop(player.token, state.now)
-        if table.seat_of(player.token) is None:
+        seat = table.seat_of(player.token)
+        if seat is not None:
+            player.away = mark(table, seat, state.now)
+        else:
             player.table = None
             self.lobby.forget(player)
         state.touch(table)
