@@ -585,8 +585,8 @@ def lost_action_line(v: Voice, card: str | Card | None) -> str:
 @dataclass(frozen=True)
 class Away:
     """Where the reader's seat stood when its link went down, to say on its return what a
-    bot did meanwhile (`away_mark`, then `away_lines`). The page (assets/web/away.js) counts
-    the same way and says the same catalogue sentences."""
+    bot did meanwhile (`away_mark`, then `away_lines`). The host keeps one for a person
+    whose connection went (`hearts.net.away`) and says the lines to the page (``table.away``)."""
 
     table: int | None               # the table's id
     scored: int                     # hands scored then (``TableInfo.results``)

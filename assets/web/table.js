@@ -101,12 +101,7 @@ function trickArea(state) {
 function trickWinnerLine(state) {
   const shown = state.trickShown;
   if (!shown || (state.view && state.view.trick && state.view.trick.length)) return null;
-  if (shown.winner === state.seat) {
-    return shown.points ? nt("You take it, {n} point", "You take it, {n} points", shown.points) : t("You take it");
-  }
-  const name = seatLabel(state, shown.winner);
-  return shown.points ? nt("{name} takes it, {n} point", "{name} takes it, {n} points", shown.points, { name })
-    : t("{name} takes it", { name });
+  return shown.label || null;      // the host's words (update.shown)
 }
 
 /** Who won, in a sentence (the game is over). */

@@ -123,3 +123,28 @@ test("a hint for a turn that has passed is dropped", () => {
     assert.equal(state.hint, null);
   }
 });
+
+test("the trick's label and the lines under a hand's scores are the host's", () => {
+  const state = freshState();
+  let labels = 0;
+  const lines = [];
+  for (const msg of messages) {
+    apply(state, msg);
+    if (msg.type !== "update") continue;
+    assert.equal(msg.shown.length, msg.events.length);
+    msg.events.forEach((ev, i) => {
+      if (ev.type === "trick_taken" && state.trickShown) {
+        assert.equal(state.trickShown.label, msg.shown[i][0]);
+        assert.ok(state.trickShown.label);
+        labels++;
+      }
+    });
+    const scored = msg.events.findIndex((ev) => ev.type === "hand_scored");
+    if (scored >= 0) {
+      assert.deepEqual(state.scored.lines, msg.shown[scored]);
+      lines.push(...state.scored.lines);
+    }
+  }
+  assert.ok(labels >= 10, `${labels} labels`);
+  assert.ok(lines.includes("You shot the moon."), lines.join("\n"));
+});
