@@ -1,6 +1,7 @@
-"""Where a seat stood as its person went away, for the host to say on their return what a
-bot did meanwhile (`hearts.net.words.away_mark` and `away_lines`, the desktop's and the
-text client's count and sentences), to a connection whose hello asked for words."""
+"""What a bot did for a person while their link was down, said by the host on their return
+to a connection whose hello asked for words and said where its seat stood as the link went
+down (``hello.away``: the page counts as `hearts.net.words.away_mark` does, the desktop and
+the text client keep their own): `hearts.net.words.away_lines`, in the reader's language."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ from hearts.i18n import Translator
 
 from .messages import TableMessage
 from .mirror import TableInfo, read_view
-from .table import Table
-from .updates import table_message
 from .words import Away, Voice, away_lines, away_mark
 
 
@@ -22,11 +21,6 @@ def _read(msg: TableMessage) -> tuple[TableInfo, Any]:
                   else None)
 
 
-def mark(table: Table, seat: int, now: float) -> Away:
-    """Where ``seat`` of ``table`` stands now (its person has just gone away)."""
-    return away_mark(*_read(table_message(table, False, seat, now)))
-
-
 def back_lines(msg: TableMessage, before: Away, tr: Translator) -> list[str]:
     """Back at the table ``msg`` (the ``table`` message for the seat), what a bot did for
     the seat since ``before``, in ``tr``'s language."""
@@ -34,4 +28,4 @@ def back_lines(msg: TableMessage, before: Away, tr: Translator) -> list[str]:
     return away_lines(Voice(info, msg["seat"], tr), before, away_mark(info, view).played)
 
 
-__all__ = ["back_lines", "mark"]
+__all__ = ["back_lines"]

@@ -598,6 +598,7 @@ class HelloIntent(TypedDict):
     key: NotRequired[str | None]
     lang: NotRequired[str | None]
     words: NotRequired[bool]
+    away: NotRequired[list[Any] | None]
 
 
 class PingIntent(TypedDict):

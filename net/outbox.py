@@ -26,7 +26,6 @@ class Player:
     table: int | None = None
     addr: str = ""
     pid: str = ""                    # the player id: a digest of the key the client keeps
-    away: Any = None                 # where its seat stood as it went away (net.away.mark)
 
     @property
     def key_id(self) -> str:

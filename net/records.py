@@ -11,7 +11,6 @@ from hearts.engine import Action, action_from_wire
 from hearts.i18n import T_, Text
 
 from .core_state import CoreState
-from .away import mark
 from .history import History, history_record
 from .messages import GameMessage
 from .outbox import GameRead, Player, Save
@@ -104,11 +103,10 @@ class Records:
         self.save(table)                    # a fresh snapshot; the log starts again
         state.wake(table.id)
         state.next_table = max(state.next_table, table.id + 1)
-        for i, s in enumerate(table.seats):
+        for s in table.seats:
             if s.kind == "human" and s.token:
                 state.players[s.token] = Player(state.next_player, s.token, s.name or "player",
-                                                table=table.id, pid=table.ids.get(s.token, ""),
-                                                away=mark(table, i, state.now))
+                                                table=table.id, pid=table.ids.get(s.token, ""))
                 state.next_player += 1
         log.info("resumed table %d %r (%s, hand %s)", table.id, table.name, table.state,
                  table.game.hand_number + 1 if table.game else "-")

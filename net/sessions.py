@@ -9,13 +9,14 @@ import secrets
 from hearts.i18n import T_
 
 from .core_state import CoreState
-from .away import back_lines, mark
+from .away import back_lines
 from .lobby import Lobby
 from .messages import HelloIntent
 from .names import unique_name
 from .outbox import ConnId, Player
 from .protocol import PROTOCOL_VERSION, clean_name, error, version_error
 from .speech import Speech
+from .words import Away
 from .stats import guest_id, person_id
 
 log = logging.getLogger("hearts.host")
@@ -110,9 +111,9 @@ class Sessions:
         if table is not None:
             seat = table.seat_of(player.token)
             shown = self.lobby.table_message(table, player, seat)
-            if self.speech.wants_words(conn) and seat is not None and player.away is not None:
-                shown["away"] = back_lines(shown, player.away, self.speech.words_for(conn))
-            player.away = None
+            away = msg.get("away")
+            if away is not None and seat is not None and self.speech.wants_words(conn):
+                shown["away"] = back_lines(shown, Away(*away), self.speech.words_for(conn))
             state.send(player, shown)
             state.touch(table)
 
@@ -139,10 +140,7 @@ class Sessions:
             self.lobby.forget(player)
             return
         table.drop(player.token, state.now)
-        seat = table.seat_of(player.token)
-        if seat is not None:
-            player.away = mark(table, seat, state.now)
-        else:
+        if table.seat_of(player.token) is None:
             player.table = None
             self.lobby.forget(player)
         state.touch(table)

@@ -4,7 +4,7 @@ import { closeSheet, confirmSheet, fill, focusHome, h, sheet, sheetOpen, toast }
 import { chooseLanguage, language, locale, pt, t, useCatalogue } from "./i18n.js";
 import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
-import { apply, freshState, note } from "./mirror.js";
+import { apply, awayMark, freshState, note } from "./mirror.js";
 import { Chat, menuSheet, rulesSheet, scoresSheet, seatSheet } from "./panels.js";
 import { Records } from "./records.js";
 import { refocusHand, tableScreen, tapCard } from "./table.js";
@@ -27,6 +27,7 @@ const banner = document.getElementById("banner");
 
 const link = new Link(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`, {
   onmessage: (msg) => { if (!records.onMessage(msg)) enqueue(msg); },   // answers at once
+  away: () => awayMark(state),
   onstatus: (status, why) => {
     state.status = status;
     state.statusWhy = why || "";

@@ -131,6 +131,17 @@ export function apply(state, msg) {
   }
 }
 
+/** Where my seat stands, for the host to say on my return what a bot did meanwhile
+ * (`hello.away`: the table, the hands scored, the hand, the cards I played in it; counted
+ * as hearts.net.words.away_mark counts); null when I have no seat. */
+export function awayMark(state) {
+  const table = state.table;
+  const view = state.view;
+  if (!table || state.seat === null) return null;
+  const played = view ? (view.tricks || []).length + ((view.trick || []).some(([s]) => s === state.seat) ? 1 : 0) : 0;
+  return [table.id, (table.results || []).length, table.hand ?? 0, played];
+}
+
 function withRules(view, rules) {
   return view ? { ...view, rules } : null;
 }

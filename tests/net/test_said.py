@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hearts.i18n import translation
 from hearts.net import words
 from hearts.net.mirror import Mirror
@@ -109,8 +111,9 @@ def test_left_comes_with_its_sentence_for_who_asks() -> None:
 
 
 def test_back_at_the_seat_the_host_says_what_a_bot_did_as_the_desktop_does() -> None:
-    """The host's ``table.away`` is `words.away_lines` from the mark the desktop's client
-    keeps (`words.away_mark` of its own mirror as the link went down)."""
+    """Back with ``hello.away`` (where the seat stood as the link went down, counted as
+    `words.away_mark` counts), the ``table`` says `words.away_lines` in the reader's
+    language: the desktop's sentences from its own mark."""
     lan = Lan()
     ann = lan.join("Ann", lang="de", words=True)
     ann.send("create_table", name="Oak", rules={"target": 40})
@@ -122,7 +125,8 @@ def test_back_at_the_seat_the_host_says_what_a_bot_did_as_the_desktop_does() -> 
     lan.advance(1.0)                        # the grace runs out: a bot plays the seat
     lan.advance(1.0)
     assert len(lan.core.tables[1].game.results) >= 1
-    back = lan.join("Ann", token=token, lang="de", words=True)
+    mark = [before.table, before.scored, before.hand, before.played]
+    back = lan.join("Ann", token=token, lang="de", words=True, away=mark)
     table = next(m for m in back.inbox if m["type"] == "table")   # the first, on return
     mirror = Mirror()
     for msg in back.inbox[:back.inbox.index(table) + 1]:
@@ -136,8 +140,18 @@ def test_back_at_the_seat_the_host_says_what_a_bot_did_as_the_desktop_does() -> 
     # a client that words its own (the desktop, the text client) gets no such field
     lan.drop(back)
     lan.advance(1.0)
-    plain = lan.join("Ann", token=token, lang="de")
+    plain = lan.join("Ann", token=token, lang="de", away=mark)
     assert all("away" not in m for m in plain.inbox if m["type"] == "table")
+
+
+@pytest.mark.parametrize("away", [[1, 2, 3], [1, 2, 3, -1], [1, 2, 3, True], [1, "2", 3, 4],
+                                  [1, 2, 3, 1 << 40], "1,2,3,4"])
+def test_a_bad_away_is_refused_in_one_sentence(away: Any) -> None:
+    lan = Lan()
+    eve = lan.join("Eve", words=True, away=away)
+    error = eve.last("error")
+    assert "away" in error["message"] and error["code"] == "bad-message"
+    assert not [m for m in eve.inbox if m["type"] == "welcome"]
 
 
 def test_a_game_answer_carries_the_replays_captions_for_who_asks() -> None:
