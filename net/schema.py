@@ -238,8 +238,8 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("view", "view", "your view; nil before the first deal", nil=True),
         F("timer", "timer", "a running clock", nil=True),
         F("seq", "int", "the table's update counter (restarts at 0 after a host restart)"),
-        F("away", "list[str]", "only when your `hello` asked for `words` and you are back at "
-          "your seat: what a bot did for you while you were away, in your `hello.lang` "
+        F("away", "list[str]", "only when your `hello` asked for `words` and said `away`, "
+          "back at that seat: what a bot did for you since, in your `hello.lang` "
           "(`hearts.net.words.away_lines`; empty when nothing)", optional=True),
     ]),
     "update": ("what changed at your table, with your new view", [
