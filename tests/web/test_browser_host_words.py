@@ -78,8 +78,7 @@ def test_the_trick_label_and_the_moon_under_the_scores_are_the_hosts(browser, se
     page.click("button.start")
     tid = served.call(_table_of(served.host, name))
     tr = translation(lang)
-    while not page.locator(".centre.moon").count():       # every trick is mine: a moon
-        page.wait_for_timeout(30)
+    page.wait_for_selector(".centre.moon")            # every trick is mine: a moon
     assert rigged
     page.click(".centre.moon button >> nth=0")
     page.wait_for_selector("#scores")
@@ -92,17 +91,20 @@ def test_the_trick_label_and_the_moon_under_the_scores_are_the_hosts(browser, se
     page.click("#scores .buttons .primary")
     # the next hand: the label of a taken trick, as the host's facts word it
     labels: set[str] = set()
-    while not labels:
+
+    def a_label() -> bool:
         status = _status(page)
         if status in served.call(_labels(served.host, tid, tr)):
             labels.add(status)
+            return True
         legal = page.locator(".hand .card.legal")
         if legal.count():
             try:
                 legal.first.click(position=LEFT_EDGE, timeout=1000)
             except Exception:
                 pass
-        page.wait_for_timeout(30)
+        return False
+    until(a_label, 60)
     if lang != "en":
         assert not labels & served.call(_labels(served.host, tid, translation("en")))
     assert page.errors == []                      # type: ignore[attr-defined]
