@@ -8,16 +8,16 @@ import secrets
 
 from hearts.i18n import T_
 
-from .core_state import CoreState
 from .away import back_lines
+from .core_state import CoreState
 from .lobby import Lobby
 from .messages import HelloIntent
 from .names import unique_name
 from .outbox import ConnId, Player
 from .protocol import PROTOCOL_VERSION, clean_name, error, version_error
 from .speech import Speech
-from .words import Away
 from .stats import guest_id, person_id
+from .words import Away
 
 log = logging.getLogger("hearts.host")
 

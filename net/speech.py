@@ -1,10 +1,13 @@
 """Each connection's language, and the host's words said in it: the errors, replies,
 notices and hints the core words as `Text`, a table's ``rules_words``, a view's
-``illegal`` reasons, and for a connection whose hello asked for ``words`` (the page) each
-change of an update in `hearts.net.words`' sentences (``update.said``)."""
+``illegal`` reasons, and for a connection whose hello asked for ``words`` (the page) the
+table in `hearts.net.words`' sentences: each change of an update (``update.said``), what
+the table shows for it (``update.shown``), why it left a table (``left.said``) and each
+step of a replay (a ``game`` answer's ``captions``)."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +19,8 @@ from .messages import UpdateMessage
 from .mirror import TableInfo
 from .outbox import ConnId
 from .words import Voice, change_lines, left_line, replay_captions, shown_lines
+
+log = logging.getLogger("hearts.host")
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,6 @@ class Speech:
         return {**msg, "said": [change_lines(ch, info, seat, tr) for ch in events],
                 "shown": [shown_lines(voice, ch, events[:i]) for i, ch in enumerate(events)]}
 
-
     def words_for(self, conn: ConnId) -> Translator:
         """The catalogue of ``conn``'s language."""
         return translation(self._langs.get(conn))
@@ -95,7 +99,11 @@ class Speech:
         """A ``game`` answer with each hand's ``captions``: every step of its replay in
         words (`hearts.net.words.replay_captions`, as the desktop's replay says them)."""
         hands = msg.get("hands") or []
-        captions = replay_captions(self.words_for(conn), {**msg["game"], "hands": hands})
+        try:
+            captions = replay_captions(self.words_for(conn), {**msg["game"], "hands": hands})
+        except (KeyError, IndexError, TypeError, ValueError) as e:     # sent as it is
+            log.warning("game %s could not be captioned (%s)", msg["game"].get("id"), e)
+            return msg
         return {**msg, "hands": [{**hand, "captions": said}
                                  for hand, said in zip(hands, captions)]}
 
