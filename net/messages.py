@@ -480,6 +480,7 @@ class TableMessage(TypedDict):
     view: ViewMap | None
     timer: TimerMap | None
     seq: int
+    won: NotRequired[str]
     away: NotRequired[list[str]]
 
 

@@ -238,6 +238,9 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("view", "view", "your view; nil before the first deal", nil=True),
         F("timer", "timer", "a running clock", nil=True),
         F("seq", "int", "the table's update counter (restarts at 0 after a host restart)"),
+        F("won", "str", "only when your `hello` asked for `words` and the game is over: "
+          "who won, in a sentence in your `hello.lang` (`hearts.net.words.winners_line`)",
+          optional=True),
         F("away", "list[str]", "only when your `hello` asked for `words` and said `away`, "
           "back at that seat: what a bot did for you since, in your `hello.lang` "
           "(`hearts.net.words.away_lines`; empty when nothing)", optional=True),
@@ -256,7 +259,7 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
           "table shows for each change of `events` while it shows, in your `hello.lang` "
           "(`hearts.net.words.shown_lines`): a `trick_taken`'s label (\"Ann takes it, 3 "
           "points\"), the sentences under a `hand_scored`'s scores (a moon, a hand ended "
-          "early); empty for the others", optional=True),
+          "early), who won at a `game_over`; empty for the others", optional=True),
     ]),
     "left": ("you are no longer at a table", [
         F("table", "int", "which"),

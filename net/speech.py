@@ -3,7 +3,7 @@ notices and hints the core words as `Text`, a table's ``rules_words``, a view's
 ``illegal`` reasons, and for a connection whose hello asked for ``words`` (the page) the
 table in `hearts.net.words`' sentences: each change of an update (``update.said``), what
 the table shows for it (``update.shown``), why it left a table (``left.said``) and each
-step of a replay (a ``game`` answer's ``captions``)."""
+step of a replay (a ``game`` answer's ``captions``), who won a finished game (``table.won``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from hearts.i18n import ENGLISH, Text, Translator, resolve, said, translation
 from .messages import UpdateMessage
 from .mirror import TableInfo
 from .outbox import ConnId
-from .words import Voice, change_lines, left_line, replay_captions, shown_lines
+from .words import Voice, change_lines, left_line, replay_captions, shown_lines, \
+    winners_line
 
 log = logging.getLogger("hearts.host")
 
@@ -117,12 +118,19 @@ class Speech:
 
     def _table_words(self, conn: ConnId, msg: Any) -> Any:
         """A ``table`` or ``update`` with its rules in words and its view's reasons said
-        in ``conn``'s language (copied: the parts are shared between the members)."""
+        in ``conn``'s language (copied: the parts are shared between the members); a
+        finished game's ``table`` with who won (``won``) for a connection that asked for
+        words."""
+        kind = msg.get("type")
         tr = self.words_for(conn)
         out = dict(msg)
         table = out.get("table")
         if isinstance(table, dict) and "rules_words" in table:
             out["table"] = {**table, "rules_words": words_of(Rules.from_dict(table["rules"]), tr)}
+        if kind == "table" and conn in self._worded and isinstance(table, dict) \
+                and table.get("winners"):
+            voice = Voice(TableInfo.from_message(msg), msg.get("seat"), tr)
+            out["won"] = winners_line(voice, list(table["winners"]))
         view = out.get("view")
         if isinstance(view, dict) and view.get("illegal"):
             out["view"] = {**view, "illegal": {c: said(why, tr) for c, why in view["illegal"].items()}}

@@ -767,13 +767,17 @@ def hand_end_lines(v: Voice, moon: Any, tram: Change | None) -> list[str]:
 def shown_lines(v: Voice, change: Change, before: Sequence[Change] = ()) -> list[str]:
     """What the table shows for ``change`` while it is on screen (``before``: the changes
     of the same update before it): a taken trick's label (`trick_label`), the sentences
-    under a hand's scores (`hand_end_lines`, with a ``tram`` among ``before``); else none."""
+    under a hand's scores (`hand_end_lines`, with a ``tram`` among ``before``), who won the
+    game (`winners_line`); else none."""
     kind = change.get("type")
     if kind == "trick_taken" and isinstance(change.get("winner"), int):
         return [trick_label(v, change["winner"], int(change.get("points") or 0))]
     if kind == "hand_scored":
         tram = next((c for c in reversed(before) if c.get("type") == "tram"), None)
         return hand_end_lines(v, change.get("moon"), tram)
+    if kind == "game_over":
+        won = winners_line(v, list(change.get("winners") or ()))
+        return [won] if won else []
     return []
 
 

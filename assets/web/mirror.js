@@ -74,7 +74,7 @@ export function apply(state, msg) {
       break;
     case "table": {
       const same = state.table && state.table.id === msg.table.id;
-      state.table = msg.table;
+      state.table = { ...msg.table, won: msg.won || "" };     // who won: the host's words
       state.seat = msg.seat;
       state.owner = msg.owner;
       state.view = withRules(msg.view, msg.table.rules);
@@ -181,6 +181,7 @@ function change(state, ev, said, shown) {
       table.totals = ev.totals;
       table.results = ev.results;
       table.display_totals = ev.display_totals;
+      table.won = shown[0] || "";
       state.scored = { ...(state.scored || {}), over: true, winners: ev.winners };
       break;
     case "game_ended":

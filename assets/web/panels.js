@@ -3,7 +3,7 @@ import { closeSheet, fill, h, sheet } from "./dom.js";
 import { language, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { languagePicker, levelWords } from "./lobby.js";
-import { mayAskHint, rulesTitle, seatLabel, winnersLine } from "./table.js";
+import { mayAskHint, rulesTitle, seatLabel } from "./table.js";
 
 /** The scores: one row per hand, the totals, the winners once the game is over. */
 export function scoresSheet(state, act, { scored, quiet } = {}) {
@@ -17,7 +17,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
   const moon = scored && scored.moon;
   const head = [];
   if (over) {
-    head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + winnersLine(state)));
+    head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + table.won));
   } else if (scored && last) {
     head.push(h("p.hand-line", t("Hand {hand} is over.", { hand: last.hand + 1 })));
   }

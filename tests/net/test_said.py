@@ -176,3 +176,31 @@ def test_a_game_answer_carries_the_replays_captions_for_who_asks() -> None:
     assert tr.gettext("Hand over. Points: {points}.").split("{")[0] in first[-1], first[-1]
     assert first[-1] != words.replay_caption(translation("en"), doc, answer["hands"][0],
                                              replay.moment(0, replay.steps(0)))
+
+
+def test_who_won_is_the_hosts_sentence_at_the_end_and_after_it() -> None:
+    lan = Lan()
+    ann = lan.join("Ann", lang="fr", words=True)
+    ann.send("create_table", name="Oak", rules={"target": 30})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.changes("game_over")))
+    said = _said_as_the_mirror_says(ann, "fr")      # `shown` checked against words.py
+    over = next(m for m in ann.inbox if m["type"] == "update"
+                and any(e["type"] == "game_over" for e in m["events"]))
+    i = next(i for i, e in enumerate(over["events"]) if e["type"] == "game_over")
+    winners = over["events"][i]["winners"]
+    assert over["shown"][i] == [words.winners_line(
+        words.Voice(ann.mirror.info, 0, translation("fr")), winners)] and said
+    # who comes to the finished table is told too, as a watcher; a client that words its
+    # own is not
+    eve = lan.join("Eve", lang="de", words=True)
+    di = lan.join("Di", lang="de")
+    eve.send("watch", table=tid)
+    di.send("watch", table=tid)
+    table = eve.last("table")
+    assert table["won"] == words.winners_line(
+        words.Voice(eve.mirror.info, None, translation("de")), winners)
+    assert table["won"] and table["won"] != words.winners_line(
+        words.Voice(eve.mirror.info, None), winners)
+    assert "won" not in di.last("table")

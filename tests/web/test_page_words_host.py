@@ -1,7 +1,7 @@
 """The page words none of what `hearts.net.words` says (issue 58, item 3): a change's
 sentences, a taken trick's label, a moon, what a bot did while you were away, why you left
-a table and a replay's captions come from the host (``update.said``/``shown``,
-``table.away``, ``left.said``, a ``game`` answer's ``captions``). A structural check: no
+a table, a replay's captions and who won come from the host (``update.said``/``shown``,
+``table.away``, ``left.said``, a ``game`` answer's ``captions``, ``table.won``). A structural check: no
 JavaScript file of the page holds one of these sentences (the page's catalogue keys)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ HOSTS_WORDS = ("takes it", "take it,", "You take it",
                "played for you by a bot", "bot played {n} card", "removed you from it",
                "takes trick", "plays {card}", "leads.", "Hand over. Points",
                "takes the rest of the tricks", "The deal: the raised cards",
-               "After the pass: the raised cards")
+               "After the pass: the raised cards", "share the win", "You win!", "wins!")
 
 
 def test_no_page_script_words_what_the_host_words() -> None:

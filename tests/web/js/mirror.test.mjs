@@ -64,7 +64,7 @@ test("every note about a change is the host's sentence for it", () => {
     apply(state, msg);
   }
   const notes = state.chat.filter((line) => line.kind === "note").map((line) => line.text);
-  assert.ok(notes.length >= 3, notes.join("\n"));
+  assert.ok(notes.length >= 2, notes.join("\n"));     // the rules, the moon (a TRAM note or not)
   for (const n of notes) assert.ok(said.has(n), `the page worded "${n}" itself`);
 });
 
@@ -145,6 +145,9 @@ test("the trick's label and the lines under a hand's scores are the host's", () 
       lines.push(...state.scored.lines);
     }
   }
-  assert.ok(labels >= 10, `${labels} labels`);
+  assert.ok(labels >= 1, `${labels} labels`);       // the second hand: how many tricks before TRAM varies
+  const over = messages.filter((m) => m.type === "update").find((m) => m.events.some((e) => e.type === "game_over"));
+  assert.equal(state.table.won, over.shown[over.events.findIndex((e) => e.type === "game_over")][0]);
+  assert.ok(state.table.won);
   assert.ok(lines.includes("You shot the moon."), lines.join("\n"));
 });
