@@ -5,7 +5,7 @@ host's announcements."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from hearts.i18n import Text
 
@@ -13,14 +13,22 @@ from .advert import Advert
 from .clocks import Clocks
 from .core_state import CoreState
 from .guard import Guard
-from .messages import ChatMessage, TableMap, TableMessage, TablesMessage
+from .messages import ChatMessage, LeftMessage, TableMap, TableMessage, TablesMessage
 from .outbox import ConnId, Player
 from .protocol import clean_text, encode
 from .records import Records
+from .speech import Leaving
 from .table import OPERATOR, Table
 from .updates import table_message
 
 log = logging.getLogger("hearts.host")
+
+
+def left_message(table_id: int, name: str, reason: str) -> LeftMessage:
+    """The ``left`` for a person no longer at table ``table_id`` (called ``name``), with
+    its sentence for a connection that asked for words (`Speech.said_for` says it)."""
+    return cast(LeftMessage, {"type": "left", "table": table_id, "reason": reason,
+                              "said": Leaving(name, reason)})
 
 
 class Lobby:
@@ -138,7 +146,7 @@ class Lobby:
         if table is None:
             return
         table.leave(player.token, self.state.now, why)
-        self.state.send(player, {"type": "left", "table": table.id, "reason": why})
+        self.state.send(player, left_message(table.id, table.name, why))
         self.state.touch(table)
         self.maybe_close(table)
 
@@ -150,7 +158,7 @@ class Lobby:
             table.bar(victim_token, victim.key_id, victim.addr)
         if victim is not None and victim.table == table.id:
             victim.table = None
-            self.state.send(victim, {"type": "left", "table": table.id, "reason": "kicked"})
+            self.state.send(victim, left_message(table.id, table.name, "kicked"))
             if victim.conn is None:
                 self.forget(victim)
             log.info("%s was kicked from table %d", victim.name, table.id)
@@ -195,7 +203,7 @@ class Lobby:
             player = self.state.players.get(token)
             if player is not None and player.table == table_id:
                 player.table = None
-                self.state.send(player, {"type": "left", "table": table_id, "reason": reason})
+                self.state.send(player, left_message(table_id, table.name, reason))
         table.clear_people()
         self.maybe_close(table)
 

@@ -175,6 +175,7 @@ class HandMap(TypedDict):
     queen: int | None
     points: list[int]
     totals: list[int]
+    captions: NotRequired[list[str]]
 
 
 class GameInfoMap(TypedDict):
@@ -479,6 +480,8 @@ class TableMessage(TypedDict):
     view: ViewMap | None
     timer: TimerMap | None
     seq: int
+    won: NotRequired[str]
+    away: NotRequired[list[str]]
 
 
 class UpdateMessage(TypedDict):
@@ -491,6 +494,7 @@ class UpdateMessage(TypedDict):
     view: ViewMap | None
     timer: TimerMap | None
     said: NotRequired[list[list[str]]]
+    shown: NotRequired[list[list[str]]]
 
 
 class LeftMessage(TypedDict):
@@ -499,6 +503,7 @@ class LeftMessage(TypedDict):
     type: Literal["left"]
     table: int
     reason: str
+    said: NotRequired[str]
 
 
 class ReplyMessage(TypedDict):
@@ -594,6 +599,7 @@ class HelloIntent(TypedDict):
     key: NotRequired[str | None]
     lang: NotRequired[str | None]
     words: NotRequired[bool]
+    away: NotRequired[list[Any] | None]
 
 
 class PingIntent(TypedDict):

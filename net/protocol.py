@@ -88,7 +88,7 @@ _OPT_STR = (str, type(None))
 INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"version": (_INT, True), "name": (_STR, True), "token": (_OPT_STR, False),
               "key": (_OPT_STR, False), "lang": (_OPT_STR, False),
-              "words": ((bool,), False)},
+              "words": ((bool,), False), "away": ((list, type(None)), False)},
     "ping": {},
     "pong": {},
     "list_tables": {},
@@ -121,6 +121,8 @@ INTENTS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "games": {"before": (_OPT_INT, False), "limit": (_OPT_INT, False)},
     "game": {"id": (_OPT_INT, False), "hand": (_OPT_INT, False)},
 }
+
+AWAY_MAX = 1 << 31           # a `hello.away` number above this is not a table's
 
 OWNER_INTENTS = frozenset({"start", "pause", "resume", "end", "set_rules", "set_target", "kick",
                            "allow", "bot", "set_password"})
@@ -206,7 +208,13 @@ def check_intent(msg: Any, limits: Limits = DEFAULT_LIMITS) -> ClientMessage:
 
 def _check_values(msg: Message, limits: Limits) -> None:
     t = msg["type"]
-    if t == "pass":
+    if t == "hello":
+        away = msg.get("away")
+        if away is not None and (len(away) != 4 or not all(
+                type(n) is int and 0 <= n <= AWAY_MAX for n in away)):
+            raise _field_error(t, "away", T_("as four whole numbers: the table, the hands "
+                                             "scored, the hand and the cards you had played"))
+    elif t == "pass":
         cards = msg["cards"]
         if len(cards) > 13 or not all(isinstance(c, str) and len(c) <= 3 for c in cards):
             raise _field_error(t, "cards", T_("as a list of at most 13 card names like 'QS'"))

@@ -178,6 +178,10 @@ SHAPES.update({
         F("queen", "int", "who took the Q♠", nil=True),
         F("points", "list[int]", "each seat's points in the hand"),
         F("totals", "list[int]", "the totals after it"),
+        F("captions", "list[str]", "only in a `game` answer to a connection whose `hello` "
+          "asked for `words`: each step of the hand's replay in a sentence, in your "
+          "`hello.lang` (`hearts.net.words.replay_caption`, as the desktop's replay says it; "
+          "step 0 the deal, 1 the pass when there is one, then one a card)", optional=True),
     ],
 })
 SHAPES["game_info"] = [
@@ -234,6 +238,12 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("view", "view", "your view; nil before the first deal", nil=True),
         F("timer", "timer", "a running clock", nil=True),
         F("seq", "int", "the table's update counter (restarts at 0 after a host restart)"),
+        F("won", "str", "only when your `hello` asked for `words` and the game is over: "
+          "who won, in a sentence in your `hello.lang` (`hearts.net.words.winners_line`)",
+          optional=True),
+        F("away", "list[str]", "only when your `hello` asked for `words` and said `away`, "
+          "back at that seat: what a bot did for you since, in your `hello.lang` "
+          "(`hearts.net.words.away_lines`; empty when nothing)", optional=True),
     ]),
     "update": ("what changed at your table, with your new view", [
         F("table", "int", "the table's id"),
@@ -245,10 +255,17 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
           "of `events` in sentences for you, in your `hello.lang` (`hearts.net.words`, as the "
           "desktop and text clients say them; empty for one that says nothing to you)",
           optional=True),
+        F("shown", "list[list[str]]", "only when your `hello` asked for `words`: what the "
+          "table shows for each change of `events` while it shows, in your `hello.lang` "
+          "(`hearts.net.words.shown_lines`): a `trick_taken`'s label (\"Ann takes it, 3 "
+          "points\"), the sentences under a `hand_scored`'s scores (a moon, a hand ended "
+          "early), who won at a `game_over`; empty for the others", optional=True),
     ]),
     "left": ("you are no longer at a table", [
         F("table", "int", "which"),
         F("reason", "str", "`left`, `kicked` or a sentence (the table closed)"),
+        F("said", "str", "only when your `hello` asked for `words`: why, in a sentence in "
+          "your `hello.lang` (`hearts.net.words.left_line`)", optional=True),
     ]),
     "reply": ("the answer to a `command`", [
         F("text", "str", "one or more lines (\\n between them)"),

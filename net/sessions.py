@@ -8,6 +8,7 @@ import secrets
 
 from hearts.i18n import T_
 
+from .away import back_lines
 from .core_state import CoreState
 from .lobby import Lobby
 from .messages import HelloIntent
@@ -16,6 +17,7 @@ from .outbox import ConnId, Player
 from .protocol import PROTOCOL_VERSION, clean_name, error, version_error
 from .speech import Speech
 from .stats import guest_id, person_id
+from .words import Away
 
 log = logging.getLogger("hearts.host")
 
@@ -115,7 +117,12 @@ class Sessions:
         state.send(player, self.lobby.tables_message())
         log.info("%s joined from %s", player.name, addr)
         if table is not None:
-            self.lobby.send_table(table, player)
+            seat = table.seat_of(player.token)
+            shown = self.lobby.table_message(table, player, seat)
+            away = msg.get("away")
+            if away is not None and seat is not None and self.speech.wants_words(conn):
+                shown["away"] = back_lines(shown, Away(*away), self.speech.words_for(conn))
+            state.send(player, shown)
             state.touch(table)
 
     def unique_name(self, name: str) -> str:

@@ -1,10 +1,14 @@
 """Each connection's language, and the host's words said in it: the errors, replies,
 notices and hints the core words as `Text`, a table's ``rules_words``, a view's
-``illegal`` reasons, and for a connection whose hello asked for ``words`` (the page) each
-change of an update in `hearts.net.words`' sentences (``update.said``)."""
+``illegal`` reasons, and for a connection whose hello asked for ``words`` (the page) the
+table in `hearts.net.words`' sentences: each change of an update (``update.said``), what
+the table shows for it (``update.shown``), why it left a table (``left.said``) and each
+step of a replay (a ``game`` answer's ``captions``), who won a finished game (``table.won``)."""
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from typing import Any
 
 from hearts.engine import Rules
@@ -14,7 +18,23 @@ from hearts.i18n import ENGLISH, Text, Translator, resolve, said, translation
 from .messages import UpdateMessage
 from .mirror import TableInfo
 from .outbox import ConnId
-from .words import change_lines
+from .words import Voice, change_lines, left_line, replay_captions, shown_lines, \
+    winners_line
+
+log = logging.getLogger("hearts.host")
+
+
+@dataclass(frozen=True)
+class Leaving:
+    """A ``left`` message's sentence, said in each reader's language (`Speech.said_for`:
+    only to a connection that asked for words): why you are no longer at table ``name``."""
+
+    name: str
+    reason: Any                     # "left", "kicked", or a `Text` (the host's words)
+
+    def line(self, tr: Translator) -> str:
+        reason = said(self.reason, tr) if isinstance(self.reason, Text) else self.reason
+        return left_line(Voice(tr=tr), reason, self.name)
 
 
 class Speech:
@@ -46,7 +66,10 @@ class Speech:
         ``info`` (after the changes) says it. The one wording of a change: the desktop and
         text clients say the same sentences from their own mirror."""
         tr = self.words_for(conn)
-        return {**msg, "said": [change_lines(dict(ch), info, seat, tr) for ch in msg["events"]]}
+        events = [dict(ch) for ch in msg["events"]]
+        voice = Voice(info, seat, tr)
+        return {**msg, "said": [change_lines(ch, info, seat, tr) for ch in events],
+                "shown": [shown_lines(voice, ch, events[:i]) for i, ch in enumerate(events)]}
 
     def words_for(self, conn: ConnId) -> Translator:
         """The catalogue of ``conn``'s language."""
@@ -62,6 +85,10 @@ class Speech:
         if not isinstance(msg, dict):
             return msg
         kind = msg.get("type")
+        if kind == "game" and conn in self._worded:
+            return self._captioned(conn, msg)
+        if kind == "left" and isinstance(msg.get("said"), Leaving):
+            msg = self._left_said(conn, msg)
         if kind == "table" or (kind == "update" and not self.reads_english(conn)):
             return self._table_words(conn, msg)
         if not any(isinstance(v, Text) for v in msg.values()):
@@ -69,18 +96,45 @@ class Speech:
         tr = self.words_for(conn)
         return {k: said(v, tr) if isinstance(v, Text) else v for k, v in msg.items()}
 
+    def _captioned(self, conn: ConnId, msg: Any) -> Any:
+        """A ``game`` answer with each hand's ``captions``: every step of its replay in
+        words (`hearts.net.words.replay_captions`, as the desktop's replay says them)."""
+        hands = msg.get("hands") or []
+        try:
+            captions = replay_captions(self.words_for(conn), {**msg["game"], "hands": hands})
+        except (KeyError, IndexError, TypeError, ValueError) as e:     # sent as it is
+            log.warning("game %s could not be captioned (%s)", msg["game"].get("id"), e)
+            return msg
+        return {**msg, "hands": [{**hand, "captions": said}
+                                 for hand, said in zip(hands, captions)]}
+
+    def _left_said(self, conn: ConnId, msg: Any) -> Any:
+        """A ``left`` with its sentence (`hearts.net.words.left_line`) for a connection
+        that asked for words; without it for the others, as before."""
+        out = {k: v for k, v in msg.items() if k != "said"}
+        if conn in self._worded:
+            out["said"] = msg["said"].line(self.words_for(conn))
+        return out
+
     def _table_words(self, conn: ConnId, msg: Any) -> Any:
         """A ``table`` or ``update`` with its rules in words and its view's reasons said
-        in ``conn``'s language (copied: the parts are shared between the members)."""
+        in ``conn``'s language (copied: the parts are shared between the members); a
+        finished game's ``table`` with who won (``won``) for a connection that asked for
+        words."""
+        kind = msg.get("type")
         tr = self.words_for(conn)
         out = dict(msg)
         table = out.get("table")
         if isinstance(table, dict) and "rules_words" in table:
             out["table"] = {**table, "rules_words": words_of(Rules.from_dict(table["rules"]), tr)}
+        if kind == "table" and conn in self._worded and isinstance(table, dict) \
+                and table.get("winners"):
+            voice = Voice(TableInfo.from_message(msg), msg.get("seat"), tr)
+            out["won"] = winners_line(voice, list(table["winners"]))
         view = out.get("view")
         if isinstance(view, dict) and view.get("illegal"):
             out["view"] = {**view, "illegal": {c: said(why, tr) for c, why in view["illegal"].items()}}
         return out
 
 
-__all__ = ["Speech"]
+__all__ = ["Leaving", "Speech"]

@@ -26,6 +26,7 @@ from hearts.engine.rule_options import changes_in_words, rules_title, summary_wo
 from hearts.i18n import N_, PROCESS, ProcessLanguage, Translator, said
 
 from .mirror import TableInfo
+from .replay import Moment, Replay
 
 Change = dict[str, Any]
 
@@ -584,8 +585,8 @@ def lost_action_line(v: Voice, card: str | Card | None) -> str:
 @dataclass(frozen=True)
 class Away:
     """Where the reader's seat stood when its link went down, to say on its return what a
-    bot did meanwhile (`away_mark`, then `away_lines`). The page (assets/web/away.js) counts
-    the same way and says the same catalogue sentences."""
+    bot did meanwhile (`away_mark`, then `away_lines`). The host keeps one for a person
+    whose connection went (`hearts.net.away`) and says the lines to the page (``table.away``)."""
 
     table: int | None               # the table's id
     scored: int                     # hands scored then (``TableInfo.results``)
@@ -763,6 +764,77 @@ def hand_end_lines(v: Voice, moon: Any, tram: Change | None) -> list[str]:
     return lines
 
 
+def shown_lines(v: Voice, change: Change, before: Sequence[Change] = ()) -> list[str]:
+    """What the table shows for ``change`` while it is on screen (``before``: the changes
+    of the same update before it): a taken trick's label (`trick_label`), the sentences
+    under a hand's scores (`hand_end_lines`, with a ``tram`` among ``before``), who won the
+    game (`winners_line`); else none."""
+    kind = change.get("type")
+    if kind == "trick_taken" and isinstance(change.get("winner"), int):
+        return [trick_label(v, change["winner"], int(change.get("points") or 0))]
+    if kind == "hand_scored":
+        tram = next((c for c in reversed(before) if c.get("type") == "tram"), None)
+        return hand_end_lines(v, change.get("moon"), tram)
+    if kind == "game_over":
+        won = winners_line(v, list(change.get("winners") or ()))
+        return [won] if won else []
+    return []
+
+
+# -- a replay's words ---------------------------------------------------------------------------
+def replay_name(tr: Translator, doc: dict[str, Any], hand: dict[str, Any], seat: int) -> str:
+    """The name of ``seat`` in ``hand`` of a replayed game ``doc`` (a ``game`` answer or an
+    exported game): its player's, else "seat 2"."""
+    people = doc.get("people") or []
+    seats = hand.get("seats") or [0, 1, 2, 3]
+    i = seats[seat] if seat < len(seats) else seat
+    ref = people[i] if isinstance(i, int) and 0 <= i < len(people) else {}
+    return str(ref.get("name") or tr.gettext("seat {n}").format(n=seat + 1))
+
+
+def replay_caption(tr: Translator, doc: dict[str, Any], hand: dict[str, Any],
+                   m: Moment) -> str:
+    """What moment ``m`` of ``hand`` in a replay of ``doc`` shows, in a sentence: the
+    desktop's replay and the page's (the host sends the page each step's, `replay_captions`)."""
+    def name(seat: int | None) -> str:
+        return replay_name(tr, doc, hand, seat) if seat is not None else ""
+    if m.done:
+        points = ", ".join(f"{name(s)} {p}" for s, p in enumerate(hand["points"]))
+        line = tr.gettext("Hand over. Points: {points}.").format(points=points)
+        moon = hand.get("moon")
+        if moon:
+            line += " " + shot_words(tr, name(moon["shooter"]), bool(moon.get("sun")))
+        tram = hand.get("tram")
+        if tram and tram.get("seat") is not None:
+            line = tr.gettext("{name} takes the rest of the tricks.").format(
+                name=name(tram["seat"])) + " " + line
+        return line
+    if m.step == 0 and hand.get("passes"):
+        return tr.gettext("The deal: the raised cards are the ones each seat passes.")
+    if m.step == 1 and hand.get("passes"):
+        return tr.gettext("After the pass: the raised cards are the ones each seat received; "
+                          "{name} leads.").format(name=name(m.turn))
+    if not m.trick and m.last_trick is not None:
+        t = m.last_trick
+        number = len(hand["tricks"]) and hand["tricks"].index(t) + 1
+        return tr.ngettext("{name} takes trick {n} ({points} point).",
+                           "{name} takes trick {n} ({points} points).", t["points"]).format(
+            name=name(t["winner"]), n=number, points=t["points"])
+    if m.trick:
+        seat, card = m.trick[-1]
+        return tr.gettext("{name} plays {card}.").format(name=name(seat), card=card_text(card))
+    return tr.gettext("{name} leads.").format(name=name(m.turn)) if m.turn is not None else ""
+
+
+def replay_captions(tr: Translator, doc: dict[str, Any]) -> list[list[str]]:
+    """`replay_caption` of every step of every hand in ``doc`` (a ``game`` answer's page:
+    its ``game`` with its ``hands``)."""
+    replay = Replay(doc)
+    return [[replay_caption(tr, doc, hand, replay.moment(i, step))
+             for step in range(replay.steps(i) + 1)]
+            for i, hand in enumerate(replay.hands)]
+
+
 # -- the status line: what happens now, as the table shows it ------------------------------------
 @dataclass(frozen=True)
 class Shown:
@@ -861,5 +933,6 @@ __all__ = ["ARROWS", "Away", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "T
            "change_lines", "games_figure", "state_words", "hand_end_lines", "hand_title",
            "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
            "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
-           "rules_changed_lines", "rules_changed_notice", "scores_line", "shot_words", "status_line",
+           "replay_caption", "replay_captions", "replay_name", "rules_changed_lines",
+           "rules_changed_notice", "scores_line", "shot_words", "shown_lines", "status_line",
            "table_gone_line", "tram_line", "trick_label", "why_illegal", "winners_line"]

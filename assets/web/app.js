@@ -4,8 +4,7 @@ import { closeSheet, confirmSheet, fill, focusHome, h, sheet, sheetOpen, toast }
 import { chooseLanguage, language, locale, pt, t, useCatalogue } from "./i18n.js";
 import { Link, saved } from "./link.js";
 import { createSheet, lobbyScreen, nameScreen, passwordSheet } from "./lobby.js";
-import { awayLines, awayMark } from "./away.js";
-import { apply, freshState, note } from "./mirror.js";
+import { apply, awayMark, freshState, note } from "./mirror.js";
 import { Chat, menuSheet, rulesSheet, scoresSheet, seatSheet } from "./panels.js";
 import { Records } from "./records.js";
 import { refocusHand, tableScreen, tapCard } from "./table.js";
@@ -17,10 +16,9 @@ const PACE = Math.max(0, Number(params.get("pace") ?? 1)) || 0;
 const state = freshState();
 // pending: a card sent to the host and not yet answered (never shown as played);
 // passSent: the pass is on its way
-// held: an intent made while the link is down, sent when it is back (if it still fits);
-// away: where my seat stood when the link came back (awayMark), until the table is here
+// held: an intent made while the link is down, sent when it is back (if it still fits)
 const ui = { selected: new Set(), pending: null, passSent: false, hand: null, joining: false,
-  helpAsked: false, toHand: false, held: null, away: null };
+  helpAsked: false, toHand: false, held: null };
 // a card with no answer this long is released, with a word (?pending=ms: tests)
 const PENDING_MS = Math.max(500, Number(params.get("pending")) || 8000);
 let facts = { options: [], groups: {}, presets: {}, levels: [] };
@@ -29,6 +27,7 @@ const banner = document.getElementById("banner");
 
 const link = new Link(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`, {
   onmessage: (msg) => { if (!records.onMessage(msg)) enqueue(msg); },   // answers at once
+  away: () => awayMark(state),
   onstatus: (status, why) => {
     state.status = status;
     state.statusWhy = why || "";
@@ -107,7 +106,6 @@ function delayAfter(msg) {
 
 function handle(msg) {
   const before = { table: state.table && state.table.id };
-  if (msg.type === "welcome" && state.me && state.table) ui.away = awayMark(state);
   if (msg.type === "welcome") tableGone(msg);
   apply(state, msg);
   switch (msg.type) {
@@ -133,7 +131,7 @@ function handle(msg) {
     case "table":
       ui.joining = false;
       if (before.table !== msg.table.id) { closeSheet(); chat.toggle(false); state.awayNotice = null; }
-      back();
+      back(msg.away || []);
       break;
     case "left":
       state.awayNotice = null;
@@ -165,17 +163,13 @@ function handle(msg) {
   render();
 }
 
-/** Back at the table after the link was down: say what a bot did meanwhile, and send what
- * was done while away if it still fits (else it is forgotten: the notice says why). */
-function back() {
-  const away = ui.away;
-  ui.away = null;
-  if (away) {
-    const lines = awayLines(state, away);
-    if (lines.length) {
-      state.awayNotice = lines.join(" ");
-      for (const line of lines) note(state, line);
-    }
+/** A table message: back at the table after the link was down, say what a bot did
+ * meanwhile (`away`: the host's sentences, table.away), and send what was done while away
+ * if it still fits (else it is forgotten: the notice says why). */
+function back(away) {
+  if (away.length) {
+    state.awayNotice = away.join(" ");
+    for (const line of away) note(state, line);
   }
   const held = ui.held;
   ui.held = null;
@@ -201,7 +195,7 @@ function tableGone(welcome) {
   const reason = welcome.returning
     ? t("The table “{name}” closed while you were away. You are back among the tables: sit down at one, or open a new one.", { name: table.name })
     : t("The host restarted and the table “{name}” is gone. You are back among the tables: sit down at one, or open a new one.", { name: table.name });
-  apply(state, { type: "left", table: table.id, reason });
+  apply(state, { type: "left", table: table.id, reason: "gone", said: reason });
   closeSheet();
   chat.toggle(false);
   release();

@@ -22,11 +22,13 @@ export const saved = {
 
 export class Link {
   /** `onmessage(msg)` gets every host message; `onstatus(status, why)` the link's state:
-   * "connecting", "online", "offline" (retrying), "replaced" or "refused" (stopped). */
-  constructor(url, { onmessage, onstatus }) {
+   * "connecting", "online", "offline" (retrying), "replaced" or "refused" (stopped);
+   * `away()`: where my seat stands, said in each hello (`hello.away`, or null). */
+  constructor(url, { onmessage, onstatus, away = () => null }) {
     this.url = url;
     this.onmessage = onmessage;
     this.onstatus = onstatus;
+    this.away = away;
     this.ws = null;
     this.name = "";
     this.lang = "";                    // the page's language: the host words its sentences in it
@@ -112,6 +114,8 @@ export class Link {
       if (saved.token) hello.token = saved.token;
       if (this.lang) hello.lang = this.lang;
       hello.words = true;               // each change in the host's sentences (update.said)
+      const away = this.away();         // back at a seat: the host says what a bot did (table.away)
+      if (away) hello.away = away;
       hello.key = playerKey();          // who this person is in the host's statistics
       this.raw(hello);
     };

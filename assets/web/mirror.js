@@ -22,7 +22,7 @@ export function freshState() {
     trickShown: null,           // a finished trick held on the table: {leader, cards, winner}
     scored: null,               // the last hand_scored change, until looked at
     notice: null,               // a sentence for the lobby (why I left a table)
-    awayNotice: null,           // at a table: what a bot did while my link was down (away.js)
+    awayNotice: null,           // at a table: what a bot did while my link was down (table.away)
     queued: false,              // I asked for a seat a bot holds: taken at the next deal
     ownerAwayAt: 0,             // when table.owner_away was said (performance.now())
   };
@@ -74,7 +74,7 @@ export function apply(state, msg) {
       break;
     case "table": {
       const same = state.table && state.table.id === msg.table.id;
-      state.table = msg.table;
+      state.table = { ...msg.table, won: msg.won || "" };     // who won: the host's words
       state.seat = msg.seat;
       state.owner = msg.owner;
       state.view = withRules(msg.view, msg.table.rules);
@@ -86,7 +86,8 @@ export function apply(state, msg) {
     }
     case "update":
       if (!state.table || state.table.id !== msg.table) break;
-      msg.events.forEach((ev, i) => change(state, ev, (msg.said && msg.said[i]) || []));
+      msg.events.forEach((ev, i) => change(state, ev, (msg.said && msg.said[i]) || [],
+        (msg.shown && msg.shown[i]) || []));
       state.view = withRules(msg.view, state.table.rules);
       setTimer(state, msg.timer);
       if (state.hint && !(state.view && state.view.turn === state.seat) &&
@@ -94,9 +95,7 @@ export function apply(state, msg) {
       break;
     case "left":
       if (state.table && state.table.id === msg.table) {
-        state.notice = msg.reason === "kicked"
-          ? t("The owner of “{name}” removed you from it.", { name: state.table.name })
-          : msg.reason === "left" ? null : msg.reason;
+        state.notice = msg.reason === "left" ? null : msg.said || null;   // the host's sentence
         state.table = null;
         state.seat = null;
         state.view = null;
@@ -132,6 +131,17 @@ export function apply(state, msg) {
   }
 }
 
+/** Where my seat stands, for the host to say on my return what a bot did meanwhile
+ * (`hello.away`: the table, the hands scored, the hand, the cards I played in it; counted
+ * as hearts.net.words.away_mark counts); null when I have no seat. */
+export function awayMark(state) {
+  const table = state.table;
+  const view = state.view;
+  if (!table || state.seat === null) return null;
+  const played = view ? (view.tricks || []).length + ((view.trick || []).some(([s]) => s === state.seat) ? 1 : 0) : 0;
+  return [table.id, (table.results || []).length, table.hand ?? 0, played];
+}
+
 function withRules(view, rules) {
   return view ? { ...view, rules } : null;
 }
@@ -141,8 +151,9 @@ const NOTED = new Set(["game_ended", "paused", "resumed", "rules_changed", "owne
   "player_joined", "player_left", "player_kicked", "player_dropped", "player_returned",
   "moon_shot", "moon_chosen", "tram", "undone"]);
 
-/** One change of an `update`, and the host's sentences for it (`said`). */
-function change(state, ev, said) {
+/** One change of an `update`, the host's sentences for it (`said`) and what the table
+ * shows for it while it shows (`shown`: a taken trick's label, the lines under a hand's scores). */
+function change(state, ev, said, shown) {
   const table = state.table;
   if (NOTED.has(ev.type)) for (const line of said) note(state, line.trim());
   switch (ev.type) {
@@ -150,7 +161,8 @@ function change(state, ev, said) {
       state.trickShown = null;
       break;
     case "trick_taken":
-      state.trickShown = { leader: ev.leader, cards: ev.cards, winner: ev.winner, points: ev.points };
+      state.trickShown = { leader: ev.leader, cards: ev.cards, winner: ev.winner, points: ev.points,
+        label: shown[0] || "" };
       break;
     case "hand_started":
       table.hand = ev.hand;
@@ -161,7 +173,7 @@ function change(state, ev, said) {
       table.totals = ev.totals;
       table.results = [...(table.results || []), { hand: ev.hand, points: ev.points, totals: ev.totals }];
       table.display_totals = ev.display_totals;
-      state.scored = ev;
+      state.scored = { ...ev, lines: shown };
       break;
     case "game_over":
       table.state = "over";
@@ -169,6 +181,7 @@ function change(state, ev, said) {
       table.totals = ev.totals;
       table.results = ev.results;
       table.display_totals = ev.display_totals;
+      table.won = shown[0] || "";
       state.scored = { ...(state.scored || {}), over: true, winners: ev.winners };
       break;
     case "game_ended":

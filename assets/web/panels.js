@@ -3,7 +3,7 @@ import { closeSheet, fill, h, sheet } from "./dom.js";
 import { language, pt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { languagePicker, levelWords } from "./lobby.js";
-import { mayAskHint, rulesTitle, seatLabel, winnersLine } from "./table.js";
+import { mayAskHint, rulesTitle, seatLabel } from "./table.js";
 
 /** The scores: one row per hand, the totals, the winners once the game is over. */
 export function scoresSheet(state, act, { scored, quiet } = {}) {
@@ -17,14 +17,13 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
   const moon = scored && scored.moon;
   const head = [];
   if (over) {
-    head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + winnersLine(state)));
+    head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + table.won));
   } else if (scored && last) {
     head.push(h("p.hand-line", t("Hand {hand} is over.", { hand: last.hand + 1 })));
   }
-  if (moon) {
-    head.push(h("p.moon-line", icon("moon", { size: 18, fill: true }), " ",
-      moon.sun ? t("{name} shot the sun!", { name: names[moon.shooter] }) : t("{name} shot the moon!", { name: names[moon.shooter] })));
-  }
+  // under the scores, the host's words (update.shown): a moon first when there is one
+  ((scored && scored.lines) || []).forEach((line, i) => head.push(moon && i === 0
+    ? h("p.moon-line", icon("moon", { size: 18, fill: true }), " ", line) : h("p.hand-end", line)));
   const grid = h("table.scores",
     h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".mine" : ""), n)))),
     h("tbody", results.map((r) => h("tr" + (r === last && scored ? ".fresh" : ""), h("td", String(r.hand + 1)),

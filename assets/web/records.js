@@ -142,15 +142,20 @@ export class Records {
     return true;
   }
 
-  /** Every page of a game (id null: the game at our table), then `done(doc)`. */
+  /** Every page of a game (id null: the game at our table), then `done(doc, captions)`:
+   * the game as exported, and each hand's replay captions in the host's words. */
   fetchGame(id, done) {
     let doc = null;
+    const captions = [];
     const next = (hand) => this.ask("game", id === null ? { hand } : { id, hand }, (msg) => {
       if (msg.type === "error") { toast(msg.message, "error"); return; }
       if (!doc) doc = { format: "hearts-game", format_version: 1, ...msg.game, hands: [] };
       if (msg.first !== doc.hands.length) { toast(t("The host sent the game out of order."), "error"); return; }
-      doc.hands.push(...msg.hands);
-      if (msg.next === null || msg.next === undefined) done(doc);
+      for (const { captions: said, ...hand } of msg.hands) {
+        doc.hands.push(hand);
+        captions.push(said || []);
+      }
+      if (msg.next === null || msg.next === undefined) done(doc, captions);
       else next(msg.next);
     });
     next(0);
@@ -220,7 +225,7 @@ export class Records {
         h("div.g-players", g.players.map((p, i) => h("span.g-seat" + (g.winners.includes(i) ? ".won" : ""),
           `${g.winners.includes(i) ? "★ " : ""}${playerName(p)} ${g.totals[i]}`))),
         h("div.g-actions",
-          h("button.primary", { type: "button", onclick: () => this.fetchGame(g.id, (doc) => this.replay(doc)) }, t("Replay")),
+          h("button.primary", { type: "button", onclick: () => this.fetchGame(g.id, (doc, captions) => this.replay(doc, captions)) }, t("Replay")),
           h("button", { type: "button", onclick: () => this.fetchGame(g.id, download) }, t("Download")))));
       sheet(t("Finished games"), [
         h("p.small", nt("{n} game kept, newest first", "{n} games kept, newest first", msg.total)),
@@ -234,14 +239,15 @@ export class Records {
 
   /** The game at our table, from its last scored hand (or its first, once over). */
   review(lastHand) {
-    this.fetchGame(null, (doc) => {
+    this.fetchGame(null, (doc, captions) => {
       if (!doc.hands.length) { toast(t("No hand has been scored yet.")); return; }
-      this.replay(doc, lastHand ? doc.hands.length - 1 : 0);
+      this.replay(doc, captions, lastHand ? doc.hands.length - 1 : 0);
     });
   }
 
   // -- the replay ------------------------------------------------------------------------
-  replay(doc, hand = 0) {
+  /** `captions[hand][step]`: what each step shows, in the host's words (hand.captions). */
+  replay(doc, captions, hand = 0) {
     const r = new Replay(doc);
     const pos = { hand, step: 0 };
     const people = doc.people || [];
@@ -297,7 +303,7 @@ export class Records {
       fill(body,
         h("p.r-title", handTitle(n, r.hands.length, name(hd.dealer), hd.pass_direction)),
         h("div.r-table", [2, 1, 3, 0].map((rel) => seatBox((bottom + rel) % 4)), trickEl),
-        h("p.r-caption", { "aria-live": "polite" }, caption(m, hd, name)),
+        h("p.r-caption", { "aria-live": "polite" }, (captions[n] || [])[m.step] || ""),
         h("div.r-controls",
           h("button", { type: "button", onclick: () => toHand(-1), disabled: n === 0, "aria-label": t("Previous hand") }, t("◀◀ Hand")),
           h("button", { type: "button", onclick: () => trick(-1), disabled: n === 0 && m.step === 0, "aria-label": t("Previous trick") }, t("◀ Trick")),
@@ -335,28 +341,6 @@ function handTitle(n, of, dealer, direction) {
     right: t("Hand {n} of {of} · {name} deals, passing right", values),
     across: t("Hand {n} of {of} · {name} deals, passing across", values) }[direction]
     || t("Hand {n} of {of} · {name} deals, no passing", values);
-}
-
-function caption(m, hd, name) {
-  if (m.done) {
-    const points = hd.points.map((p, s) => t("{name} {points}", { name: name(s), points: p })).join(", ");
-    const lines = [t("Hand over. Points: {points}.", { points })];
-    if (hd.moon) lines.push(t("{name} shot the moon.", { name: name(hd.moon.shooter) }));
-    if (hd.tram && hd.tram.seat !== null && hd.tram.seat !== undefined) lines.unshift(t("{name} takes the rest of the tricks.", { name: name(hd.tram.seat) }));
-    return lines.join(" ");
-  }
-  if (m.step === 0 && hd.passes) return t("The deal: the raised cards are the ones each seat passes.");
-  if (m.step === 1 && hd.passes) return t("After the pass: the raised cards are the ones each seat received; {name} leads.", { name: name(m.turn) });
-  if (!m.trick.length && m.lastTrick) {
-    const trick = m.lastTrick;
-    return nt("{name} takes trick {number} ({n} point).", "{name} takes trick {number} ({n} points).", trick.points,
-      { name: name(trick.winner), number: hd.tricks.indexOf(trick) + 1 });
-  }
-  if (m.trick.length) {
-    const [s, c] = m.trick[m.trick.length - 1];
-    return t("{name} plays {card}.", { name: name(s), card: cardText(c) });
-  }
-  return m.turn !== null ? t("{name} leads.", { name: name(m.turn) }) : "";
 }
 
 /** Save a finished game as a JSON file (the exported format of docs/history.md). */

@@ -101,29 +101,7 @@ function trickArea(state) {
 function trickWinnerLine(state) {
   const shown = state.trickShown;
   if (!shown || (state.view && state.view.trick && state.view.trick.length)) return null;
-  if (shown.winner === state.seat) {
-    return shown.points ? nt("You take it, {n} point", "You take it, {n} points", shown.points) : t("You take it");
-  }
-  const name = seatLabel(state, shown.winner);
-  return shown.points ? nt("{name} takes it, {n} point", "{name} takes it, {n} points", shown.points, { name })
-    : t("{name} takes it", { name });
-}
-
-/** Who won, in a sentence (the game is over). */
-export function winnersLine(state) {
-  const winners = state.table.winners || [];
-  if (!winners.length) return t("The game is over.");
-  if (winners.length === 1) {
-    return winners[0] === state.seat ? t("You win!") : t("{name} wins!", { name: seatLabel(state, winners[0]) });
-  }
-  const names = winners.filter((w) => w !== state.seat).map((w) => seatLabel(state, w));
-  if (winners.includes(state.seat)) return t("You share the win with {names}!", { names: listed(names) });
-  return t("{names} share the win!", { names: listed(names) });
-}
-
-/** Names in a list: "Ann, Bob and Cy". */
-function listed(names) {
-  return names.length < 2 ? names.join("") : t("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  return shown.label || null;      // the host's words (update.shown)
 }
 
 /** Seconds left before an away owner's table passes on (`owner_away`, counted from when
@@ -177,7 +155,7 @@ function centre(state, act, facts) {
     return h("div.centre.panel", lines);
   }
   if (table.state === "over") {
-    const lines = [h("p.big", t("The game is over.")), h("p.winner-line", winnersLine(state))];
+    const lines = [h("p.big", t("The game is over.")), h("p.winner-line", state.table.won)];
     if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, t("Start a new game")));
     else lines.push(h("p", whoStarts(state, "new")));
     lines.push(h("div.buttons",

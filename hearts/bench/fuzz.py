@@ -254,6 +254,8 @@ def strategies(tables: list[int]) -> Any:
         "id": st.integers(-2, 5) | ints | anything,
         "hand": st.integers(-2, 40) | ints | anything,
         "words": st.booleans() | anything,
+        "away": st.lists(st.integers(-2, 60), max_size=5) | st.lists(ints, min_size=4,
+                                                                        max_size=4) | anything,
     }
     types = st.sampled_from(sorted(INTENTS)) | st.text(max_size=20) | anything
 

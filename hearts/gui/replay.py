@@ -18,10 +18,10 @@ from hearts.bots.base import level_words
 from hearts.bots.levels import LEVELS
 from hearts.engine.rule_options import passing_words, rules_title, summary_words
 from hearts.engine.rules import PASS_OFFSET, Rules, RulesError
-from hearts.i18n import _, ngettext
+from hearts.i18n import _
 from hearts.net.history import player_name
 from hearts.net.replay import Moment, Replay
-from hearts.net.words import PROCESS, shot_words
+from hearts.net.words import PROCESS, replay_caption, replay_name
 
 from . import widgets as w
 from .archive import Archive
@@ -37,11 +37,7 @@ HINTED = (110, 190, 255)          # the bot's choice
 
 
 def seat_name(doc: dict[str, Any], hand: dict[str, Any], seat: int) -> str:
-    people = doc.get("people") or []
-    seats = hand.get("seats") or [0, 1, 2, 3]
-    i = seats[seat] if seat < len(seats) else seat
-    ref = people[i] if i < len(people) else {}
-    return str(ref.get("name") or _("seat {n}").format(n=seat + 1))
+    return replay_name(PROCESS, doc, hand, seat)
 
 
 def seat_title(doc: dict[str, Any], hand: dict[str, Any], seat: int) -> str:
@@ -428,32 +424,7 @@ class ReplaySheet(Sheet):
         """What this step shows, in a sentence; and the bot's answer when asked."""
         def name(seat: int) -> str:
             return seat_name(self.doc, h, seat)
-        if m.done:
-            moon = h.get("moon")
-            points = ", ".join(f"{name(s)} {p}" for s, p in enumerate(h["points"]))
-            line = _("Hand over. Points: {points}.").format(points=points)
-            if moon:
-                line += " " + shot_words(PROCESS, name(moon["shooter"]), bool(moon.get("sun")))
-            tram = h.get("tram")
-            if tram and tram.get("seat") is not None:
-                line = _("{name} takes the rest of the tricks.").format(
-                    name=name(tram["seat"])) + " " + line
-        elif m.step == 0 and h.get("passes"):
-            line = _("The deal: the raised cards are the ones each seat passes.")
-        elif m.step == 1 and h.get("passes"):
-            line = _("After the pass: the raised cards are the ones each seat received; "
-                     "{name} leads.").format(name=name(m.turn) if m.turn is not None else "")
-        elif not m.trick and m.last_trick is not None:
-            t = m.last_trick
-            number = len(h["tricks"]) and h["tricks"].index(t) + 1
-            line = ngettext("{name} takes trick {n} ({points} point).",
-                            "{name} takes trick {n} ({points} points).", t["points"]).format(
-                name=name(t["winner"]), n=number, points=t["points"])
-        elif m.trick:
-            seat, card = m.trick[-1]
-            line = _("{name} plays {card}.").format(name=name(seat), card=_card(card))
-        else:
-            line = _("{name} leads.").format(name=name(m.turn)) if m.turn is not None else ""
+        line = replay_caption(PROCESS, self.doc, h, m)
         lines = [line]
         if self.thinking:
             lines.append(_("{level} is thinking…").format(level=level_words(self.level.value)))

@@ -81,9 +81,10 @@ class Lan:
 
     # -- people ---------------------------------------------------------------------------
     def join(self, name: str, token: str | None = None, lang: str | None = None,
-             words: bool = False) -> Person:
+             words: bool = False, **fields: Any) -> Person:
         """A new connection that says hello (with ``token``: coming back; ``lang``: the
-        language it reads; ``words``: each change worded for it, as the page asks)."""
+        language it reads; ``words``: each change worded for it, as the page asks; any
+        other ``fields`` of the hello as they are)."""
         conn = self._next
         self._next += 1
         person = self.people[conn] = Person(self, name, conn)
@@ -95,6 +96,7 @@ class Lan:
             msg["lang"] = lang
         if words:
             msg["words"] = True
+        msg.update(fields)
         self.send(person, msg)
         return person
 

@@ -47,9 +47,12 @@ def test_only_the_mirror_folds_a_message_into_table_facts() -> None:
             if found:
                 calls[str(path.relative_to(ROOT))] = set(found)
     # a change is folded by the mirror alone; a whole table is read by the mirror, and by
-    # the host from its own table to word the changes for the page (`update.said`)
+    # the host from its own table to word the changes for the page (`update.said`), what
+    # a bot did while it was away (`table.away`) and who won (`table.won`)
     assert calls == {"net/mirror.py": {("folded", "Mirror"), ("from_message", "Mirror")},
-                     "net/news.py": {("from_message", "News")}}
+                     "net/news.py": {("from_message", "News")},
+                     "net/away.py": {("from_message", None)},
+                     "net/speech.py": {("from_message", "Speech")}}
     # the check sees a fold where playback once made its own
     assert fold_calls("class Playback:\n    def change(self, ch):\n"
                       "        self.model.info = self.model.info.folded(ch)\n") == [

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hearts.i18n import translation
+from hearts.net import words
 from hearts.net.mirror import Mirror
+from hearts.net.replay import Replay
 from hearts.net.words import change_lines
 
 from .lan import Lan, Person
@@ -38,6 +42,12 @@ def _said_as_the_mirror_says(person: Person, lang: str) -> list[str]:
             continue
         info = steps[-1].info
         assert msg["said"] == [change_lines(ev, info, mirror.seat, tr) for ev in msg["events"]]
+        voice = words.Voice(info, mirror.seat, tr)
+        assert msg["shown"] == [words.shown_lines(voice, ev, msg["events"][:i])
+                                for i, ev in enumerate(msg["events"])]
+        for ev, shown in zip(msg["events"], msg["shown"]):
+            if ev["type"] == "trick_taken":       # the label the desktop draws on the trick
+                assert shown == [words.trick_label(voice, ev["winner"], ev["points"])]
         assert len(msg["said"]) == len(msg["events"])
         said += [line for lines in msg["said"] for line in lines]
     return said
@@ -59,8 +69,11 @@ def test_the_host_words_each_change_for_who_asks_in_their_language() -> None:
     you_passed = translation("fr").gettext("You passed {cards}.").split("{")[0]
     assert any(s.startswith(you_passed) for s in french), french
     assert not any(s.startswith(you_passed) for s in english)
+    shown = [line for m in bob.inbox if m["type"] == "update" for lines in m["shown"]
+             for line in lines]
+    assert "Vous le remportez" in shown or "Ann le remporte" in shown, shown
     updates: list[dict[str, Any]] = [m for m in di.inbox if m["type"] == "update"]
-    assert updates and all("said" not in m for m in updates)
+    assert updates and all("said" not in m and "shown" not in m for m in updates)
 
 
 def test_a_watcher_is_worded_as_a_watcher() -> None:
@@ -74,3 +87,120 @@ def test_a_watcher_is_worded_as_a_watcher() -> None:
     lan.play([ann], until=lambda: bool(ann.changes("trick_taken")))
     said = _said_as_the_mirror_says(eve, "fr")
     assert said and not any(s.startswith(("Vous ", "Tu ")) for s in said), said
+
+
+def test_left_comes_with_its_sentence_for_who_asks() -> None:
+    lan = Lan()
+    ann = lan.join("Ann", lang="de", words=True)
+    bob = lan.join("Bob", lang="fr", words=True)
+    cy = lan.join("Cy", lang="fr")
+    ann.send("create_table", name="Oak")
+    tid = ann.last("table")["table"]["id"]
+    bob.send("sit", table=tid, seat=1)
+    cy.send("sit", table=tid, seat=2)
+    ann.send("kick", seat=1)
+    ann.send("kick", seat=2)
+    said = bob.last("left")
+    assert said["reason"] == "kicked"
+    assert said["said"] == words.left_line(words.Voice(tr=translation("fr")), "kicked", "Oak")
+    assert "Oak" in said["said"] and said["said"] != words.left_line(words.Voice(), "kicked", "Oak")
+    assert cy.last("left") == {"type": "left", "table": tid, "reason": "kicked"}
+    ann.send("leave")
+    assert ann.last("left")["said"] == words.left_line(
+        words.Voice(tr=translation("de")), "left", "Oak")
+
+
+def test_back_at_the_seat_the_host_says_what_a_bot_did_as_the_desktop_does() -> None:
+    """Back with ``hello.away`` (where the seat stood as the link went down, counted as
+    `words.away_mark` counts), the ``table`` says `words.away_lines` in the reader's
+    language: the desktop's sentences from its own mark."""
+    lan = Lan()
+    ann = lan.join("Ann", lang="de", words=True)
+    ann.send("create_table", name="Oak", rules={"target": 40})
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.changes("trick_taken")))
+    before = words.away_mark(ann.mirror.info, ann.mirror.view)
+    token = ann.token
+    lan.drop(ann)
+    lan.advance(1.0)                        # the grace runs out: a bot plays the seat
+    lan.advance(1.0)
+    assert len(lan.core.tables[1].game.results) >= 1
+    mark = [before.table, before.scored, before.hand, before.played]
+    back = lan.join("Ann", token=token, lang="de", words=True, away=mark)
+    table = next(m for m in back.inbox if m["type"] == "table")   # the first, on return
+    mirror = Mirror()
+    for msg in back.inbox[:back.inbox.index(table) + 1]:
+        mirror.feed(msg)
+    info = mirror.info
+    now = words.away_mark(info, mirror.view)
+    expected = words.away_lines(words.Voice(info, table["seat"], translation("de")), before,
+                                now.played)
+    assert table["away"] == expected and expected, expected
+    assert expected[0].startswith("Die Runden 1–"), expected
+    # a client that words its own (the desktop, the text client) gets no such field
+    lan.drop(back)
+    lan.advance(1.0)
+    plain = lan.join("Ann", token=token, lang="de", away=mark)
+    assert all("away" not in m for m in plain.inbox if m["type"] == "table")
+
+
+@pytest.mark.parametrize("away", [[1, 2, 3], [1, 2, 3, -1], [1, 2, 3, True], [1, "2", 3, 4],
+                                  [1, 2, 3, 1 << 40], "1,2,3,4"])
+def test_a_bad_away_is_refused_in_one_sentence(away: Any) -> None:
+    lan = Lan()
+    eve = lan.join("Eve", words=True, away=away)
+    error = eve.last("error")
+    assert "away" in error["message"] and error["code"] == "bad-message"
+    assert not [m for m in eve.inbox if m["type"] == "welcome"]
+
+
+def test_a_game_answer_carries_the_replays_captions_for_who_asks() -> None:
+    lan = Lan()
+    ann = lan.join("Ann", lang="fr", words=True)
+    di = lan.join("Di")
+    ann.send("create_table", name="Oak", rules={"target": 30})
+    tid = ann.last("table")["table"]["id"]
+    di.send("watch", table=tid)
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.changes("hand_scored")))
+    ann.send("game", hand=0)
+    di.send("game", hand=0)
+    answer, plain = ann.last("game"), di.last("game")
+    assert all("captions" not in hand for hand in plain["hands"])
+    doc = {**answer["game"], "hands": answer["hands"]}
+    replay, tr = Replay(doc), translation("fr")
+    for i, hand in enumerate(answer["hands"]):
+        assert hand["captions"] == [words.replay_caption(tr, doc, hand, replay.moment(i, step))
+                                    for step in range(replay.steps(i) + 1)]
+    first = answer["hands"][0]["captions"]
+    assert tr.gettext("Hand over. Points: {points}.").split("{")[0] in first[-1], first[-1]
+    assert first[-1] != words.replay_caption(translation("en"), doc, answer["hands"][0],
+                                             replay.moment(0, replay.steps(0)))
+
+
+def test_who_won_is_the_hosts_sentence_at_the_end_and_after_it() -> None:
+    lan = Lan()
+    ann = lan.join("Ann", lang="fr", words=True)
+    ann.send("create_table", name="Oak", rules={"target": 30})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.changes("game_over")))
+    said = _said_as_the_mirror_says(ann, "fr")      # `shown` checked against words.py
+    over = next(m for m in ann.inbox if m["type"] == "update"
+                and any(e["type"] == "game_over" for e in m["events"]))
+    i = next(i for i, e in enumerate(over["events"]) if e["type"] == "game_over")
+    winners = over["events"][i]["winners"]
+    assert over["shown"][i] == [words.winners_line(
+        words.Voice(ann.mirror.info, 0, translation("fr")), winners)] and said
+    # who comes to the finished table is told too, as a watcher; a client that words its
+    # own is not
+    eve = lan.join("Eve", lang="de", words=True)
+    di = lan.join("Di", lang="de")
+    eve.send("watch", table=tid)
+    di.send("watch", table=tid)
+    table = eve.last("table")
+    assert table["won"] == words.winners_line(
+        words.Voice(eve.mirror.info, None, translation("de")), winners)
+    assert table["won"] and table["won"] != words.winners_line(
+        words.Voice(eve.mirror.info, None), winners)
+    assert "won" not in di.last("table")

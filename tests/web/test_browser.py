@@ -271,8 +271,9 @@ def test_a_phone_plays_a_whole_hand_by_tapping_cards(browser, served, shots) -> 
             page.wait_for_timeout(60)
     assert seen_trick and illegal_checked
     snap(page, shots, "game-over")
-    assert re.search(r"(wins|You win|share the win.*)!$",
-                     page.locator("#gameover .winner-line").inner_text().strip())
+    won = page.locator("#gameover .winner-line").inner_text().strip()
+    assert re.search(r"(wins|You win|share the win.*)!$", won)
+    assert won == served.call(_winners_said(served.host, "Ann"))     # the host's sentence
     assert page.locator("#gameover table.scores tbody tr").count() == 1
     # the scores sheet at hand's end, as a player sees it mid-game
     page.click("#gameover .close")
@@ -317,6 +318,18 @@ async def _why_illegal(host: Host, name: str, card: str) -> str | None:
     table = host.core.tables[player.table]
     seat = next(s for t, s in table.member_seats() if t == player.token)
     return table.game.hand.view(seat).why_illegal(Card.parse(card))
+
+
+async def _winners_said(host: Host, name: str) -> str:
+    """Who won the game at ``name``'s table, as `hearts.net.words` says it to them."""
+    from hearts.net import words
+    from hearts.net.mirror import TableInfo
+    from hearts.net.updates import table_message
+    player = next(p for p in host.core.players.values() if p.name == name)
+    table = host.core.tables[player.table]
+    seat = table.seat_of(player.token)
+    info = TableInfo.from_message(dict(table_message(table, False, seat, 0.0)))
+    return words.winners_line(words.Voice(info, seat), list(info.winners or ()))
 
 
 async def _drop(host: Host, name: str) -> None:

@@ -64,7 +64,7 @@ test("every note about a change is the host's sentence for it", () => {
     apply(state, msg);
   }
   const notes = state.chat.filter((line) => line.kind === "note").map((line) => line.text);
-  assert.ok(notes.length >= 3, notes.join("\n"));
+  assert.ok(notes.length >= 2, notes.join("\n"));     // the rules, the moon (a TRAM note or not)
   for (const n of notes) assert.ok(said.has(n), `the page worded "${n}" itself`);
 });
 
@@ -122,4 +122,32 @@ test("a hint for a turn that has passed is dropped", () => {
     apply(state, { type: "hint", cards: [v.legal[0]], reason: "late" });
     assert.equal(state.hint, null);
   }
+});
+
+test("the trick's label and the lines under a hand's scores are the host's", () => {
+  const state = freshState();
+  let labels = 0;
+  const lines = [];
+  for (const msg of messages) {
+    apply(state, msg);
+    if (msg.type !== "update") continue;
+    assert.equal(msg.shown.length, msg.events.length);
+    msg.events.forEach((ev, i) => {
+      if (ev.type === "trick_taken" && state.trickShown) {
+        assert.equal(state.trickShown.label, msg.shown[i][0]);
+        assert.ok(state.trickShown.label);
+        labels++;
+      }
+    });
+    const scored = msg.events.findIndex((ev) => ev.type === "hand_scored");
+    if (scored >= 0) {
+      assert.deepEqual(state.scored.lines, msg.shown[scored]);
+      lines.push(...state.scored.lines);
+    }
+  }
+  assert.ok(labels >= 1, `${labels} labels`);       // the second hand: how many tricks before TRAM varies
+  const over = messages.filter((m) => m.type === "update").find((m) => m.events.some((e) => e.type === "game_over"));
+  assert.equal(state.table.won, over.shown[over.events.findIndex((e) => e.type === "game_over")][0]);
+  assert.ok(state.table.won);
+  assert.ok(lines.includes("You shot the moon."), lines.join("\n"));
 });

@@ -1,0 +1,170 @@
+"""The page shows the host's words where it once made its own (issue 58, item 3), in
+Chromium against a real host, in English, German and French: the sentence under a hand's
+scores for a moon and the label of a taken trick (``update.shown``), why you are no longer
+at a table (``left.said``) and a replay's captions (a ``game`` answer's ``captions``). Each
+is checked against the sentence `hearts.net.words` makes for the desktop from the host's
+facts, in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hearts.i18n import translation
+from hearts.net import words
+from hearts.net.host import Host
+from hearts.net.mirror import TableInfo
+from hearts.net.replay import Replay, trick_points
+from hearts.net.updates import table_message
+
+from .rigged import rig_first_deal
+from .test_browser import (LEFT_EDGE, Line, browser, command, create_table,  # noqa: F401
+                           served, until)
+from .test_browser_languages import join, page_in
+from .test_records_page import keep_games
+
+pytestmark = pytest.mark.browser
+LANGS = ["en", "de", "fr"]
+
+
+async def _table_of(host: Host, name: str) -> int:
+    return next(p.table for p in host.core.players.values() if p.name == name)
+
+
+async def _last_moon(host: Host, tid: int) -> tuple[TableInfo, dict[str, Any]]:
+    table = host.core.tables[tid]
+    game = table.game
+    assert game is not None and game.results
+    moon = game.results[0].moon
+    assert moon is not None
+    info = TableInfo.from_message(dict(table_message(table, False, 0, 0.0)))
+    return info, dict(moon.wire(game.rules))
+
+
+async def _labels(host: Host, tid: int, tr: Any) -> set[str]:
+    """The label of each trick taken so far in the hand being played, for seat 0."""
+    table = host.core.tables[tid]
+    assert table.game is not None
+    voice = words.Voice(TableInfo.from_message(dict(table_message(table, False, 0, 0.0))), 0, tr)
+    return {words.trick_label(voice, t.winner, trick_points(table.rules, t.cards))
+            for t in table.game.hand.tricks}
+
+
+async def _game(host: Host, game_id: int) -> dict[str, Any]:
+    answer = host.history.game(game_id, 0)
+    assert answer is not None
+    return {**answer["game"], "hands": answer["hands"]}
+
+
+def _status(page: Any) -> str:
+    return page.locator(".table-screen .status").inner_text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_trick_label_and_the_moon_under_the_scores_are_the_hosts(browser, served,
+                                                                     monkeypatch, lang) -> None:
+    page = page_in(browser, served, lang=lang)
+    name = f"Moe{lang}"
+    join(page, name)
+    create_table(page)
+    for i, line in enumerate(("/rules set high_spades on", "/rules set pass_cycle hold",
+                              "/rules set moon choose")):
+        command(page, line)
+        page.wait_for_selector(f".chat-log li.reply >> nth={i}")
+    page.click(".chat-head .close")
+    # seat 0 holds every club: every trick (high spades: only this table's deal is rigged)
+    rigged = rig_first_deal(monkeypatch, when=lambda rules: rules.high_spades)
+    page.click("button.start")
+    tid = served.call(_table_of(served.host, name))
+    tr = translation(lang)
+    page.wait_for_selector(".centre.moon")            # every trick is mine: a moon
+    assert rigged
+    page.click(".centre.moon button >> nth=0")
+    page.wait_for_selector("#scores")
+    info, moon = served.call(_last_moon(served.host, tid))
+    expected = words.hand_end_lines(words.Voice(info, 0, tr), moon, None)
+    assert page.locator("#scores .moon-line").inner_text().strip() == expected[0]
+    if lang != "en":
+        assert expected[0] != words.hand_end_lines(words.Voice(info, 0, translation("en")),
+                                                   moon, None)[0]
+    page.click("#scores .buttons .primary")
+    # the next hand: the label of a taken trick, as the host's facts word it
+    labels: set[str] = set()
+
+    def a_label() -> bool:
+        status = _status(page)
+        if status in served.call(_labels(served.host, tid, tr)):
+            labels.add(status)
+            return True
+        legal = page.locator(".hand .card.legal")
+        if legal.count():
+            try:
+                legal.first.click(position=LEFT_EDGE, timeout=1000)
+            except Exception:
+                pass
+        return False
+    until(a_label, 60)
+    if lang != "en":
+        assert not labels & served.call(_labels(served.host, tid, translation("en")))
+    assert page.errors == []                      # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_removed_from_a_table_the_page_says_the_hosts_sentence(browser, served, lang) -> None:
+    bob = Line(served.host.port, f"Bob{lang}")
+    try:
+        bob.send({"type": "create_table", "name": f"Oak{lang}"})
+        tid = bob.until(lambda m: m["type"] == "table")["table"]["id"]
+        page = page_in(browser, served, lang=lang)
+        join(page, f"Pia{lang}")
+        page.locator(f".table-card[data-table='{tid}'] button.sit").click()
+        page.wait_for_selector(".table-screen")
+        seat = int(page.locator(".seat.bottom").get_attribute("data-seat"))
+        bob.send({"type": "kick", "seat": seat})
+        page.wait_for_selector(".lobby-screen .notice")
+        said = words.left_line(words.Voice(tr=translation(lang)), "kicked", f"Oak{lang}")
+        assert page.locator(".lobby-screen .notice span").inner_text() == said
+        if lang != "en":
+            assert said != words.left_line(words.Voice(), "kicked", f"Oak{lang}")
+        assert page.errors == []                  # type: ignore[attr-defined]
+        page.context.close()
+    finally:
+        bob.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_replays_captions_are_the_hosts(browser, served, lang) -> None:
+    keep_games(served, 1)
+    page = page_in(browser, served, lang=lang)
+    join(page, f"Rae{lang}")
+    page.click(".lobby-head .leaderboard")
+    page.wait_for_selector("#leaderboard")
+    page.click("#leaderboard .buttons .primary")             # the games
+    page.wait_for_selector("#games li.game-item")
+    newest = int(page.locator("#games .g-id").first.inner_text().lstrip("#"))
+    doc = served.call(_game(served.host, newest))
+    replay, tr = Replay(doc), translation(lang)
+    hand = doc["hands"][0]
+
+    def caption(step: int) -> str:
+        return words.replay_caption(tr, doc, hand, replay.moment(0, step))
+    page.locator("#games li.game-item").first.locator(".g-actions .primary").click()
+    page.wait_for_selector("#replay .r-table")
+    shown = lambda: page.locator("#replay .r-caption").inner_text()   # noqa: E731
+    assert shown() == caption(0)
+    first = 1 if hand.get("passes") else 0
+    page.keyboard.press("ArrowRight")
+    until(lambda: shown() == caption(first))
+    page.keyboard.press("ArrowRight")                        # the first trick, taken
+    until(lambda: shown() == caption(first + 4))
+    page.keyboard.press("Shift+ArrowRight")                  # a card of the second
+    until(lambda: shown() == caption(first + 5))
+    page.keyboard.press("End")
+    until(lambda: shown() == caption(replay.steps(0)))
+    if lang != "en":
+        assert caption(replay.steps(0)) != words.replay_caption(
+            translation("en"), doc, hand, replay.moment(0, replay.steps(0)))
+    assert page.errors == []                      # type: ignore[attr-defined]
+    page.context.close()
