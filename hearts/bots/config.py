@@ -81,14 +81,9 @@ class SearchConfig:
     commit: bool = False
 
     # -- what the search plays for, and how its playouts play
-    # its points less the other seats' mean (`SimState.weighed_points`), not its own points
-    relative: bool = False
     # in the moon playouts the seats not shooting defend as this seat does
     # (`moon.STRONG_DEFENCE`): in its own attempt ("own"), everywhere ("all"), never ("")
     strong_defence: Defence = ""
-    # the playouts' rules player leads as the model fitted to `normal`'s leads
-    # (`policy.model_lead`), not as `policy._lead` scores the suits
-    model_leads: bool = False
     # the other seats choose their cards by playing each out in the world (the fewest
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
@@ -98,20 +93,11 @@ class SearchConfig:
     # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
     # about 1 + ``tree`` playouts a candidate, and the worlds are that many times fewer for
     # the same ``work``. It replaces ``replies`` and ``own_tricks``. Without ``tree_self``
-    # this seat's later plays in the tree are the playouts' (only the others search); without
-    # ``tree_leads`` every lead in the tree is the playouts' (only the cards that follow are
-    # searched)
+    # this seat's later plays in the tree are the playouts' (only the others search)
     tree: int = 0
     tree_plies: int = 8
     tree_explore: float = 0.5
     tree_self: bool = True
-    tree_leads: bool = True
-    # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
-    # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
-    # by its points
-    game: int = 0
-    # ... plus ``game_points`` for each point it takes in the hand (0: the game alone)
-    game_points: float = 0.0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):
@@ -130,7 +116,7 @@ NORMAL = SearchConfig()
 # `normal`'s search with four times its work in play, twice its deals for every pass and
 # four times for the best few, within the host's 0.5 s, and the other seats answering its
 # card for the rest of the trick in the playouts (`replies`). A `hard` that also searched
-# for other things (strong defenders in its moon playouts, the fitted leads) chose worse
+# for other things (strong defenders in its moon playouts, fitted leads) chose worse
 # than `normal` at a moon-eager table, play by play; one with the other seats searched over
 # the next tricks in each world (`tree`) chose worse than this one, 0.9 points a hand over
 # four runs (docs/bots.md)
@@ -159,7 +145,7 @@ SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "h
 
 def parse_search_spec(spec: str) -> SearchConfig:
     """``level`` or ``level+key=value+...``: a search level's configuration with some
-    settings changed (``hard+relative=false+moon_weight=6``). Raises ValueError."""
+    settings changed (``hard+replies=0+moon_weight=6``). Raises ValueError."""
     level, *changes = spec.split("+")
     if level not in SEARCH_LEVELS:
         raise ValueError(f"not a search level: {level!r} ({', '.join(SEARCH_LEVELS)})")

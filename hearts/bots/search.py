@@ -45,7 +45,6 @@ from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
 from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
-from .standing import Standing, near_end
 from .tree import tree_cards
 
 
@@ -165,13 +164,12 @@ class SearchBot:
         if cfg.pass_more and cfg.pass_keep < len(cands):
             schedule.append((cfg.pass_more, cfg.pass_keep))
         cut = False
-        standing = self._standing(view)
         for n_worlds, keep in schedule:
             if keep:
                 active = sorted(active, key=lambda j: totals[j] / counts[j])[:keep]
             for w in range(n_worlds):
                 scored = self._score_passes(sr, rng, unseen, hand, n, [masks[j] for j in active],
-                                            view, standing)
+                                            view)
                 for j, p in zip(active, scored):
                     totals[j] += p
                     counts[j] += 1
@@ -187,13 +185,12 @@ class SearchBot:
         return pick, means
 
     def _score_passes(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
-                      n: int, masks: list[int], view: View,
-                      standing: Standing | None) -> list[float]:
+                      n: int, masks: list[int], view: View) -> list[float]:
         """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out (with ``pass_moon``, mixed with the hand where the receiver tries for the
-        moon; a moon against this seat counts ``pass_weight`` times its points; near the game's
-        end, valued by the ``standing`` instead). In C where it is built."""
+        moon; a moon against this seat counts ``pass_weight`` times its points). In C where it
+        is built."""
         cfg = self.config
         me = view.seat
         to = view.pass_to
@@ -203,10 +200,8 @@ class SearchBot:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
-                                                       cfg.pass_risk if share else -1,
-                                                       int(cfg.model_leads),
-                                                       int(standing is not None)),
-                               view.totals, me, cfg.pass_weight, cfg.relative, standing)
+                                                       cfg.pass_risk if share else -1),
+                               view.totals, me, cfg.pass_weight)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
@@ -218,16 +213,12 @@ class SearchBot:
             world[me] ^= mine
             world[to] |= mine
             st = start_state(sr, world, view)
-            st.leads = int(cfg.model_leads)
             if share and moon_plausible(st, to, cfg.pass_risk):
-                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
-                    me, cfg.pass_weight, cfg.relative, standing)
-                plain = rules_playout(st).weighed_points(me, cfg.pass_weight, cfg.relative,
-                                                         standing)
+                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(me, cfg.pass_weight)
+                plain = rules_playout(st).weighed_points(me, cfg.pass_weight)
                 out.append(plain + share * (moon - plain))
                 continue
-            out.append(rules_playout(st).weighed_points(me, cfg.pass_weight, cfg.relative,
-                                                        standing))
+            out.append(rules_playout(st).weighed_points(me, cfg.pass_weight))
         return out
 
     def choose_moon(self, view: View, budget: float) -> str:
@@ -284,7 +275,6 @@ class SearchBot:
         deadline = start + max(0.0, min(budget, cfg.cap)) * 0.85
         me = view.seat
         base = state_from_view(view)
-        base.leads = int(cfg.model_leads)
         sampler = Sampler(view)
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
@@ -323,7 +313,7 @@ class SearchBot:
                                     or 0 < cfg.run_read <= shooting[threat])
         weighed = max(shooting) >= cfg.weight_read
         scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
-                         cfg.relative, cfg.replies, self._standing(view), cfg)
+                         cfg.replies, cfg)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -362,13 +352,6 @@ class SearchBot:
             self.moon_attempt = True
             self.committed = cfg.commit
         return Card.from_index(pick), means
-
-    def _standing(self, view: View) -> Standing | None:
-        """What the hands are valued by near the game's end (`SearchConfig.game`), else None
-        (by the points)."""
-        if self.config.game and near_end(view.rules, view.totals, self.config.game):
-            return Standing(view.rules, view.totals, view.seat, self.config.game_points)
-        return None
 
     def _deep_in_moon(self, taken: int) -> bool:
         """Whether a suspect that has taken the cards ``taken`` is played as able to run
@@ -424,15 +407,12 @@ class _Scores:
     further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
-                 own: bool = False, relative: bool = False, replies: int = 0,
-                 standing: Standing | None = None, config: SearchConfig = NORMAL) -> None:
+                 own: bool = False, replies: int = 0, config: SearchConfig = NORMAL) -> None:
         self.nm = n_modes
         self.config = config        # its ``tree`` settings
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
-        self.relative = relative    # see `SearchBot`
         self.replies = replies      # see `SearchConfig.replies`
-        self.standing = standing    # the game's, where the hands are valued by it
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
         self.active = list(range(n_cands))
@@ -462,12 +442,10 @@ class _Scores:
         cfg = self.config
         if cfg.tree:
             return tree_cards(world, cards, me, shooters, hidden, cfg.tree, cfg.tree_plies,
-                              cfg.tree_explore, self.moon_weight, self.relative,
-                              self.standing, cfg.tree_self, cfg.tree_leads)
+                              cfg.tree_explore, self.moon_weight, cfg.tree_self)
         return score_cards(world, cards, me, shooters, hidden=hidden,
                            moon_weight=self.moon_weight, own=self.own,
-                           relative=self.relative, replies=self.replies,
-                           standing=self.standing)
+                           replies=self.replies)
 
     def shoots(self, j: int, shoot_z: float) -> bool:
         """Whether candidate ``j``'s value is its moon continuation: better than played on by
