@@ -88,6 +88,11 @@ class SearchConfig:
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
     replies: int = 0
+    # those replies chosen as by a player who sees only its own hand: each card it may play
+    # played out in ``reply_worlds`` worlds re-dealt from its view (`moon.redeal`: the other
+    # three hands shuffled among them, the voids shown kept), not in the world itself where
+    # it would see this seat's cards; 0 in the world
+    reply_worlds: int = 0
     # the other seats, and this seat's later plays, chosen by search in each world
     # (`tree.tree_cards`): after each candidate, ``tree`` steps of a max-n search over the
     # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
@@ -164,7 +169,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "tree", "tree_plies")
+                 "replies", "reply_worlds", "tree", "tree_plies")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:
