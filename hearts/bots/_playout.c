@@ -781,6 +781,120 @@ static void tree_line(const Rules *r, const St *root, int iters, int plies, doub
     *out = nodes[0].end;
 }
 
+/* -- an information-set search of the next plies, shared by the worlds (ismcts.py) ----- */
+
+/* one node of `ismcts.ISTree`: the card that led to it from its parent, its children (a
+ * linked list in the order they were added), its visits, how often it could be chosen
+ * (``avail``) and the sums of every seat's line_score over its visits */
+typedef struct {
+    int card, first, next, visits, avail;
+    double sum[4];
+} ISNode;
+
+typedef struct {
+    ISNode *nodes;
+    int n, cap, roots[52];
+} ISTree;
+
+static void is_tree_free(PyObject *capsule) {
+    ISTree *t = PyCapsule_GetPointer(capsule, "hearts.ISTree");
+    if (t) {
+        PyMem_RawFree(t->nodes);
+        PyMem_RawFree(t);
+    }
+}
+
+/* a new node for ``card`` (no parent link yet); -1 where the memory ran out */
+static int is_new(ISTree *t, int card) {
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 1024;
+        ISNode *nodes = PyMem_RawRealloc(t->nodes, (size_t)cap * sizeof(ISNode));
+        if (!nodes) return -1;
+        t->nodes = nodes;
+        t->cap = cap;
+    }
+    ISNode *n = &t->nodes[t->n];
+    n->card = card;
+    n->first = n->next = -1;
+    n->visits = n->avail = 0;
+    for (int i = 0; i < 4; i++) n->sum[i] = 0.0;
+    return t->n++;
+}
+
+static int is_child(const ISTree *t, int node, int card) {
+    for (int c = t->nodes[node].first; c >= 0; c = t->nodes[c].next)
+        if (t->nodes[c].card == card) return c;
+    return -1;
+}
+
+static int is_add(ISTree *t, int node, int card) {
+    int k = is_new(t, card);
+    if (k < 0) return -1;
+    int *link = &t->nodes[node].first;
+    while (*link >= 0) link = &t->nodes[*link].next;
+    *link = k;
+    return k;
+}
+
+/* ismcts.is_step: one step of the search in the world ``s`` (the candidate played) from
+ * the node ``root``: down the tree by the plays the world allows, each mover choosing among
+ * the cards it may play (the playouts' card first, one of cards that play alike) by UCB on
+ * its own mean over the worlds where each could be chosen, a new node for a card not yet
+ * tried, then the playouts; every seat's line_score added up the path. 0, or -1 where the
+ * memory ran out. ``s`` is played to its end. */
+static int is_step(const Rules *r, ISTree *t, int root, St *s, int plies, double explore,
+                   int shooters, int me) {
+    int path[64], np = 0, node = root, depth = 0;
+    path[np++] = root;
+    while (s->ntricks < 13 && depth < plies) {
+        u64 legal = legal_mask(r, s);
+        int mover = s->turn, cls[13], ncls = 0, missing = -1;
+        cls[ncls++] = policy_card(r, s, legal, shooters, me);
+        for (u64 m = legal; m; m &= m - 1) {
+            int c = low(m);
+            if (c != cls[0] && !plays_as_under(r, s, legal, c)) cls[ncls++] = c;
+        }
+        int kids[13];
+        for (int i = 0; i < ncls; i++) {
+            kids[i] = is_child(t, node, cls[i]);
+            if (kids[i] >= 0) t->nodes[kids[i]].avail++;
+            else if (missing < 0) missing = i;
+        }
+        int next;
+        if (missing >= 0) {
+            next = is_add(t, node, cls[missing]);
+            if (next < 0) return -1;
+            t->nodes[next].avail = 1;
+        } else {
+            next = -1;
+            double best = 0.0;
+            for (int i = 0; i < ncls; i++) {
+                const ISNode *c = &t->nodes[kids[i]];
+                double u = -(c->sum[mover] / c->visits) / 26.0
+                           + explore * sqrt(log((double)c->avail) / c->visits);
+                if (next < 0 || u > best) {
+                    next = kids[i];
+                    best = u;
+                }
+            }
+        }
+        play(r, s, t->nodes[next].card);
+        path[np++] = node = next;
+        depth++;
+        if (missing >= 0 && ncls > 1) break;
+    }
+    if (shooters < 0) run_rules(r, s);
+    else run_moon(r, s, shooters, me);
+    double v[4];
+    line_scores(r, s, v);
+    for (int k = 0; k < np; k++) {
+        ISNode *n = &t->nodes[path[k]];
+        n->visits++;
+        for (int i = 0; i < 4; i++) n->sum[i] += v[i];
+    }
+    return 0;
+}
+
 /* -- between Python and C ------------------------------------------------------------- */
 
 static PyObject *s_sr, *s_native, *s_hands, *s_taken, *s_won, *s_played, *s_ntricks, *s_leader,
@@ -1565,7 +1679,62 @@ static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
     return seat_results(r, ends, n, me);
 }
 
+static PyObject *py_is_tree(PyObject *self, PyObject *noargs) {
+    ISTree *t = PyMem_RawCalloc(1, sizeof(ISTree));
+    if (!t) return PyErr_NoMemory();
+    for (int i = 0; i < 52; i++) t->roots[i] = -1;
+    PyObject *capsule = PyCapsule_New(t, "hearts.ISTree", is_tree_free);
+    if (!capsule) PyMem_RawFree(t);
+    return capsule;
+}
+
+/* ismcts.ismcts_cards: in one world, ``iters`` steps of the search after each card, every
+ * step's end (as score_cards gives them, card by card) */
+static PyObject *py_ismcts_cards(PyObject *self, PyObject *args) {
+    PyObject *capsule, *st, *cards, *hidden = Py_None;
+    int me, shooters, iters, plies;
+    double explore;
+    if (!PyArg_ParseTuple(args, "OOOiiOiid", &capsule, &st, &cards, &me, &shooters, &hidden,
+                          &iters, &plies, &explore))
+        return NULL;
+    ISTree *t = PyCapsule_GetPointer(capsule, "hearts.ISTree");
+    if (!t) return NULL;
+    if (me < 0 || me > 3 || iters < 1 || iters > 64 || plies < 0 || plies > 52) {
+        PyErr_SetString(PyExc_ValueError, "ismcts_cards: a seat 0..3, 1..64 steps, plies");
+        return NULL;
+    }
+    St base, starts[13];
+    int played[13];
+    Py_ssize_t n;
+    const Rules *r = read_world(st, hidden, cards, &base, starts, played, &n);
+    if (!r) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (t->roots[played[i]] < 0 && (t->roots[played[i]] = is_new(t, played[i])) < 0)
+            return PyErr_NoMemory();
+    St *ends = PyMem_Malloc((size_t)(n * iters + 1) * sizeof(St));
+    if (!ends) return PyErr_NoMemory();
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && !failed; i++) {
+        play(r, &starts[i], played[i]);
+        for (int k = 0; k < iters && !failed; k++) {
+            St *e = &ends[i * iters + k];
+            *e = starts[i];
+            failed = is_step(r, t, t->roots[played[i]], e, plies, explore, shooters, me);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *out = failed ? PyErr_NoMemory() : seat_results(r, ends, n * iters, me);
+    PyMem_Free(ends);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"is_tree", py_is_tree, METH_NOARGS,
+     "is_tree(): an empty information-set tree (ismcts.ISTree) for one decision."},
+    {"ismcts_cards", py_ismcts_cards, METH_VARARGS,
+     "ismcts_cards(tree, state, cards, me, shooters, hidden, iters, plies, explore): as "
+     "ismcts.ismcts_cards; (results, how many are not points) as score_cards, iters per card."},
     {"tree_cards", py_tree_cards, METH_VARARGS,
      "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, search_me]): as "
      "tree.tree_cards; (results, how many are not points) as score_cards."},

@@ -103,6 +103,13 @@ class SearchConfig:
     tree_plies: int = 8
     tree_explore: float = 0.5
     tree_self: bool = True
+    # the other seats, and this seat's later plays, chosen by an information-set search
+    # (`ismcts.ismcts_cards`): after each candidate one tree over the next ``tree_plies``
+    # plays grown over all the decision's worlds, a node the plays seen, not a world; each
+    # world ``ismcts`` steps of it a candidate (UCB with ``tree_explore``), and the worlds
+    # that many times fewer for the same ``work``; 0 never. It replaces ``replies``,
+    # ``own_tricks`` and ``tree``
+    ismcts: int = 0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):
@@ -169,7 +176,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "reply_worlds", "tree", "tree_plies")
+                 "replies", "reply_worlds", "tree", "tree_plies", "ismcts")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:

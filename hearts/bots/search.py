@@ -20,6 +20,9 @@ the receiver tried for the moon where its hand after the passes allows one.
 With a ``tree`` (`SearchConfig.tree`) the other seats choose by search in each world too
 (`tree.tree_cards`: a max-n tree over the next plays, the playouts at its leaves) in place
 of the rules player's card and the replies; measured, no level but `moonshot` uses it.
+With ``ismcts`` they choose by an information-set search instead (`ismcts.ismcts_cards`:
+one tree per candidate grown over all of the decision's worlds, a seat's choice at a node
+summed over the worlds that reached it).
 
 Every setting is a field of `SearchConfig` (`config.py`, with the levels); docs/bots.md
 says what each part does and what it was measured to be worth.
@@ -45,6 +48,7 @@ from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
 from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
+from .ismcts import ismcts_cards, new_tree
 from .tree import tree_cards
 
 
@@ -290,9 +294,9 @@ class SearchBot:
         # in the last ``own_tricks`` tricks this seat plays its best line in each world: that
         # multiplies a world's plays by about three for each card past six in hand (measured),
         # so there are fewer worlds; with a ``tree`` a world costs 1 + ``tree`` playouts a
-        # candidate, and there are that many times fewer
-        own = len(view.hand) <= cfg.own_tricks and not cfg.tree
-        fewer = 3 ** max(0, len(view.hand) - 6) if own else 1 + cfg.tree
+        # candidate, with ``ismcts`` that many, and there are that many times fewer
+        own = len(view.hand) <= cfg.own_tricks and not cfg.tree and not cfg.ismcts
+        fewer = 3 ** max(0, len(view.hand) - 6) if own else cfg.ismcts or 1 + cfg.tree
         worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
         reader = PlayReader(view, quiet=cfg.read_quiet) if cfg.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
@@ -415,6 +419,8 @@ class _Scores:
         self.replies = replies      # see `SearchConfig.replies`
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
+        # with ``ismcts``, each mode's information-set trees, grown over the worlds
+        self.trees = [new_tree() for _ in range(n_modes)] if config.ismcts else []
         self.active = list(range(n_cands))
         self.done = 0
 
@@ -431,15 +437,20 @@ class _Scores:
         """Every active candidate in every mode, with the ``shooters`` trying for the moon."""
         cards = [cands[j] for j in self.active]
         for m, mode in enumerate(modes):
-            for j, p in zip(self.active, self._score(world, cards, me, shooters | mode)):
+            for j, p in zip(self.active, self._score(world, cards, me, shooters | mode,
+                                                     mode=m)):
                 self.points[j][m].append(p)
         self.done += 1
 
     def _score(self, world: SimState, cards: list[int], me: int, shooters: int,
-               hidden: list[int] | None = None) -> list[float]:
+               hidden: list[int] | None = None, mode: int = 0) -> list[float]:
         """``me``'s points after each of ``cards`` in ``world``: the others searched
-        (`tree.tree_cards`) with a ``tree``, else played out (`moon.score_cards`)."""
+        (`ismcts.ismcts_cards` in the ``mode``'s trees with ``ismcts``, `tree.tree_cards`
+        with a ``tree``), else played out (`moon.score_cards`)."""
         cfg = self.config
+        if cfg.ismcts:
+            return ismcts_cards(self.trees[mode], world, cards, me, shooters, hidden,
+                                cfg.ismcts, cfg.tree_plies, cfg.tree_explore, self.moon_weight)
         if cfg.tree:
             return tree_cards(world, cards, me, shooters, hidden, cfg.tree, cfg.tree_plies,
                               cfg.tree_explore, self.moon_weight, cfg.tree_self)
