@@ -589,84 +589,18 @@ static double played_out(const Rules *r, St s, int c, int shooters, int me) {
     return line_score(r, &s, turn, 1.0);
 }
 
-/* moon.mix64: splitmix64's step, the random numbers of the re-deals (the same in Python) */
-static u64 mix64(u64 *x) {
-    u64 z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* moon.redeal: ``s`` with the cards the seat to play cannot see (the other three hands)
- * shuffled and dealt back among those seats, each its count, none a suit it has shown it
- * lacks; 0, or -1 where the cards did not go round (``out`` then unfinished) */
-static int redeal(const St *s, u64 *rng, St *out) {
-    int turn = s->turn, pool[52], n = 0, cap[4];
-    *out = *s;
-    for (int i = 0; i < 4; i++) {
-        cap[i] = i == turn ? 0 : popc(s->hands[i]);
-        if (i == turn) continue;
-        for (u64 m = s->hands[i]; m; m &= m - 1) pool[n++] = low(m);
-        out->hands[i] = 0;
-    }
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)(mix64(rng) % (u64)(i + 1)), t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-    }
-    for (int k = 0; k < n; k++) {
-        int c = pool[k], total = 0;
-        for (int i = 0; i < 4; i++)
-            if (cap[i] && !(s->voids[i] >> (c / 13) & 1)) total += cap[i];
-        if (!total) return -1;
-        int pick = (int)(mix64(rng) % (u64)total);
-        for (int i = 0; i < 4; i++) {
-            if (!cap[i] || (s->voids[i] >> (c / 13) & 1)) continue;
-            if (pick < cap[i]) {
-                out->hands[i] |= 1ULL << c;
-                cap[i]--;
-                break;
-            }
-            pick -= cap[i];
-        }
-    }
-    return 0;
-}
-
-/* the seed of the re-deals of a reply in ``s``: its hands, plays and turn */
-static u64 reply_seed(const St *s) {
-    u64 x = (u64)s->turn;
-    for (int i = 0; i < 4; i++) {
-        x ^= s->hands[i];
-        mix64(&x);
-    }
-    x ^= s->played;
-    return mix64(&x);
-}
-
-#define MAX_REPLY_WORLDS 64
-
 /* the card of the seat to play (not ``me``) that leaves it the fewest points, each card it
- * may play (one of cards that play alike) followed by the playouts: in this world (``worlds``
- * 0), or, as a player who sees only its own hand, in ``worlds`` worlds re-dealt from its view
- * (`redeal`; a deal that does not go round is this world), its mean there; the playouts' own
- * card unless another is better */
-static int reply_card(const Rules *r, const St *s, int shooters, int me, int worlds) {
+ * may play (one of cards that play alike) followed by the playouts in this world; the
+ * playouts' own card unless another is better */
+static int reply_card(const Rules *r, const St *s, int shooters, int me) {
     u64 legal = legal_mask(r, s);
     if (single(legal)) return low(legal);
-    St seen[MAX_REPLY_WORLDS];
-    int k = worlds > 0 ? (worlds < MAX_REPLY_WORLDS ? worlds : MAX_REPLY_WORLDS) : 1;
-    u64 rng = reply_seed(s);
-    for (int w = 0; w < k; w++)
-        if (!worlds || redeal(s, &rng, &seen[w])) seen[w] = *s;
     int card = policy_card(r, s, legal, shooters, me);
-    double best = 0;
-    for (int w = 0; w < k; w++) best += played_out(r, seen[w], card, shooters, me);
+    double best = played_out(r, *s, card, shooters, me);
     for (u64 m = legal; m; m &= m - 1) {
         int c = low(m);
         if (c == card || plays_as_under(r, s, legal, c)) continue;
-        double v = 0;
-        for (int w = 0; w < k; w++) v += played_out(r, seen[w], c, shooters, me);
+        double v = played_out(r, *s, c, shooters, me);
         if (v < best) {
             best = v;
             card = c;
@@ -1170,9 +1104,9 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
     double weight = -1.0;
-    int replies = 0, worlds = 0;
-    if (!PyArg_ParseTuple(args, "OOii|Odii", &st, &cards, &me, &shooters, &hidden, &weight,
-                          &replies, &worlds))
+    int replies = 0;
+    if (!PyArg_ParseTuple(args, "OOii|Odi", &st, &cards, &me, &shooters, &hidden, &weight,
+                          &replies))
         return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
@@ -1190,7 +1124,7 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
         /* replies: the rest of the trick (1), or until ``me`` is to play again (2) */
         while (replies && ends[i].ntricks < 13 && ends[i].turn != me
                && (ends[i].ntrick || replies > 1))
-            play(r, &ends[i], reply_card(r, &ends[i], shooters, me, worlds));
+            play(r, &ends[i], reply_card(r, &ends[i], shooters, me));
         if (weight >= 0)
             best_line(r, ends[i], shooters, me, weight, &ends[i]);
         else if (shooters < 0)
@@ -1761,7 +1695,7 @@ static PyMethodDef methods[] = {
      "how many are not points); with a risk >= 0 the results of the candidates again, the "
      "receiver trying for the moon where its hand has at most that many losers."},
     {"score_cards", py_score_cards, METH_VARARGS,
-     "score_cards(state, cards, me, shooters[, hidden[, weight[, replies[, reply_worlds]]]]): as "
+     "score_cards(state, cards, me, shooters[, hidden[, weight[, replies]]]): as "
      "moon.score_cards (with a weight >= 0: me's best line, see moon.best_line); (results, how "
      "many are not points): a hand with a moon (or a clean-hand bonus) gives its (taken, won) "
      "for Python to score."},

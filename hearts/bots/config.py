@@ -88,11 +88,6 @@ class SearchConfig:
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
     replies: int = 0
-    # those replies chosen as by a player who sees only its own hand: each card it may play
-    # played out in ``reply_worlds`` worlds re-dealt from its view (`moon.redeal`: the other
-    # three hands shuffled among them, the voids shown kept), not in the world itself where
-    # it would see this seat's cards; 0 in the world
-    reply_worlds: int = 0
     # the other seats, and this seat's later plays, chosen by search in each world
     # (`tree.tree_cards`): after each candidate, ``tree`` steps of a max-n search over the
     # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
@@ -151,6 +146,10 @@ EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
 MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
                    work=2 * NORMAL.work, early_work=2 * NORMAL.early_work)
 
+# the settings that no level uses, kept as settings for the research still going on (each
+# measured in docs/bots.md); any other setting some level turns on (tests/bots/test_levels.py)
+TRIALS = ("ismcts",)
+
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
                                           "eager": EAGER, "moonshot": MOONSHOT}
 
@@ -176,7 +175,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "reply_worlds", "tree", "tree_plies", "ismcts")
+                 "replies", "tree", "tree_plies", "ismcts")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:
@@ -207,5 +206,5 @@ def _value(key: str, kind: str, text: str) -> object:
     return text
 
 
-__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "MOONSHOT", "SEARCH_LEVELS", "COST_SETTINGS",
-           "parse_search_spec", "check_bounded"]
+__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "MOONSHOT", "SEARCH_LEVELS", "TRIALS",
+           "COST_SETTINGS", "parse_search_spec", "check_bounded"]

@@ -290,28 +290,25 @@ def _best_line(st: SimState, shooters: int, me: int,
 
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
                 hidden: list[int] | None = None, moon_weight: float = 1.0,
-                own: bool = False, replies: int = 0, reply_worlds: int = 0) -> list[float]:
+                own: bool = False, replies: int = 0) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
     ``own``, ``me`` plays its best line (`best_line`) instead of its policy; the other seats
     answer as `reply_card` for the rest of the trick (``replies`` 1) or until ``me`` is to
-    play again (2), each in this world or, with ``reply_worlds``, in that many worlds re-dealt
-    from its own view (`reply_card`). A moon by another seat counts ``moon_weight`` times.
-    One call to C for them all where it is built."""
+    play again (2). A moon by another seat counts ``moon_weight`` times. One call to C for
+    them all where it is built."""
     if native is not None:
         # a weight given to C (>= 0) asks for the best lines
         answer = native.score_cards(world, cards, me, shooters, hidden,
-                                    moon_weight if own else -1.0, replies, reply_worlds)
+                                    moon_weight if own else -1.0, replies)
         return seat_results(world.sr, answer, world.totals, me, moon_weight)
-    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, replies,
-                          reply_worlds)
+    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, replies)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
                    hidden: list[int] | None = None, moon_weight: float = 1.0,
-                   own: bool = False, replies: int = 0,
-                   reply_worlds: int = 0) -> list[float]:
+                   own: bool = False, replies: int = 0) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -321,7 +318,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
         st = world.copy()
         st.play(c)
         while replies and st.ntricks < 13 and st.turn != me and (st.trick or replies > 1):
-            st.play(reply_card(st, shooters, me, reply_worlds))
+            st.play(reply_card(st, shooters, me))
         if own:
             st = best_line(st, shooters, me, moon_weight)
         elif shooters < 0:
@@ -348,94 +345,25 @@ def _policy_card(st: SimState, legal: int, shooters: int, me: int) -> int:
     return play_policy(st, legal)
 
 
-_M64 = (1 << 64) - 1
-
-
-def mix64(x: int) -> tuple[int, int]:
-    """splitmix64's step from state ``x``: (the new state, a random 64-bit number); the
-    random numbers of the re-deals, the same as the C's."""
-    x = (x + 0x9E3779B97F4A7C15) & _M64
-    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return x, z ^ (z >> 31)
-
-
-def redeal(st: SimState, rng: int) -> tuple[SimState | None, int]:
-    """``st`` with the cards the seat to play cannot see (the other three hands) shuffled and
-    dealt back among those seats, each its count, none a suit it has shown it lacks (None
-    where the cards did not go round), and the random state after it."""
-    turn = st.turn
-    out = st.copy()
-    pool: list[int] = []
-    cap = [0, 0, 0, 0]
-    for i in range(4):
-        if i != turn:
-            cap[i] = st.hands[i].bit_count()
-            pool += iter_bits(st.hands[i])
-            out.hands[i] = 0
-    for i in range(len(pool) - 1, 0, -1):
-        rng, z = mix64(rng)
-        j = z % (i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
-    for c in pool:
-        suit = c // 13
-        open_seats = [i for i in range(4) if cap[i] and not st.voids[i] >> suit & 1]
-        total = sum(cap[i] for i in open_seats)
-        if not total:
-            return None, rng
-        rng, z = mix64(rng)
-        pick = z % total
-        for i in open_seats:
-            if pick < cap[i]:
-                out.hands[i] |= 1 << c
-                cap[i] -= 1
-                break
-            pick -= cap[i]
-    return out, rng
-
-
-def _reply_seed(st: SimState) -> int:
-    x = st.turn
-    for h in st.hands:
-        x, _ = mix64(x ^ h)
-    return mix64(x ^ st.played)[1]
-
-
-MAX_REPLY_WORLDS = 64
-
-
-def reply_card(st: SimState, shooters: int, me: int, worlds: int = 0) -> int:
+def reply_card(st: SimState, shooters: int, me: int) -> int:
     """The card of the seat to play (not ``me``) that leaves it the fewest points
     (`line_score`) when each card it may play (one of cards that play alike) is played out
-    as `score_cards` plays out; the playouts' own card unless another is better.
-
-    With ``worlds`` 0, in this world: a reply that sees every hand, answering ``me``'s card
-    as well as the cards allow. With ``worlds`` > 0, as a player who sees only its own hand:
-    in that many worlds re-dealt from its view (`redeal`; a deal that does not go round is
-    this world), by its mean there."""
+    in this world as `score_cards` plays out; the playouts' own card unless another is
+    better. A reply that sees every hand: the seats after ``me`` answer its card as well as
+    the cards allow, where the rules player would duck or dump by its own cards alone."""
     legal = st.legal()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     turn = st.turn
-    seen = [st]
-    if worlds > 0:
-        rng = _reply_seed(st)
-        seen = []
-        for _ in range(min(worlds, MAX_REPLY_WORLDS)):
-            world, rng = redeal(st, rng)
-            seen.append(world or st)
 
     def played_out(c: int) -> float:
-        total = 0.0
-        for w in seen:
-            t = w.copy()
-            t.play(c)
-            if shooters < 0:
-                rules_playout_py(t)
-            else:
-                moon_playout_py(t, shooters, me)
-            total += line_score(t, turn)
-        return total
+        t = st.copy()
+        t.play(c)
+        if shooters < 0:
+            rules_playout_py(t)
+        else:
+            moon_playout_py(t, shooters, me)
+        return line_score(t, turn)
 
     card = _policy_card(st, legal, shooters, me)
     best = played_out(card)
@@ -470,5 +398,5 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 __all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
            "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
-           "moon_playout_py", "line_score", "best_line", "reply_card", "redeal", "score_cards",
+           "moon_playout_py", "line_score", "best_line", "reply_card", "score_cards",
            "score_cards_py", "shoot_pass", "pass_keeps_moon"]

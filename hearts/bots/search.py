@@ -456,7 +456,7 @@ class _Scores:
                               cfg.tree_explore, self.moon_weight, cfg.tree_self)
         return score_cards(world, cards, me, shooters, hidden=hidden,
                            moon_weight=self.moon_weight, own=self.own,
-                           replies=self.replies, reply_worlds=cfg.reply_worlds)
+                           replies=self.replies)
 
     def shoots(self, j: int, shoot_z: float) -> bool:
         """Whether candidate ``j``'s value is its moon continuation: better than played on by

@@ -8,7 +8,6 @@ from hearts.bots.moon import (STRONG_DEFENCE, early_alarm, hand_losers, moon_pla
                               moon_playout, shoot_pass, shoot_play, suit_losers)
 from hearts.bots.sim import FULL, SimState, sim_rules
 from hearts.engine import Card, Rules, parse_cards
-from hearts.engine.cards import SUIT_MASK
 from hearts.engine.scoring import find_moon
 
 
@@ -122,36 +121,3 @@ def test_strong_defenders_stop_the_moons_rules_players_let_through():
             moon = find_moon(sr.rules, st.taken, st.won)
             shot[defence] += moon is not None and moon.shooter == 0
     assert shot[0] > 50 and shot[STRONG_DEFENCE] < shot[0] / 10
-
-
-def test_a_redeal_keeps_what_the_seat_to_play_sees():
-    """`redeal` (the worlds of a reply by a player who sees only its own hand): the seat to
-    play keeps its hand, every other seat its count of cards and the suits it has shown it
-    lacks, the cards go round whole, and different seeds deal differently."""
-    from hearts.bots.moon import redeal
-    from hearts.bots.sim import random_deal
-
-    from .test_native_playout import _advance
-    sr = sim_rules(Rules())
-    rng = random.Random(4)
-    moved = voided = 0
-    for k in range(40):
-        st = _advance(random_deal(sr, rng), rng, rng.randrange(8, 40))
-        if st.ntricks >= 13:
-            continue
-        deals = set()
-        for seed in range(6):
-            world, _ = redeal(st, seed)
-            if world is None:
-                continue
-            assert world.hands[st.turn] == st.hands[st.turn]
-            assert sum(world.hands) == sum(st.hands)
-            for s in range(4):
-                assert world.hands[s].bit_count() == st.hands[s].bit_count()
-                for suit in range(4):
-                    if st.voids[s] >> suit & 1:
-                        voided += 1
-                        assert not world.hands[s] & SUIT_MASK[suit]
-            deals.add(tuple(world.hands))
-        moved += len(deals) > 1
-    assert moved > 20 and voided > 0

@@ -70,7 +70,7 @@ def test_the_playouts_are_built_in_c():
 def test_c_playouts_play_as_the_python_ones(rules):
     sr = sim_rules(rules)
     rng = random.Random(rules.summary())
-    moons = replied = blinded = 0
+    moons = replied = 0
     for k in range(60):
         if k % 2:
             st = _moon_deal(sr, rng)
@@ -102,11 +102,6 @@ def test_c_playouts_play_as_the_python_ones(rules):
                 answered = score_cards(st, cards, st.turn, m, replies=depth)
                 assert answered == score_cards_py(st, cards, st.turn, m, replies=depth)
                 replied += answered != score_cards(st, cards, st.turn, m)
-                # as players who see only their own hands: each in worlds re-dealt from its view
-                blind = score_cards(st, cards, st.turn, m, replies=depth, reply_worlds=3)
-                assert blind == score_cards_py(st, cards, st.turn, m, replies=depth,
-                                               reply_worlds=3)
-                blinded += blind != answered
         if cards and st.ntricks < 12:   # the same with the other seats' cards dealt again
             rest = [i for i in range(52) if (st.hands[0] | st.hands[1] | st.hands[2]
                                              | st.hands[3]) >> i & 1 and not st.hands[st.turn] >> i & 1]
@@ -122,7 +117,6 @@ def test_c_playouts_play_as_the_python_ones(rules):
     if rules.moon != "off":
         assert moons > 0   # the moon attempt's own plays were compared, not only the ducks
     assert replied > 0     # replies that are not the rules player's were compared
-    assert blinded > 0     # and replies that differ when the repliers do not see the world
 
 
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
