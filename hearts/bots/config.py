@@ -126,7 +126,8 @@ NORMAL = SearchConfig()
 # for other things (strong defenders in its moon playouts, fitted leads) chose worse
 # than `normal` at a moon-eager table, play by play; one with the other seats searched over
 # the next tricks in each world (`tree`) chose worse than this one, 0.9 points a hand over
-# four runs (docs/bots.md)
+# four runs, and one with them searched over information sets (`ismcts`) no better
+# (docs/bots.md)
 HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
                pass_worlds=192, pass_more=1152, replies=1)
 # `hard` with the other seats searched in each world as round 4 built it (`tree`, its own
