@@ -9,7 +9,7 @@ fork), the hand is played to its end twice from there, once with each choice, A
 playing on in both and every bot seeded alike; the fork is worth the difference of
 A's seat's points. A's choice is then made and the hand goes on.
 
-    .venv/bin/python scripts/decision_ab.py --bot hard --vs hard+relative=true \\
+    .venv/bin/python scripts/decision_ab.py --bot hard --vs hard+replies=0 \\
         --table normal --deals 200 --seats 0,2 --jobs 2
 
 A bot is any `make_bot` name: a level, a level with settings changed

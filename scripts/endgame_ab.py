@@ -15,7 +15,7 @@ to its end with the ``--rest`` bots in all four seats, the further hands dealt a
 seeded alike after either choice. A fork is worth A's seat's game loss (1, or 1 less its
 share of the win) after A's choice less after B's.
 
-    .venv/bin/python scripts/endgame_ab.py --bot hard --vs hard+game=false \\
+    .venv/bin/python scripts/endgame_ab.py --bot hard --vs normal \\
         --table normal --positions 100 --jobs 2
 
 The sum of a hand's forks estimates what A's choices gain over B's in games won (shown

@@ -46,7 +46,6 @@ typedef struct {
     u64 hands[4], taken[4], played, trick_mask;
     int won[4], voids[4], trick[4];
     int ntrick, ntricks, leader, turn, led, best, winner, broken;
-    int leads;          /* SimState.leads: 1 leads as policy.model_lead */
 } St;
 
 enum { ALARM_NONE, ALARM_THREAT, ALARM_EARLY };
@@ -313,66 +312,6 @@ static int discard_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 ou
     return best;
 }
 
-/* policy.LEAD_WEIGHTS */
-static const int LEAD_WEIGHTS[24] = {18, 27, -37, -12, -115, -4, 17, -16, -83, -31, -15, -32,
-                                     81, 176, -56, -354, -5, 74, 1, 3, 34, 10, 21, 0};
-
-/* policy.lead_features weighed by LEAD_WEIGHTS */
-static int lead_score(const Rules *r, const St *s, int me, u64 hand, u64 out, int c) {
-    int su = c / 13, rank = c % 13;
-    u64 mine = hand & SUITM(su), out_s = out & SUITM(su);
-    int qs_live = !(s->played & QS_BIT);
-    int higher = popc(out_s & ABOVE(c)), lower = popc(out_s & BELOW(c));
-    int void_seats = 0;
-    for (int o = 0; o < 4; o++) void_seats += o != me && (s->voids[o] >> su & 1);
-    int early = s->ntricks < 4;
-    int is_top = c == top(mine) && !single(mine);
-    int spades = su == SPADES && qs_live;
-    int f[24] = {0};
-    f[su] = 1;
-    f[4] = is_top;
-    f[5] = higher < 6 ? higher : 6;
-    f[6] = lower < 6 ? lower : 6;
-    f[7] = higher == 0 && out_s;
-    f[8] = out_s == 0;
-    f[9] = popc(mine);
-    f[10] = lower ? void_seats : 0;
-    f[11] = spades && (hand & QS_BIT);
-    f[12] = spades && !(hand & QS_BIT) && (hand & (AS_BIT | KS_BIT));
-    f[13] = spades && !(hand & (QS_BIT | AS_BIT | KS_BIT));
-    f[14] = c == QS;
-    f[15] = (c == AS || c == KS) && qs_live && !(hand & QS_BIT);
-    f[16] = r->value[c] > 0 ? r->value[c] : 0;
-    f[17] = is_top && early;
-    f[18] = rank;
-    f[19] = early ? rank : 0;
-    f[20] = lower == 0 && out_s;
-    f[21] = popc(out_s) < 4 ? 4 - popc(out_s) : 0;
-    f[22] = su == HEARTS ? f[5] : 0;
-    f[23] = 13 - s->ntricks;
-    int score = 0;
-    for (int i = 0; i < 24; i++) score += LEAD_WEIGHTS[i] * f[i];
-    return score;
-}
-
-/* policy.model_lead (its candidates: policy.lead_candidates) */
-static int model_lead(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int me) {
-    int best = -1, best_score = 0;
-    for (int su = 0; su < 4; su++) {
-        u64 mine = legal & SUITM(su);
-        if (!mine) continue;
-        int cards[2] = {low(mine), top(mine)};
-        for (int k = 0; k < 2 - single(mine); k++) {
-            int c = cards[k], score = lead_score(r, s, me, hand, out, c);
-            if (best < 0 || score > best_score || (score == best_score && c < best)) {
-                best = c;
-                best_score = score;
-            }
-        }
-    }
-    return best;
-}
-
 /* policy._lead */
 static int lead_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, int threat,
                      int live, int me) {
@@ -391,7 +330,6 @@ static int lead_card(const Rules *r, const St *s, u64 hand, u64 legal, u64 out, 
         u64 hearts = legal & HM;
         if (hearts && !(out & HM & ABOVE(top(hearts)))) return top(hearts);
     }
-    if (s->leads) return model_lead(r, s, hand, legal, out, me);
     int qs_live = !(s->played & QS_BIT);
     int void_seats[4] = {0, 0, 0, 0};
     for (int o = 0; o < 4; o++)
@@ -707,8 +645,7 @@ static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies
     u64 legal = legal_mask(r, s);
     int card = policy_card(r, s, legal, shooters, me);
     n->untried[n->nuntried++] = card;
-    if (!(search_me & 1) && s->turn == me) return;     /* ``me`` plays as the playouts */
-    if ((search_me & 2) && !s->ntrick) return;         /* the leads are the playouts' */
+    if (!search_me && s->turn == me) return;     /* ``me`` plays as the playouts */
     for (u64 m = legal; m; m &= m - 1) {
         int c = low(m);
         if (c == card || plays_as_under(r, s, legal, c)) continue;
@@ -718,8 +655,8 @@ static void tree_node(const Rules *r, Node *n, const St *s, int depth, int plies
 
 /* tree.tree_line: the end of the hand from ``root`` after ``iters`` steps of a max-n search
  * of the next ``plies`` plays, every seat choosing the card of least line_score for itself
- * (the playouts' card until another is found better; without bit 1 of ``search_me``, ``me``
- * always the playouts' card; with bit 2, every lead), the playouts past the tree */
+ * (the playouts' card until another is found better; without ``search_me``, ``me`` always
+ * the playouts' card), the playouts past the tree */
 static void tree_line(const Rules *r, const St *root, int iters, int plies, double explore,
                       int shooters, int me, int search_me, Node *nodes, St *out) {
     int n_nodes = 1, path[64];
@@ -778,11 +715,124 @@ static void tree_line(const Rules *r, const St *root, int iters, int plies, doub
     *out = nodes[0].end;
 }
 
+/* -- an information-set search of the next plies, shared by the worlds (ismcts.py) ----- */
+
+/* one node of `ismcts.ISTree`: the card that led to it from its parent, its children (a
+ * linked list in the order they were added), its visits, how often it could be chosen
+ * (``avail``) and the sums of every seat's line_score over its visits */
+typedef struct {
+    int card, first, next, visits, avail;
+    double sum[4];
+} ISNode;
+
+typedef struct {
+    ISNode *nodes;
+    int n, cap, roots[52];
+} ISTree;
+
+static void is_tree_free(PyObject *capsule) {
+    ISTree *t = PyCapsule_GetPointer(capsule, "hearts.ISTree");
+    if (t) {
+        PyMem_RawFree(t->nodes);
+        PyMem_RawFree(t);
+    }
+}
+
+/* a new node for ``card`` (no parent link yet); -1 where the memory ran out */
+static int is_new(ISTree *t, int card) {
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 1024;
+        ISNode *nodes = PyMem_RawRealloc(t->nodes, (size_t)cap * sizeof(ISNode));
+        if (!nodes) return -1;
+        t->nodes = nodes;
+        t->cap = cap;
+    }
+    ISNode *n = &t->nodes[t->n];
+    n->card = card;
+    n->first = n->next = -1;
+    n->visits = n->avail = 0;
+    for (int i = 0; i < 4; i++) n->sum[i] = 0.0;
+    return t->n++;
+}
+
+static int is_child(const ISTree *t, int node, int card) {
+    for (int c = t->nodes[node].first; c >= 0; c = t->nodes[c].next)
+        if (t->nodes[c].card == card) return c;
+    return -1;
+}
+
+static int is_add(ISTree *t, int node, int card) {
+    int k = is_new(t, card);
+    if (k < 0) return -1;
+    int *link = &t->nodes[node].first;
+    while (*link >= 0) link = &t->nodes[*link].next;
+    *link = k;
+    return k;
+}
+
+/* ismcts.is_step: one step of the search in the world ``s`` (the candidate played) from
+ * the node ``root``: down the tree by the plays the world allows, each mover choosing among
+ * the cards it may play (the playouts' card first, one of cards that play alike) by UCB on
+ * its own mean over the worlds where each could be chosen, a new node for a card not yet
+ * tried, then the playouts; every seat's line_score added up the path. 0, or -1 where the
+ * memory ran out. ``s`` is played to its end. */
+static int is_step(const Rules *r, ISTree *t, int root, St *s, int plies, double explore,
+                   int shooters, int me) {
+    int path[64], np = 0, node = root, depth = 0;
+    path[np++] = root;
+    while (s->ntricks < 13 && depth < plies) {
+        u64 legal = legal_mask(r, s);
+        int mover = s->turn, cls[13], ncls = 0, missing = -1;
+        cls[ncls++] = policy_card(r, s, legal, shooters, me);
+        for (u64 m = legal; m; m &= m - 1) {
+            int c = low(m);
+            if (c != cls[0] && !plays_as_under(r, s, legal, c)) cls[ncls++] = c;
+        }
+        int kids[13];
+        for (int i = 0; i < ncls; i++) {
+            kids[i] = is_child(t, node, cls[i]);
+            if (kids[i] >= 0) t->nodes[kids[i]].avail++;
+            else if (missing < 0) missing = i;
+        }
+        int next;
+        if (missing >= 0) {
+            next = is_add(t, node, cls[missing]);
+            if (next < 0) return -1;
+            t->nodes[next].avail = 1;
+        } else {
+            next = -1;
+            double best = 0.0;
+            for (int i = 0; i < ncls; i++) {
+                const ISNode *c = &t->nodes[kids[i]];
+                double u = -(c->sum[mover] / c->visits) / 26.0
+                           + explore * sqrt(log((double)c->avail) / c->visits);
+                if (next < 0 || u > best) {
+                    next = kids[i];
+                    best = u;
+                }
+            }
+        }
+        play(r, s, t->nodes[next].card);
+        path[np++] = node = next;
+        depth++;
+        if (missing >= 0 && ncls > 1) break;
+    }
+    if (shooters < 0) run_rules(r, s);
+    else run_moon(r, s, shooters, me);
+    double v[4];
+    line_scores(r, s, v);
+    for (int k = 0; k < np; k++) {
+        ISNode *n = &t->nodes[path[k]];
+        n->visits++;
+        for (int i = 0; i < 4; i++) n->sum[i] += v[i];
+    }
+    return 0;
+}
+
 /* -- between Python and C ------------------------------------------------------------- */
 
 static PyObject *s_sr, *s_native, *s_hands, *s_taken, *s_won, *s_played, *s_ntricks, *s_leader,
-    *s_turn, *s_trick, *s_trick_mask, *s_led, *s_best, *s_winner, *s_broken, *s_voids,
-    *s_leads;
+    *s_turn, *s_trick, *s_trick_mask, *s_led, *s_best, *s_winner, *s_broken, *s_voids;
 
 static int get_int(PyObject *obj, PyObject *name, long long *out) {
     PyObject *v = PyObject_GetAttr(obj, name);
@@ -866,8 +916,6 @@ static int read_state(PyObject *o, St *s) {
     s->broken = PyObject_IsTrue(p);
     Py_DECREF(p);
     if (s->broken < 0) return -1;
-    if (get_int(o, s_leads, &v)) return -1;
-    s->leads = v != 0;
     if (s->ntricks < 0 || s->ntricks > 13 || s->turn < 0 || s->turn > 3 ||
         (s->ntrick && (s->led < 0 || s->led > 3 || s->winner < 0 || s->winner > 3 ||
                        s->best < 0 || s->best > 12))) {
@@ -980,30 +1028,23 @@ static long card_points(const Rules *r, u64 taken) {
 }
 
 /* A finished hand for ``me``: its points where they are the values of its cards (no moon, no
- * clean-hand bonus), or with ``all`` every seat's points as a 4-tuple; else (taken, won) for
- * Python to score (`sim.seat_results`) */
-static PyObject *seat_result(const Rules *r, const St *s, int me, int all) {
+ * clean-hand bonus); else (taken, won) for Python to score (`sim.seat_results`) */
+static PyObject *seat_result(const Rules *r, const St *s, int me) {
     int moon = 0;
     for (int i = 0; i < 4; i++)
         moon |= r->moon_on && (s->taken[i] & r->moon_cards) == r->moon_cards;
-    if (r->additive && !moon) {
-        if (all)
-            return Py_BuildValue("(llll)", card_points(r, s->taken[0]),
-                                 card_points(r, s->taken[1]), card_points(r, s->taken[2]),
-                                 card_points(r, s->taken[3]));
+    if (r->additive && !moon)
         return PyLong_FromLong(card_points(r, s->taken[me]));
-    }
     return Py_BuildValue("(NN)", u64_list(s->taken), int_list(s->won));
 }
 
-/* (the results of the hands ``ends`` for ``me`` (``all``: every seat), how many are not plain
- * points) */
-static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int me, int all) {
+/* (the results of the hands ``ends`` for ``me``, how many are not plain points) */
+static PyObject *seat_results(const Rules *r, const St *ends, Py_ssize_t n, int me) {
     int specials = 0;
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = seat_result(r, &ends[i], me, all);
+        PyObject *item = seat_result(r, &ends[i], me);
         if (!item) {
             Py_DECREF(out);
             return NULL;
@@ -1063,9 +1104,9 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
     int me, shooters;
     double weight = -1.0;
-    int replies = 0, all = 0;
-    if (!PyArg_ParseTuple(args, "OOii|Odii", &st, &cards, &me, &shooters, &hidden, &weight,
-                          &replies, &all))
+    int replies = 0;
+    if (!PyArg_ParseTuple(args, "OOii|Odi", &st, &cards, &me, &shooters, &hidden, &weight,
+                          &replies))
         return NULL;
     if (me < 0 || me > 3) {
         PyErr_SetString(PyExc_ValueError, "me: a seat 0..3");
@@ -1092,7 +1133,7 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
             run_moon(r, &ends[i], shooters, me);
     }
     Py_END_ALLOW_THREADS
-    return seat_results(r, ends, n, me, all);
+    return seat_results(r, ends, n, me);
 }
 
 /* moon.suit_losers: tricks a suit loses played from the top, the others following low
@@ -1226,9 +1267,9 @@ static int shuffle_cards(PyObject *list, PyObject *getrandbits) {
 static PyObject *py_score_passes(PyObject *self, PyObject *args) {
     PyObject *rules_o, *unseen_o, *cands_o, *getrandbits;
     unsigned long long hand;
-    int me, offset, count, lead, risk = -1, leads = 0, all = 0;
-    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|iii", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
-                          &offset, &count, &cands_o, &lead, &getrandbits, &risk, &leads, &all))
+    int me, offset, count, lead, risk = -1;
+    if (!PyArg_ParseTuple(args, "SO!KiiiOiO|i", &rules_o, &PyList_Type, &unseen_o, &hand, &me,
+                          &offset, &count, &cands_o, &lead, &getrandbits, &risk))
         return NULL;
     if (shuffle_cards(unseen_o, getrandbits)) return NULL;
     if (PyBytes_GET_SIZE(rules_o) != (Py_ssize_t)sizeof(Rules) || me < 0 || me > 3 ||
@@ -1296,7 +1337,6 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
         s->hands[me] ^= mine;
         s->hands[to] |= mine;
         s->led = s->best = s->winner = -1;
-        s->leads = leads != 0;
         if (lead >= 0) {
             s->leader = s->turn = lead;
         } else {
@@ -1318,7 +1358,7 @@ static PyObject *py_score_passes(PyObject *self, PyObject *args) {
             *m = ends[j];
     }
     Py_END_ALLOW_THREADS
-    PyObject *out = seat_results(r, ends, rows, me, all);
+    PyObject *out = seat_results(r, ends, rows, me);
     PyMem_Free(ends);
     return out;
 }
@@ -1547,10 +1587,10 @@ done:
 /* tree.tree_cards: each card played in the state, then the hand's end by `tree_line` */
 static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
     PyObject *st, *cards, *hidden = Py_None;
-    int me, shooters, iters, plies, all = 0, search_me = 1;
+    int me, shooters, iters, plies, search_me = 1;
     double explore;
-    if (!PyArg_ParseTuple(args, "OOiiOiid|ii", &st, &cards, &me, &shooters, &hidden, &iters,
-                          &plies, &explore, &all, &search_me))
+    if (!PyArg_ParseTuple(args, "OOiiOiid|i", &st, &cards, &me, &shooters, &hidden, &iters,
+                          &plies, &explore, &search_me))
         return NULL;
     if (me < 0 || me > 3 || iters < 0 || iters > 100000 || plies < 0 || plies > 52) {
         PyErr_SetString(PyExc_ValueError, "tree_cards: a seat 0..3, iterations, plies");
@@ -1570,12 +1610,67 @@ static PyObject *py_tree_cards(PyObject *self, PyObject *args) {
     }
     Py_END_ALLOW_THREADS
     PyMem_Free(nodes);
-    return seat_results(r, ends, n, me, all);
+    return seat_results(r, ends, n, me);
+}
+
+static PyObject *py_is_tree(PyObject *self, PyObject *noargs) {
+    ISTree *t = PyMem_RawCalloc(1, sizeof(ISTree));
+    if (!t) return PyErr_NoMemory();
+    for (int i = 0; i < 52; i++) t->roots[i] = -1;
+    PyObject *capsule = PyCapsule_New(t, "hearts.ISTree", is_tree_free);
+    if (!capsule) PyMem_RawFree(t);
+    return capsule;
+}
+
+/* ismcts.ismcts_cards: in one world, ``iters`` steps of the search after each card, every
+ * step's end (as score_cards gives them, card by card) */
+static PyObject *py_ismcts_cards(PyObject *self, PyObject *args) {
+    PyObject *capsule, *st, *cards, *hidden = Py_None;
+    int me, shooters, iters, plies;
+    double explore;
+    if (!PyArg_ParseTuple(args, "OOOiiOiid", &capsule, &st, &cards, &me, &shooters, &hidden,
+                          &iters, &plies, &explore))
+        return NULL;
+    ISTree *t = PyCapsule_GetPointer(capsule, "hearts.ISTree");
+    if (!t) return NULL;
+    if (me < 0 || me > 3 || iters < 1 || iters > 64 || plies < 0 || plies > 52) {
+        PyErr_SetString(PyExc_ValueError, "ismcts_cards: a seat 0..3, 1..64 steps, plies");
+        return NULL;
+    }
+    St base, starts[13];
+    int played[13];
+    Py_ssize_t n;
+    const Rules *r = read_world(st, hidden, cards, &base, starts, played, &n);
+    if (!r) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (t->roots[played[i]] < 0 && (t->roots[played[i]] = is_new(t, played[i])) < 0)
+            return PyErr_NoMemory();
+    St *ends = PyMem_Malloc((size_t)(n * iters + 1) * sizeof(St));
+    if (!ends) return PyErr_NoMemory();
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && !failed; i++) {
+        play(r, &starts[i], played[i]);
+        for (int k = 0; k < iters && !failed; k++) {
+            St *e = &ends[i * iters + k];
+            *e = starts[i];
+            failed = is_step(r, t, t->roots[played[i]], e, plies, explore, shooters, me);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *out = failed ? PyErr_NoMemory() : seat_results(r, ends, n * iters, me);
+    PyMem_Free(ends);
+    return out;
 }
 
 static PyMethodDef methods[] = {
+    {"is_tree", py_is_tree, METH_NOARGS,
+     "is_tree(): an empty information-set tree (ismcts.ISTree) for one decision."},
+    {"ismcts_cards", py_ismcts_cards, METH_VARARGS,
+     "ismcts_cards(tree, state, cards, me, shooters, hidden, iters, plies, explore): as "
+     "ismcts.ismcts_cards; (results, how many are not points) as score_cards, iters per card."},
     {"tree_cards", py_tree_cards, METH_VARARGS,
-     "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, all[, search_me]]): as "
+     "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, search_me]): as "
      "tree.tree_cards; (results, how many are not points) as score_cards."},
     {"rules_playout", py_rules_playout, METH_O,
      "rules_playout(state): play a SimState to its end with the rules player; returns it."},
@@ -1595,16 +1690,15 @@ static PyMethodDef methods[] = {
      "pack_rules(ft_barred, penalty, moon_cards, point_cards, first_lead, free, qbreaks, "
      "hearts_over_q, moon_on, jd_value, additive, values): the rule constants as bytes."},
     {"score_passes", py_score_passes, METH_VARARGS,
-     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits[, risk[, "
-     "leads[, all]]]): one world of the pass search (see SearchBot._score_passes); (results, "
+     "score_passes(rules, unseen, hand, me, offset, count, cands, lead, getrandbits[, risk]): "
+     "one world of the pass search (see SearchBot._score_passes); (results, "
      "how many are not points); with a risk >= 0 the results of the candidates again, the "
-     "receiver trying for the moon where its hand has at most that many losers; with all, "
-     "every seat's points (a 4-tuple) where a result is points."},
+     "receiver trying for the moon where its hand has at most that many losers."},
     {"score_cards", py_score_cards, METH_VARARGS,
-     "score_cards(state, cards, me, shooters[, hidden[, weight[, replies[, all]]]]): as "
+     "score_cards(state, cards, me, shooters[, hidden[, weight[, replies]]]): as "
      "moon.score_cards (with a weight >= 0: me's best line, see moon.best_line); (results, how "
      "many are not points): a hand with a moon (or a clean-hand bonus) gives its (taken, won) "
-     "for Python to score; with all, every seat's points (a 4-tuple) where a result is points."},
+     "for Python to score."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playout",
@@ -1629,6 +1723,5 @@ PyMODINIT_FUNC PyInit__playout(void) {
     INTERN(s_winner, "winner");
     INTERN(s_broken, "broken");
     INTERN(s_voids, "voids");
-    INTERN(s_leads, "leads");
     return PyModule_Create(&module);
 }

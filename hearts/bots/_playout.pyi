@@ -12,8 +12,8 @@ def pack_rules(ft_barred: int, penalty: int, moon_cards: int, point_cards: int,
                /) -> bytes: ...
 def score_cards(state: SimState, cards: Sequence[int], me: int, shooters: int,
                 hidden: Sequence[int] | None = None, weight: float = -1.0,
-                replies: int = 0, all: int = 0,
-                /) -> tuple[list[int | tuple[int, int, int, int] | tuple[list[int], list[int]]],
+                replies: int = 0,
+                /) -> tuple[list[int | tuple[list[int], list[int]]],
                             int]: ...
 def pack_events(events: Sequence[tuple[int, int, SimState, int, bool]], /) -> bytes: ...
 def read_weight(rules: bytes, events: bytes, hidden: Sequence[int], strong: float,
@@ -25,11 +25,15 @@ def sample_try(cards: bytes, others: bytes, known: Sequence[int], cap: Sequence[
                rand: Callable[[], float], /) -> list[int] | None: ...
 def score_passes(rules: bytes, unseen: list[int], hand: int, me: int, offset: int,
                  count: int, cands: Sequence[int], lead: int, getrandbits: Callable[[int], int],
-                 risk: int = ..., leads: int = ..., all: int = ...,
-                 /) -> tuple[list[int | tuple[int, int, int, int] | tuple[list[int], list[int]]],
+                 risk: int = ...,
+                 /) -> tuple[list[int | tuple[list[int], list[int]]],
                              int]: ...
 def tree_cards(state: SimState, cards: Sequence[int], me: int, shooters: int,
                hidden: Sequence[int] | None, iters: int, plies: int, explore: float,
-               all: int = 0, search_me: int = 1,
-               /) -> tuple[list[int | tuple[int, int, int, int] | tuple[list[int], list[int]]],
+               search_me: int = 1,
+               /) -> tuple[list[int | tuple[list[int], list[int]]],
                            int]: ...
+def is_tree() -> object: ...
+def ismcts_cards(tree: object, state: SimState, cards: Sequence[int], me: int, shooters: int,
+                 hidden: Sequence[int] | None, iters: int, plies: int, explore: float,
+                 /) -> tuple[list[int | tuple[list[int], list[int]]], int]: ...

@@ -81,14 +81,9 @@ class SearchConfig:
     commit: bool = False
 
     # -- what the search plays for, and how its playouts play
-    # its points less the other seats' mean (`SimState.weighed_points`), not its own points
-    relative: bool = False
     # in the moon playouts the seats not shooting defend as this seat does
     # (`moon.STRONG_DEFENCE`): in its own attempt ("own"), everywhere ("all"), never ("")
     strong_defence: Defence = ""
-    # the playouts' rules player leads as the model fitted to `normal`'s leads
-    # (`policy.model_lead`), not as `policy._lead` scores the suits
-    model_leads: bool = False
     # the other seats choose their cards by playing each out in the world (the fewest
     # points for themselves), not as the rules player: for the rest of the trick in play
     # (1), or until this seat is to play again (2); 0 never
@@ -98,20 +93,18 @@ class SearchConfig:
     # next ``tree_plies`` plays, UCB with ``tree_explore``; 0 never. Each world then costs
     # about 1 + ``tree`` playouts a candidate, and the worlds are that many times fewer for
     # the same ``work``. It replaces ``replies`` and ``own_tricks``. Without ``tree_self``
-    # this seat's later plays in the tree are the playouts' (only the others search); without
-    # ``tree_leads`` every lead in the tree is the playouts' (only the cards that follow are
-    # searched)
+    # this seat's later plays in the tree are the playouts' (only the others search)
     tree: int = 0
     tree_plies: int = 8
     tree_explore: float = 0.5
     tree_self: bool = True
-    tree_leads: bool = True
-    # near the game's end (a seat within ``game`` points of the target; 0: never) every hand
-    # is valued by this seat's chance of losing the game after it (`standing.Standing`), not
-    # by its points
-    game: int = 0
-    # ... plus ``game_points`` for each point it takes in the hand (0: the game alone)
-    game_points: float = 0.0
+    # the other seats, and this seat's later plays, chosen by an information-set search
+    # (`ismcts.ismcts_cards`): after each candidate one tree over the next ``tree_plies``
+    # plays grown over all the decision's worlds, a node the plays seen, not a world; each
+    # world ``ismcts`` steps of it a candidate (UCB with ``tree_explore``), and the worlds
+    # that many times fewer for the same ``work``; 0 never. It replaces ``replies``,
+    # ``own_tricks`` and ``tree``
+    ismcts: int = 0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):
@@ -130,10 +123,11 @@ NORMAL = SearchConfig()
 # `normal`'s search with four times its work in play, twice its deals for every pass and
 # four times for the best few, within the host's 0.5 s, and the other seats answering its
 # card for the rest of the trick in the playouts (`replies`). A `hard` that also searched
-# for other things (strong defenders in its moon playouts, the fitted leads) chose worse
+# for other things (strong defenders in its moon playouts, fitted leads) chose worse
 # than `normal` at a moon-eager table, play by play; one with the other seats searched over
 # the next tricks in each world (`tree`) chose worse than this one, 0.9 points a hand over
-# four runs (docs/bots.md)
+# four runs, and one with them searched over information sets (`ismcts`) no better
+# (docs/bots.md)
 HARD = replace(NORMAL, work=208000, early_work=512000, max_worlds=1920, cap=0.5,
                pass_worlds=192, pass_more=1152, replies=1)
 # `hard` with the other seats searched in each world as round 4 built it (`tree`, its own
@@ -153,13 +147,17 @@ EAGER = replace(NORMAL, commit_pass_risk=4, commit=True, strong_defence="own")
 MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
                    work=2 * NORMAL.work, early_work=2 * NORMAL.early_work)
 
+# the settings that no level uses, kept as settings for the research still going on (each
+# measured in docs/bots.md); any other setting some level turns on (tests/bots/test_levels.py)
+TRIALS = ("ismcts",)
+
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
                                           "eager": EAGER, "moonshot": MOONSHOT}
 
 
 def parse_search_spec(spec: str) -> SearchConfig:
     """``level`` or ``level+key=value+...``: a search level's configuration with some
-    settings changed (``hard+relative=false+moon_weight=6``). Raises ValueError."""
+    settings changed (``hard+replies=0+moon_weight=6``). Raises ValueError."""
     level, *changes = spec.split("+")
     if level not in SEARCH_LEVELS:
         raise ValueError(f"not a search level: {level!r} ({', '.join(SEARCH_LEVELS)})")
@@ -178,7 +176,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "tree", "tree_plies")
+                 "replies", "tree", "tree_plies", "ismcts")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:
@@ -209,5 +207,5 @@ def _value(key: str, kind: str, text: str) -> object:
     return text
 
 
-__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "MOONSHOT", "SEARCH_LEVELS", "COST_SETTINGS",
-           "parse_search_spec", "check_bounded"]
+__all__ = ["SearchConfig", "NORMAL", "HARD", "EAGER", "MOONSHOT", "SEARCH_LEVELS", "TRIALS",
+           "COST_SETTINGS", "parse_search_spec", "check_bounded"]

@@ -13,7 +13,6 @@ from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bit
 
 from .policy import moonless_policy, play_policy, play_with_reason, rules_playout_py
 from .sim import FULL, QS, QS_BIT, SimRules, SimState, native, seat_results
-from .standing import Standing
 
 _SUIT_MASKS = tuple(SUIT_MASK)
 
@@ -291,31 +290,25 @@ def _best_line(st: SimState, shooters: int, me: int,
 
 def score_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
                 hidden: list[int] | None = None, moon_weight: float = 1.0,
-                own: bool = False, relative: bool = False, replies: int = 0,
-                standing: Standing | None = None) -> list[float]:
+                own: bool = False, replies: int = 0) -> list[float]:
     """``me``'s points after each of ``cards`` is played in ``world`` (with the hands
     ``hidden`` if given) and the hand played out: by the rules player (``shooters`` < 0,
     `rules_playout`) or with the ``shooters`` mask trying for the moon (`moon_playout`); with
     ``own``, ``me`` plays its best line (`best_line`) instead of its policy; the other seats
     answer as `reply_card` for the rest of the trick (``replies`` 1) or until ``me`` is to
-    play again (2). A moon by another seat counts ``moon_weight`` times; ``relative`` scores
-    the points against the table's (`SimState.weighed_points`); a ``standing`` values each
-    hand by the game instead (`Standing.value`). One call to C for them all where it is
-    built."""
+    play again (2). A moon by another seat counts ``moon_weight`` times. One call to C for
+    them all where it is built."""
     if native is not None:
         # a weight given to C (>= 0) asks for the best lines
         answer = native.score_cards(world, cards, me, shooters, hidden,
-                                    moon_weight if own else -1.0, replies,
-                                    int(standing is not None))
-        return seat_results(world.sr, answer, world.totals, me, moon_weight, relative, standing)
-    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, relative,
-                          replies, standing)
+                                    moon_weight if own else -1.0, replies)
+        return seat_results(world.sr, answer, world.totals, me, moon_weight)
+    return score_cards_py(world, cards, me, shooters, hidden, moon_weight, own, replies)
 
 
 def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
                    hidden: list[int] | None = None, moon_weight: float = 1.0,
-                   own: bool = False, relative: bool = False,
-                   replies: int = 0, standing: Standing | None = None) -> list[float]:
+                   own: bool = False, replies: int = 0) -> list[float]:
     """`score_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -332,7 +325,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
             rules_playout_py(st)
         else:
             moon_playout_py(st, shooters, me)
-        out.append(st.weighed_points(me, moon_weight, relative, standing))
+        out.append(st.weighed_points(me, moon_weight))
     return out
 
 

@@ -38,7 +38,6 @@ REASONS: dict[str, Text] = {
     "lead-spade": T_("lead a low spade to flush out the Q♠"),
     "lead-safe": T_("lead the suit least likely to hand you points"),
     "lead-forced": T_("every lead is risky; this one costs least"),
-    "lead-model": T_("the lead good players choose here"),
 }
 
 
@@ -331,8 +330,6 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
         hearts = legal & _HEARTS_MASK
         if hearts and not out & _HEARTS_MASK & ~((1 << (_top(hearts) + 1)) - 1):
             return _top(hearts), "block-moon"
-    if st.leads:
-        return model_lead(st, me, hand, legal, out), "lead-model"
     qs_live = not st.played & QS_BIT
     voids = st.voids
     void_seats = [0, 0, 0, 0]   # per suit: how many other seats have shown they lack it
@@ -385,75 +382,6 @@ def _lead(st: SimState, sr: SimRules, me: int, hand: int, legal: int,
     if best >= 0 and best_score >= 60:
         best_reason = "lead-forced"
     return best, best_reason
-
-
-# The weights of `lead_features`, fitted (conditional logit, scaled by 100 and rounded) to
-# the leads `normal` chose in 15,740 scored leads of 1,600 deals among four `normal`s
-# (scripts/fit_leads.py). On 3,907 other leads it agrees with `normal` in 49% of them, the
-# rules player's `_lead` in 36%; as the rules player's lead it scores 0.32 points a hand
-# better against three rules players (docs/bots.md).
-LEAD_WEIGHTS = (18, 27, -37, -12, -115, -4, 17, -16, -83, -31, -15, -32, 81, 176, -56, -354,
-                -5, 74, 1, 3, 34, 10, 21, 0)
-
-
-def lead_features(st: SimState, me: int, hand: int, out: int, c: int) -> list[int]:
-    """What `model_lead` weighs of leading card ``c`` (see `LEAD_WEIGHTS`)."""
-    s = c // 13
-    mine = hand & SUIT_MASK[s]
-    out_s = out & SUIT_MASK[s]
-    qs_live = not st.played & QS_BIT
-    higher = (out_s >> c).bit_count()
-    lower = (out_s & ((1 << c) - 1)).bit_count()
-    void_seats = sum(1 for o in range(4) if o != me and st.voids[o] >> s & 1)
-    early = st.ntricks < 4
-    top = c == _top(mine) and mine & (mine - 1) != 0
-    spades = s == SPADES and qs_live
-    f = [0] * 24
-    f[s] = 1                                # the suit
-    f[4] = top                              # the top of two or more cards of the suit
-    f[5] = min(higher, 6)                   # cards out over it
-    f[6] = min(lower, 6)                    # cards out under it
-    f[7] = higher == 0 and out_s != 0       # a winner
-    f[8] = out_s == 0                       # nobody else holds the suit
-    f[9] = mine.bit_count()                 # length in the suit
-    f[10] = void_seats if lower else 0      # seats known void where a card out is under it
-    f[11] = spades and bool(hand & QS_BIT)
-    f[12] = spades and not hand & QS_BIT and bool(hand & (AS_BIT | KS_BIT))
-    f[13] = spades and not hand & (QS_BIT | AS_BIT | KS_BIT)
-    f[14] = c == QS
-    f[15] = c in (AS, KS) and qs_live and not hand & QS_BIT
-    f[16] = max(st.sr.value[c], 0)
-    f[17] = top and early
-    f[18] = c % 13                          # the rank
-    f[19] = c % 13 if early else 0
-    f[20] = lower == 0 and out_s != 0       # the lowest of the suit left
-    f[21] = max(0, 4 - out_s.bit_count())   # few of the suit out: someone may be void
-    f[22] = min(higher, 6) if s == HEARTS else 0
-    f[23] = 13 - st.ntricks
-    return f
-
-
-def lead_candidates(legal: int) -> list[int]:
-    """The cards `model_lead` weighs, from the lowest: the lowest and the highest card of each
-    suit in ``legal``."""
-    cands: list[int] = []
-    for s in range(4):
-        mine = legal & SUIT_MASK[s]
-        if mine:
-            cands += sorted({_low(mine), _top(mine)})
-    return cands
-
-
-def model_lead(st: SimState, me: int, hand: int, legal: int, out: int,
-               weights: tuple[int, ...] = LEAD_WEIGHTS) -> int:
-    """The lead of the model fitted to `normal`'s own leads (``weights``): of
-    `lead_candidates`, the one it scores highest (the lowest card among equals)."""
-    best, best_score = -1, 0
-    for c in lead_candidates(legal):
-        score = sum(w * x for w, x in zip(weights, lead_features(st, me, hand, out, c)))
-        if best < 0 or score > best_score:
-            best, best_score = c, score
-    return best
 
 
 # -- passing ------------------------------------------------------------------------------

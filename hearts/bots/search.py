@@ -20,6 +20,9 @@ the receiver tried for the moon where its hand after the passes allows one.
 With a ``tree`` (`SearchConfig.tree`) the other seats choose by search in each world too
 (`tree.tree_cards`: a max-n tree over the next plays, the playouts at its leaves) in place
 of the rules player's card and the replies; measured, no level but `moonshot` uses it.
+With ``ismcts`` they choose by an information-set search instead (`ismcts.ismcts_cards`:
+one tree per candidate grown over all of the decision's worlds, a seat's choice at a node
+summed over the worlds that reached it).
 
 Every setting is a field of `SearchConfig` (`config.py`, with the levels); docs/bots.md
 says what each part does and what it was measured to be worth.
@@ -45,7 +48,7 @@ from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
 from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
-from .standing import Standing, near_end
+from .ismcts import ismcts_cards, new_tree
 from .tree import tree_cards
 
 
@@ -165,13 +168,12 @@ class SearchBot:
         if cfg.pass_more and cfg.pass_keep < len(cands):
             schedule.append((cfg.pass_more, cfg.pass_keep))
         cut = False
-        standing = self._standing(view)
         for n_worlds, keep in schedule:
             if keep:
                 active = sorted(active, key=lambda j: totals[j] / counts[j])[:keep]
             for w in range(n_worlds):
                 scored = self._score_passes(sr, rng, unseen, hand, n, [masks[j] for j in active],
-                                            view, standing)
+                                            view)
                 for j, p in zip(active, scored):
                     totals[j] += p
                     counts[j] += 1
@@ -187,13 +189,12 @@ class SearchBot:
         return pick, means
 
     def _score_passes(self, sr: SimRules, rng: random.Random, unseen: list[int], hand: int,
-                      n: int, masks: list[int], view: View,
-                      standing: Standing | None) -> list[float]:
+                      n: int, masks: list[int], view: View) -> list[float]:
         """One deal of the pass search: the unseen cards shuffled and dealt, the other seats'
         passes made, and this seat's points after each of its passes ``masks`` and the hand
         played out (with ``pass_moon``, mixed with the hand where the receiver tries for the
-        moon; a moon against this seat counts ``pass_weight`` times its points; near the game's
-        end, valued by the ``standing`` instead). In C where it is built."""
+        moon; a moon against this seat counts ``pass_weight`` times its points). In C where it
+        is built."""
         cfg = self.config
         me = view.seat
         to = view.pass_to
@@ -203,10 +204,8 @@ class SearchBot:
             lead = (view.dealer + 1) & 3 if sr.first_lead == "left-of-dealer" else -1
             got = seat_results(sr, native.score_passes(sr.native, unseen, hand, me, offset, n,
                                                        masks, lead, rng.getrandbits,
-                                                       cfg.pass_risk if share else -1,
-                                                       int(cfg.model_leads),
-                                                       int(standing is not None)),
-                               view.totals, me, cfg.pass_weight, cfg.relative, standing)
+                                                       cfg.pass_risk if share else -1),
+                               view.totals, me, cfg.pass_weight)
             if not share:
                 return got
             # a moon row equals its plain row where the receiver could not try
@@ -218,16 +217,12 @@ class SearchBot:
             world[me] ^= mine
             world[to] |= mine
             st = start_state(sr, world, view)
-            st.leads = int(cfg.model_leads)
             if share and moon_plausible(st, to, cfg.pass_risk):
-                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(
-                    me, cfg.pass_weight, cfg.relative, standing)
-                plain = rules_playout(st).weighed_points(me, cfg.pass_weight, cfg.relative,
-                                                         standing)
+                moon = moon_playout(st.copy(), 1 << to, me).weighed_points(me, cfg.pass_weight)
+                plain = rules_playout(st).weighed_points(me, cfg.pass_weight)
                 out.append(plain + share * (moon - plain))
                 continue
-            out.append(rules_playout(st).weighed_points(me, cfg.pass_weight, cfg.relative,
-                                                        standing))
+            out.append(rules_playout(st).weighed_points(me, cfg.pass_weight))
         return out
 
     def choose_moon(self, view: View, budget: float) -> str:
@@ -284,7 +279,6 @@ class SearchBot:
         deadline = start + max(0.0, min(budget, cfg.cap)) * 0.85
         me = view.seat
         base = state_from_view(view)
-        base.leads = int(cfg.model_leads)
         sampler = Sampler(view)
         rng = self.rng
         # this seat's own moon attempt, searched beside the normal play when its cards allow
@@ -300,9 +294,9 @@ class SearchBot:
         # in the last ``own_tricks`` tricks this seat plays its best line in each world: that
         # multiplies a world's plays by about three for each card past six in hand (measured),
         # so there are fewer worlds; with a ``tree`` a world costs 1 + ``tree`` playouts a
-        # candidate, and there are that many times fewer
-        own = len(view.hand) <= cfg.own_tricks and not cfg.tree
-        fewer = 3 ** max(0, len(view.hand) - 6) if own else 1 + cfg.tree
+        # candidate, with ``ismcts`` that many, and there are that many times fewer
+        own = len(view.hand) <= cfg.own_tricks and not cfg.tree and not cfg.ismcts
+        fewer = 3 ** max(0, len(view.hand) - 6) if own else cfg.ismcts or 1 + cfg.tree
         worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
         reader = PlayReader(view, quiet=cfg.read_quiet) if cfg.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
@@ -323,7 +317,7 @@ class SearchBot:
                                     or 0 < cfg.run_read <= shooting[threat])
         weighed = max(shooting) >= cfg.weight_read
         scores = _Scores(len(cands), len(modes), cfg.moon_weight if weighed else 1.0, own,
-                         cfg.relative, cfg.replies, self._standing(view), cfg)
+                         cfg.replies, cfg)
         # racing (``prune_z``): part way, the candidates clearly worse than the best are
         # dropped and the worlds they would have had go to the rest. Not while this seat's
         # own moon is searched: raced, it shot fewer moons in more attempts
@@ -362,13 +356,6 @@ class SearchBot:
             self.moon_attempt = True
             self.committed = cfg.commit
         return Card.from_index(pick), means
-
-    def _standing(self, view: View) -> Standing | None:
-        """What the hands are valued by near the game's end (`SearchConfig.game`), else None
-        (by the points)."""
-        if self.config.game and near_end(view.rules, view.totals, self.config.game):
-            return Standing(view.rules, view.totals, view.seat, self.config.game_points)
-        return None
 
     def _deep_in_moon(self, taken: int) -> bool:
         """Whether a suspect that has taken the cards ``taken`` is played as able to run
@@ -424,17 +411,16 @@ class _Scores:
     further; every world is searched for all the ``active`` ones."""
 
     def __init__(self, n_cands: int, n_modes: int, moon_weight: float = 1.0,
-                 own: bool = False, relative: bool = False, replies: int = 0,
-                 standing: Standing | None = None, config: SearchConfig = NORMAL) -> None:
+                 own: bool = False, replies: int = 0, config: SearchConfig = NORMAL) -> None:
         self.nm = n_modes
         self.config = config        # its ``tree`` settings
         self.moon_weight = moon_weight
         self.own = own      # this seat plays its best line in each world (`best_line`)
-        self.relative = relative    # see `SearchBot`
         self.replies = replies      # see `SearchConfig.replies`
-        self.standing = standing    # the game's, where the hands are valued by it
         self.points: list[list[list[float]]] = [[[] for _ in range(n_modes)]
                                                 for _ in range(n_cands)]
+        # with ``ismcts``, each mode's information-set trees, grown over the worlds
+        self.trees = [new_tree() for _ in range(n_modes)] if config.ismcts else []
         self.active = list(range(n_cands))
         self.done = 0
 
@@ -451,23 +437,26 @@ class _Scores:
         """Every active candidate in every mode, with the ``shooters`` trying for the moon."""
         cards = [cands[j] for j in self.active]
         for m, mode in enumerate(modes):
-            for j, p in zip(self.active, self._score(world, cards, me, shooters | mode)):
+            for j, p in zip(self.active, self._score(world, cards, me, shooters | mode,
+                                                     mode=m)):
                 self.points[j][m].append(p)
         self.done += 1
 
     def _score(self, world: SimState, cards: list[int], me: int, shooters: int,
-               hidden: list[int] | None = None) -> list[float]:
+               hidden: list[int] | None = None, mode: int = 0) -> list[float]:
         """``me``'s points after each of ``cards`` in ``world``: the others searched
-        (`tree.tree_cards`) with a ``tree``, else played out (`moon.score_cards`)."""
+        (`ismcts.ismcts_cards` in the ``mode``'s trees with ``ismcts``, `tree.tree_cards`
+        with a ``tree``), else played out (`moon.score_cards`)."""
         cfg = self.config
+        if cfg.ismcts:
+            return ismcts_cards(self.trees[mode], world, cards, me, shooters, hidden,
+                                cfg.ismcts, cfg.tree_plies, cfg.tree_explore, self.moon_weight)
         if cfg.tree:
             return tree_cards(world, cards, me, shooters, hidden, cfg.tree, cfg.tree_plies,
-                              cfg.tree_explore, self.moon_weight, self.relative,
-                              self.standing, cfg.tree_self, cfg.tree_leads)
+                              cfg.tree_explore, self.moon_weight, cfg.tree_self)
         return score_cards(world, cards, me, shooters, hidden=hidden,
                            moon_weight=self.moon_weight, own=self.own,
-                           relative=self.relative, replies=self.replies,
-                           standing=self.standing)
+                           replies=self.replies)
 
     def shoots(self, j: int, shoot_z: float) -> bool:
         """Whether candidate ``j``'s value is its moon continuation: better than played on by

@@ -22,10 +22,9 @@ from hearts.engine.scoring import (Moon, apply_hand, find_moon, game_end, hand_p
                                    moon_mask, moon_value, penalty_mask, penalty_points,
                                    point_mask, resolve_moon_choice)
 
-from .standing import Standing
 
-# a C playout's result: the seat's points, every seat's points, or the hand's (taken, won)
-Result = int | tuple[int, int, int, int] | tuple[list[int], list[int]]
+# a C playout's result: the seat's points, or the hand's (taken, won)
+Result = int | tuple[list[int], list[int]]
 
 # the playouts in C (`_playout.c`), built by `pip install`; the Python ones where it is not
 # built, or where HEARTS_PYTHON_PLAYOUTS is set (to measure what the C is worth)
@@ -92,7 +91,7 @@ class SimState:
     """One deal in the play phase with every hand known (a determinization)."""
 
     __slots__ = ("sr", "hands", "taken", "won", "played", "ntricks", "leader", "turn", "trick",
-                 "trick_mask", "led", "best", "winner", "broken", "voids", "totals", "leads")
+                 "trick_mask", "led", "best", "winner", "broken", "voids", "totals")
 
     def __init__(self, sr: SimRules, hands: Sequence[int], totals: Sequence[int] = (0, 0, 0, 0)) -> None:
         self.sr = sr
@@ -111,9 +110,6 @@ class SimState:
         self.broken = False
         self.voids = [0, 0, 0, 0]  # suit bits each seat has shown it lacks
         self.totals = tuple(totals)
-        # how the rules player leads in this state's playouts: 0 as `policy._lead` scores the
-        # suits, 1 as the model fitted to the search's own leads (`policy.model_lead`)
-        self.leads = 0
 
     def copy(self) -> "SimState":
         c = object.__new__(SimState)
@@ -133,7 +129,6 @@ class SimState:
         c.broken = self.broken
         c.voids = self.voids[:]
         c.totals = self.totals
-        c.leads = self.leads
         return c
 
     @property
@@ -228,24 +223,10 @@ class SimState:
                 return total
         return self.points()[seat]
 
-    def weighed_points(self, seat: int, moon_weight: float = 1.0,
-                       relative: bool = False, standing: Standing | None = None) -> float:
+    def weighed_points(self, seat: int, moon_weight: float = 1.0) -> float:
         """``points_of(seat)``, counted ``moon_weight`` times where another seat shot the moon
-        (how a search that fears moons more than their points values them).
-
-        ``relative``: the seat's points against the table's instead, its points less the
-        others' mean put on the scale of its own points (the same in a hand without a moon or
-        a bonus): a moon counts half the moon cards' worth, for the shooter or against each
-        other seat, where the seat's own points count it whole or not at all. A ``standing``
-        values the hand by the game instead (`Standing.value`)."""
-        if standing is not None:
-            return standing.value(self.points())
-        if relative:
-            pts = self.points()
-            mine = pts[seat]
-            points: float = (3 * mine - (sum(pts) - mine) + self.sr.deck) / 4
-        else:
-            points = self.points_of(seat)
+        (how a search that fears moons more than their points values them)."""
+        points = self.points_of(seat)
         if moon_weight != 1.0 and points > 0:
             moon = find_moon(self.sr.rules, self.taken, self.won)
             if moon is not None and moon.shooter != seat:
@@ -254,13 +235,10 @@ class SimState:
 
 
 def seat_results(sr: SimRules, answer: tuple[list[Result], int], totals: Sequence[int],
-                 seat: int, moon_weight: float = 1.0, relative: bool = False,
-                 standing: Standing | None = None) -> list[float]:
+                 seat: int, moon_weight: float = 1.0) -> list[float]:
     """``seat``'s points from the C playouts' ``(results, specials)``: each result is the
     points, or, where a moon or a clean-hand bonus needs the full scoring (``specials`` counts
-    them), the hand's (taken, won), scored by `SimState.weighed_points` with ``moon_weight``
-    and ``relative``. With a ``standing`` (the C playouts asked for every seat's points, a
-    4-tuple where they are the cards' values) each hand is valued by it instead."""
+    them), the hand's (taken, won), scored by `SimState.weighed_points` with ``moon_weight``."""
     results, specials = answer
     if not specials:
         return results  # type: ignore[return-value]
@@ -269,13 +247,9 @@ def seat_results(sr: SimRules, answer: tuple[list[Result], int], totals: Sequenc
         if isinstance(result, int):
             out.append(result)
             continue
-        if len(result) == 4:
-            assert standing is not None
-            out.append(standing.value(result))
-            continue
         st = SimState(sr, [0, 0, 0, 0], totals)
         st.taken, st.won = list(result[0]), list(result[1])
-        out.append(st.weighed_points(seat, moon_weight, relative, standing))
+        out.append(st.weighed_points(seat, moon_weight))
     return out
 
 

@@ -27,7 +27,6 @@ from hearts.engine.cards import iter_bits
 from .moon import _plays_as_under, _policy_card, line_score, moon_playout_py
 from .policy import rules_playout_py
 from .sim import SimState, native, seat_results
-from .standing import Standing
 
 
 @dataclass
@@ -45,7 +44,7 @@ class _Node:
 
 
 def _node(st: SimState, depth: int, plies: int, shooters: int, me: int,
-          search_me: bool = True, search_leads: bool = True) -> _Node:
+          search_me: bool = True) -> _Node:
     end = st.copy()
     if shooters < 0:
         rules_playout_py(end)
@@ -57,20 +56,18 @@ def _node(st: SimState, depth: int, plies: int, shooters: int, me: int,
         legal = st.legal()
         card = _policy_card(st, legal, shooters, me)
         n.untried = [card]
-        if (search_me or st.turn != me) and (search_leads or st.trick):
+        if search_me or st.turn != me:
             n.untried += [c for c in iter_bits(legal)
                           if c != card and not _plays_as_under(st, legal, c)]
     return n
 
 
 def tree_line(root: SimState, iters: int, plies: int, explore: float, shooters: int,
-              me: int, search_me: bool = True, search_leads: bool = True) -> SimState:
+              me: int, search_me: bool = True) -> SimState:
     """The end of the hand from ``root`` after ``iters`` steps of the max-n search of the
     next ``plies`` plays (see the module); ``shooters`` as in `moon.score_cards`; without
-    ``search_me``, ``me`` plays the playouts' card in the tree (only the other seats search);
-    without ``search_leads`` every lead is the playouts' (only the cards that follow are
-    searched)."""
-    top = _node(root, 0, plies, shooters, me, search_me, search_leads)
+    ``search_me``, ``me`` plays the playouts' card in the tree (only the other seats search)."""
+    top = _node(root, 0, plies, shooters, me, search_me)
     for _ in range(iters):
         path = [top]
         n = top
@@ -79,7 +76,7 @@ def tree_line(root: SimState, iters: int, plies: int, explore: float, shooters: 
                 nxt = n.st.copy()
                 nxt.play(n.untried[n.tried])
                 n.tried += 1
-                child = _node(nxt, n.depth + 1, plies, shooters, me, search_me, search_leads)
+                child = _node(nxt, n.depth + 1, plies, shooters, me, search_me)
                 n.children.append(child)
                 path.append(child)
                 break
@@ -114,27 +111,23 @@ def tree_line(root: SimState, iters: int, plies: int, explore: float, shooters: 
 
 def tree_cards(world: SimState, cards: list[int], me: int, shooters: int = -1,
                hidden: list[int] | None = None, iters: int = 16, plies: int = 8,
-               explore: float = 0.5, moon_weight: float = 1.0, relative: bool = False,
-               standing: Standing | None = None, search_me: bool = True,
-               search_leads: bool = True) -> list[float]:
+               explore: float = 0.5, moon_weight: float = 1.0,
+               search_me: bool = True) -> list[float]:
     """``me``'s points after each of ``cards`` in ``world`` (with the hands ``hidden`` if
     given), the hand's end found by `tree_line` (``search_me``: ``me``'s later plays searched
-    too; ``search_leads``: the leads searched), scored as `moon.score_cards` scores. One call to C for them all where it is
-    built."""
+    too), scored as `moon.score_cards` scores. One call to C for them all where it is built."""
     if native is not None:
         answer = native.tree_cards(world, cards, me, shooters, hidden, iters, plies, explore,
-                                   int(standing is not None),
-                                   int(search_me) | (0 if search_leads else 2))
-        return seat_results(world.sr, answer, world.totals, me, moon_weight, relative, standing)
+                                   int(search_me))
+        return seat_results(world.sr, answer, world.totals, me, moon_weight)
     return tree_cards_py(world, cards, me, shooters, hidden, iters, plies, explore,
-                         moon_weight, relative, standing, search_me, search_leads)
+                         moon_weight, search_me)
 
 
 def tree_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1,
                   hidden: list[int] | None = None, iters: int = 16, plies: int = 8,
-                  explore: float = 0.5, moon_weight: float = 1.0, relative: bool = False,
-                  standing: Standing | None = None, search_me: bool = True,
-                  search_leads: bool = True) -> list[float]:
+                  explore: float = 0.5, moon_weight: float = 1.0,
+                  search_me: bool = True) -> list[float]:
     """`tree_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
@@ -143,8 +136,8 @@ def tree_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -1
     for c in cards:
         st = world.copy()
         st.play(c)
-        end = tree_line(st, iters, plies, explore, shooters, me, search_me, search_leads)
-        out.append(end.weighed_points(me, moon_weight, relative, standing))
+        end = tree_line(st, iters, plies, explore, shooters, me, search_me)
+        out.append(end.weighed_points(me, moon_weight))
     return out
 
 

@@ -44,7 +44,7 @@ def test_every_bot_plays_legally_under_every_preset(preset):
 def test_bots_play_legally_under_random_rules(seed, number):
     rules = random_rules(random.Random(seed))
     bots = [make_bot("rules", seed), search_bot(seed, work=800, early_work=0, pass_worlds=8, pass_more=0,
-                                                   relative=seed % 2 == 0),
+                                                   replies=seed % 2),
             make_bot("easy", seed), make_bot("shooter", seed + 1)]
     rot = number % 4
     hand = play_hand(rules, bots[rot:] + bots[:rot], seed=seed, hand_number=number)
@@ -53,16 +53,16 @@ def test_bots_play_legally_under_random_rules(seed, number):
 
 def test_levels_and_kinds_build():
     for spec in ("random", "rules", "search", "easy", "normal", "hard", "shooter", "eager",
-                 "moonshot", "hard+relative=false+moon_weight=6"):
+                 "moonshot", "hard+replies=0+moon_weight=6"):
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
-    variant = make_bot("hard+relative=false+moon_weight=6", seed=1)
-    assert variant.name == "hard+relative=false+moon_weight=6"
-    assert variant.config == replace(HARD, relative=False, moon_weight=6.0)
+    variant = make_bot("hard+replies=0+moon_weight=6", seed=1)
+    assert variant.name == "hard+replies=0+moon_weight=6"
+    assert variant.config == replace(HARD, replies=0, moon_weight=6.0)
     for bad, why in (("hard+speed=3", "not a search setting"), ("hard+work=lots", "not an int"),
-                     ("hard+relative=maybe", "not a bool"), ("normal+strong_defence=some",
+                     ("hard+commit=maybe", "not a bool"), ("normal+strong_defence=some",
                                                               "strong_defence")):
         with pytest.raises(ValueError, match=why):
             make_bot(bad)

@@ -55,3 +55,16 @@ def test_any_other_bot_is_worded_by_its_name():
     assert base.level_words("hard+moon_weight=6") == "hard+moon_weight=6"
     assert base.level_words("shooter") == "shooter"
     assert base.level_words(None) == ""
+
+
+def test_every_switch_of_the_search_is_turned_on_by_some_level():
+    """A setting that is off in `normal` (0, false, empty) and on in no level is a trial: its
+    measurements are in docs/bots.md, and it lives with the research, not in `SearchConfig`
+    (unless it is named in `TRIALS`, the research still going on)."""
+    from dataclasses import fields
+
+    from hearts.bots.config import NORMAL, TRIALS, SearchConfig
+    for f in fields(SearchConfig):
+        if not getattr(NORMAL, f.name):
+            used = any(getattr(c, f.name) for c in SEARCH_LEVELS.values())
+            assert used != (f.name in TRIALS), f.name

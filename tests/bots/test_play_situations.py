@@ -186,19 +186,7 @@ def test_a_hand_that_can_run_all_thirteen_shoots():
             assert (hand.moon is not None and hand.moon.shooter == 0) == moons, (spec, seed)
 
 
-def test_against_the_table_a_sure_moon_is_worth_half_its_points():
-    """The hand that runs all thirteen, at its first play (OPEN rules, it leads): played for
-    its own points the search values its moon at 0, the points it takes; against the table
-    (``relative``, which `hard` no longer plays for) at -13, its points less the others' mean on the scale of its own."""
-    rules = Rules(**OPEN)
-    deal = deal_with({0: "AH KH QH JH TH 9H 8H 2H AS KS AC KC QC"}, seed=1)
-    view = Hand.from_deal(rules, deal, "hold", dealer=3).view(0)
-    best = {}
-    for relative in (False, True):
-        bot = search_bot(1, cap=10.0, relative=relative)
-        best[relative] = min(bot.evaluate(view, 10.0)[1].values())
-    assert best[False] == 0.0 and best[True] == -13.0
-    assert not level("hard").config.relative
+def test_a_defence_setting_is_checked():
     with pytest.raises(ValueError):
         replace(NORMAL, strong_defence="some")
 
@@ -538,8 +526,8 @@ def test_the_levels_search_every_pass_within_the_cap():
 
 def test_the_pass_search_weighs_a_moon_against_the_seat():
     """With ``pass_weight``, a deal of the pass search where the receiver shoots the moon
-    against the seat scores that many times the moon's points (against the table, as `hard`
-    plays, that many times 13); every other deal scores as without it."""
+    against the seat scores that many times the moon's points; every other deal scores as
+    without it."""
     from hearts.bots.sim import sim_rules
     rules = Rules()
     deal = deal_with({0: "4C 7C QC AC 4D 5D 9D KD AD 3H 5H 7H 4S"})
@@ -547,16 +535,14 @@ def test_the_pass_search_weighs_a_moon_against_the_seat():
     mine = sum(c.mask for c in view.hand)
     unseen = [i for i in range(52) if not mine >> i & 1]
     masks = [sum(c.mask for c in parse_cards(p)) for p in ("AC KD AD", "4C 7C 4S", "QC 9D 7H")]
-    bots = [search_bot(1, pass_moon=1.0, pass_risk=10, pass_weight=w, relative=rel)
-            for w, rel in ((1.0, False), (3.0, False), (1.0, True), (6.0, True))]
+    bots = [search_bot(1, pass_moon=1.0, pass_risk=10, pass_weight=w) for w in (1.0, 3.0)]
     moons = 0
     for j in range(60):
-        plain, weighed, table, table_weighed = (
+        plain, weighed = (
             bot._score_passes(sim_rules(rules), random.Random(j), list(unseen), mine, 3, masks,
-                              view, None) for bot in bots)
-        for a, b, t, tw in zip(plain, weighed, table, table_weighed):
+                              view) for bot in bots)
+        for a, b in zip(plain, weighed):
             assert b == (3 * a if a == 26 else a)
-            assert (t, tw) == ((13, 78) if a == 26 else (a, a))
             moons += a == 26
     assert moons
 

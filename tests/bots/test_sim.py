@@ -130,27 +130,3 @@ def test_weighed_points_count_a_moon_against_the_seat_more():
                 plain += 1
                 assert weighed == st.points_of(s)
     assert against > 0 and plain > 0
-
-
-@pytest.mark.parametrize("preset", ["standard", "omnibus"])
-def test_relative_points_are_the_seats_against_the_tables(preset):
-    """Scored against the table, a hand without a moon is worth the seat's own points, a
-    moon half the moon cards' worth (for the shooter, against each other seat, weighed), and
-    the four seats' values always add up to a plain hand's points."""
-    sr = sim_rules(Rules.preset(preset))
-    moons = plain = 0
-    for st, moon in _shot_hands(sr, 6):
-        values = [st.weighed_points(s, relative=True) for s in range(4)]
-        assert sum(values) == pytest.approx(sr.deck)
-        if moon is None:
-            plain += 1
-            assert values == [st.points_of(s) for s in range(4)]
-            continue
-        moons += 1
-        for s in range(4):
-            weighed = st.weighed_points(s, 2.5, relative=True)
-            assert weighed == (values[s] if s == moon.shooter else 2.5 * values[s])
-            assert (values[s] < 0) == (s == moon.shooter)
-        if preset == "standard":
-            assert values[moon.shooter] == -13 and values[(moon.shooter + 1) & 3] == 13
-    assert moons >= 3 and plain > 10

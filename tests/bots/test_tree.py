@@ -11,7 +11,6 @@ import pytest
 from hearts.bots.moon import _plays_as_under, _policy_card, line_score, moon_plausible, score_cards
 from hearts.bots.policy import rules_playout_py
 from hearts.bots.sim import SimState, native, random_deal, sim_rules
-from hearts.bots.standing import Standing
 from hearts.bots.tree import tree_cards, tree_cards_py, tree_line
 from hearts.engine import Rules
 
@@ -48,19 +47,16 @@ def test_c_tree_search_is_the_python_one(rules):
             continue
         cards = _bits(st.legal())
         me = st.turn
-        for iters, plies, search_me, leads in ((3, 4, True, True), (20, 8, False, True),
-                                               (40, 12, True, True), (30, 8, False, False)):
+        for iters, plies, search_me in ((3, 4, True), (20, 8, False), (40, 12, True),
+                                        (30, 8, False)):
             explore = rng.choice((0.2, 0.5, 1.0))
             got = tree_cards(st, cards, me, shooters, None, iters, plies, explore,
-                             search_me=search_me, search_leads=leads)
+                             search_me=search_me)
             assert got == tree_cards_py(st, cards, me, shooters, None, iters, plies, explore,
-                                        search_me=search_me, search_leads=leads)
+                                        search_me=search_me)
             searched += got != score_cards(st, cards, me, shooters)
-        standing = Standing(rules, [rng.randrange(60, 100) for _ in range(4)], me)
-        assert (tree_cards(st, cards, me, shooters, None, 16, 8, 0.5, moon_weight=3.0,
-                           standing=standing)
-                == tree_cards_py(st, cards, me, shooters, None, 16, 8, 0.5, moon_weight=3.0,
-                                 standing=standing))
+        assert (tree_cards(st, cards, me, shooters, None, 16, 8, 0.5, moon_weight=3.0)
+                == tree_cards_py(st, cards, me, shooters, None, 16, 8, 0.5, moon_weight=3.0))
     assert searched > 0     # searched lines that are not the playouts' were compared
 
 
