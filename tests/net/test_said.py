@@ -14,6 +14,7 @@ from hearts.i18n import translation
 from hearts.net import words
 from hearts.net.mirror import Mirror
 from hearts.net.replay import Replay
+from hearts.net.speech import status_words
 from hearts.net.words import change_lines
 
 from .lan import Lan, Person
@@ -38,6 +39,9 @@ def _said_as_the_mirror_says(person: Person, lang: str) -> list[str]:
     mirror, tr, said = Mirror(), translation(lang), []
     for msg in person.inbox:
         steps = mirror.feed(msg)
+        if msg["type"] == "table":
+            assert msg["status"] == status_words(words.Voice(mirror.info, mirror.seat, tr),
+                                                 msg["view"])
         if msg["type"] != "update" or not steps:
             continue
         info = steps[-1].info
@@ -49,6 +53,8 @@ def _said_as_the_mirror_says(person: Person, lang: str) -> list[str]:
             if ev["type"] == "trick_taken":       # the label the desktop draws on the trick
                 assert shown == [words.trick_label(voice, ev["winner"], ev["points"])]
         assert len(msg["said"]) == len(msg["events"])
+        # the table's sentences as they stand, from the reader's own facts
+        assert msg["status"] == status_words(voice, msg["view"])
         said += [line for lines in msg["said"] for line in lines]
     return said
 
@@ -73,7 +79,17 @@ def test_the_host_words_each_change_for_who_asks_in_their_language() -> None:
              for line in lines]
     assert "Vous le remportez" in shown or "Ann le remporte" in shown, shown
     updates: list[dict[str, Any]] = [m for m in di.inbox if m["type"] == "update"]
-    assert updates and all("said" not in m and "shown" not in m for m in updates)
+    assert updates and all("said" not in m and "shown" not in m and "status" not in m
+                           for m in updates)
+    assert "status" not in di.last("table")
+    lines = {m["status"]["line"] for m in ann.inbox if m["type"] == "update"}
+    de = translation("de")
+    assert de.gettext("Your lead") in lines or any(
+        line.startswith(de.gettext("{name} is playing…").split("{")[0]) for line in lines), lines
+    status = ann.last("table")["status"]
+    assert status["offline"] == de.gettext("Connection lost: waiting for the host…")
+    assert status["gone"] == [words.table_gone_line(words.Voice(tr=de), "Oak", r)
+                              for r in (False, True)]
 
 
 def test_a_watcher_is_worded_as_a_watcher() -> None:
