@@ -17,6 +17,7 @@ from hearts.net.replay import Replay
 from hearts.net.speech import status_words
 from hearts.net.words import change_lines
 
+from ..web.rigged import rig_first_deal
 from .lan import Lan, Person
 
 
@@ -220,3 +221,35 @@ def test_who_won_is_the_hosts_sentence_at_the_end_and_after_it() -> None:
     assert table["won"] and table["won"] != words.winners_line(
         words.Voice(eve.mirror.info, None), winners)
     assert "won" not in di.last("table")
+
+
+def test_the_moons_choice_is_worded_as_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal that ends in the moon's choice, and someone who comes to the table in the
+    middle of it: both read the choice in the host's words (``status.moon``), no change
+    to word for the one who comes."""
+    rigged = rig_first_deal(monkeypatch)             # seat 0 takes every trick
+    lan = Lan()
+    ann = lan.join("Ann", lang="fr", words=True)
+    ann.send("create_table", name="Oak", rules={"moon": "choose", "pass_cycle": ["hold"]})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.view) and ann.view["phase"] == "moon-choice")
+    assert rigged
+    fr = translation("fr")
+    points = ann.last("update")["view"]["moon"]["points"]
+    assert ann.last("update")["status"]["moon"] == words.moon_choice_lines(
+        words.Voice(ann.mirror.info, 0, fr), 0, False, points)
+    assert ann.last("update")["status"]["moon"]["add"] == fr.gettext(
+        "Add {points} to everyone else").format(points=points)
+    eve = lan.join("Eve", lang="de", words=True)
+    eve.send("watch", table=tid)
+    moon = eve.last("table")["status"]["moon"]
+    de = translation("de")
+    assert moon == words.moon_choice_lines(words.Voice(eve.mirror.info, None, de), 0, False,
+                                           points)
+    assert set(moon) == {"head", "waiting"} and "Ann" in moon["head"]
+    assert moon["head"] == de.gettext("{name} shot the moon!").format(name="Ann")
+    ann.send("moon", choice="add")
+    assert ann.last("update")["status"]["moon"] is None
+    assert eve.last("update")["status"]["hand_over"] == words.hand_over_line(
+        words.Voice(eve.mirror.info, None, de), 0)
