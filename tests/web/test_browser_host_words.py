@@ -2,8 +2,8 @@
 Chromium against a real host, in English, German and French: the sentence under a hand's
 scores for a moon and the label of a taken trick (``update.shown``), why you are no longer
 at a table (``left.said``), a replay's captions and hand titles (a ``game`` answer's
-``captions`` and ``title``), the moon's choice, a hand's scores head, the status line and
-who starts (``table.status``/``update.status``). Each is checked against the sentence
+``captions`` and ``title``), the moon's choice, a hand's scores head, the status line,
+who starts and why a table is gone (``table.status``/``update.status``). Each is checked against the sentence
 `hearts.net.words` makes for the desktop from the host's facts, in the page's language."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .rigged import rig_first_deal
 from .test_browser import (LEFT_EDGE, Line, browser, command, create_table,  # noqa: F401
                            served, until)
 from .test_browser_languages import join, page_in
+from .test_browser_night import _close_and_drop
 from .test_records_page import keep_games
 
 pytestmark = pytest.mark.browser
@@ -209,5 +210,24 @@ def test_a_replays_captions_are_the_hosts(browser, served, lang) -> None:
     if lang != "en":
         assert caption(replay.steps(0)) != words.replay_caption(
             translation("en"), doc, hand, replay.moment(0, replay.steps(0)))
+    assert page.errors == []                      # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_gone_while_away_is_said_in_the_hosts_words(browser, served, lang) -> None:
+    page = page_in(browser, served, lang=lang)
+    name = f"Gil{lang}"
+    join(page, name)
+    create_table(page)
+    page.wait_for_selector(".table-screen .centre")
+    tid = served.call(_table_of(served.host, name))
+    table = served.host.core.tables[tid].name
+    served.call(_close_and_drop(served.host, name))       # it closes while the page is away
+    page.wait_for_selector(".lobby-screen .notice", timeout=15000)
+    said = words.table_gone_line(words.Voice(tr=translation(lang)), table, False)
+    assert page.locator(".lobby-screen .notice span").inner_text() == said
+    if lang != "en":
+        assert said != words.table_gone_line(words.Voice(), table, False)
     assert page.errors == []                      # type: ignore[attr-defined]
     page.context.close()
