@@ -176,6 +176,19 @@ class HandMap(TypedDict):
     points: list[int]
     totals: list[int]
     captions: NotRequired[list[str]]
+    title: NotRequired[str]
+
+
+class StatusMap(TypedDict):
+    """The `status` shape."""
+
+    line: str
+    offline: str
+    starts: str
+    starts_away: NotRequired[list[str]]
+    moon: dict[str, str] | None
+    hand_over: str | None
+    gone: list[str]
 
 
 class GameInfoMap(TypedDict):
@@ -482,6 +495,7 @@ class TableMessage(TypedDict):
     seq: int
     won: NotRequired[str]
     away: NotRequired[list[str]]
+    status: NotRequired[StatusMap]
 
 
 class UpdateMessage(TypedDict):
@@ -495,6 +509,7 @@ class UpdateMessage(TypedDict):
     timer: TimerMap | None
     said: NotRequired[list[list[str]]]
     shown: NotRequired[list[list[str]]]
+    status: NotRequired[StatusMap]
 
 
 class LeftMessage(TypedDict):

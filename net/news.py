@@ -63,7 +63,8 @@ class News:
             if player is not None and player.conn is not None and player.table == table.id:
                 members.append((player, seat, table.owner == token))
         speech = self.speech
-        readers = {p.conn: seat for p, seat, _ in members if speech.wants_words(p.conn)}
+        readers = {p.conn: (seat, owner) for p, seat, owner in members
+                   if speech.wants_words(p.conn)}
         worded = [p for p, _, _ in members
                   if p.conn in readers or not speech.reads_english(p.conn)]
         facts: TableInfo | None = None      # the table as its readers see it, once
@@ -74,7 +75,7 @@ class News:
                     and msg["type"] == "update":
                 if facts is None:
                     facts = TableInfo.from_message(dict(table.full(state.now)))
-                msg = speech.said_changes(conn, msg, facts, readers[conn])
+                msg = speech.said_changes(conn, msg, facts, *readers[conn])
             state.send(player, msg)
         if seats_changed:
             self.lobby.changed()

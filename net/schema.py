@@ -182,8 +182,27 @@ SHAPES.update({
           "asked for `words`: each step of the hand's replay in a sentence, in your "
           "`hello.lang` (`hearts.net.words.replay_caption`, as the desktop's replay says it; "
           "step 0 the deal, 1 the pass when there is one, then one a card)", optional=True),
+        F("title", "str", "only with `captions`: the hand's head in the replay (\"Hand 2 "
+          "of 9 · Ann deals, passing left\"; `hearts.net.words.replay_title`)",
+          optional=True),
     ],
 })
+SHAPES["status"] = [
+    F("line", "str", "the status line while a hand is played (\"Your lead\"; empty "
+      "otherwise; `hearts.net.words.status_line`)"),
+    F("offline", "str", "the status line while the connection is down (said ahead)"),
+    F("starts", "str", "outside a running hand, who can start or go on now "
+      "(`hearts.net.words.next_step_line`; empty while a game is played)"),
+    F("starts_away", "list[str]", "while the owner is away: `starts` with each second "
+      "left, counted down from `table.owner_away` (index: seconds left)", optional=True),
+    F("moon", "dict[str, str]", "while the moon's choice is made: `head` (\"You shot the "
+      "moon!\"), then for the shooter `add` and `subtract` (the choices), for the others "
+      "`waiting` (`hearts.net.words.moon_choice_lines`)", nil=True),
+    F("hand_over", "str", "the last scored hand's head (\"Hand 3 is over.\")", nil=True),
+    F("gone", "list[str]", "why the table is gone, said ahead for a return that finds it "
+      "gone: it closed while you were away, the host restarted without it "
+      "(`hearts.net.words.table_gone_line`)"),
+]
 SHAPES["game_info"] = [
     *SHAPES["game_line"],
     F("format", "str", "`hearts-game` (the export format of docs/history.md)"),
@@ -244,6 +263,8 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("away", "list[str]", "only when your `hello` asked for `words` and said `away`, "
           "back at that seat: what a bot did for you since, in your `hello.lang` "
           "(`hearts.net.words.away_lines`; empty when nothing)", optional=True),
+        F("status", "status", "only when your `hello` asked for `words`: the table's "
+          "sentences as they stand, in your `hello.lang`", optional=True),
     ]),
     "update": ("what changed at your table, with your new view", [
         F("table", "int", "the table's id"),
@@ -260,6 +281,8 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
           "(`hearts.net.words.shown_lines`): a `trick_taken`'s label (\"Ann takes it, 3 "
           "points\"), the sentences under a `hand_scored`'s scores (a moon, a hand ended "
           "early), who won at a `game_over`; empty for the others", optional=True),
+        F("status", "status", "only when your `hello` asked for `words`: the table's "
+          "sentences as they stand, in your `hello.lang`", optional=True),
     ]),
     "left": ("you are no longer at a table", [
         F("table", "int", "which"),

@@ -8,18 +8,21 @@ step of a replay (a ``game`` answer's ``captions``), who won a finished game (``
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from math import ceil
 from typing import Any
 
 from hearts.engine import Rules
 from hearts.engine.rule_options import words_of
+from hearts.engine.scoring import moon_value
 from hearts.i18n import ENGLISH, Text, Translator, resolve, said, translation
 
-from .messages import UpdateMessage
-from .mirror import TableInfo
+from .messages import StatusMap, UpdateMessage
+from .mirror import TableInfo, read_view
 from .outbox import ConnId
-from .words import Voice, change_lines, left_line, replay_captions, shown_lines, \
-    winners_line
+from .words import Shown, Voice, change_lines, hand_over_line, left_line, \
+    moon_choice_lines, next_step_line, replay_captions, replay_title, shown_lines, \
+    status_line, table_gone_line, winners_line
 
 log = logging.getLogger("hearts.host")
 
@@ -60,16 +63,19 @@ class Speech:
         self._worded.discard(conn)
 
     def said_changes(self, conn: ConnId, msg: UpdateMessage, info: TableInfo,
-                     seat: int | None) -> UpdateMessage:
+                     seat: int | None, owner: bool = False) -> UpdateMessage:
         """``msg`` with ``said``: each of its changes in `hearts.net.words`' sentences for
         the reader at ``seat`` (None: watching), in ``conn``'s language, the table as
-        ``info`` (after the changes) says it. The one wording of a change: the desktop and
-        text clients say the same sentences from their own mirror."""
+        ``info`` (after the changes) says it, and the table's `status` after them (``owner``:
+        the reader owns the table). The one wording of a change: the desktop and text
+        clients say the same sentences from their own mirror."""
         tr = self.words_for(conn)
         events = [dict(ch) for ch in msg["events"]]
+        info = replace(info, my_seat=seat, owner=owner)
         voice = Voice(info, seat, tr)
         return {**msg, "said": [change_lines(ch, info, seat, tr) for ch in events],
-                "shown": [shown_lines(voice, ch, events[:i]) for i, ch in enumerate(events)]}
+                "shown": [shown_lines(voice, ch, events[:i]) for i, ch in enumerate(events)],
+                "status": status_words(voice, msg.get("view"))}
 
     def words_for(self, conn: ConnId) -> Translator:
         """The catalogue of ``conn``'s language."""
@@ -100,13 +106,18 @@ class Speech:
         """A ``game`` answer with each hand's ``captions``: every step of its replay in
         words (`hearts.net.words.replay_captions`, as the desktop's replay says them)."""
         hands = msg.get("hands") or []
+        tr = self.words_for(conn)
+        doc = {**msg["game"], "hands": hands}
         try:
-            captions = replay_captions(self.words_for(conn), {**msg["game"], "hands": hands})
+            captions = replay_captions(tr, doc)
+            of, first = int(msg["game"].get("hands") or len(hands)), int(msg.get("first") or 0)
+            titles = [replay_title(tr, doc, hand, first + i + 1, of)
+                      for i, hand in enumerate(hands)]
         except (KeyError, IndexError, TypeError, ValueError) as e:     # sent as it is
             log.warning("game %s could not be captioned (%s)", msg["game"].get("id"), e)
             return msg
-        return {**msg, "hands": [{**hand, "captions": said}
-                                 for hand, said in zip(hands, captions)]}
+        return {**msg, "hands": [{**hand, "captions": said, "title": title}
+                                 for hand, said, title in zip(hands, captions, titles)]}
 
     def _left_said(self, conn: ConnId, msg: Any) -> Any:
         """A ``left`` with its sentence (`hearts.net.words.left_line`) for a connection
@@ -131,10 +142,48 @@ class Speech:
                 and table.get("winners"):
             voice = Voice(TableInfo.from_message(msg), msg.get("seat"), tr)
             out["won"] = winners_line(voice, list(table["winners"]))
+        if kind == "table" and conn in self._worded and isinstance(table, dict):
+            info = TableInfo.from_message(msg)
+            out["status"] = status_words(Voice(info, msg.get("seat"), tr), msg.get("view"))
         view = out.get("view")
         if isinstance(view, dict) and view.get("illegal"):
             out["view"] = {**view, "illegal": {c: said(why, tr) for c, why in view["illegal"].items()}}
         return out
 
 
-__all__ = ["Leaving", "Speech"]
+def status_words(v: Voice, wire: Any) -> StatusMap:
+    """The table's sentences as they stand for the reader of ``v`` (``wire``: their view as
+    sent): the page shows these (``status``), the desktop and text clients say the same from
+    `hearts.net.words` themselves."""
+    info = v.info
+    try:
+        view = read_view(wire, info.rules)[0] if isinstance(wire, dict) else None
+    except (KeyError, TypeError, ValueError):
+        view = None
+    me = v.me
+    line = ""
+    if view is not None and info.state == "playing":
+        seated = me is not None and view.seat == me
+        line = status_line(v, view, Shown(
+            watching=not seated, turn=view.turn, my_play=seated and view.turn == me,
+            passed=me is not None and seated and bool(view.has_passed[me]),
+            hand_over=view.phase == "done"))[0]
+    away = info.owner_away
+    out: StatusMap = {
+        "line": line, "offline": status_line(v, None, Shown(disconnected=True))[0],
+        "starts": next_step_line(v, None),
+        "moon": None,
+        "hand_over": hand_over_line(v, info.results[-1].hand) if info.results else None,
+        "gone": [table_gone_line(v, info.name, restarted) for restarted in (False, True)]}
+    if away is not None and not info.owner:
+        out["starts_away"] = [next_step_line(v, float(n)) for n in range(ceil(away) + 1)]
+    moon = view.moon if view is not None and view.phase == "moon-choice" else None
+    if view is not None and moon is not None and moon.choice is None:
+        sent = wire.get("moon") if isinstance(wire, dict) else None
+        points = sent.get("points") if isinstance(sent, dict) else None
+        out["moon"] = moon_choice_lines(v, moon.shooter, moon.sun, points if isinstance(
+            points, int) else moon_value(view.rules))
+    return out
+
+
+__all__ = ["Leaving", "Speech", "status_words"]

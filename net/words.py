@@ -908,6 +908,35 @@ def status_line(v: Voice, view: View | None, s: Shown) -> tuple[str, str]:
     return "", "plain"
 
 
+def moon_choice_lines(v: Voice, shooter: int, sun: bool, points: int) -> dict[str, str]:
+    """The moon's choice as the table shows it while it is made: its headline ("You shot
+    the moon!") and, for the shooter, the two choices' words (``add``, ``subtract``), for
+    the others what happens meanwhile (``waiting``)."""
+    head = moon_line(v, shooter, sun, now=True)
+    if v.mine(shooter):
+        return {"head": head,
+                "add": v._("Add {points} to everyone else").format(points=points),
+                "subtract": v._("Take {points} off my score").format(points=points)}
+    return {"head": head,
+            "waiting": v._("{name} is choosing what the points do…").format(name=v.name(shooter))}
+
+
+def hand_over_line(v: Voice, hand: int) -> str:
+    """A hand's scores head: "Hand 3 is over." (``hand``: counted from 0)."""
+    return v._("Hand {hand} is over.").format(hand=hand + 1)
+
+
+def replay_title(tr: Translator, doc: dict[str, Any], hand: dict[str, Any], n: int,
+                 of: int) -> str:
+    """A replayed hand's head: "Hand 2 of 9 · Ann deals, passing left" (``n``: from 1)."""
+    values = {"n": n, "of": of, "name": replay_name(tr, doc, hand, int(hand.get("dealer") or 0))}
+    said = {"left": N_("Hand {n} of {of} · {name} deals, passing left"),
+            "right": N_("Hand {n} of {of} · {name} deals, passing right"),
+            "across": N_("Hand {n} of {of} · {name} deals, passing across")}.get(
+        str(hand.get("pass_direction")), N_("Hand {n} of {of} · {name} deals, no passing"))
+    return tr.gettext(said).format(**values)
+
+
 def hand_title(v: Voice) -> str:
     """The information panel's head: "Hand 3 · Den"."""
     hand = v.info.hand + 1
@@ -931,8 +960,8 @@ def passing_and_target(v: Voice, view: View) -> str:
 __all__ = ["ARROWS", "Away", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator",
            "Voice", "away_lines", "away_mark", "card_text", "cards_played", "change_line",
            "change_lines", "games_figure", "state_words", "hand_end_lines", "hand_title",
-           "hint_line", "left_line", "lost_action_line", "moon_line", "next_step_line",
+           "hand_over_line", "hint_line", "left_line", "lost_action_line", "moon_choice_lines", "moon_line", "next_step_line",
            "pass_line", "passing_and_target", "passing_line", "paused_line", "place_line",
-           "replay_caption", "replay_captions", "replay_name", "rules_changed_lines",
+           "replay_caption", "replay_captions", "replay_name", "replay_title", "rules_changed_lines",
            "rules_changed_notice", "scores_line", "shot_words", "shown_lines", "status_line",
            "table_gone_line", "tram_line", "trick_label", "why_illegal", "winners_line"]

@@ -192,9 +192,8 @@ function back(away) {
 function tableGone(welcome) {
   const table = state.table;
   if (!table || welcome.table === table.id) return;
-  const reason = welcome.returning
-    ? t("The table “{name}” closed while you were away. You are back among the tables: sit down at one, or open a new one.", { name: table.name })
-    : t("The host restarted and the table “{name}” is gone. You are back among the tables: sit down at one, or open a new one.", { name: table.name });
+  const gone = (state.said && state.said.gone) || [];     // the host's words, said ahead
+  const reason = gone[welcome.returning ? 0 : 1] || "";
   apply(state, { type: "left", table: table.id, reason: "gone", said: reason });
   closeSheet();
   chat.toggle(false);

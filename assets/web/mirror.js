@@ -24,6 +24,7 @@ export function freshState() {
     notice: null,               // a sentence for the lobby (why I left a table)
     awayNotice: null,           // at a table: what a bot did while my link was down (table.away)
     queued: false,              // I asked for a seat a bot holds: taken at the next deal
+    said: null,                 // at a table: its sentences as they stand (table/update.status, the host's words)
     ownerAwayAt: 0,             // when table.owner_away was said (performance.now())
   };
 }
@@ -79,6 +80,7 @@ export function apply(state, msg) {
       state.owner = msg.owner;
       state.view = withRules(msg.view, msg.table.rules);
       state.ownerAwayAt = performance.now();     // owner_away counts from now
+      state.said = msg.status || null;
       setTimer(state, msg.timer);
       if (!same) { state.trickShown = null; state.scored = null; state.hint = null; }
       if (msg.seat !== null) state.queued = false;
@@ -89,6 +91,7 @@ export function apply(state, msg) {
       msg.events.forEach((ev, i) => change(state, ev, (msg.said && msg.said[i]) || [],
         (msg.shown && msg.shown[i]) || []));
       state.view = withRules(msg.view, state.table.rules);
+      if (msg.status) state.said = msg.status;
       setTimer(state, msg.timer);
       if (state.hint && !(state.view && state.view.turn === state.seat) &&
           !(state.view && state.view.phase === "pass")) state.hint = null;

@@ -19,7 +19,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
   if (over) {
     head.push(h("p.winner-line", icon("trophy", { size: 26 }), " " + table.won));
   } else if (scored && last) {
-    head.push(h("p.hand-line", t("Hand {hand} is over.", { hand: last.hand + 1 })));
+    head.push(h("p.hand-line", (state.said && state.said.hand_over) || ""));   // the host's words
   }
   // under the scores, the host's words (update.shown): a moon first when there is one
   ((scored && scored.lines) || []).forEach((line, i) => head.push(moon && i === 0

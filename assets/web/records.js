@@ -143,7 +143,8 @@ export class Records {
   }
 
   /** Every page of a game (id null: the game at our table), then `done(doc, captions)`:
-   * the game as exported, and each hand's replay captions in the host's words. */
+   * the game as exported, and each hand's title and replay captions in the host's words
+   * (`{title, steps}`). */
   fetchGame(id, done) {
     let doc = null;
     const captions = [];
@@ -151,9 +152,9 @@ export class Records {
       if (msg.type === "error") { toast(msg.message, "error"); return; }
       if (!doc) doc = { format: "hearts-game", format_version: 1, ...msg.game, hands: [] };
       if (msg.first !== doc.hands.length) { toast(t("The host sent the game out of order."), "error"); return; }
-      for (const { captions: said, ...hand } of msg.hands) {
+      for (const { captions: said, title, ...hand } of msg.hands) {
         doc.hands.push(hand);
-        captions.push(said || []);
+        captions.push({ title: title || "", steps: said || [] });
       }
       if (msg.next === null || msg.next === undefined) done(doc, captions);
       else next(msg.next);
@@ -246,7 +247,8 @@ export class Records {
   }
 
   // -- the replay ------------------------------------------------------------------------
-  /** `captions[hand][step]`: what each step shows, in the host's words (hand.captions). */
+  /** `captions[hand]`: the hand's title and what each step shows (`steps[step]`), in the
+   * host's words (hand.title, hand.captions). */
   replay(doc, captions, hand = 0) {
     const r = new Replay(doc);
     const pos = { hand, step: 0 };
@@ -301,9 +303,9 @@ export class Records {
       const trickEl = h("div.r-trick" + (faded ? ".faded" : ""),
         shown.map(([s, c]) => h("div.r-play", h("span.r-who", name(s)), chip(c, faded && m.lastTrick.winner === s ? "won" : ""))));
       fill(body,
-        h("p.r-title", handTitle(n, r.hands.length, name(hd.dealer), hd.pass_direction)),
+        h("p.r-title", (captions[n] || {}).title || ""),
         h("div.r-table", [2, 1, 3, 0].map((rel) => seatBox((bottom + rel) % 4)), trickEl),
-        h("p.r-caption", { "aria-live": "polite" }, (captions[n] || [])[m.step] || ""),
+        h("p.r-caption", { "aria-live": "polite" }, ((captions[n] || {}).steps || [])[m.step] || ""),
         h("div.r-controls",
           h("button", { type: "button", onclick: () => toHand(-1), disabled: n === 0, "aria-label": t("Previous hand") }, t("◀◀ Hand")),
           h("button", { type: "button", onclick: () => trick(-1), disabled: n === 0 && m.step === 0, "aria-label": t("Previous trick") }, t("◀ Trick")),
@@ -332,15 +334,6 @@ export class Records {
     sheet(title, body, { id: "replay", wide: true });
     setTimeout(() => body.focus(), 0);
   }
-}
-
-/** "Hand 2 of 5 · Ann deals, passing left". */
-function handTitle(n, of, dealer, direction) {
-  const values = { n: n + 1, of, name: dealer };
-  return { left: t("Hand {n} of {of} · {name} deals, passing left", values),
-    right: t("Hand {n} of {of} · {name} deals, passing right", values),
-    across: t("Hand {n} of {of} · {name} deals, passing across", values) }[direction]
-    || t("Hand {n} of {of} · {name} deals, no passing", values);
 }
 
 /** Save a finished game as a JSON file (the exported format of docs/history.md). */

@@ -20,11 +20,6 @@ export function seatLabel(state, seat) {
   return s.name || t("Seat {n}", { n: seat + 1 });
 }
 
-/** The seat a pass goes to from `seat`. */
-function passTarget(seat, direction) {
-  return (seat + { left: 1, right: 3, across: 2 }[direction]) % 4;
-}
-
 function timerLeft(state) {
   const timer = state.timer;
   if (!timer) return null;
@@ -112,25 +107,15 @@ export function ownerAwayLeft(state) {
   return Math.max(0, Math.ceil(away - (performance.now() - (state.ownerAwayAt || 0)) / 1000));
 }
 
-/** Who can start the game (`what`: "start", "resume" or "new"), whether they are here, and
- * how long until the table passes to someone who is: a sentence. */
-function whoStarts(state, what) {
-  const owner = state.table.owner;
-  if (!owner) return t("Nobody owns the table now.");
+/** Who can start or go on, whether they are here, and how long until the table passes to
+ * someone who is: the host's sentence (status.starts; status.starts_away by seconds left). */
+function whoStarts(state) {
+  const said = state.said;
+  if (!said) return "";
+  const away = said.starts_away;
   const left = ownerAwayLeft(state);
-  if (left === null) {
-    return { start: t("{owner} starts the game.", { owner }), resume: t("{owner} resumes the game.", { owner }),
-      new: t("{owner} starts the next game.", { owner }) }[what];
-  }
-  if (left > 0) {
-    return { start: nt("{owner} is away. In {n} second the table passes to the next person here, who can then start the game.",
-      "{owner} is away. In {n} seconds the table passes to the next person here, who can then start the game.", left, { owner }),
-    resume: nt("{owner} is away. In {n} second the table passes to the next person here, who can then resume the game.",
-      "{owner} is away. In {n} seconds the table passes to the next person here, who can then resume the game.", left, { owner }),
-    new: nt("{owner} is away. In {n} second the table passes to the next person here, who can then start a new game.",
-      "{owner} is away. In {n} seconds the table passes to the next person here, who can then start a new game.", left, { owner }) }[what];
-  }
-  return t("{owner} is away: the table passes to the next person here in a moment.", { owner });
+  if (away && away.length && left !== null) return away[Math.min(left, away.length - 1)];
+  return said.starts;
 }
 
 /** The panel in the middle of the felt: what happened and what you can do next, in every
@@ -149,15 +134,15 @@ function centre(state, act, facts) {
     else if (seat === null) {
       const open = table.seats.some((s) => s.kind !== "human");     // a bot's seat may be taken before a game
       lines.push(h("p", open ? t("Tap a free seat to sit down.") : t("Every seat is taken: you are watching. When a seat frees up, tap it to sit down.")),
-        h("p.small", whoStarts(state, "start")));
+        h("p.small", whoStarts(state)));
     }
-    else lines.push(h("p", whoStarts(state, "start")));
+    else lines.push(h("p", whoStarts(state)));
     return h("div.centre.panel", lines);
   }
   if (table.state === "over") {
     const lines = [h("p.big", t("The game is over.")), h("p.winner-line", state.table.won)];
     if (state.owner) lines.push(h("button.primary.start", { type: "button", "data-focus": "start", onclick: () => act.send("start") }, t("Start a new game")));
-    else lines.push(h("p", whoStarts(state, "new")));
+    else lines.push(h("p", whoStarts(state)));
     lines.push(h("div.buttons",
       h("button.scores-now", { type: "button", "data-focus": "final-scores", onclick: () => act.scores() }, t("Scores")),
       h("button.leave-now", { type: "button", "data-focus": "leave", onclick: () => act.leave() }, t("Back to the tables"))));
@@ -165,54 +150,28 @@ function centre(state, act, facts) {
   }
   if (table.state === "paused") {
     return h("div.centre.panel", h("p.big", t("Paused")),
-      state.owner ? h("button.primary", { type: "button", "data-focus": "resume", onclick: () => act.send("resume") }, t("Resume")) : h("p", whoStarts(state, "resume")));
+      state.owner ? h("button.primary", { type: "button", "data-focus": "resume", onclick: () => act.send("resume") }, t("Resume")) : h("p", whoStarts(state)));
   }
   if (!view) return null;
-  if (view.phase === "moon-choice" && view.moon && view.moon.choice == null) {
+  const moon = state.said && state.said.moon;      // the host's words for the choice
+  if (view.phase === "moon-choice" && view.moon && view.moon.choice == null && moon) {
     if (view.moon.shooter === seat) {
-      const points = view.moon.points;
-      return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", view.moon.sun ? t("You shot the sun!") : t("You shot the moon!")),
-        h("button.primary", { type: "button", "data-focus": "moon-add", onclick: () => act.send("moon", { choice: "add" }) }, t("Add {points} to everyone else", { points })),
-        h("button.primary", { type: "button", "data-focus": "moon-subtract", onclick: () => act.send("moon", { choice: "subtract" }) }, t("Take {points} off my score", { points })));
+      return h("div.centre.panel.moon", icon("moon", { size: 30, fill: true }), h("p.big", moon.head),
+        h("button.primary", { type: "button", "data-focus": "moon-add", onclick: () => act.send("moon", { choice: "add" }) }, moon.add),
+        h("button.primary", { type: "button", "data-focus": "moon-subtract", onclick: () => act.send("moon", { choice: "subtract" }) }, moon.subtract));
     }
-    const shooter = seatLabel(state, view.moon.shooter);
-    return h("div.centre.panel", h("p.big", view.moon.sun ? t("{name} shot the sun!", { name: shooter }) : t("{name} shot the moon!", { name: shooter })),
-      h("p", t("{name} is choosing what the points do…", { name: shooter })));
+    return h("div.centre.panel", h("p.big", moon.head), h("p", moon.waiting));
   }
   return null;
 }
 
+/** The status line: the host's words (status.line; status.offline said ahead for a drop),
+ * a taken trick's label while it shows. */
 function statusLine(state) {
-  const view = state.view;
-  const seat = state.seat;
-  if (!view || state.table.state !== "playing") return "";
-  if (state.status === "offline" || state.status === "connecting") return t("Reconnecting… What you do now waits until the host is back.");
-  const taken = trickWinnerLine(state);
-  if (taken) return taken;
-  if (view.phase === "pass") {
-    const direction = view.pass_direction;
-    if (seat === null) {
-      return { left: t("Cards pass left this hand."), right: t("Cards pass right this hand."),
-        across: t("Cards pass across this hand.") }[direction] || "";
-    }
-    if (view.has_passed[seat]) return t("Waiting for the others to pass…");
-    const n = view.rules.pass_count;
-    const name = seatLabel(state, passTarget(seat, direction));
-    return { left: nt("Pass {n} card left to {name}.", "Pass {n} cards left to {name}.", n, { name }),
-      right: nt("Pass {n} card right to {name}.", "Pass {n} cards right to {name}.", n, { name }),
-      across: nt("Pass {n} card across to {name}.", "Pass {n} cards across to {name}.", n, { name }) }[direction] || "";
-  }
-  if (view.phase === "play") {
-    if (view.turn === seat) {
-      if (!view.trick.length) return view.tricks.length ? t("Your lead") : t("Your lead: the first trick");
-      const led = view.trick[0][1][1];
-      return view.hand.some((c) => c[1] === led) ? t("Your turn: follow {suit}", { suit: SUITS[led] })
-        : t("Your turn: no {suit}, play anything allowed", { suit: SUITS[led] });
-    }
-    if (view.turn !== null && view.turn !== undefined) return t("{name} to play", { name: seatLabel(state, view.turn) });
-  }
-  if (view.phase === "done") return t("Hand over");
-  return "";
+  const said = state.said;
+  if (!state.view || state.table.state !== "playing" || !said) return "";
+  if (state.status === "offline" || state.status === "connecting") return said.offline;
+  return trickWinnerLine(state) || said.line;
 }
 
 /** Why `card` may not be played now: the host's words (the engine's), in the view. */

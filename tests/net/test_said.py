@@ -14,8 +14,10 @@ from hearts.i18n import translation
 from hearts.net import words
 from hearts.net.mirror import Mirror
 from hearts.net.replay import Replay
+from hearts.net.speech import status_words
 from hearts.net.words import change_lines
 
+from ..web.rigged import rig_first_deal
 from .lan import Lan, Person
 
 
@@ -38,6 +40,9 @@ def _said_as_the_mirror_says(person: Person, lang: str) -> list[str]:
     mirror, tr, said = Mirror(), translation(lang), []
     for msg in person.inbox:
         steps = mirror.feed(msg)
+        if msg["type"] == "table":
+            assert msg["status"] == status_words(words.Voice(mirror.info, mirror.seat, tr),
+                                                 msg["view"])
         if msg["type"] != "update" or not steps:
             continue
         info = steps[-1].info
@@ -49,6 +54,8 @@ def _said_as_the_mirror_says(person: Person, lang: str) -> list[str]:
             if ev["type"] == "trick_taken":       # the label the desktop draws on the trick
                 assert shown == [words.trick_label(voice, ev["winner"], ev["points"])]
         assert len(msg["said"]) == len(msg["events"])
+        # the table's sentences as they stand, from the reader's own facts
+        assert msg["status"] == status_words(voice, msg["view"])
         said += [line for lines in msg["said"] for line in lines]
     return said
 
@@ -73,7 +80,17 @@ def test_the_host_words_each_change_for_who_asks_in_their_language() -> None:
              for line in lines]
     assert "Vous le remportez" in shown or "Ann le remporte" in shown, shown
     updates: list[dict[str, Any]] = [m for m in di.inbox if m["type"] == "update"]
-    assert updates and all("said" not in m and "shown" not in m for m in updates)
+    assert updates and all("said" not in m and "shown" not in m and "status" not in m
+                           for m in updates)
+    assert "status" not in di.last("table")
+    lines = {m["status"]["line"] for m in ann.inbox if m["type"] == "update"}
+    de = translation("de")
+    assert de.gettext("Your lead") in lines or any(
+        line.startswith(de.gettext("{name} is playing…").split("{")[0]) for line in lines), lines
+    status = ann.last("table")["status"]
+    assert status["offline"] == de.gettext("Connection lost: waiting for the host…")
+    assert status["gone"] == [words.table_gone_line(words.Voice(tr=de), "Oak", r)
+                              for r in (False, True)]
 
 
 def test_a_watcher_is_worded_as_a_watcher() -> None:
@@ -204,3 +221,35 @@ def test_who_won_is_the_hosts_sentence_at_the_end_and_after_it() -> None:
     assert table["won"] and table["won"] != words.winners_line(
         words.Voice(eve.mirror.info, None), winners)
     assert "won" not in di.last("table")
+
+
+def test_the_moons_choice_is_worded_as_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal that ends in the moon's choice, and someone who comes to the table in the
+    middle of it: both read the choice in the host's words (``status.moon``), no change
+    to word for the one who comes."""
+    rigged = rig_first_deal(monkeypatch)             # seat 0 takes every trick
+    lan = Lan()
+    ann = lan.join("Ann", lang="fr", words=True)
+    ann.send("create_table", name="Oak", rules={"moon": "choose", "pass_cycle": ["hold"]})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    lan.play([ann], until=lambda: bool(ann.view) and ann.view["phase"] == "moon-choice")
+    assert rigged
+    fr = translation("fr")
+    points = ann.last("update")["view"]["moon"]["points"]
+    assert ann.last("update")["status"]["moon"] == words.moon_choice_lines(
+        words.Voice(ann.mirror.info, 0, fr), 0, False, points)
+    assert ann.last("update")["status"]["moon"]["add"] == fr.gettext(
+        "Add {points} to everyone else").format(points=points)
+    eve = lan.join("Eve", lang="de", words=True)
+    eve.send("watch", table=tid)
+    moon = eve.last("table")["status"]["moon"]
+    de = translation("de")
+    assert moon == words.moon_choice_lines(words.Voice(eve.mirror.info, None, de), 0, False,
+                                           points)
+    assert set(moon) == {"head", "waiting"} and "Ann" in moon["head"]
+    assert moon["head"] == de.gettext("{name} shot the moon!").format(name="Ann")
+    ann.send("moon", choice="add")
+    assert ann.last("update")["status"]["moon"] is None
+    assert eve.last("update")["status"]["hand_over"] == words.hand_over_line(
+        words.Voice(eve.mirror.info, None, de), 0)

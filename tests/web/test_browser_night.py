@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from hearts.net import words
 from hearts.net.host import Host
 from hearts.net.limits import Limits
 
@@ -218,9 +219,9 @@ def test_a_table_the_host_lost_is_said_plainly_and_the_page_goes_to_the_lobby(
         second = HostThread(port=port, web_port=web)
         try:
             page.wait_for_selector(".lobby-screen .notice", timeout=15000)
-            notice = page.locator(".notice").inner_text()
-            assert "The host restarted and the table “Gus's table” is gone." in notice
-            assert "sit down at one, or open a new one" in notice
+            notice = page.locator(".notice span").inner_text()
+            # the host's words (status.gone, said ahead), as the desktop says them
+            assert notice.strip() == words.table_gone_line(words.Voice(), "Gus's table", True)
             assert not page.locator(".table-screen").count()
             snap(page, shots, "table-gone-restart")
             # the table closed while the phone slept (it comes back by its own token)
@@ -228,7 +229,8 @@ def test_a_table_the_host_lost_is_said_plainly_and_the_page_goes_to_the_lobby(
             served_again = second
             served_again.call(_close_and_drop(served_again.host, "Gus"))
             page.wait_for_selector(".lobby-screen .notice", timeout=15000)
-            assert "closed while you were away" in page.locator(".notice").inner_text()
+            assert page.locator(".notice span").inner_text().strip() == words.table_gone_line(
+                words.Voice(), "Gus's table", False)
             assert page.errors == []                      # type: ignore[attr-defined]
         finally:
             second.stop()
@@ -348,14 +350,14 @@ def test_a_seated_person_sees_who_can_start_and_when_the_table_passes(browser, s
         assert not page.locator("button.start").count()
         olga.close()                                   # her phone sleeps
         page.wait_for_selector(".centre:has-text('Olga is away')")
-        first = int(re.search(r"In (\d+) s", page.locator(".centre").inner_text()).group(1))
+        first = int(re.search(r"in (\d+) s", page.locator(".centre").inner_text()).group(1))
         snap(page, shots, "owner-away-countdown")
         page.wait_for_timeout(1300)
         text = page.locator(".centre").inner_text()
-        m = re.search(r"In (\d+) s", text)
+        m = re.search(r"in (\d+) s", text)
         assert m is None or int(m.group(1)) < first, (first, text)
         assert first <= 4
-        assert m is None or "the next person here, who can then start the game" in text
+        assert m is None or "Olga is away: you can start the game in" in text   # the host's
         page.wait_for_selector("button.start", timeout=10000)   # the table passed to Nia
         page.wait_for_selector(".toast:has-text('You own the table now')")
         assert page.locator(".seat.bottom .crown").count() == 1

@@ -151,3 +151,29 @@ test("the trick's label and the lines under a hand's scores are the host's", () 
   assert.ok(state.table.won);
   assert.ok(lines.includes("You shot the moon."), lines.join("\n"));
 });
+
+test("the table's sentences come with the view they word, never a message behind", () => {
+  const state = freshState();
+  let moons = 0;
+  let lines = 0;
+  for (const msg of messages) {
+    apply(state, msg);
+    if (msg.type !== "table" && msg.type !== "update") continue;
+    assert.ok(msg.status, `a ${msg.type} without status`);
+    assert.equal(state.said, msg.status);          // folded with its own view
+    const view = state.view;
+    if (view && view.phase === "moon-choice" && view.moon && view.moon.choice == null) {
+      assert.ok(state.said.moon && state.said.moon.head, JSON.stringify(state.said));
+      moons++;
+    }
+    if (state.table.state === "playing" && view && view.phase === "play") {
+      assert.ok(state.said.line, JSON.stringify(state.said));
+      lines++;
+    }
+    if (msg.type === "update" && msg.events.some((e) => e.type === "hand_scored")) {
+      const last = state.table.results[state.table.results.length - 1];
+      assert.ok(state.said.hand_over.includes(String(last.hand + 1)), state.said.hand_over);
+    }
+  }
+  assert.ok(moons >= 1 && lines >= 10, `${moons} moons, ${lines} lines`);
+});
