@@ -26,7 +26,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
       moon.sun ? t("{name} shot the sun!", { name: names[moon.shooter] }) : t("{name} shot the moon!", { name: names[moon.shooter] })));
   }
   const grid = h("table.scores",
-    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".mine" : ""), n)))),
+    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".mine" : ""), h("span.who-name", n))))),
     h("tbody", results.map((r) => h("tr" + (r === last && scored ? ".fresh" : ""), h("td", String(r.hand + 1)),
       r.points.map((p) => h("td", p > 0 ? `+${p}` : String(p)))))),
     h("tfoot", h("tr", h("th", t("Total")), totals.map((x, s) => h("td" + (best.has(s) ? ".best" : ""), String(x))))));
