@@ -1,8 +1,8 @@
 """Issue 59 (items 2 and 4), in Chromium against a real host: four names as long as the
 host allows (24 graphemes: the widest letters, two realistic ones) and the tables named
 after them ("{name}'s table", up to 40 graphemes) read whole on the page at 390x844,
-360x740 and 1280x800, in en, de and fr: the lobby's cards (the table's name, the seats'
-chips), the seats around the table, a hand's summary and the final score sheet. Whole:
+360x740 and 1280x800, in en, de and fr: the lobby (the host's name, the table's on its
+card, the seats' chips), the seats around the table, a hand's summary and the final score sheet. Whole:
 no ellipsis, nothing scrolled or spilled out of its box or off the screen (a long name
 wraps, between its letters when one word is too long).
 
@@ -76,7 +76,8 @@ def _everywhere(page: Any, checks: list[tuple[str, tuple[str, ...]]]) -> list[st
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_longest_names_and_their_tables_read_whole(browser, shots, lang) -> None:
     assert all(len(graphemes(n)) == Limits().max_name for n in (ME, *OTHERS))
-    served = HostThread()
+    host = translation(lang).gettext("{name}'s host").format(name=OTHERS[0])
+    served = HostThread(name=host)                # a host named after a long name, whole
     lines: list[Line] = []
     try:
         lines += [Line(served.host.port, n) for n in OTHERS]
@@ -92,7 +93,7 @@ def test_the_longest_names_and_their_tables_read_whole(browser, shots, lang) -> 
         shoot(page, shots, "long-names-lobby", lang)
         assert _everywhere(page, [(".table-card .tc-name", (theirs["name"],)),
                                   (".table-card .chip", OTHERS),
-                                  (".bar .tsub", (ME,))]) == []
+                                  (".bar .tname", (host,)), (".bar .tsub", (ME,))]) == []
         for line in lines:
             line.send({"type": "leave"})
 
