@@ -23,6 +23,7 @@ from .messages import (AllowIntent, BotIntent, ChatIntent, ClaimIntent, ClientMe
                        ResumeIntent, SetPasswordIntent, SetRulesIntent, SetTargetIntent,
                        SitIntent, StartIntent, StatsIntent, StatsMessage, UndoIntent,
                        WatchIntent)
+from .names import clean_name
 from .outbox import ConnId, Player
 from .passwords import PasswordGuard
 from .protocol import INTENTS, ProtocolError, check_intent, error, intent_action
@@ -140,9 +141,12 @@ class Intents:
         state.next_table += 1
         if opener:
             state.opened_from[tid] = opener
-        # a table without a name is named in its creator's language ("Table de Zoé")
-        name = msg.get("name") or said(T_("{name}'s table", name=player.name),
-                                       self.speech.words_for(player.conn) if player.conn else None)
+        # a table without a name is named in its creator's language ("Chez Zoé"), whole
+        # (`Limits.max_title` has room for every language's sentence around any name)
+        name = msg.get("name") or clean_name(
+            said(T_("{name}'s table", name=player.name),
+                 self.speech.words_for(player.conn) if player.conn else None),
+            state.limits.max_title)
         table = Table(tid, name, rules, bot_level=state.bot_level,
                       drop_grace=state.limits.drop_grace)
         table.owner = player.token

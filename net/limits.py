@@ -22,7 +22,10 @@ class Limits:
     host_array: int = 4096
     host_map: int = 256
     # text
-    max_name: int = 24                # characters in a player or table name
+    max_name: int = 24                # graphemes in a person's name
+    # graphemes in a table's or a host's name: room for every language's "{name}'s table"
+    # and "{name}'s host" around the longest person's name (tests/net/test_title_limit.py)
+    max_title: int = 40
     max_chat: int = 300               # characters in one chat line
     max_rules_keys: int = 40          # options in one rules map
     # timing (seconds)

@@ -259,7 +259,7 @@ def _check_values(msg: Message, limits: Limits) -> None:
         if v is not None and not 0 <= v < 1 << 31:
             raise _field_error(t, key, T_("as a number from 0"))
     if t == "create_table" and msg.get("name") is not None:
-        msg["name"] = clean_name(msg["name"], limits.max_name) or None
+        msg["name"] = clean_name(msg["name"], limits.max_title) or None
 
 
 def check_event(msg: Any) -> Message:

@@ -46,7 +46,7 @@ SHAPES: dict[str, list[Field]] = {
     ],
     "table_line": [
         F("id", "int", "the table's number, used by `sit`, `watch`"),
-        F("name", "str", "at most 24 characters"),
+        F("name", "str", "at most 40 graphemes"),
         F("owner", "str", "the owner's name", nil=True),
         F("summary", "str", "the rules in a few words (a preset name, or `custom: ...`)"),
         F("rules", "map", "every rule option (docs/rules.md), as `set_rules` takes them (a "

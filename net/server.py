@@ -72,7 +72,7 @@ class ServerCore(CoreState):
                  history: History | None = None) -> None:
         # the plug-in bots the operator offers (``package.module:Class``): a guest may name
         # these, the host's own bots and bounded variants of its levels, nothing else
-        super().__init__(name=clean_name(name, limits.max_name) or "Hearts",
+        super().__init__(name=clean_name(name, limits.max_title) or "Hearts",
                          rules=rules or Rules(), limits=limits, bot_level=bot_level,
                          plug_ins=plug_ins + ((bot_level,) if ":" in bot_level else ()),
                          seed=seed, saving=saving, packed=packed)

@@ -36,8 +36,10 @@ export function rulesName(summary, facts) {
   return String(summary || "").startsWith("custom") ? t("Custom rules") : summary;
 }
 
-// a person's or a table's name: at most this many characters as a reader counts them
+// a person's name, and a table's: at most this many characters as a reader counts them
+// (the host's Limits.max_name and max_title: a table's has room for "{name}'s table")
 const NAME_MOST = 24;
+const TITLE_MOST = 40;
 
 /** Open tables first (waiting, with a seat to take), then games being played, finished
  * ones last; the host's order (by number) within each. */
@@ -112,7 +114,7 @@ export function lobbyScreen(state, act, facts) {
 /** The sheet to open a table: name, rules preset, a password for friends only. */
 export function createSheet(state, facts, send) {
   const name = limitGraphemes(h("input#t-name", { type: "text",
-    placeholder: state.me ? t("{name}'s table", { name: state.me.name }) : t("My table") }), NAME_MOST);
+    placeholder: state.me ? t("{name}'s table", { name: state.me.name }) : t("My table") }), TITLE_MOST);
   const preset = h("select#t-preset", Object.entries(facts.presets || { standard: { description: "" } }).map(([k, v]) =>
     h("option", { value: k, title: v.description }, t("{preset} — {description}", { preset: v.name || k, description: v.description }))));
   const password = h("input#t-password", { type: "text", maxlength: "64", placeholder: t("none: anyone may join"), autocomplete: "off" });

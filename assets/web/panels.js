@@ -25,7 +25,7 @@ export function scoresSheet(state, act, { scored, quiet } = {}) {
   ((scored && scored.lines) || []).forEach((line, i) => head.push(moon && i === 0
     ? h("p.moon-line", icon("moon", { size: 18, fill: true }), " ", line) : h("p.hand-end", line)));
   const grid = h("table.scores",
-    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".mine" : ""), n)))),
+    h("thead", h("tr", h("th", t("Hand")), names.map((n, s) => h("th" + (s === state.seat ? ".mine" : ""), h("span.who-name", n))))),
     h("tbody", results.map((r) => h("tr" + (r === last && scored ? ".fresh" : ""), h("td", String(r.hand + 1)),
       r.points.map((p) => h("td", p > 0 ? `+${p}` : String(p)))))),
     h("tfoot", h("tr", h("th", t("Total")), totals.map((x, s) => h("td" + (best.has(s) ? ".best" : ""), String(x))))));

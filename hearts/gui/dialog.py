@@ -38,6 +38,11 @@ class Dialog:
     def layout(self, size: tuple[int, int]) -> None:
         self.rect.center = (size[0] // 2, size[1] // 2)
 
+    def widest_label(self) -> int:
+        """The width the form's widest button label needs at the smallest text size (a
+        menu whose buttons name people is at least that wide, so no name is cut)."""
+        return max((w.label_need(x) for x in self.form.widgets), default=0)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Modal: every input event is this dialog's."""
         self.form.handle_event(event)

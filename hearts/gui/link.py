@@ -410,10 +410,11 @@ class Link:
 
 def host_title(name: str) -> str:
     """"Ann's host", the name a host started here goes by: whole within the host's limit
-    for names, a long player name shortened with an ellipsis ("Annabelle Feath…'s host")."""
+    for a host's name, which has room for it around any person's name (only a
+    translation longer than every shipped one would shorten the name, with "…")."""
     from hearts.net.limits import Limits
     from hearts.net.names import graphemes
-    limit = Limits().max_name
+    limit = Limits().max_title
     title = _("{name}'s host").format(name=name)
     parts = graphemes(name)                 # shortened by what a reader sees as a letter
     while len(graphemes(title)) > limit and len(parts) > 1:

@@ -20,6 +20,7 @@ from hearts.engine import PRESETS, Rules
 from hearts.engine.rule_options import preset_name
 from hearts.i18n import N_, _, ngettext, pgettext
 from hearts.net import words
+from hearts.net.limits import Limits
 
 from . import widgets as w
 from .dialog import Dialog
@@ -391,6 +392,16 @@ class LobbyScreen(Screen):
             w.text(surface, part, (x, y), size)
             y += lh
 
+    def _title_lines(self, title: str, room: int) -> list[tuple[str, int]]:
+        """The lobby's title whole in ``room`` pixels (a host named after a long name):
+        smaller, down to two thirds of its size, then on two lines (each line, size)."""
+        s = self.app.scale
+        size = w.fitting_size(title, int(32 * s), room, bold=True)
+        smallest = max(w.MIN_TEXT, int(21 * s))
+        if size >= smallest and w.font(size, True).size(title)[0] <= room:
+            return [(title, size)]
+        return [(line, smallest) for line in w.wrap(title, w.font(smallest, True), room)]
+
     def _names_h(self) -> int:
         """Room above the list for its column names."""
         return w.font(self.list.text_size()).get_linesize() + int(8 * self.app.scale)
@@ -402,18 +413,22 @@ class LobbyScreen(Screen):
         w.panel(surface, self.panel)
         title = (_("Lobby of {host}").format(host=sess.host_name) if sess.host_name
                  else _("Lobby"))
-        w.text(surface, title, (self.panel.centerx, self.panel.top + int(18 * s)), int(32 * s),
-               w.ACCENT, bold=True, anchor="midtop")
+        web = [u for u in self.app.link.local_web if "//127." not in u] or self.app.link.local_web
+        qr = self.list.rect.top - self.panel.top - int(16 * s) \
+            if sess.mode == "lan-host" and self.app.link.local_addresses and web else 0
+        y = self.panel.top + int(18 * s)
+        for line, size in self._title_lines(title, 2 * (self.list.rect.right - qr - int(10 * s)
+                                                        - self.panel.centerx)):
+            y = w.text(surface, line, (self.panel.centerx, y), size, w.ACCENT, bold=True,
+                       anchor="midtop").bottom
         self.draw_chat(surface)
         base = self.list.rect.top - self._names_h()
         room = self.list.rect.width
         if sess.mode == "lan-host" and self.app.link.local_addresses:
             right = self.list.rect.right
-            web = [u for u in self.app.link.local_web if "//127." not in u] or self.app.link.local_web
-            if web:             # phones scan it to play in a browser (hearts/gui/qr.py)
+            if qr:              # phones scan it to play in a browser (hearts/gui/qr.py)
                 from .qr import draw_qr
-                size = self.list.rect.top - self.panel.top - int(16 * s)
-                self.qr_rect = draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), size)
+                self.qr_rect = draw_qr(surface, web[0], (right, self.panel.top + int(8 * s)), qr)
                 right -= self.qr_rect.width + int(10 * s)
             where = _("Others join at {addresses}").format(
                 addresses=", ".join(self.app.link.local_addresses[:3]))
@@ -445,7 +460,8 @@ class CreateTableDialog(Dialog):
     def __init__(self, app: "Shell") -> None:
         super().__init__(app)
         self.rules: dict[str, Any] = {}
-        self.name = w.TextInput(_("{name}'s table").format(name=app.settings.name), max_len=24)
+        self.name = w.TextInput(_("{name}'s table").format(name=app.settings.name),
+                                max_len=Limits().max_title)
         self.preset = w.Choice(list(PRESETS), "standard", on_change=self._preset,
                                show=self._preset_text)
         self.more = w.Button(_("All rules…"), self.edit_rules)

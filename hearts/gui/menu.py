@@ -250,6 +250,7 @@ class JoinScreen(Screen):
                                  on_activate=self._join_host, row_height=40,
                               empty=_("Looking for hosts on the LAN…") if app.discover
                               else _("LAN search is off; type an address below."))
+        self.list.grow = True         # a host's long name (after a long person's) reads whole
         self.address = w.TextInput(app.settings.last_address, placeholder=_("address[:port]"),
                                    on_submit=lambda _t: self.connect())
         self.connect_button = w.Button(_("Join"), self.connect, primary=True)
@@ -310,9 +311,10 @@ class JoinScreen(Screen):
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-int(60 * s), 0)
         row = int(46 * s)
-        self.list.row_height = w.ColumnList.row_height_for(s)
+        self.list.base_height = w.ColumnList.row_height_for(s)
         self.list.rect = pygame.Rect(inner.left, self.panel.top + int(130 * s), inner.width,
                                      ph - int(130 * s) - 3 * row - int(70 * s))
+        self.list.fit_rows()
         y = self.list.rect.bottom + int(50 * s)
         bw = int(140 * s)
         self.address.rect = pygame.Rect(inner.left, y, inner.width - bw - int(12 * s), row)

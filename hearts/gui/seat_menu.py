@@ -160,9 +160,9 @@ class TableMenu(Dialog):
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale
-        width = min(size[0] - 20, int(560 * s))
+        width = min(size[0] - 20, max(int(560 * s), self.widest_label() + int(60 * s)))
         title_f = w.font(int(26 * s), True)
-        self.title_lines = w.wrap(self.title, title_f, width - int(30 * s))[:2]
+        self.title_lines = w.wrap(self.title, title_f, width - int(30 * s))
         sub_f = w.font(int(16 * s))
         self.sub_lines = w.wrap(self.subtitle, sub_f, width - int(40 * s))[:2]
         head = int(14 * s) + len(self.title_lines) * title_f.get_linesize() \
@@ -296,7 +296,7 @@ class SeatMenu(Dialog):
     def layout(self, size: tuple[int, int]) -> None:
         s = self.app.scale
         bh, gap = int(42 * s), int(10 * s)
-        width = min(size[0] - 20, int(520 * s))
+        width = min(size[0] - 20, max(int(520 * s), self.widest_label() + int(60 * s)))
         f = w.font(self._note_size())
         self.note_lines = [line for note in self.notes
                            for line in w.wrap(note, f, width - int(60 * s))]

@@ -78,6 +78,7 @@ class TableScreen(Screen):
         # what a part needs of one made after it
         self.feedback.relayout = self.playback.relayout = self.controls.relayout
         self.geo.sheets = self.controls.sheets = self.panels.sheets = self.sheets
+        self.geo.status = self.painter.plate_status
         self.resize(app.size)
 
     # -- point of view ---------------------------------------------------------------------------

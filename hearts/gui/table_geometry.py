@@ -8,7 +8,7 @@ scoreboard where the player dragged it), for the painter, the motions and the in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
@@ -49,6 +49,9 @@ class TableGeometry:
         self.model = model
         self.looks = looks
         self.sheets: SheetRects | None = None     # given once the sheets are built
+        # a seat's status under its name on its plate ("choosing cards…"): the painter's,
+        # given once it is built
+        self.status: Callable[[int], str] = lambda seat: ""
         self.layout = Layout.for_size(size, looks.ui_scale())
         self.ui = looks.ui_scale()
         self._cold: list[Card] = list(CARDS)       # faces not drawn yet
@@ -143,10 +146,13 @@ class TableGeometry:
         """The name plate at screen position ``rel``: the layout's, taller when its name
         takes more lines than that holds (grown away from the window's edge)."""
         base = self.layout.plates[rel]
-        lines, size, _width = self.plate_name((self.model.me + rel) % 4)
+        seat = (self.model.me + rel) % 4
+        lines, size, _width = self.plate_name(seat)
+        status, status_size = self.plate_status(seat)
         u = self.layout.u
         f = theme.font(size, "bold")
-        need = (f.get_height() * len(lines) - 2 * (len(lines) - 1) + line_height(13, u)
+        need = (f.get_height() * len(lines) - 2 * (len(lines) - 1)
+                + theme.font(status_size).get_linesize() * len(status)
                 + 2 * max(2, round(5 * u)))
         if need <= base.height:
             return base
@@ -181,6 +187,16 @@ class TableGeometry:
         you = seat == m.me and not m.watching and bool(m.info.seats[seat].name)
         lines, size = name_lines(m.info.seat_name(seat), you, round(17 * u), width)
         return lines, size, width
+
+    def plate_status(self, seat: int) -> tuple[list[str], int]:
+        """``seat``'s status under its name (`status`), whole in the name's width: its
+        lines and their size (smaller, then on two lines, as a name)."""
+        u = self.layout.u
+        _lines, _size, width = self.plate_name(seat)
+        line = self.status(seat)
+        if not line:
+            return [""], max(MIN_TEXT, round(13 * u))
+        return whole_lines(line, round(13 * u), width, "sans")
 
     # -- places of cards ------------------------------------------------------------------------
     def slot_topleft(self, seat: int) -> Point:

@@ -22,7 +22,7 @@ from hearts.net import words
 from . import table_draw as draw
 from . import theme
 from .table_draw import (CUE, DRAW_ORDER, HINT, PASS_KEY_NAMES, RECEIVED, SHEET_BUTTONS, TILT,
-                         TableCanvas, avatar, hand_order)
+                         TableCanvas, avatar, hand_order, whole_lines)
 from .table_part import TableStage
 from .table_text import MIN_TEXT
 
@@ -138,9 +138,17 @@ class TablePainter(TableCanvas):
         for seat in range(4):
             self._draw_plate(surface, v, seat, self.geo.plate(self.model.rel(seat)))
         cx, cy = self.layout.centre
-        title = info.name or _("Table")
-        img = draw.text(title, round(30 * u), theme.ACCENT_SOFT, "bold", True)
-        surface.blit(img, img.get_rect(center=(cx, cy - round(70 * u))))
+        # the table's name whole between the side plates (smaller, or on two lines)
+        sides = [self.geo.plate(rel) for rel in (1, 3)]
+        room = 2 * min([cx - r.right for r in sides if r.centerx < cx]
+                       + [r.left - cx for r in sides if r.centerx > cx]
+                       + [round(self.size[0] * 0.3)]) - round(20 * u)
+        title, size = whole_lines(info.name or _("Table"), round(30 * u), room)
+        step = theme.font(size, "bold").get_linesize()
+        for i, line in enumerate(title):                 # (a second line above, not below)
+            img = draw.text(line, size, theme.ACCENT_SOFT, "bold", True)
+            y = cy - round(70 * u) - (len(title) - 1 - i) * step
+            surface.blit(img, img.get_rect(center=(cx, y)))
         rules = _("Rules: {rules}").format(rules=rules_title(info.rules))
         lines = draw.wrap(rules, round(16 * u), round(self.size[0] * 0.6))[:2]   # the rules in words
         line_h = self.line_h(16)
@@ -162,16 +170,15 @@ class TablePainter(TableCanvas):
         turn = (v.turn == seat and v.phase in ("play", "moon-choice") and self.model.info.state != "over"
                 and self.model.taken is None and len(self.model.trick_shown) < 4
                 and self.model.summary is None)
-        waiting_pass = v.phase == "pass" and not v.has_passed[seat] and v.pass_direction != "hold"
-        pts = self.hand_points(v)[seat]
         plate_total = self.geo.plate_total(seat)
-        key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected, info.auto,
-               self.cards_left(v, seat), pts, plate_total, turn, v.dealer == seat,
-               v.phase == "pass", waiting_pass, seat == self.model.me and not self.model.watching,
+        status, status_size = self.geo.plate_status(seat)
+        key = ("plate", rect.size, info.kind, self.model.info.seat_name(seat), info.connected,
+               tuple(status), status_size, plate_total, turn, v.dealer == seat,
+               seat == self.model.me and not self.model.watching,
                self.model.info.owner_seat == seat)
         img = self.cache.get(key)
         if img is None:
-            img = self._render_plate(rect.size, v, seat, turn, waiting_pass, pts, plate_total)
+            img = self._render_plate(rect.size, v, seat, turn, plate_total)
             if len(self.cache) > 200:
                 self.cache.clear()
             self.cache[key] = img
@@ -192,7 +199,7 @@ class TablePainter(TableCanvas):
             pygame.draw.rect(surface, col, bar, border_radius=2)
 
     def _render_plate(self, size: tuple[int, int], v: View, seat: int, turn: bool,
-                      waiting_pass: bool, pts: int, total: int) -> pygame.Surface:
+                      total: int) -> pygame.Surface:
         u = self.layout.u
         pad = round(8 * u)
         w, h = size
@@ -220,33 +227,16 @@ class TablePainter(TableCanvas):
         names, name_size, name_w = self.geo.plate_name(seat)
         imgs = [draw.text(line, name_size, color, "bold") for line in names]
         name_h = sum(i.get_height() for i in imgs) - 2 * (len(imgs) - 1)
-        line_h = theme.font(max(MIN_TEXT, round(13 * u))).get_linesize()
-        ny = r.y + max(1, (h - name_h - line_h) // 2)
+        status, status_size = self.geo.plate_status(seat)
+        line_h = theme.font(status_size).get_linesize()
+        ny = r.y + max(1, (h - name_h - line_h * len(status)) // 2)
         for i, name_img in enumerate(imgs):
             img.blit(name_img, (tx, ny + i * (name_img.get_height() - 2)))
         name_img = imgs[0]
         ny += name_h - name_img.get_height()
-        if self.model.view is None:         # before the first deal (the waiting table)
-            line = {"empty": _("empty seat"), "human": _("ready")}.get(
-                info.kind) or _("bot · {level}").format(level=level_words(info.level or "normal"))
-        elif waiting_pass:
-            line = _("choosing cards…")
-        elif v.phase == "pass" and v.pass_direction != "hold":
-            line = _("passed ✓")
-        else:
-            n = self.cards_left(v, seat)
-            shown = self.model.info.display_points(pts) if pts else 0
-            line = " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n),
-                               ngettext("{n} pt", "{n} pts", shown).format(n=shown)])
-        if not info.connected:
-            line = _("connection lost")
-        elif info.auto:
-            line = _("{state} · bot plays").format(state=line)
-        f = theme.font(max(MIN_TEXT, round(13 * u)))
-        if f.size(line)[0] > name_w and " · " in line:
-            line = line.split(" · ")[0]           # a narrow plate: the card count only
-        img.blit(draw.text(draw.fit(line, round(13 * u), name_w), round(13 * u), theme.TEXT_DIM),
-                 (tx, ny + name_img.get_height()))
+        for i, line in enumerate(status):
+            img.blit(draw.text(line, status_size, theme.TEXT_DIM),
+                     (tx, ny + name_img.get_height() + i * line_h))
         img.blit(total_img, (r.right - round(12 * u) - total_img.get_width(),
                              r.centery - total_img.get_height() // 2))
         if v.dealer == seat:             # on the avatar's corner: clear of the name and the score
@@ -260,6 +250,32 @@ class TablePainter(TableCanvas):
             crown = draw.text("★", round(13 * u), theme.ACCENT)
             img.blit(crown, (r.x + round(4 * u), r.y + round(2 * u)))
         return img
+
+    def plate_status(self, seat: int) -> str:
+        """What ``seat`` is doing, for its plate: ready, choosing cards, its cards and
+        points, a bot playing for it... (on a narrow plate, the card count without the
+        points)."""
+        v = self.model.view
+        info = self.model.info.seats[seat]
+        if v is None:                       # before the first deal (the waiting table)
+            line = {"empty": _("empty seat"), "human": _("ready")}.get(
+                info.kind) or _("bot · {level}").format(level=level_words(info.level or "normal"))
+        elif v.phase == "pass" and v.pass_direction != "hold":
+            line = _("passed ✓") if v.has_passed[seat] else _("choosing cards…")
+        else:
+            n = self.cards_left(v, seat)
+            pts = self.hand_points(v)[seat]
+            shown = self.model.info.display_points(pts) if pts else 0
+            line = " · ".join([ngettext("{n} card", "{n} cards", n).format(n=n),
+                               ngettext("{n} pt", "{n} pts", shown).format(n=shown)])
+        if not info.connected:
+            line = _("connection lost")
+        elif info.auto:
+            line = _("{state} · bot plays").format(state=line)
+        _lines, _size, width = self.geo.plate_name(seat)
+        if " · " in line and theme.font(max(MIN_TEXT, round(13 * self.layout.u))).size(line)[0] > width:
+            line = line.split(" · ")[0]           # a narrow plate: the card count only
+        return line
 
     def _draw_opponent(self, surface: pygame.Surface, v: View, seat: int) -> None:
         rel = self.model.rel(seat)

@@ -9,12 +9,14 @@ from hearts.bots.base import level_words
 from hearts.engine.rule_options import passing_words, summary_words
 from hearts.i18n import _, ngettext
 from hearts.net.history import local_time, player_name
+from hearts.net.names import graphemes
 from hearts.net.replay import Replay
 from hearts.net.words import PROCESS, games_figure, shot_words
 
 from .render import card_text, cards_text
 
 Msg = dict[str, Any]
+NAME_COLUMN = 18            # graphemes a board's name has before its figures
 
 
 def _number(value: Any) -> str:
@@ -32,12 +34,21 @@ def board_lines(board: Msg, you: str | None) -> list[str]:
         name = str(row.get("name") or "?")
         if you is not None and row.get("id") == you:
             name = _("{name} (you)").format(name=name)
-        lines.append(f"  {rank:>2}. {name[:18]:<18} " + _row_figures(row))
+        lines += _row_lines(f"  {rank:>2}. ", name, row)
     bots = list(board.get("bots") or [])
     for row in bots:
         name = _("{level} bots").format(level=level_words(row.get("level")) or "?")
-        lines.append(f"      {name[:18]:<18} " + _row_figures(row))
+        lines += _row_lines("      ", name, row)
     return lines
+
+
+def _row_lines(start: str, name: str, row: Msg) -> list[str]:
+    """A board's row: its name whole, and its figures beside it in their columns (under
+    it, on a line of their own, when the name is longer than its column)."""
+    room = NAME_COLUMN - len(graphemes(name))
+    if room >= 0:
+        return [f"{start}{name}{' ' * room} " + _row_figures(row)]
+    return [start + name, " " * (len(start) + NAME_COLUMN) + " " + _row_figures(row)]
 
 
 def _row_figures(row: Msg) -> str:

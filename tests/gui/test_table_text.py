@@ -128,7 +128,7 @@ def test_the_dealer_chip_stays_clear_of_names_and_scores(size) -> None:
     screen, _ = _screen(size)
     plate = screen.layout.plates[0]
     u = screen.layout.u
-    img = screen.painter._render_plate(plate.size, screen.model.view, screen.model.view.dealer, False, False, 0, 88)
+    img = screen.painter._render_plate(plate.size, screen.model.view, screen.model.view.dealer, False, 88)
     pad = round(8 * u)
     d = round(plate.height * 0.7)
     # the chip sits on the avatar: the right part of the plate (name, line, score) is untouched

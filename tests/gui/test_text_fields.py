@@ -67,5 +67,7 @@ def test_a_name_is_counted_in_what_a_reader_sees_as_letters(app, drive, shots):
     drive.step()
     assert field.value == FAMILY * 24 and len(graphemes(field.value)) == 24
     drive.shot(shots / "settings-emoji-name.png")
-    title = host_title("🃏 Zoë" + FAMILY * 30)
-    assert title == "🃏 Zoë" + FAMILY * 11 + "…'s host" and len(graphemes(title)) == 24
+    longest = "🃏 Zoë" + FAMILY * 19                      # 24 graphemes: the host's whole
+    assert len(graphemes(longest)) == 24 and host_title(longest) == longest + "'s host"
+    title = host_title("🃏 Zoë" + FAMILY * 60)           # (only past any name's length: cut)
+    assert title == "🃏 Zoë" + FAMILY * 27 + "…'s host" and len(graphemes(title)) == 40

@@ -49,9 +49,10 @@ class HostThread:
 
     def __init__(self, port: int = 0, web_port: int = 0,
                  limits: Limits = Limits(bot_budget=0.05, drop_grace=30.0),
-                 save_dir: Path | None = None, resume: bool = False) -> None:
+                 save_dir: Path | None = None, resume: bool = False,
+                 name: str = "Browser test") -> None:
         self.loop = asyncio.new_event_loop()
-        self.host = Host(name="Browser test", bot_level="random", seed=11, limits=limits,
+        self.host = Host(name=name, bot_level="random", seed=11, limits=limits,
                          save_dir=save_dir)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

@@ -88,19 +88,24 @@ def play_to_game_over(page: Any, seconds: float = 120) -> None:
         assert time.monotonic() < deadline, "the game did not end"
         if page.locator("#scores").count():
             page.click("#scores .buttons .primary")
-        if page.locator("button.pass:not([disabled])").count() == 0 and page.locator("button.pass").count():
-            cards = page.locator(".hand .card")
-            for i in (0, 5, 10):
-                cards.nth(i).click(position=LEFT_EDGE)
-        if page.locator("button.pass:not([disabled])").count():
-            page.click("button.pass:not([disabled])")
-        legal = page.locator(".hand .card.legal")
-        if legal.count() and not page.locator(".hand .card.pending").count():
-            try:
-                legal.first.click(position=LEFT_EDGE, timeout=1000)
-            except Exception:
-                pass
-        page.wait_for_timeout(60)
+        play_a_step(page)
+
+
+def play_a_step(page: Any) -> None:
+    """One round of `play_to_game_over`'s taps (a hand's summary left open)."""
+    if page.locator("button.pass:not([disabled])").count() == 0 and page.locator("button.pass").count():
+        cards = page.locator(".hand .card")
+        for i in (0, 5, 10):
+            cards.nth(i).click(position=LEFT_EDGE)
+    if page.locator("button.pass:not([disabled])").count():
+        page.click("button.pass:not([disabled])")
+    legal = page.locator(".hand .card.legal")
+    if legal.count() and not page.locator(".hand .card.pending").count():
+        try:
+            legal.first.click(position=LEFT_EDGE, timeout=1000)
+        except Exception:
+            pass
+    page.wait_for_timeout(60)
 
 
 CLIPPED = """els => els.map(th => {
