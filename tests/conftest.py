@@ -42,9 +42,6 @@ TIERS: dict[str, tuple[str, ...]] = {
     "install": (),                 # builds the wheel or the bundle and runs it
 }
 FIXTURE_TIERS = {"browser": "browser"}
-# about how long a tier's test takes, against 1 for a test on the slow list: the files that
-# take longest are handed to the workers first, so that none is left running alone at the end
-TIER_WEIGHT = {"browser": 10, "netns": 5, "install": 30}
 # the tests measured to take half a second or more (scripts/slow_tests.py writes the list)
 SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
 
@@ -76,16 +73,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if why is not None:
                 item.add_marker(pytest.mark.skip(reason=why))
                 break
-    _longest_files_first(items)
-
-
-def _longest_files_first(items: list[pytest.Item]) -> None:
-    """Order the files by their guessed length, longest first (a file's tests keep their
-    order): `--dist loadfile` hands files to the workers in this order."""
-    weight: dict[str, int] = {}
-    for item in items:
-        path = item.nodeid.split("::", 1)[0]
-        tiers = [w for tier, w in TIER_WEIGHT.items() if item.get_closest_marker(tier)]
-        slow = 1 if item.get_closest_marker("slow") else 0
-        weight[path] = weight.get(path, 0) + max(tiers, default=slow)
-    items.sort(key=lambda item: -weight[item.nodeid.split("::", 1)[0]])
