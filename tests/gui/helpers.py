@@ -93,3 +93,27 @@ def play_by_keys(app: Any, drive: Any, screen: Any,
             drive.until(lambda: screen.model.view is not v, 5, "the host's answer")
         elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
             drive.key(pygame.K_a)
+
+
+def play_until(app: Any, drive: Any, done: Callable[[], object], limit: float = 60) -> None:
+    """The app's player passes and plays (its first cards, its first legal card, a moon
+    added to the others) through ``app.send``, frame by frame, until ``done()``."""
+    from hearts.gui.table import TableScreen
+    end = time.monotonic() + limit
+    acted = None
+    while not done():
+        screen = app.screen
+        v = screen.model.view if isinstance(screen, TableScreen) else None
+        assert time.monotonic() < end, ("the game did not get there", v, app.dialogs)
+        drive.step()
+        if v is None or v is acted:
+            continue
+        if v.phase == "pass" and not v.has_passed[v.seat] and v.pass_direction != "hold":
+            app.send({"type": "pass", "cards": [str(c) for c in v.hand[:v.rules.pass_count]]})
+            acted = v
+        elif v.phase == "play" and v.my_turn:
+            app.send({"type": "play", "card": str(v.legal[0])})
+            acted = v
+        elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
+            app.send({"type": "moon", "choice": "add"})
+            acted = v

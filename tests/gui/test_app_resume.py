@@ -3,7 +3,6 @@ against bots is saved by the in-process host and offered back on the next start.
 
 from __future__ import annotations
 
-import time
 
 import pygame
 
@@ -12,6 +11,7 @@ from hearts.gui.dialog import MessageDialog
 from hearts.gui.settings import Settings
 from hearts.gui.table import TableScreen
 from tests.gui.conftest import Driver
+from tests.gui.helpers import play_until
 
 
 def _app() -> App:
@@ -23,27 +23,6 @@ def _view(app: App):
     return app.screen.model.view if isinstance(app.screen, TableScreen) else None
 
 
-def _play_until(app: App, drive: Driver, done, limit: float = 60) -> None:
-    """Pass and play (first cards, first legal card) through app.send until ``done()``."""
-    end = time.monotonic() + limit
-    acted = None
-    while not done():
-        assert time.monotonic() < end, "the game did not get there"
-        drive.step()
-        v = _view(app)
-        if v is None or v is acted:
-            continue
-        if v.phase == "pass" and not v.has_passed[v.seat] and v.pass_direction != "hold":
-            app.send({"type": "pass", "cards": [str(c) for c in v.hand[:v.rules.pass_count]]})
-            acted = v
-        elif v.phase == "play" and v.my_turn:
-            app.send({"type": "play", "card": str(v.legal[0])})
-            acted = v
-        elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
-            app.send({"type": "moon", "choice": "add"})
-            acted = v
-
-
 def test_a_closed_bot_game_is_offered_back_and_continues(config_home, shots):
     app = _app()
     drive = Driver(app)
@@ -51,7 +30,7 @@ def test_a_closed_bot_game_is_offered_back_and_continues(config_home, shots):
         assert app.screen.form.find("Continue your game") is None
         drive.click_button(app.screen.form, "Play against bots")
         drive.until(lambda: _view(app), 15, "the table")
-        _play_until(app, drive, lambda: _view(app) is not None
+        play_until(app, drive, lambda: _view(app) is not None
                     and sum(_view(app).totals) > 0 and _view(app).phase == "play")
         totals = list(_view(app).totals)
         # Ctrl-Q asks first; Enter keeps playing (the safe default).

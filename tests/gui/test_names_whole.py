@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from typing import Any
 
 import pygame
@@ -24,7 +23,7 @@ from hearts.net.limits import Limits
 from hearts.net.names import graphemes
 from tests.gui import clipcheck
 from tests.gui.conftest import Driver
-from tests.gui.helpers import Player, host_lobby
+from tests.gui.helpers import Player, host_lobby, play_until
 
 from .table_seen import look
 from .table_seen import problems as table_problems
@@ -45,29 +44,6 @@ async def _autoplay(client: Any) -> None:
             continue
         sent_for = decision_key(view)
         await client.send(intent[0], **intent[1])
-
-
-def _play(app: Any, drive: Driver, done: Any, limit: float = 60) -> None:
-    """Our seat's moves (the first legal ones) until ``done()``."""
-    end = time.monotonic() + limit
-    acted = None
-    while not done():
-        screen = app.screen
-        v = screen.model.view if isinstance(screen, TableScreen) else None
-        assert time.monotonic() < end, ("the game did not get there", v, app.dialogs,
-                                        app.session.table and app.session.table.state)
-        drive.step()
-        if v is None or v is acted:
-            continue
-        if v.phase == "pass" and not v.has_passed[v.seat] and v.pass_direction != "hold":
-            app.send({"type": "pass", "cards": [str(c) for c in v.hand[:v.rules.pass_count]]})
-            acted = v
-        elif v.phase == "play" and v.my_turn:
-            app.send({"type": "play", "card": str(v.legal[0])})
-            acted = v
-        elif v.phase == "moon-choice" and v.moon is not None and v.moon.shooter == v.seat:
-            app.send({"type": "moon", "choice": "add"})
-            acted = v
 
 
 def _bare(s: str) -> str:
@@ -188,13 +164,13 @@ def test_four_long_names_read_whole_everywhere(app_in, monkeypatch, shots, lang,
         drive.step()
         drive.shot(shots / f"names-table-{tag}.png")
         assert _table_check(screen, monkeypatch, names) == []
-        _play(app, drive, lambda: len(screen.model.view.tricks) >= 2)
+        play_until(app, drive, lambda: len(screen.model.view.tricks) >= 2)
         screen.model.show_last = True                 # the last trick, over its players' names
         drive.step()
         drive.shot(shots / f"names-last-trick-{tag}.png")
         assert _table_check(screen, monkeypatch, names) == []
         screen.model.show_last = False
-        _play(app, drive, lambda: screen.model.summary is not None)
+        play_until(app, drive, lambda: screen.model.summary is not None)
         drive.step()
         drive.shot(shots / f"names-summary-{tag}.png")
         assert _table_check(screen, monkeypatch, names) == []
@@ -204,7 +180,7 @@ def test_four_long_names_read_whole_everywhere(app_in, monkeypatch, shots, lang,
         drive.shot(shots / f"names-scoreboard-{tag}.png")
         assert _table_check(screen, monkeypatch, names) == []
         screen.controls.toggle_scores()
-        _play(app, drive, lambda: screen.game_over(), 120)
+        play_until(app, drive, lambda: screen.game_over(), 120)
         drive.step()
         drive.shot(shots / f"names-over-{tag}.png")
         assert _table_check(screen, monkeypatch, names) == []
