@@ -23,11 +23,23 @@ def _installed_name(folder: Path) -> str:
     return rel.replace("/", ".")
 
 
-def test_the_package_list_is_every_folder_with_an_init() -> None:
+def _folder(package: str) -> str:
+    """The folder of the tree an installed package comes from, as package-dir maps it."""
+    for name, where in SETUPTOOLS["package-dir"].items():
+        if package == name or package.startswith(name + "."):
+            return where + package[len(name):].replace(".", "/")
+    return package.replace(".", "/")
+
+
+def test_the_package_list_is_every_folder_with_an_init_or_data() -> None:
+    """Every folder with an __init__.py, and every folder of tracked data files (setuptools
+    installs those as packages too, and warns of any it was not told of)."""
     roots = [ROOT / "hearts", *(ROOT / where for where in SETUPTOOLS["package-dir"].values())]
     found = {_installed_name(init.parent) for top in roots for init in top.rglob("__init__.py")
              if "__pycache__" not in init.parts}
-    assert sorted(SETUPTOOLS["packages"]) == sorted(found)
+    data = {_installed_name((ROOT / path).parent) for top in ("hearts", *SETUPTOOLS[
+        "package-dir"].values()) for path in _tracked(top) if not path.endswith((".py", ".c"))}
+    assert sorted(SETUPTOOLS["packages"]) == sorted(found | data)
 
 
 def test_one_import_name() -> None:
@@ -51,7 +63,7 @@ def test_every_data_file_is_named_in_package_data() -> None:
     page, catalogues, type stubs) is matched by a package-data pattern, so the wheel has
     it; the C source goes in the sdist and is built (ext-modules)."""
     data = SETUPTOOLS["package-data"]
-    where = {"hearts": "hearts", **SETUPTOOLS["package-dir"]}
+    where = {pkg: _folder(pkg) for pkg in data}
     missed = []
     for path in _tracked("hearts") + [p for d in SETUPTOOLS["package-dir"].values()
                                       for p in _tracked(d)]:
