@@ -131,6 +131,19 @@ def test_the_longest_names_and_their_tables_read_whole(browser, shots, lang) -> 
         shoot(page, shots, "long-names-over", lang)
         problems = _everywhere(page, [("#gameover table.scores thead th", (ME, *OTHERS))])
         assert problems == [], problems
+        # its replay: each seat's name, and the name under each card of a trick
+        page.click("#gameover button.review")
+        page.wait_for_selector("#replay .r-table")
+        for _ in range(6):
+            if page.locator("#replay .r-trick .r-who").count():
+                break
+            page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(100)
+        assert page.locator("#replay .r-trick .r-who").count()
+        shoot(page, shots, "long-names-replay", lang)
+        problems = _everywhere(page, [("#replay .r-name", (ME, *OTHERS)),
+                                      ("#replay .r-who", ())])
+        assert problems == [], problems
         for t in threads:
             t.join(5)
         assert page.errors == []
