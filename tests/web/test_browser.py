@@ -191,6 +191,17 @@ def until(done: Callable[[], bool], timeout: float = 5.0) -> None:
         time.sleep(0.03)
 
 
+def tap_legal(page: "Page") -> None:
+    """Tap the first card the page allows, if any (a tap the page redraws under is lost:
+    the caller looks again)."""
+    legal = page.locator(".hand .card.legal")
+    if legal.count():
+        try:
+            legal.first.click(position=LEFT_EDGE, timeout=1000)
+        except Exception:
+            pass
+
+
 def hand_cards(page: "Page") -> list[str]:
     return page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
 
@@ -443,12 +454,7 @@ def test_the_moon_is_offered_at_its_worth_under_the_tables_rules(browser, served
     page.click(".chat-head .close")
     page.click("button.start")
     while not page.locator(".centre.moon").count():       # all clubs: every trick is mine
-        legal = page.locator(".hand .card.legal")
-        if legal.count():
-            try:
-                legal.first.click(position=LEFT_EDGE, timeout=1000)
-            except Exception:
-                pass
+        tap_legal(page)
         page.wait_for_timeout(80)
     assert rigged
     buttons = page.locator(".centre.moon button").all_inner_texts()

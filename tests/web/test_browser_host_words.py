@@ -21,7 +21,7 @@ from hearts.net.replay import Replay, trick_points
 from hearts.net.updates import table_message
 
 from .rigged import rig_first_deal
-from .test_browser import (LEFT_EDGE, Line, browser, command, create_table,  # noqa: F401
+from .test_browser import (Line, browser, command, create_table, tap_legal,  # noqa: F401
                            served, until)
 from .test_browser_languages import join, page_in
 from .test_browser_night import _close_and_drop
@@ -129,12 +129,7 @@ def test_the_trick_label_and_the_moon_under_the_scores_are_the_hosts(browser, se
         if status in served.call(_labels(served.host, tid, tr)):
             labels.add(status)
             return True
-        legal = page.locator(".hand .card.legal")
-        if legal.count():
-            try:
-                legal.first.click(position=LEFT_EDGE, timeout=1000)
-            except Exception:
-                pass
+        tap_legal(page)
         return False
     until(a_label, 60)
     if lang != "en":

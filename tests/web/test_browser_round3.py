@@ -20,7 +20,7 @@ from typing import Any, Iterator
 import pytest
 
 from .test_browser import (LAPTOP, LEFT_EDGE, PACE, HostThread, Line, browser,  # noqa: F401
-                           command, create_table, shots, until)
+                           command, create_table, shots, tap_legal, until)
 
 PHONE = {"width": 390, "height": 844}
 LANGS = {"en": "en-US", "de": "de-DE", "fr": "fr-FR"}
@@ -99,12 +99,8 @@ def play_a_step(page: Any) -> None:
             cards.nth(i).click(position=LEFT_EDGE)
     if page.locator("button.pass:not([disabled])").count():
         page.click("button.pass:not([disabled])")
-    legal = page.locator(".hand .card.legal")
-    if legal.count() and not page.locator(".hand .card.pending").count():
-        try:
-            legal.first.click(position=LEFT_EDGE, timeout=1000)
-        except Exception:
-            pass
+    if not page.locator(".hand .card.pending").count():
+        tap_legal(page)
     page.wait_for_timeout(60)
 
 
