@@ -7,8 +7,12 @@
 // 4.5:1. Not counted, as WCAG says: disabled controls, and text that is not seen (hidden,
 // transparent, off the screen). Filters are not modelled (nothing with text has one but the
 // greyed cards one may not play). Answers {checked: how many texts, failures: [{text, ratio,
-// need, ...}]}.
+// need, ...}]}. Finite transitions and animations are finished first: the page is read as it
+// settles (a toast fading out, class "gone", is on its way to opacity 0, not text to read).
 () => {
+  for (const a of document.getAnimations()) {
+    if (Number.isFinite(a.effect?.getComputedTiming().endTime)) a.finish();
+  }
   const parse = (c) => {
     const m = /rgba?\(([^)]+)\)/.exec(c || "");
     if (!m) return null;
