@@ -712,18 +712,18 @@ def run(args: argparse.Namespace) -> int:
     fuzzer = Fuzzer(hut)
     failures: list[str] = []
     before = None
-    t0 = time.monotonic()
     try:
         time.sleep(0.5)
         before = hut.counts()
+        t0 = time.monotonic()           # the clock starts with the first input, after the set-up
 
         @settings(max_examples=args.batch, deadline=None, database=None,
                   phases=[Phase.generate], suppress_health_check=list(HealthCheck),
                   report_multiple_bugs=False)
         @given(strategies(hut.tables))
         def batch(case: dict[str, Any]) -> None:
-            if time.monotonic() - t0 > args.seconds:
-                return
+            if fuzzer.inputs and time.monotonic() - t0 > args.seconds:
+                return                  # (at least one input, however short the run)
             fuzzer.run(case)
 
         while time.monotonic() - t0 < args.seconds:
@@ -732,13 +732,13 @@ def run(args: argparse.Namespace) -> int:
             except Exception as e:  # one failing input: note it, go on with a new batch
                 notes = " ".join(getattr(e, "__notes__", []))
                 failures.append(f"{type(e).__name__}: {str(e)[:600]} {notes[:1500]}")
+        elapsed = max(time.monotonic() - t0, 1e-9)
         time.sleep(hut.limits.abandoned_after + hut.limits.heartbeat_interval * 2 + 0.5)
         after = hut.counts()
         problems = check_victims(hut)
         games = sum(v.games for v in hut.victims[:4]) // 4 + hut.victims[4].games
     finally:
         hut.stop()
-    elapsed = time.monotonic() - t0
     print(f"hearts bench fuzz: {args.seconds:g} s against a host on loopback (TCP, WebSocket "
           f"and HTTP) with 2 victim tables playing")
     print(f"  inputs tried : {fuzzer.inputs} ({fuzzer.frames} frames, "
