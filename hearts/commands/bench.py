@@ -14,6 +14,7 @@ BENCHES = {
     "client": "hearts.bench.client",
     "history": "hearts.bench.history",
     "night": "hearts.bench.night",
+    "openspiel": "hearts.bench.openspiel",
 }
 
 

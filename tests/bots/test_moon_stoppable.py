@@ -55,6 +55,6 @@ def test_the_node_limit_is_reported():
 
 
 def test_a_few_deals_against_shooters_run_and_report(capsys):
-    stoppable.main(["--deals", "3", "--seed", "t"])
+    stoppable.main(["--deals", "1", "--seed", "t"])
     out = capsys.readouterr().out
-    assert "normal against 3 shooter, 3 deals:" in out
+    assert "normal against 3 shooter, 1 deals:" in out

@@ -42,7 +42,7 @@ def _states(rules: Rules, n: int, seed: int) -> list[tuple[SimState, int]]:
 def test_c_tree_search_is_the_python_one(rules):
     rng = random.Random(5)
     searched = 0
-    for st, shooters in _states(rules, 24, seed=hash(rules.summary()) & 0xFFFF):
+    for st, shooters in _states(rules, 12, seed=hash(rules.summary()) & 0xFFFF):
         if st.ntricks >= 13:
             continue
         cards = _bits(st.legal())
