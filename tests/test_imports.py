@@ -4,6 +4,7 @@ platform without ``fcntl``, ``termios`` or uvloop (Windows)."""
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -51,9 +52,15 @@ def _modules() -> list[tuple[str, Path]]:
     return out
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """``path`` parsed, once a worker (the graph and the class checks read every module)."""
+    return ast.parse(path.read_text(), str(path))
+
+
 def _imports(module: str, path: Path) -> set[str]:
     """Every module ``path`` imports, at any depth (function-level imports too)."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = _tree(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -131,6 +138,7 @@ def test_the_blocker_really_blocks(name):
     assert done.returncode == 1 and name in done.stdout
 
 
+@functools.cache
 def _import_graph() -> dict[str, set[str]]:
     """Our modules and which of ours each imports (any depth, type-checking imports too; a
     ``from package import name`` counts as importing the module ``package.name`` when there
@@ -210,7 +218,7 @@ def _big_classes(prefix: str, most: int = 40) -> list[str]:
     for module, path in _modules():
         if not module.startswith(prefix):
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 n = sum(isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for f in node.body)
                 if n > most:
