@@ -105,6 +105,7 @@ SMOKE: dict[str, Smoke] = {
     "--set moon=choose --json": Smoke("exits", ("--deals", "1"), r'"points_per_hand"'),
     # benchmarks
     "hearts bench engine": Smoke("exits", ("--seconds", "0.3"), r"hands/s"),
+    "hearts bench openspiel": Smoke("exits", ("--hands", "64"), r"64 hands .* agree"),
     "hearts bench bots": Smoke("exits", ("--hands", "1", "--levels", "rules"), r"decisions"),
     "hearts bench host": Smoke("exits", SMALL_HOST, r"\d+ actions/s"),
     "hearts bench host --tables 100": Smoke("exits", ("--seconds", "1", "--warmup", "0.3",
