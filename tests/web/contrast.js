@@ -5,7 +5,7 @@
 // opacity, the text colour's alpha; a gradient under it is tried at each of its colours and
 // the worst counts. Text 24 px and up, or 18.66 px bold, is large (3:1), the rest needs
 // 4.5:1. Not counted, as WCAG says: disabled controls, and text that is not seen (hidden,
-// transparent, off the screen). Filters are not modelled (nothing with text has one but the
+// transparent or faded out whole, off the screen). Filters are not modelled (nothing with text has one but the
 // greyed cards one may not play). Answers {checked: how many texts, failures: [{text, ratio,
 // need, ...}]}. Finite transitions and animations are finished first: the page is read as it
 // settles (a toast fading out, class "gone", is on its way to opacity 0, not text to read).
@@ -56,6 +56,9 @@
     if (!el.getClientRects().length) return false;
     const s = getComputedStyle(el);
     if (s.visibility !== "visible" || s.display === "none") return false;
+    for (let up = el; up; up = up.parentElement) {       // faded out whole: not seen
+      if (Number(getComputedStyle(up).opacity) === 0) return false;
+    }
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 &&
       r.top < innerHeight && r.left < innerWidth;
