@@ -173,13 +173,9 @@ class Speech:
     def _rules_words(self, conn: ConnId, rules: dict[str, Any]) -> dict[str, str]:
         """`words_of` the rules map ``rules`` in ``conn``'s language, made once for each
         language and rules (the same for every member of a table, at every hand)."""
-        lang = self._langs.get(conn)
-        key = (lang, tuple((k, tuple(v) if isinstance(v, list) else v)
-                           for k, v in rules.items()))
-        try:
-            words = self._rules_said.get(key)
-        except TypeError:                       # a value that is no key: said each time
-            return words_of(Rules.from_dict(rules), self.words_for(conn))
+        key = (self._langs.get(conn), tuple((k, tuple(v) if isinstance(v, list) else v)
+                                            for k, v in rules.items()))   # (`Rules.to_dict`)
+        words = self._rules_said.get(key)
         if words is None:
             if len(self._rules_said) >= RULES_SAID_KEPT:
                 self._rules_said.clear()
