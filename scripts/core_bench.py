@@ -3,14 +3,19 @@ cards, and the process CPU time spent in the core (`ServerCore.received`/`handle
 `take`, carried out as `hearts.net.host.Host` does) per action.
 
     python scripts/core_bench.py [--tables 100] [--actions 30000] [--warmup 3000]
-        [--profile FILE]
+        [--profile FILE] [--parts]
 
 Runs on this checkout and on older ones (before the core took batches: `handle` and one
-`take`), so two checkouts compare with the same driver: copy it there or run it with the
-other checkout's interpreter. The clients decode what they are sent (packed updates too)
-and answer as `hearts bench host`'s do; their work is not counted. The clock is a fake
-one that moves 1/8000 s a delivered message (about the bench's rate), so timers and the
-heartbeat come as often as there.
+`take`), so two checkouts compare with the same driver: run it with the other checkout's
+interpreter (its .venv). The clients decode what they are sent (packed updates too) and
+answer as `hearts bench host`'s do (the "errors" printed are theirs too: a pass sent
+again on another's update while the first is in flight); their work is not counted. The clock is a fake one
+that moves 1/8000 s a delivered message (about the bench's rate), so timers and the
+heartbeat come as often as there, and a run does the same work each time: under
+callgrind the instructions per action are exact (docs/host-figures.md):
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --toggle-collect=_operator_call \
+        python scripts/core_bench.py --tables 25 --warmup 300 --actions 1500 --parts
 """
 
 from __future__ import annotations
