@@ -89,8 +89,10 @@ class Connection(asyncio.Protocol):
         if messages or others:
             self.host.on_messages(self, messages, others)
 
-    def send(self, msg: AnyMessage) -> None:
-        self.send_bytes(encode(self.host.core.said_for(self.id, msg)))
+    def send(self, msg: AnyMessage, said: bool = False) -> None:
+        """``msg``, its words said in the connection's language (``said``: they are
+        already, as in the core's outbox)."""
+        self.send_bytes(encode(msg if said else self.host.core.said_for(self.id, msg)))
 
     def send_bytes(self, data: bytes) -> None:
         t = self.transport

@@ -326,7 +326,8 @@ class Host:
         for cid, msg in out.messages:
             conn = conns.get(cid)
             if conn is not None:
-                conn.send_bytes(msg) if isinstance(msg, bytes) else conn.send(msg)
+                # the outbox's words are said already (`ServerCore.take`)
+                conn.send_bytes(msg) if isinstance(msg, bytes) else conn.send(msg, said=True)
         for cid, last in out.closing:
             conn = conns.get(cid)
             if conn is not None:

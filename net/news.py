@@ -7,7 +7,7 @@ from .clocks import Clocks
 from .core_state import CoreState
 from .lobby import Lobby
 from .mirror import TableInfo
-from .outbox import Outbox
+from .outbox import ConnId, Outbox
 from .records import Records
 from .speech import Speech
 from .table import Table
@@ -57,26 +57,24 @@ class News:
         # saved before anyone hears of it: a crash loses at most the action in flight
         self.records.save(table, {c.event["type"] for c in changes} if not seats_changed
                           else None)
-        members = []
+        players, tid, owner = state.players, table.id, table.owner
+        members: list[tuple[ConnId, int | None, bool]] = []   # (connection, seat, owner)
         for token, seat in table.member_seats():
-            player = state.players.get(token)
-            if player is not None and player.conn is not None and player.table == table.id:
-                members.append((player, seat, table.owner == token))
-        speech = self.speech
-        readers = {p.conn: (seat, owner) for p, seat, owner in members
-                   if speech.wants_words(p.conn)}
-        worded = [p for p, _, _ in members
-                  if p.conn in readers or not speech.reads_english(p.conn)]
-        facts: TableInfo | None = None      # the table as its readers see it, once
-        for player, msg in member_messages(table, changes, seats_changed, members, state.now,
-                                           state.packed, worded):
-            conn = player.conn
-            if conn is not None and conn in readers and isinstance(msg, dict) \
-                    and msg["type"] == "update":
-                if facts is None:
-                    facts = TableInfo.from_message(dict(table.full(state.now)))
-                msg = speech.said_changes(conn, msg, facts, *readers[conn])
-            state.send(player, msg)
+            player = players.get(token)
+            if player is not None and player.conn is not None and player.table == tid:
+                members.append((player.conn, seat, owner == token))
+        readers, worded = self.speech.wordings(members)
+        messages = member_messages(table, changes, seats_changed, members, state.now,
+                                   state.packed, worded)
+        if readers:
+            facts: TableInfo | None = None      # the table as its readers see it, once
+            for i, (conn, msg) in enumerate(messages):
+                if conn in readers and isinstance(msg, dict) and msg["type"] == "update":
+                    if facts is None:
+                        facts = TableInfo.from_message(dict(table.full(state.now)))
+                    messages[i] = (conn, self.speech.said_changes(conn, msg, facts,
+                                                                  *readers[conn]))
+        state.out.messages += messages
         if seats_changed:
             self.lobby.changed()
         if finished and table.game is not None:

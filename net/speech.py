@@ -25,6 +25,7 @@ from .words import Shown, Voice, change_lines, hand_over_line, left_line, \
     status_line, table_gone_line, winners_line
 
 log = logging.getLogger("hearts.host")
+RULES_SAID_KEPT = 64        # rules in words kept (`Speech._rules_words`), languages and rules
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class Speech:
     def __init__(self) -> None:
         self._langs: dict[ConnId, str] = {}
         self._worded: set[ConnId] = set()     # their hello asked for each change in words
+        # a table's rules in words, by language and the rules' map: said to each member of
+        # a table, at every hand (`_rules_words`)
+        self._rules_said: dict[tuple[str | None, tuple[Any, ...]], dict[str, str]] = {}
 
     def heard(self, conn: ConnId, lang: str) -> None:
         """``conn`` asked for ``lang`` (resolved once, to a catalogue the host has)."""
@@ -57,6 +61,22 @@ class Speech:
 
     def wants_words(self, conn: ConnId | None) -> bool:
         return conn in self._worded
+
+    def wordings(self, members: list[tuple[ConnId, int | None, bool]]
+                 ) -> tuple[dict[ConnId, tuple[int | None, bool]], set[ConnId]]:
+        """Of a table's ``members`` (connection, seat, owns the table): those who asked for
+        words, with their seat and ownership (`said_changes`), and every one sent updates
+        as maps to be worded (those and the ones who read another language)."""
+        readers: dict[ConnId, tuple[int | None, bool]] = {}
+        worded: set[ConnId] = set()
+        langs, wanted = self._langs, self._worded
+        for conn, seat, owner in members:
+            if conn in wanted:
+                readers[conn] = (seat, owner)
+                worded.add(conn)
+            elif langs.get(conn, ENGLISH) != ENGLISH:
+                worded.add(conn)
+        return readers, worded
 
     def drop(self, conn: ConnId) -> None:
         self._langs.pop(conn, None)
@@ -137,7 +157,7 @@ class Speech:
         out = dict(msg)
         table = out.get("table")
         if isinstance(table, dict) and "rules_words" in table:
-            out["table"] = {**table, "rules_words": words_of(Rules.from_dict(table["rules"]), tr)}
+            out["table"] = {**table, "rules_words": self._rules_words(conn, table["rules"])}
         if kind == "table" and conn in self._worded and isinstance(table, dict) \
                 and table.get("winners"):
             voice = Voice(TableInfo.from_message(msg), msg.get("seat"), tr)
@@ -149,6 +169,19 @@ class Speech:
         if isinstance(view, dict) and view.get("illegal"):
             out["view"] = {**view, "illegal": {c: said(why, tr) for c, why in view["illegal"].items()}}
         return out
+
+    def _rules_words(self, conn: ConnId, rules: dict[str, Any]) -> dict[str, str]:
+        """`words_of` the rules map ``rules`` in ``conn``'s language, made once for each
+        language and rules (the same for every member of a table, at every hand)."""
+        key = (self._langs.get(conn), tuple((k, tuple(v) if isinstance(v, list) else v)
+                                            for k, v in rules.items()))   # (`Rules.to_dict`)
+        words = self._rules_said.get(key)
+        if words is None:
+            if len(self._rules_said) >= RULES_SAID_KEPT:
+                self._rules_said.clear()
+            words = self._rules_said[key] = words_of(Rules.from_dict(rules),
+                                                     self.words_for(conn))
+        return words
 
 
 def status_words(v: Voice, wire: Any) -> StatusMap:

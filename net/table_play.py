@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from hearts.engine import Action, Game, IllegalMove, MoonChoice, Pass, Phase, Play
+from hearts.engine import Action, Game, Hand, IllegalMove, MoonChoice, Pass, Phase, Play
 from hearts.engine.rules import PASS_OFFSET
 from hearts.engine.scoring import moon_stake
 from hearts.i18n import T_, text_of
@@ -129,7 +129,7 @@ class TablePlay(TableBase):
         if hand.phase == Phase.MOON_CHOICE and phase != Phase.MOON_CHOICE and hand.moon is not None:
             self._emit({"type": "moon_shot", "shooter": hand.moon.shooter, "sun": hand.moon.sun})
         if game.hand is not hand or game.over:
-            self._credit_hand(hand.actions)
+            self._credit_hand(hand)
             r = game.results[-1]
             moon = r.moon
             self._emit({"type": "hand_scored", "hand": r.number, "points": list(r.points),
@@ -166,13 +166,14 @@ class TablePlay(TableBase):
                     "dealer": hand.dealer, "pass_direction": hand.pass_direction})
         self.deadlines = {}
 
-    def _credit_hand(self, actions: list[Action]) -> None:
-        """A hand ended: a person for whom a bot made most of their seat's moves (they
+    def _credit_hand(self, hand: Hand) -> None:
+        """``hand`` ended: a person for whom a bot made most of their seat's moves (they
         dropped, left or let their clock run out) did not play it; the hand is the bot's,
         kept with ``for``: the person it played for (docs/history.md)."""
-        if not self.seating:
-            return
+        if not self.seating or not any(self.bot_moves):
+            return                  # (the hand's actions are built only when a bot moved)
         row = self.seating[-1]
+        actions = hand.actions
         for seat, who in enumerate(row):
             moves = sum(1 for a in actions if a.seat == seat)
             if who.get("kind") == "human" and 2 * self.bot_moves[seat] > moves:

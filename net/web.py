@@ -425,9 +425,9 @@ class WebConnection(Connection):
                                      *(headers or [])])
 
     # -- bytes out -----------------------------------------------------------------------------
-    def send(self, msg: AnyMessage) -> None:
+    def send(self, msg: AnyMessage, said: bool = False) -> None:
         self._last_error = msg.get("code", "") if msg.get("type") == "error" else ""
-        super().send(msg)
+        super().send(msg, said)
 
     def send_bytes(self, data: bytes) -> None:
         if self.open:

@@ -31,7 +31,6 @@ from typing import Any
 from hearts.net.limits import DEFAULT_LIMITS
 from hearts.net.loop import loop_name
 from hearts.net.loop import run as run_loop
-from hearts.net.limits import DEFAULT_LIMITS
 from hearts.net.protocol import PROTOCOL_VERSION, Decoder, encode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,6 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "after an all-TCP run on a fresh host, and compare the p99s")
     parser.add_argument("--plain-asyncio", action="store_true",
                         help="use asyncio's own loop everywhere even when uvloop is installed")
+    parser.add_argument("--checkout", default=None, metavar="DIR",
+                        help="run the host of another checkout (DIR's code with DIR/.venv's "
+                             "python) against these clients: before and after with one driver")
     parser.add_argument("--flood", type=int, default=0, metavar="N",
                         help="first, from one other address (127.0.0.2), try to open N tables "
                              "of `hard` bots, start them and hang up, as a hostile guest would")
@@ -79,10 +81,14 @@ async def _wait_listening(port: int, proc: subprocess.Popen[bytes]) -> None:
     raise RuntimeError("the server did not start listening")
 
 
-def _spawn(args: list[str]) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+def _spawn(args: list[str], checkout: str | None = None) -> subprocess.Popen[bytes]:
+    """``python args`` of this checkout, or of ``checkout`` (its code, its .venv)."""
+    root = Path(checkout).resolve() if checkout else ROOT
+    python = str(root / ".venv" / "bin" / "python") if checkout else sys.executable
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # another checkout's host runs in its folder: ``-m`` looks in the working folder first
+    return subprocess.Popen([python, *args], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=root if checkout else None)
 
 
 class _Stats:
@@ -94,6 +100,7 @@ class _Stats:
         self.sent: dict[tuple[int, int], float] = {}
         self.arrivals: dict[tuple[int, int], int] = {}
         self.host_cpu: float | None = None      # the host process's CPU seconds, measured
+        self.own_cpu = 0.0                      # the clients' (this process's), the same time
 
     def intent(self, key: tuple[int, int], now: float, count: bool = True) -> None:
         if self.warm_until <= now < self.stop_at:
@@ -324,8 +331,10 @@ async def _run_host_load(port: int, tables: int, warmup: float, seconds: float,
         group[0].send({"type": "start"})
     await asyncio.sleep(warmup)
     cpu0 = _cpu_seconds(host_pid) if host_pid else None
+    own0 = time.process_time()
     await asyncio.sleep(seconds)
     cpu1 = _cpu_seconds(host_pid) if host_pid else None
+    stats.own_cpu = time.process_time() - own0
     if cpu0 is not None and cpu1 is not None:
         stats.host_cpu = cpu1 - cpu0
     await asyncio.sleep(0.3)
@@ -463,7 +472,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
     cmd += ["--max-connections", str(args.tables * 4 + idle_n + 100)]
     web_port = _free_port() if args.web_share > 0 else None
     cmd += ["--web-port", str(web_port)] if web_port else ["--no-web"]
-    proc = _spawn(cmd)
+    proc = _spawn(cmd, args.checkout)
     idle = None
     try:
         await _wait_listening(port, proc)
@@ -481,7 +490,7 @@ async def _bench(args: argparse.Namespace) -> dict[str, Any]:
         proc.wait(10)
     if web_port:
         # the same tables on a fresh host, part of the clients over WebSocket
-        proc = _spawn(cmd)
+        proc = _spawn(cmd, args.checkout)
         try:
             await _wait_listening(port, proc)
             await _wait_listening(web_port, proc)
@@ -526,6 +535,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  host CPU: {host.host_cpu / host.actions * 1e6:7.0f} µs per action "
               f"({host.host_cpu:.2f} s for {host.actions} actions; less noisy than the "
               "rates on a shared machine)")
+        print(f"  clients' CPU: {host.own_cpu / host.actions * 1e6:5.0f} µs per action (the "
+              "bench's own process, on the same cores)")
     if "flood" in results:
         print(f"  flood: {results['flood']} of {args.flood} tables of `hard` bots opened from "
               f"{FLOOD_ADDRESS} (started, then the guest hung up) before the load")
