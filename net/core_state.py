@@ -63,25 +63,12 @@ class CoreState:
         """Seconds since the last person connected to ``table`` (seated or watching) went;
         0 while someone is (its bots rest after `Limits.bots_alone`, it closes after
         `Limits.abandoned_after`)."""
-        if self._someone_connected(table):
-            if self.alone_since:
-                self.alone_since.pop(table.id, None)
-            return 0.0
-        return self.now - self.alone_since.setdefault(table.id, self.now)
-
-    def _someone_connected(self, table: Table) -> bool:
-        # `Table.members`, without building its lists: asked after every action
-        players = self.players
-        for s in table.seats:
-            if s.token and s.kind == "human":
-                p = players.get(s.token)
-                if p is not None and p.conn is not None:
-                    return True
-        for token in table.watchers:
-            p = players.get(token)
+        for token in table.member_tokens():         # (asked after every action: no lists)
+            p = self.players.get(token)
             if p is not None and p.conn is not None:
-                return True
-        return False
+                self.alone_since.pop(table.id, None)
+                return 0.0
+        return self.now - self.alone_since.setdefault(table.id, self.now)
 
     def player(self, player_id: int) -> Player | None:
         """The player numbered ``player_id``, while the host knows them."""

@@ -69,12 +69,11 @@ class Speech:
         as maps to be worded (those and the ones who read another language)."""
         readers: dict[ConnId, tuple[int | None, bool]] = {}
         worded: set[ConnId] = set()
-        langs, wanted = self._langs, self._worded
         for conn, seat, owner in members:
-            if conn in wanted:
+            if conn in self._worded:
                 readers[conn] = (seat, owner)
                 worded.add(conn)
-            elif langs.get(conn, ENGLISH) != ENGLISH:
+            elif not self.reads_english(conn):
                 worded.add(conn)
         return readers, worded
 

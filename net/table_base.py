@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Iterator
 
 from hearts.engine import Game, Rules
 from hearts.engine.rule_options import words_of
@@ -136,6 +136,14 @@ class TableBase:
     def members(self) -> list[str]:
         """Tokens of every person at the table (seated or watching)."""
         return [token for token, _ in self.member_seats()]
+
+    def member_tokens(self) -> Iterator[str]:
+        """The tokens of `member_seats`, without building its lists (a seated watcher may
+        come twice): for questions asked after every action."""
+        for s in self.seats:
+            if s.kind == "human" and s.token:
+                yield s.token
+        yield from self.watchers
 
     def member_seats(self) -> list[tuple[str, int | None]]:
         """(token, seat) of every person at the table; seat None for a watcher."""
