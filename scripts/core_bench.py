@@ -11,8 +11,9 @@ interpreter (its .venv). The clients decode what they are sent (packed updates t
 answer as `hearts bench host`'s do (the "errors" printed are theirs too: a pass sent
 again on another's update while the first is in flight); their work is not counted. The clock is a fake one
 that moves 1/8000 s a delivered message (about the bench's rate), so timers and the
-heartbeat come as often as there, and a run does the same work each time: under
-callgrind the instructions per action are exact (docs/host-figures.md):
+heartbeat come as often as there, and runs do nearly the same work: under callgrind the
+instructions of the same code differ by about 1.5 per cent from run to run (the clients'
+refused intents, 252 to 288 in six runs, vary), far less than CPU time (docs/host-figures.md):
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --toggle-collect=_operator_call \
         python scripts/core_bench.py --tables 25 --warmup 300 --actions 1500 --parts
