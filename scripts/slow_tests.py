@@ -1,6 +1,8 @@
 """Write tests/slow_tests.txt, the tests that took half a second or more, from a pytest
 run's ``--durations=0`` report: those are marked `slow` (tests/conftest.py), so that
-`scripts/test -m "not slow"` is the fast core. Run again when the suite changes:
+`scripts/test -m "not slow"` is the fast core. Also tests/file_times.txt, each file's
+seconds: the workers take the longest files first (tests/conftest.py), so that no long file
+starts last and runs alone at the end. Run again when the suite changes:
 
     scripts/test --durations=0 | tee run.txt
     .venv/bin/python scripts/slow_tests.py run.txt [--over SECONDS]
@@ -15,12 +17,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "slow_tests.txt"
+FILES = ROOT / "tests" / "file_times.txt"
 LINE = re.compile(r"^(\d+\.\d+)s (?:call|setup|teardown)\s+(\S.*)$")
 HEADER = """\
 # The tests that took {over:g} s or more (setup, call and teardown) in a whole run, marked
 # `slow` by tests/conftest.py: `scripts/test -m "not slow"` leaves them out. Made by
 # scripts/slow_tests.py from `scripts/test --durations=0`; the tiers' own tests (browser,
 # netns, install) are slow by their marks and not listed.
+"""
+FILES_HEADER = """\
+# Each test file's seconds (its tests' setup, call and teardown added up) in a whole run:
+# tests/conftest.py hands the workers the longest files first. Made by scripts/slow_tests.py
+# from `scripts/test --durations=0`.
 """
 
 
@@ -47,6 +55,12 @@ def main(argv: list[str] | None = None) -> int:
                   if s >= args.over and not t.startswith(tuple(args.skip)))
     OUT.write_text(HEADER.format(over=args.over) + "".join(f"{t}\n" for t in slow))
     print(f"{len(slow)} of {len(took)} timed tests took {args.over:g} s or more: {OUT}")
+    files: dict[str, float] = {}
+    for test, seconds in took.items():
+        files[test.split("::")[0]] = files.get(test.split("::")[0], 0.0) + seconds
+    FILES.write_text(FILES_HEADER + "".join(
+        f"{seconds:.1f} {path}\n" for path, seconds in sorted(files.items(), key=lambda f: -f[1])))
+    print(f"{len(files)} files timed: {FILES}")
     return 0
 
 

@@ -44,6 +44,18 @@ TIERS: dict[str, tuple[str, ...]] = {
 FIXTURE_TIERS = {"browser": "browser"}
 # the tests measured to take half a second or more (scripts/slow_tests.py writes the list)
 SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+# each file's measured seconds (scripts/slow_tests.py): the longest files go to the workers
+# first (scripts/test keeps this order with --no-loadscope-reorder), so that no long file
+# starts late and runs alone at the end
+FILE_TIMES = Path(__file__).with_name("file_times.txt")
+
+
+def _file_seconds() -> dict[str, float]:
+    if not FILE_TIMES.exists():
+        return {}
+    pairs = (line.split(maxsplit=1) for line in FILE_TIMES.read_text().splitlines()
+             if line.strip() and not line.startswith("#"))
+    return {path: float(seconds) for seconds, path in pairs}
 
 
 def _measured_slow() -> set[str]:
@@ -73,3 +85,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if why is not None:
                 item.add_marker(pytest.mark.skip(reason=why))
                 break
+    seconds = _file_seconds()
+    items.sort(key=lambda item: -seconds.get(item.nodeid.split("::")[0], 0.0))   # stable
