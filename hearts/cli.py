@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import Any
 
 from hearts.errors import UserError
 
-__all__ = ["COMMANDS", "UserError", "main"]
+__all__ = ["COMMANDS", "UserError", "main", "parse"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hearts.commands.play", "open the game client (the default)"),
@@ -34,8 +35,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     return parser, parsers
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+def parse(argv: list[str]) -> tuple[str | None, Any, argparse.Namespace]:
+    """``argv`` as `hearts` reads it: the subcommand's name, its module and the arguments."""
     if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]
     parser, parsers = build_parser()
@@ -44,7 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     if name is not None:
         module = importlib.import_module(COMMANDS[name][0])
         module.add_arguments(parsers[name])
-    args = parser.parse_args(argv)
+    return name, module, parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    name, module, args = parse(sys.argv[1:] if argv is None else argv)
     try:
         return int(module.run(args) or 0) if module else 0
     except UserError as e:

@@ -30,14 +30,19 @@ PYINSTALLER = "pyinstaller>=6.10,<7"
 
 def build_venv(where: Path) -> Path:
     """A venv with PyInstaller and this checkout installed; its python. (Two builds at
-    once share it: run one at a time.)"""
+    once share it: run one at a time.) The pip of the Python running this installs into
+    it where it can (`pip --python`, pip 22.3 and later): a pip of its own costs the venv
+    as much CPU again as the install."""
     python = where / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-    if not python.exists() or subprocess.run([str(python), "-m", "pip", "--version"],
+    outer = subprocess.run([sys.executable, "-m", "pip", "--python", str(sys.executable),
+                            "--version"], capture_output=True).returncode == 0
+    pip = [sys.executable, "-m", "pip", "--python", str(python)] if outer else \
+        [str(python), "-m", "pip"]
+    if not python.exists() or subprocess.run([*pip, "--version"],
                                              capture_output=True).returncode != 0:
         shutil.rmtree(where, ignore_errors=True)         # none yet, or a broken one
-        venv.create(where, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", PYINSTALLER, str(ROOT)],
-                   check=True)
+        venv.create(where, with_pip=not outer)
+    subprocess.run([*pip, "install", "-q", PYINSTALLER, str(ROOT)], check=True)
     return python
 
 

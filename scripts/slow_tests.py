@@ -41,6 +41,15 @@ def durations(report: str) -> dict[str, float]:
     return took
 
 
+def file_seconds(took: dict[str, float]) -> dict[str, float]:
+    """Each test file's seconds, its tests' added up, the longest first."""
+    files: dict[str, float] = {}
+    for test, seconds in took.items():
+        path = test.split("::")[0]
+        files[path] = files.get(path, 0.0) + seconds
+    return dict(sorted(files.items(), key=lambda f: -f[1]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("report", type=Path, help="the output of a run with --durations=0")
@@ -55,11 +64,9 @@ def main(argv: list[str] | None = None) -> int:
                   if s >= args.over and not t.startswith(tuple(args.skip)))
     OUT.write_text(HEADER.format(over=args.over) + "".join(f"{t}\n" for t in slow))
     print(f"{len(slow)} of {len(took)} timed tests took {args.over:g} s or more: {OUT}")
-    files: dict[str, float] = {}
-    for test, seconds in took.items():
-        files[test.split("::")[0]] = files.get(test.split("::")[0], 0.0) + seconds
-    FILES.write_text(FILES_HEADER + "".join(
-        f"{seconds:.1f} {path}\n" for path, seconds in sorted(files.items(), key=lambda f: -f[1])))
+    files = file_seconds(took)
+    FILES.write_text(FILES_HEADER + "".join(f"{seconds:.1f} {path}\n"
+                                            for path, seconds in files.items()))
     print(f"{len(files)} files timed: {FILES}")
     return 0
 
