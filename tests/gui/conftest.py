@@ -25,6 +25,14 @@ def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+def save_shot(surface: Any, path: Path) -> None:
+    """Save ``surface`` as ``path`` (PNG) only when $HEARTS_SCREENSHOTS asks for screenshots
+    to look at: encoding one takes ~0.2 s, and nobody sees a temp dir's."""
+    if os.environ.get("HEARTS_SCREENSHOTS"):
+        import pygame
+        pygame.image.save(surface, str(path))
+
+
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
     """Where screenshots go: $HEARTS_SCREENSHOTS if set (to look at them), else a temp dir

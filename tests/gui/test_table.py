@@ -19,6 +19,7 @@ from hearts.net.mirror import TableInfo
 from hearts.net.words import Voice
 from hearts.net.words import why_illegal as _why_illegal
 
+from .conftest import save_shot
 from .table_host import LocalTable, RecordingApp
 
 
@@ -121,7 +122,7 @@ def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
             assert len(screen.model.selected) == 3
             screen.draw(surface)
             if "pass" not in shot:
-                pygame.image.save(surface, str(shots / "table-pass-selected.png"))
+                save_shot(surface, shots / "table-pass-selected.png")
                 shot["pass"] = 1
             chosen = [str(c) for c in screen.model.selected]
             click(screen, screen.button("pass").rect.center)
@@ -132,7 +133,7 @@ def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
             assert app.sent[-1] == {"type": "play", "card": str(card)}
             if len(v.tricks) == 6 and "play" not in shot:
                 screen.draw(surface)
-                pygame.image.save(surface, str(shots / "table-play.png"))
+                save_shot(surface, shots / "table-play.png")
                 shot["play"] = 1
         elif v.phase == "moon-choice" and v.moon.shooter == v.seat:
             click(screen, screen.button("moon-add").rect.center)
@@ -149,7 +150,7 @@ def test_a_whole_game_with_mouse_clicks(surface, shots: Path) -> None:
     assert rows[-1] == ["Total"] + [str(t) for t in game.totals]
     assert rows[0][1:] == [str(p) for p in game.results[0].points]
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-game-over.png"))
+    save_shot(surface, shots / "table-game-over.png")
     # New game: the owner's button starts the next game at the same table
     click(screen, screen.button("new-game").rect.center)
     assert app.sent[-1] == {"type": "start"}
@@ -192,7 +193,7 @@ def test_illegal_card_click_shows_why_and_sends_nothing(surface, shots: Path) ->
     assert ("clubs", "diamonds", "hearts", "spades")[led] in notes
     assert screen.status_text(v)[0].startswith("Your turn")     # the prompt stays
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-illegal.png"))
+    save_shot(surface, shots / "table-illegal.png")
     screen.update(7.0)
     assert screen.note_lines() == []
 
@@ -260,7 +261,7 @@ def test_moon_choice_dialog_sends_the_choice(surface, shots: Path) -> None:
     add, sub = screen.button("moon-add"), screen.button("moon-subtract")
     assert add is not None and sub is not None and "26" in add.label
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-moon.png"))
+    save_shot(surface, shots / "table-moon.png")
     click(screen, add.rect.center)
     assert app.sent[-1] == {"type": "moon", "choice": "add"}
     assert screen.button("moon-add") is None                  # chosen: the dialog goes
@@ -286,7 +287,7 @@ def test_open_hands_show_every_card_and_ctrl_r_hides_them(surface, shots: Path) 
     first = sorted(v.others[left], key=lambda c: (c.suit, c.rank))
     assert first
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-open-hands.png"))
+    save_shot(surface, shots / "table-open-hands.png")
     x, y = screen.layout.fan_centre(1)
     probe = (screen.layout.plates[1].right + 16, y - screen.small_art.height // 2 + 20)
     shown = surface.get_at(probe)
@@ -309,7 +310,7 @@ def test_countdown_scoreboard_and_tab(surface, shots: Path) -> None:
     first = host.table.game.results[0].points
     assert rows[0][1:] == [str(-p) for p in first]
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-scoreboard.png"))
+    save_shot(surface, shots / "table-scoreboard.png")
     key(screen, pygame.K_TAB)
     assert not screen.model.show_scores
 
@@ -359,7 +360,7 @@ def test_watcher_sees_no_cards_and_cannot_act(surface, shots: Path) -> None:
     screen.update(0)
     assert screen.model.watching and screen.model.hand_cards == []
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-watching.png"))
+    save_shot(surface, shots / "table-watching.png")
     click(screen, (640, 740))
     key(screen, pygame.K_RETURN)
     assert app.sent == []
@@ -439,7 +440,7 @@ def test_the_table_scales_to_the_window(size, shots: Path) -> None:
         hand = [r for _, r in screen.geo.hand_layout()]
         assert hand[0].left > screen.layout.plates[0].right - hand[0].width // 2
         screen.draw(surf)
-        pygame.image.save(surf, str(shots / f"table-{size[0]}x{size[1]}.png"))
+        save_shot(surf, shots / f"table-{size[0]}x{size[1]}.png")
     finally:
         pygame.display.quit()
 
@@ -448,7 +449,7 @@ def test_before_the_game_the_seats_and_the_owners_start_button(surface, shots: P
     screen, host, app = make(start=False)
     assert screen.model.view is None and screen.model.info.state == "waiting" and screen.model.info.owner
     screen.draw(surface)
-    pygame.image.save(surface, str(shots / "table-waiting.png"))
+    save_shot(surface, shots / "table-waiting.png")
     key(screen, pygame.K_RETURN)
     assert app.sent[-1] == {"type": "start"}
     pump(screen, host)

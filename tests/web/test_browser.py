@@ -5,7 +5,7 @@ chats with a TCP client at its table; is kicked by an owner and sees why; chats 
 lobby with a TCP client while a page at a table sees the lobby's lines marked as such.
 
 Screenshots of the lobby (empty, and with its chat), passing, a trick, the scores and game over at 360x740 and
-1280x800 go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+1280x800 go to $HEARTS_WEB_SHOTS when it is set (none are taken otherwise).
 """
 
 from __future__ import annotations
@@ -168,9 +168,17 @@ def open_page(browser: "Browser", served: HostThread, name: str,
     return page
 
 
+def shots_asked() -> bool:
+    """Screenshots are taken only when $HEARTS_WEB_SHOTS asks for them (to look at): each
+    costs Chromium a resize, a layout and a PNG, and nobody sees a temporary directory's."""
+    return bool(os.environ.get("HEARTS_WEB_SHOTS"))
+
+
 def snap(page: "Page", shots: Path, what: str) -> None:
     """Screenshots of the page as it is at its own (phone) size and at laptop size (the page
     lays itself out again after a resize: the hand's rows depend on the width)."""
+    if not shots_asked():
+        return
     size = page.viewport_size or PHONE
     page.screenshot(path=str(shots / f"{what}-{size['width']}x{size['height']}.png"),
                     animations="disabled")

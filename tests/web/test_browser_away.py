@@ -4,7 +4,7 @@ said at once; a card tapped meanwhile waits and is played when the link is back;
 after a real restart of the host (--resume) during which a bot played hands for the seat,
 the page says so in the sentence the desktop and text clients say (hearts.net.words).
 
-Screenshots go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+Screenshots go to $HEARTS_WEB_SHOTS when it is set (none are taken otherwise).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ card, the seats' chips), the seats around the table, a hand's summary and the fi
 no ellipsis, nothing scrolled or spilled out of its box or off the screen (a long name
 wraps, between its letters when one word is too long).
 
-Screenshots at 390x844 and 1280x800 go to $HEARTS_WEB_SHOTS (default: the test's
-temporary directory)."""
+Screenshots at 390x844 and 1280x800 go to $HEARTS_WEB_SHOTS when it is set
+(none are taken otherwise)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ the page goes back to the lobby; a card sent and not taken is never shown as pla
 released with a word; a finished table whose owner is away says what happened and what can
 be done next.
 
-Screenshots go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+Screenshots go to $HEARTS_WEB_SHOTS when it is set (none are taken otherwise).
 """
 
 from __future__ import annotations

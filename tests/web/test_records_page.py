@@ -4,7 +4,7 @@ a hand from the scores at a table.
 
 Screenshots of the leaderboard, the games and a replay mid-hand at 390x844 and 1280x800,
 and of the leaderboard in English, German, French and Spanish at 360x640, 390x844, 541x720
-and 1280x800, go to $HEARTS_WEB_SHOTS (default: the test's temporary directory).
+and 1280x800, go to $HEARTS_WEB_SHOTS when it is set (none are taken otherwise).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from hearts.net.stats import person_id
 from tests.engine.builders import random_game
 
 from .test_browser import (LAPTOP, PACE, HostThread, browser, command,  # noqa: F401
-                           create_table, pytestmark, served, shots, until)
+                           create_table, pytestmark, served, shots, shots_asked, until)
 from .test_browser_languages import OVERFLOWING
 # (browser, served and shots are the fixtures; pytestmark skips without Chromium)
 
@@ -65,6 +65,8 @@ def page_as_ann(browser: Any, served: HostThread, key: str | None = KEY) -> Any:
 
 
 def both_sizes(page: Any, shots: Path, what: str) -> None:
+    if not shots_asked():
+        return
     page.screenshot(path=str(shots / f"{what}-390x844.png"), animations="disabled")
     page.set_viewport_size(LAPTOP)
     page.screenshot(path=str(shots / f"{what}-1280x800.png"), animations="disabled")
@@ -206,8 +208,9 @@ def test_the_leaderboard_fits_a_phone_in_four_languages(browser: Any, served: Ho
         page.wait_for_selector("#leaderboard table.board")
         for size in ({"width": 360, "height": 640}, PHONE, {"width": 541, "height": 720}, LAPTOP):
             page.set_viewport_size(size)
-            page.screenshot(path=str(shots / f"leaderboard-{lang}-{size['width']}x{size['height']}.png"),
-                            animations="disabled")
+            if shots_asked():
+                page.screenshot(path=str(shots / f"leaderboard-{lang}-{size['width']}x{size['height']}.png"),
+                                animations="disabled")
             assert page.evaluate(BOARD_FIT) == [], (lang, size)
             assert page.evaluate(OVERFLOWING, "#leaderboard") == [], (lang, size)
             assert page.evaluate(RANK_SHOWN) == "1", (lang, size)
