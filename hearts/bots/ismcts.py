@@ -16,7 +16,14 @@ This seat's own later plays are in the tree too, and are its information sets pr
 hand is the same in every world).
 
 The worlds are still this seat's: every one holds its real hand, so the other seats'
-averages know it (the leak an information-set search of one observer keeps).
+averages know it (the leak an information-set search of one observer keeps). With
+``views`` each seat searches from its own view instead: in this seat's worlds only its own
+nodes are searched and counted, every other seat playing its card of most promise from its
+own statistics (`_read_card`), and those are gathered in steps of worlds re-dealt from that
+seat's view (`views_step`: its hand kept, the other three, this seat's among them,
+shuffled with their counts and the voids shown, `redeal`), which give this seat no value.
+A node's statistics are then those of the seat that chose its card, over worlds it could
+not tell apart.
 
 Nothing in it is random: the same worlds in the same order give the same values. In C
 where it is built (`_playout.ismcts_cards`); `ISTree` and `is_step` are the reference the C
