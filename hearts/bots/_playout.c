@@ -727,7 +727,7 @@ typedef struct {
 
 typedef struct {
     ISNode *nodes;
-    int n, cap, roots[52];
+    int n, cap, roots[52], worlds;  /* ``worlds``: searched so far (ismcts.ISTree.worlds) */
 } ISTree;
 
 static void is_tree_free(PyObject *capsule) {
@@ -770,14 +770,36 @@ static int is_add(ISTree *t, int node, int card) {
     return k;
 }
 
+/* ismcts._read_card: the card of ``cls`` (the playouts' first) that ``mover``'s statistics
+ * at ``node`` promise most, read only: the least mean less ``explore`` over the root of its
+ * visits; the playouts' card where none of them was tried */
+static int is_read_card(const ISTree *t, int node, const int *cls, int ncls, int mover,
+                        double explore) {
+    int pick = cls[0], found = 0;
+    double best = 0.0;
+    for (int i = 0; i < ncls; i++) {
+        int k = is_child(t, node, cls[i]);
+        if (k < 0 || !t->nodes[k].visits) continue;
+        const ISNode *c = &t->nodes[k];
+        double u = -(c->sum[mover] / c->visits) / 26.0 - explore / sqrt((double)c->visits);
+        if (!found || u > best) {
+            pick = cls[i];
+            best = u;
+            found = 1;
+        }
+    }
+    return pick;
+}
+
 /* ismcts.is_step: one step of the search in the world ``s`` (the candidate played) from
  * the node ``root``: down the tree by the plays the world allows, each mover choosing among
  * the cards it may play (the playouts' card first, one of cards that play alike) by UCB on
  * its own mean over the worlds where each could be chosen, a new node for a card not yet
- * tried, then the playouts; every seat's line_score added up the path. 0, or -1 where the
- * memory ran out. ``s`` is played to its end. */
+ * tried, then the playouts; every seat's line_score added up the path. With ``view`` a seat
+ * (not -1) only that seat searches and has its nodes updated, the others playing
+ * `is_read_card`. 0, or -1 where the memory ran out. ``s`` is played to its end. */
 static int is_step(const Rules *r, ISTree *t, int root, St *s, int plies, double explore,
-                   int shooters, int me) {
+                   int shooters, int me, int view) {
     int path[64], np = 0, node = root, depth = 0;
     path[np++] = root;
     while (s->ntricks < 13 && depth < plies) {
@@ -788,14 +810,26 @@ static int is_step(const Rules *r, ISTree *t, int root, St *s, int plies, double
             int c = low(m);
             if (c != cls[0] && !plays_as_under(r, s, legal, c)) cls[ncls++] = c;
         }
+        if (view >= 0 && mover != view) {
+            int card = is_read_card(t, node, cls, ncls, mover, explore);
+            int k = is_child(t, node, card);
+            if (k < 0 && (k = is_add(t, node, card)) < 0) return -1;
+            play(r, s, card);
+            node = k;
+            depth++;
+            continue;
+        }
         int kids[13];
         for (int i = 0; i < ncls; i++) {
             kids[i] = is_child(t, node, cls[i]);
             if (kids[i] >= 0) t->nodes[kids[i]].avail++;
-            else if (missing < 0) missing = i;
+            /* not tried (a node another seat's read reached is not) */
+            if ((kids[i] < 0 || !t->nodes[kids[i]].visits) && missing < 0) missing = i;
         }
         int next;
-        if (missing >= 0) {
+        if (missing >= 0 && kids[missing] >= 0) {
+            next = kids[missing];
+        } else if (missing >= 0) {
             next = is_add(t, node, cls[missing]);
             if (next < 0) return -1;
             t->nodes[next].avail = 1;
@@ -827,6 +861,73 @@ static int is_step(const Rules *r, ISTree *t, int root, St *s, int plies, double
         for (int i = 0; i < 4; i++) n->sum[i] += v[i];
     }
     return 0;
+}
+
+/* ismcts.mix64: splitmix64's step, the random numbers of the re-deals (the same in Python) */
+static u64 mix64(u64 *x) {
+    u64 z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ismcts.world_seed: the random state of a world's re-deals */
+static u64 world_seed(const St *s) {
+    u64 x = 0, t;
+    for (int i = 0; i < 4; i++) {
+        t = x ^ s->hands[i];
+        x = mix64(&t);
+    }
+    t = x ^ s->played;
+    return mix64(&t);
+}
+
+/* ismcts.redeal: ``s`` with the cards ``view`` cannot see (the other three hands) shuffled
+ * and dealt back among those seats, each its count, none a suit it has shown it lacks; 0,
+ * or -1 where the cards did not go round (``out`` then unfinished) */
+static int redeal(const St *s, int view, u64 *rng, St *out) {
+    int pool[52], n = 0, cap[4];
+    *out = *s;
+    for (int i = 0; i < 4; i++) {
+        cap[i] = i == view ? 0 : popc(s->hands[i]);
+        if (i == view) continue;
+        for (u64 m = s->hands[i]; m; m &= m - 1) pool[n++] = low(m);
+        out->hands[i] = 0;
+    }
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(mix64(rng) % (u64)(i + 1)), c = pool[i];
+        pool[i] = pool[j];
+        pool[j] = c;
+    }
+    for (int k = 0; k < n; k++) {
+        int c = pool[k], total = 0;
+        for (int i = 0; i < 4; i++)
+            if (cap[i] && !(s->voids[i] >> (c / 13) & 1)) total += cap[i];
+        if (!total) return -1;
+        int pick = (int)(mix64(rng) % (u64)total);
+        for (int i = 0; i < 4; i++) {
+            if (!cap[i] || (s->voids[i] >> (c / 13) & 1)) continue;
+            if (pick < cap[i]) {
+                out->hands[i] |= 1ULL << c;
+                cap[i]--;
+                break;
+            }
+            pick -= cap[i];
+        }
+    }
+    return 0;
+}
+
+/* ismcts.views_step: the ``step``-th step of the other seats' own searches under ``root``,
+ * in ``s`` (the candidate played) re-dealt from that seat's view; 0, or -1 where the memory
+ * ran out */
+static int views_step(const Rules *r, ISTree *t, int root, const St *s, int step, u64 seed,
+                      int plies, double explore, int shooters, int me) {
+    int view = (me + 1 + step % 3) & 3;
+    u64 rng = seed ^ (u64)step;
+    St seen;
+    if (redeal(s, view, &rng, &seen)) return 0;
+    return is_step(r, t, root, &seen, plies, explore, shooters, me, view);
 }
 
 /* -- between Python and C ------------------------------------------------------------- */
@@ -1626,15 +1727,17 @@ static PyObject *py_is_tree(PyObject *self, PyObject *noargs) {
  * step's end (as score_cards gives them, card by card) */
 static PyObject *py_ismcts_cards(PyObject *self, PyObject *args) {
     PyObject *capsule, *st, *cards, *hidden = Py_None;
-    int me, shooters, iters, plies;
+    int me, shooters, iters, plies, views = 0;
     double explore;
-    if (!PyArg_ParseTuple(args, "OOOiiOiid", &capsule, &st, &cards, &me, &shooters, &hidden,
-                          &iters, &plies, &explore))
+    if (!PyArg_ParseTuple(args, "OOOiiOiid|i", &capsule, &st, &cards, &me, &shooters, &hidden,
+                          &iters, &plies, &explore, &views))
         return NULL;
     ISTree *t = PyCapsule_GetPointer(capsule, "hearts.ISTree");
     if (!t) return NULL;
-    if (me < 0 || me > 3 || iters < 1 || iters > 64 || plies < 0 || plies > 52) {
-        PyErr_SetString(PyExc_ValueError, "ismcts_cards: a seat 0..3, 1..64 steps, plies");
+    if (me < 0 || me > 3 || iters < 1 || iters > 64 || plies < 0 || plies > 52 || views < 0
+        || views > 64) {
+        PyErr_SetString(PyExc_ValueError,
+                        "ismcts_cards: a seat 0..3, 1..64 steps, plies, 0..64 views");
         return NULL;
     }
     St base, starts[13];
@@ -1649,14 +1752,20 @@ static PyObject *py_ismcts_cards(PyObject *self, PyObject *args) {
     if (!ends) return PyErr_NoMemory();
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
+    u64 seed = world_seed(&base);
     for (Py_ssize_t i = 0; i < n && !failed; i++) {
+        int root = t->roots[played[i]];
         play(r, &starts[i], played[i]);
         for (int k = 0; k < iters && !failed; k++) {
             St *e = &ends[i * iters + k];
             *e = starts[i];
-            failed = is_step(r, t, t->roots[played[i]], e, plies, explore, shooters, me);
+            failed = is_step(r, t, root, e, plies, explore, shooters, me, views ? me : -1);
         }
+        for (int k = 0; k < views && !failed; k++)
+            failed = views_step(r, t, root, &starts[i], t->worlds * views + k, seed, plies,
+                                explore, shooters, me);
     }
+    t->worlds++;
     Py_END_ALLOW_THREADS
     PyObject *out = failed ? PyErr_NoMemory() : seat_results(r, ends, n * iters, me);
     PyMem_Free(ends);
@@ -1667,7 +1776,7 @@ static PyMethodDef methods[] = {
     {"is_tree", py_is_tree, METH_NOARGS,
      "is_tree(): an empty information-set tree (ismcts.ISTree) for one decision."},
     {"ismcts_cards", py_ismcts_cards, METH_VARARGS,
-     "ismcts_cards(tree, state, cards, me, shooters, hidden, iters, plies, explore): as "
+     "ismcts_cards(tree, state, cards, me, shooters, hidden, iters, plies, explore[, views]): as "
      "ismcts.ismcts_cards; (results, how many are not points) as score_cards, iters per card."},
     {"tree_cards", py_tree_cards, METH_VARARGS,
      "tree_cards(state, cards, me, shooters, hidden, iters, plies, explore[, search_me]): as "

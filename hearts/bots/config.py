@@ -105,6 +105,13 @@ class SearchConfig:
     # that many times fewer for the same ``work``; 0 never. It replaces ``replies``,
     # ``own_tricks`` and ``tree``
     ismcts: int = 0
+    # with ``ismcts``, each seat searches from its own view: in this seat's worlds only this
+    # seat's nodes are searched and updated, the others playing by their own statistics; those
+    # are gathered in ``ismcts_views`` steps more a world and candidate, each in the world
+    # re-dealt from the next other seat's view (its hand kept, the other three shuffled with
+    # their counts and the voids shown), which give no value. A world then costs ``ismcts`` +
+    # ``ismcts_views`` playouts a candidate; 0 never
+    ismcts_views: int = 0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):
@@ -149,7 +156,7 @@ MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
 
 # the settings that no level uses, kept as settings for the research still going on (each
 # measured in docs/bots.md); any other setting some level turns on (tests/bots/test_levels.py)
-TRIALS = ("ismcts",)
+TRIALS = ("ismcts", "ismcts_views")
 
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
                                           "eager": EAGER, "moonshot": MOONSHOT}
@@ -176,7 +183,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "tree", "tree_plies", "ismcts")
+                 "replies", "tree", "tree_plies", "ismcts", "ismcts_views")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:

@@ -16,7 +16,14 @@ This seat's own later plays are in the tree too, and are its information sets pr
 hand is the same in every world).
 
 The worlds are still this seat's: every one holds its real hand, so the other seats'
-averages know it (the leak an information-set search of one observer keeps).
+averages know it (the leak an information-set search of one observer keeps). With
+``views`` each seat searches from its own view instead: in this seat's worlds only its own
+nodes are searched and counted, every other seat playing its card of most promise from its
+own statistics (`_read_card`), and those are gathered in steps of worlds re-dealt from that
+seat's view (`views_step`: its hand kept, the other three, this seat's among them,
+shuffled with their counts and the voids shown, `redeal`), which give this seat no value.
+A node's statistics are then those of the seat that chose its card, over worlds it could
+not tell apart.
 
 Nothing in it is random: the same worlds in the same order give the same values. In C
 where it is built (`_playout.ismcts_cards`); `ISTree` and `is_step` are the reference the C
@@ -53,6 +60,7 @@ class ISTree:
 
     def __init__(self) -> None:
         self.roots: dict[int, _ISNode] = {}
+        self.worlds = 0     # the worlds searched so far (the other seats' views take turns)
 
 
 def new_tree() -> Any:
@@ -61,9 +69,14 @@ def new_tree() -> Any:
 
 
 def is_step(root: _ISNode, st: SimState, plies: int, explore: float, shooters: int,
-            me: int) -> SimState:
+            me: int, view: int = -1) -> SimState:
     """One step of the search from ``root`` in the world ``st`` (the candidate played; see
-    the module), ``shooters`` as in `moon.score_cards`; ``st`` played to its end."""
+    the module), ``shooters`` as in `moon.score_cards`; ``st`` played to its end.
+
+    With ``view`` a seat, only that seat searches (UCB, a new node, its statistics updated):
+    every other seat plays its card of most promise from its own statistics, read only
+    (`_read_card`), and only ``view``'s nodes are updated: the step of a world dealt from
+    ``view``'s own view (`views_step`)."""
     path = [root]
     node = root
     depth = 0
@@ -73,6 +86,16 @@ def is_step(root: _ISNode, st: SimState, plies: int, explore: float, shooters: i
         first = _policy_card(st, legal, shooters, me)
         cls = [first] + [c for c in iter_bits(legal)
                          if c != first and not _plays_as_under(st, legal, c)]
+        if view >= 0 and mover != view:
+            card = _read_card(node, cls, mover, explore)
+            nxt_or_none = node.child(card)
+            if nxt_or_none is None:
+                nxt_or_none = _ISNode(card)
+                node.children.append(nxt_or_none)
+            st.play(card)
+            node = nxt_or_none
+            depth += 1
+            continue
         kids: list[_ISNode | None] = []
         missing = -1
         for i, c in enumerate(cls):
@@ -80,11 +103,14 @@ def is_step(root: _ISNode, st: SimState, plies: int, explore: float, shooters: i
             kids.append(kid)
             if kid is not None:
                 kid.avail += 1
-            elif missing < 0:
-                missing = i
+            if (kid is None or not kid.visits) and missing < 0:
+                missing = i     # not tried (a node another seat's read reached is not)
         if missing >= 0:
-            nxt = _ISNode(cls[missing], avail=1)
-            node.children.append(nxt)
+            found = kids[missing]
+            if found is None:
+                found = _ISNode(cls[missing], avail=1)
+                node.children.append(found)
+            nxt = found
         else:
             pick: _ISNode | None = None
             best = 0.0
@@ -114,31 +140,51 @@ def is_step(root: _ISNode, st: SimState, plies: int, explore: float, shooters: i
     return st
 
 
+def _read_card(node: _ISNode, cls: list[int], mover: int, explore: float) -> int:
+    """The card of ``cls`` (the playouts' first) that ``mover``'s statistics at ``node``
+    promise most, read only: the least mean points less ``explore`` over the root of its
+    visits (a card seen rarely has to be clearly better); the playouts' card where none of
+    them was tried."""
+    pick, best = cls[0], 0.0
+    found = False
+    for c in cls:
+        kid = node.child(c)
+        if kid is None or not kid.visits:
+            continue
+        u = -(kid.sum[mover] / kid.visits) / 26.0 - explore / math.sqrt(kid.visits)
+        if not found or u > best:
+            pick, best, found = c, u, True
+    return pick
+
+
 def ismcts_cards(tree: Any, world: SimState, cards: list[int], me: int, shooters: int = -1,
                  hidden: list[int] | None = None, iters: int = 1, plies: int = 8,
-                 explore: float = 0.5, moon_weight: float = 1.0) -> list[float]:
+                 explore: float = 0.5, moon_weight: float = 1.0, views: int = 0) -> list[float]:
     """``me``'s mean points after each of ``cards`` in ``world`` (with the hands ``hidden``
     if given) over ``iters`` steps of the search in ``tree`` (from `new_tree`, one per
     decision: the worlds before this one have grown it), scored as `moon.score_cards`
-    scores."""
+    scores. With ``views``, each seat searches from its own view (`views_step`): ``me`` in
+    ``world``, and after each card ``views`` steps more in worlds re-dealt from the other
+    seats' views, which give no value."""
     if isinstance(tree, ISTree):
         return ismcts_cards_py(tree, world, cards, me, shooters, hidden, iters, plies, explore,
-                               moon_weight)
+                               moon_weight, views)
     assert native is not None
     answer = native.ismcts_cards(tree, world, cards, me, shooters, hidden, iters, plies,
-                                 explore)
+                                 explore, views)
     values = seat_results(world.sr, answer, world.totals, me, moon_weight)
     return [sum(values[i * iters:(i + 1) * iters]) / iters for i in range(len(cards))]
 
 
 def ismcts_cards_py(tree: ISTree, world: SimState, cards: list[int], me: int,
                     shooters: int = -1, hidden: list[int] | None = None, iters: int = 1,
-                    plies: int = 8, explore: float = 0.5,
-                    moon_weight: float = 1.0) -> list[float]:
+                    plies: int = 8, explore: float = 0.5, moon_weight: float = 1.0,
+                    views: int = 0) -> list[float]:
     """`ismcts_cards` in Python (the reference the C one is tested against)."""
     if hidden is not None:
         world = world.copy()
         world.hands = list(hidden)
+    seed = world_seed(world)
     out = []
     for c in cards:
         root = tree.roots.setdefault(c, _ISNode(c))
@@ -146,10 +192,80 @@ def ismcts_cards_py(tree: ISTree, world: SimState, cards: list[int], me: int,
         start.play(c)
         total = 0.0
         for _ in range(iters):
-            end = is_step(root, start.copy(), plies, explore, shooters, me)
+            end = is_step(root, start.copy(), plies, explore, shooters, me,
+                          me if views else -1)
             total += end.weighed_points(me, moon_weight)
         out.append(total / iters)
+        for k in range(views):
+            views_step(root, start, tree.worlds * views + k, seed, plies, explore, shooters, me)
+    tree.worlds += 1
     return out
 
 
-__all__ = ["ISTree", "new_tree", "is_step", "ismcts_cards", "ismcts_cards_py"]
+def views_step(root: _ISNode, st: SimState, step: int, seed: int, plies: int, explore: float,
+               shooters: int, me: int) -> None:
+    """The ``step``-th step of the other seats' own searches under ``root`` (in turn the
+    seats after ``me``): ``st`` (the candidate played) re-dealt from that seat's view
+    (`redeal`, with the random state ``seed ^ step``), and a step there in which only that
+    seat searches (`is_step` with ``view``); none where the deal did not go round."""
+    view = (me + 1 + step % 3) & 3
+    seen, _ = redeal(st, view, seed ^ step)
+    if seen is not None:
+        is_step(root, seen, plies, explore, shooters, me, view)
+
+
+_M64 = (1 << 64) - 1
+
+
+def mix64(x: int) -> tuple[int, int]:
+    """splitmix64's step from state ``x``: (the new state, a random 64-bit number); the
+    random numbers of the re-deals, the same as the C's."""
+    x = (x + 0x9E3779B97F4A7C15) & _M64
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return x, z ^ (z >> 31)
+
+
+def world_seed(st: SimState) -> int:
+    """The random state of a world's re-deals: from its hands and the cards played."""
+    x = 0
+    for h in st.hands:
+        x = mix64(x ^ h)[1]
+    return mix64(x ^ st.played)[1]
+
+
+def redeal(st: SimState, view: int, rng: int) -> tuple[SimState | None, int]:
+    """``st`` with the cards ``view`` cannot see (the other three hands) shuffled and dealt
+    back among those seats, each its count, none a suit it has shown it lacks (None where
+    the cards did not go round), and the random state after it."""
+    out = st.copy()
+    pool: list[int] = []
+    cap = [0, 0, 0, 0]
+    for i in range(4):
+        if i != view:
+            cap[i] = st.hands[i].bit_count()
+            pool += iter_bits(st.hands[i])
+            out.hands[i] = 0
+    for i in range(len(pool) - 1, 0, -1):
+        rng, z = mix64(rng)
+        j = z % (i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    for c in pool:
+        suit = c // 13
+        open_seats = [i for i in range(4) if cap[i] and not st.voids[i] >> suit & 1]
+        total = sum(cap[i] for i in open_seats)
+        if not total:
+            return None, rng
+        rng, z = mix64(rng)
+        pick = z % total
+        for i in open_seats:
+            if pick < cap[i]:
+                out.hands[i] |= 1 << c
+                cap[i] -= 1
+                break
+            pick -= cap[i]
+    return out, rng
+
+
+__all__ = ["ISTree", "new_tree", "is_step", "views_step", "ismcts_cards", "ismcts_cards_py",
+           "redeal", "world_seed", "mix64"]

@@ -294,9 +294,11 @@ class SearchBot:
         # in the last ``own_tricks`` tricks this seat plays its best line in each world: that
         # multiplies a world's plays by about three for each card past six in hand (measured),
         # so there are fewer worlds; with a ``tree`` a world costs 1 + ``tree`` playouts a
-        # candidate, with ``ismcts`` that many, and there are that many times fewer
+        # candidate, with ``ismcts`` that many (and ``ismcts_views`` more), and there are
+        # that many times fewer
         own = len(view.hand) <= cfg.own_tricks and not cfg.tree and not cfg.ismcts
-        fewer = 3 ** max(0, len(view.hand) - 6) if own else cfg.ismcts or 1 + cfg.tree
+        fewer = (3 ** max(0, len(view.hand) - 6) if own
+                 else cfg.ismcts + cfg.ismcts_views if cfg.ismcts else 1 + cfg.tree)
         worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
         reader = PlayReader(view, quiet=cfg.read_quiet) if cfg.infer and view.tricks else None
         # the chance that each other seat is playing for the moon, read from its plays
@@ -450,7 +452,8 @@ class _Scores:
         cfg = self.config
         if cfg.ismcts:
             return ismcts_cards(self.trees[mode], world, cards, me, shooters, hidden,
-                                cfg.ismcts, cfg.tree_plies, cfg.tree_explore, self.moon_weight)
+                                cfg.ismcts, cfg.tree_plies, cfg.tree_explore, self.moon_weight,
+                                cfg.ismcts_views)
         if cfg.tree:
             return tree_cards(world, cards, me, shooters, hidden, cfg.tree, cfg.tree_plies,
                               cfg.tree_explore, self.moon_weight, cfg.tree_self)
