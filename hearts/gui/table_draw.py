@@ -63,14 +63,22 @@ def whole_lines(s: str, size: int, width: int, face: str = "bold",
     """``s`` (a name) whole in ``width``: on one line in as large a size down to ``MIN_TEXT``
     as fits; else on up to ``lines`` lines broken at spaces (from 15 px down); else at
     ``MIN_TEXT`` on as many lines as it takes, a word too long broken between letters."""
+    out, sz = _whole_lines(s, size, width, face, lines)
+    return list(out), sz
+
+
+@functools.lru_cache(maxsize=1024)
+def _whole_lines(s: str, size: int, width: int, face: str, lines: int) -> tuple[tuple[str, ...], int]:
+    # a frame asks for each plate's name and status a few dozen times (the plates' sizes,
+    # the fans beside them, the painter): measured once a text, size and width
     for sz in range(max(MIN_TEXT, size), MIN_TEXT - 1, -1):
         if theme.font(sz, face).size(s)[0] <= width:
-            return [s], sz
+            return (s,), sz
     for sz in range(max(MIN_TEXT, min(size, 15)), MIN_TEXT - 1, -1):
-        out = list(_trial_wrap(s, sz, width, face))
+        out = _trial_wrap(s, sz, width, face)
         if len(out) <= lines and " ".join(out) == s:    # broken at spaces only
             return out, sz
-    return list(_trial_wrap(s, MIN_TEXT, width, face)), MIN_TEXT
+    return _trial_wrap(s, MIN_TEXT, width, face), MIN_TEXT
 
 
 @functools.lru_cache(maxsize=256)
