@@ -127,7 +127,8 @@ def test_the_lowest_heart_is_never_passed(spec):
         view = hand.view(0)
         hearts = [c for c in view.hand if c.suit == 2]
         if len(hearts) >= 2 and min(hearts).rank < 6:  # a low heart (2..7) is a keeper
-            assert min(hearts) not in bot.choose_pass(view, 1.0)
+            # the time given is the level's cap too: a loaded machine cuts no search short
+            assert min(hearts) not in bot.choose_pass(view, 10.0)
 
 
 def test_no_lead_of_a_suit_that_is_gone():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hearts.gui import glyphs, theme
+from hearts.gui import glyphs, table_draw, theme
 from hearts.gui.table import TableScreen
 
 from .conftest import Driver
@@ -62,7 +62,8 @@ def test_the_plate_shows_an_emoji_name_in_pictures(app, monkeypatch, shots):
 
     def plate() -> pygame.Surface:
         screen.cache.clear()
-        app.draw()
+        table_draw._whole_lines.cache_clear()    # names are fitted once a process: a machine's
+        app.draw()                               # fonts do not change under it, this test's do
         return app.surface.subsurface(screen.geo.plate(0)).copy()
     drive.shot(shots / "emoji-plate-1280x800.png")
     pictures = plate()
