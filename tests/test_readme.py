@@ -281,10 +281,11 @@ def _same_run_before(command: str, smoke: Smoke) -> str | None:
     def settings(c: str) -> tuple[str | None, dict[str, object]]:
         name, _, args = parse(_argv(c, SMOKE[c], Path("saves")))
         return name, vars(args)
+    mine = settings(command)
     for before in COMMANDS[:COMMANDS.index(command)]:
         twin = SMOKE.get(before)
         if (twin is not None and (twin.kind, twin.shows) == (smoke.kind, smoke.shows)
-                and settings(before) == settings(command)):
+                and settings(before) == mine):
             return before
     return None
 

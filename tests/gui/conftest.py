@@ -25,10 +25,15 @@ def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+def shots_asked() -> bool:
+    """Screenshots are saved only when $HEARTS_SCREENSHOTS asks for them (to look at):
+    encoding one takes ~0.2 s, and nobody sees a temporary directory's."""
+    return bool(os.environ.get("HEARTS_SCREENSHOTS"))
+
+
 def save_shot(surface: Any, path: Path) -> None:
-    """Save ``surface`` as ``path`` (PNG) only when $HEARTS_SCREENSHOTS asks for screenshots
-    to look at: encoding one takes ~0.2 s, and nobody sees a temp dir's."""
-    if os.environ.get("HEARTS_SCREENSHOTS"):
+    """Save ``surface`` as ``path`` (PNG) when screenshots are asked for (`shots_asked`)."""
+    if shots_asked():
         import pygame
         pygame.image.save(surface, str(path))
 
@@ -140,9 +145,9 @@ class Driver:
         self.click(b.rect.center)
 
     def shot(self, path: Path) -> None:
-        """Draw the frame; save it as ``path`` (PNG) only when $HEARTS_SCREENSHOTS asks for
-        screenshots to look at: encoding one takes ~0.2 s, and nobody sees a temp dir's."""
-        if os.environ.get("HEARTS_SCREENSHOTS"):
+        """Draw the frame; save it as ``path`` (PNG) when screenshots are asked for
+        (`shots_asked`)."""
+        if shots_asked():
             self.app.save_screenshot(path)
         else:
             self.app.draw()

@@ -73,12 +73,12 @@ SIZES = ((800, 600), (1280, 800))
 def shoot(app: Any, shots: Any, name: str) -> None:
     """Draw the app at 800x600 and at 1280x800 (saved as ``name-WxH.png`` when
     $HEARTS_SCREENSHOTS asks for screenshots to look at), then back to its size."""
-    import os
+    from .conftest import shots_asked
     before = app.size
     for size in SIZES:
         app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         app._resized()
-        if os.environ.get("HEARTS_SCREENSHOTS"):
+        if shots_asked():
             app.save_screenshot(shots / f"{name}-{size[0]}x{size[1]}.png")
         else:
             app.draw()

@@ -6,7 +6,6 @@ bubbles wrap; the dealer's chip never covers a score."""
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 
 import pygame
@@ -19,7 +18,7 @@ from hearts.gui.table import TableScreen
 
 from hearts.net.mirror import TableInfo
 
-from .conftest import save_shot
+from .conftest import save_shot, shots_asked
 from .table_host import LocalTable, RecordingApp
 from .table_seen import look, problems
 from .test_table import play_until, pump
@@ -100,7 +99,7 @@ def test_no_text_is_cut_small_or_off_the_window(lang, size, ui, shots: Path, mon
         bad = problems(seen, size)
         assert not bad, f"{name} at {size} in {lang}, text at {ui:.0%}: {bad}"
         seen_states.append(name)
-        if os.environ.get("HEARTS_SCREENSHOTS"):      # to look at (tests/gui/conftest.py)
+        if shots_asked():                              # (drawn only to be saved)
             surf = pygame.Surface(size)
             screen.draw(surf)
             save_shot(surf, shots / f"table-{lang}-{size[0]}x{size[1]}-{name.replace(' ', '-')}.png")
