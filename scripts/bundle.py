@@ -3,6 +3,7 @@
     python3 scripts/bundle.py            # Linux: dist/hearts/hearts; macOS: dist/hearts.app
     py scripts\\bundle.py                 # Windows: dist\\hearts\\hearts.exe
     python3 scripts/bundle.py --zip      # and dist/hearts-<system>-<machine>.zip to hand out
+    python3 scripts/bundle.py --time-start 3   # then its start against the venv's `hearts`
 
 PyInstaller (docs/install.md says why) freezes scripts/bundle_main.py with the installed
 `hearts` package: every module (subcommands and bots are imported by name), its data (the
@@ -18,6 +19,7 @@ import argparse
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -70,6 +72,40 @@ def freeze(python: Path, dist: Path, work: Path, onefile: bool) -> Path:
     return dist / "hearts"
 
 
+def program_in(made: Path) -> Path:
+    """The program to run in what `freeze` made."""
+    if made.is_file():
+        return made
+    if sys.platform == "darwin":
+        return made / "Contents" / "MacOS" / "hearts"
+    return made / ("hearts.exe" if sys.platform == "win32" else "hearts")
+
+
+def painted_time(program: list[str], cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> float:
+    """Seconds from starting ``program play`` to its main menu drawn (and the program gone)."""
+    start = time.monotonic()
+    subprocess.run([*program, "play", "--exit-when-painted"], capture_output=True, check=True,
+                   timeout=120, cwd=cwd,
+                   env=env or {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    return time.monotonic() - start
+
+
+def time_start(bundle: Path, runs: int) -> str:
+    """The median start to a painted menu of the bundle and of the checkout's .venv `hearts`
+    (scripts/play's), ``runs`` of each alternated so that both meet the same load."""
+    programs = {"bundle": [str(bundle)]}
+    venv_hearts = shutil.which("hearts", path=str(ROOT / ".venv" / (
+        "Scripts" if sys.platform == "win32" else "bin")))
+    if venv_hearts:
+        programs["venv"] = [venv_hearts]
+    times: dict[str, list[float]] = {name: [] for name in programs}
+    for _ in range(runs):
+        for name, program in programs.items():
+            times[name].append(painted_time(program))
+    return ", ".join(f"{name} {statistics.median(t):.2f} s" for name, t in times.items())
+
+
 def size(path: Path) -> int:
     if path.is_file():
         return path.stat().st_size
@@ -82,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="one file instead of one folder (starts slower: it unpacks first)")
     parser.add_argument("--zip", action="store_true", help="also pack the result in a .zip")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the bundle goes")
+    parser.add_argument("--time-start", type=int, default=0, metavar="N",
+                        help="then time N starts to a painted menu, the bundle's against the "
+                             "venv's `hearts` (alternated; the medians)")
     args = parser.parse_args(argv)
     start = time.monotonic()
     python = build_venv(ROOT / "build" / "bundle" / "venv")
@@ -92,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         name = f"hearts-{platform.system().lower()}-{platform.machine().lower()}"
         archive = shutil.make_archive(str(args.dist / name), "zip", made.parent, made.name)
         print(f"bundle: {archive} ({Path(archive).stat().st_size / 1e6:.0f} MB)")
+    if args.time_start > 0:
+        print(f"start to a painted menu (median of {args.time_start}): "
+              + time_start(program_in(made), args.time_start))
     return 0
 
 
