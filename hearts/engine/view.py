@@ -111,6 +111,15 @@ class View:
             m |= c.mask
         return m
 
+    def gone_mask(self) -> int:
+        """Every card out of the hands: played, or given to the tricks' winners when the hand
+        was finished early (TRAM)."""
+        m = self.played_mask()
+        if self.tram is not None:
+            for held in self.tram.cards:
+                m |= mask_of(held)
+        return m
+
     def unseen_mask(self) -> int:
         """Cards this seat cannot see: held by the other seats."""
         if self.tram is not None:

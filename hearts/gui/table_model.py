@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from hearts.engine import Card, View
+from hearts.engine.cards import mask_of
 from hearts.engine.scoring import moon_value
 from hearts.net import words
 from hearts.net.mirror import TableInfo
@@ -86,6 +87,18 @@ class TableModel:
         """Cards ``seat`` holds as the table shows it: ``v``'s count less the cards shown
         played since that view (the view after a hand's last card waits for its summary)."""
         return v.cards_left[seat] - sum(1 for s, _ in self.played_ahead if s == seat)
+
+    def gone_mask(self, v: View) -> int:
+        """Every card the table shows out of the hands: ``v``'s, those shown played since
+        it, and those given to the tricks' winners when the hand was finished early (the
+        view after a hand's last card waits for its summary)."""
+        m = v.gone_mask()
+        for _, card in self.played_ahead:
+            m |= card.mask
+        tram = self.tram or (self.summary or {}).get("tram")
+        for held in (tram or {}).get("cards") or ():
+            m |= mask_of(held)
+        return m
 
     def held(self, seat: int, cards: Iterable[Card]) -> list[Card]:
         """``cards`` of ``seat``'s open hand less those shown played since the view."""

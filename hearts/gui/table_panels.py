@@ -97,9 +97,10 @@ class PanelPainter(TableCanvas):
                                                 y + heart.get_height() // 2)))
 
     def draw_played_cards(self, surface: pygame.Surface, v: View) -> None:
-        """Open-hands tables: every card of the deck, the played ones struck through."""
+        """Open-hands tables: every card of the deck, the played ones struck through (and,
+        once a hand is finished early, the ones given to the tricks' winners)."""
         r = self.geo.played_rect()
-        played = v.played_mask()
+        played = self.model.gone_mask(v)
         key = ("played", r.size, played, self.layout.u)
         img = self.cache.get(key)
         if img is None:                      # drawn again only when a card is played
