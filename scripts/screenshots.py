@@ -53,7 +53,7 @@ def table_shot(path: Path, seed: int) -> None:
     from hearts.gui.preferences import Settings
     from hearts.net.mirror import read_view
 
-    app = App(Settings(name="You", animation="normal", sounds=False), size=(1280, 800),
+    app = App(Settings(name="Ann", animation="normal", sounds=False), size=(1280, 800),
               discover=False, save_games=False)
 
     def step() -> None:
