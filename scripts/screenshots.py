@@ -138,6 +138,9 @@ def phone_shot(path: Path) -> None:
                            lambda: time.sleep(0.05), 10, "the card played")
                     tricks = 13 - page.locator(".hand .card").count()
                 page.wait_for_timeout(400)
+                # a card that has just landed is still fading in: wait for the finite motions
+                page.wait_for_function("document.getAnimations().every("
+                                       "a => a.effect.getTiming().iterations === Infinity)")
                 page.screenshot(path=str(path), animations="disabled")
                 browser.close()
         finally:
