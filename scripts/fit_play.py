@@ -7,10 +7,11 @@ conditional logit over the groups, on `play_model.features`, is fitted to those 
 by gradient descent, and its weights, times 100 and rounded, are printed with how often
 the model and the rules player play as `normal` did on the ``--test`` deals of another
 seed (a card counts as the same when every card between the two is played or in the
-hand). ``--save``/``--load`` keep the gathered plays in a file, to fit again without
-playing. Needs numpy, which the test environment has:
+hand). ``--train-file``/``--test-file`` read plays gathered before (pickled ``(deal,
+plays)`` pairs, one a deal) instead of playing. The defaults are the run that fitted
+`PLAY_WEIGHTS`. Needs numpy, which the test environment has:
 
-    nice -n 19 .venv/bin/python scripts/fit_play.py --deals 1600 --test 300
+    nice -n 19 .venv/bin/python scripts/fit_play.py
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def agreement(weights: tuple[int, ...], data: list[Sample]) -> tuple[float, floa
     return model / len(data), rules / len(data)
 
 
-def _load_or_gather(path: str, seed: str, deals: int, lo: int = 0) -> list[tuple[View, int]]:
+def _load_or_gather(path: str, seed: str, deals: int) -> list[tuple[View, int]]:
     if path and Path(path).exists():
         plays: list[tuple[View, int]] = []
         with open(path, "rb") as f:
@@ -145,7 +146,7 @@ def _load_or_gather(path: str, seed: str, deals: int, lo: int = 0) -> list[tuple
                     d, part = pickle.load(f)
                 except (EOFError, pickle.UnpicklingError):
                     break       # the end, or a deal still being written
-                if lo <= d < deals:
+                if d < deals:
                     plays += part
         return plays
     t0 = time.process_time()
@@ -156,9 +157,9 @@ def _load_or_gather(path: str, seed: str, deals: int, lo: int = 0) -> list[tuple
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=1600, help="deals to fit on")
+    ap.add_argument("--deals", type=int, default=680, help="deals to fit on")
     ap.add_argument("--seed", default="train", help="their seed")
-    ap.add_argument("--test", type=int, default=300, help="deals to test on")
+    ap.add_argument("--test", type=int, default=200, help="deals to test on")
     ap.add_argument("--test-seed", default="agree", help="their seed")
     ap.add_argument("--train-file", default="", help="gathered plays (pickled (deal, plays))")
     ap.add_argument("--test-file", default="", help="the same for the test deals")
