@@ -695,9 +695,9 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
                 }
             }
             return best;
-        } else if (w && !(shooters >= 0 && ((shooters >> turn & 1) || (shooters & STRONG_DEFENCE))
-                          && moon_holders(r, &s) <= 1)) {
-            card = model_card(r, &s, legal, w);     /* moon.moon_seat: not a moon seat */
+        } else if (w && !(shooters >= 0 && moon_holders(r, &s) <= 1
+                          && ((shooters >> turn & 1) || (shooters & STRONG_DEFENCE)))) {
+            card = model_card(r, &s, legal, w);     /* not a moon.moon_seat */
         } else if (shooters < 0) {
             card = rules_card(r, &s, legal, ALARM_THREAT, 0);
         } else if (moon_holders(r, &s) > 1) {

@@ -413,5 +413,5 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 __all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
            "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
-           "moon_playout_py", "line_score", "best_line", "moon_seat", "reply_card", "score_cards",
-           "score_cards_py", "shoot_pass", "pass_keeps_moon"]
+           "moon_playout_py", "line_score", "best_line", "moon_seat", "reply_card",
+           "score_cards", "score_cards_py", "shoot_pass", "pass_keeps_moon"]

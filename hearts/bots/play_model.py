@@ -270,5 +270,6 @@ def model_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
     return out
 
 
-__all__ = ["N_FEATURES", "CONTEXTS", "context", "PLAY_WEIGHTS", "groups", "group_of", "features", "scores",
-           "model_card", "model_playout", "model_cards", "model_cards_py", "packed"]
+__all__ = ["N_FEATURES", "CONTEXTS", "context", "PLAY_WEIGHTS", "groups", "group_of",
+           "features", "scores", "model_card", "model_playout", "model_cards", "model_cards_py",
+           "packed"]

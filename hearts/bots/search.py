@@ -449,7 +449,8 @@ class _Scores:
                hidden: list[int] | None = None, mode: int = 0) -> list[float]:
         """``me``'s points after each of ``cards`` in ``world``: the others searched
         (`ismcts.ismcts_cards` in the ``mode``'s trees with ``ismcts``, `tree.tree_cards`
-        with a ``tree``), else played out (`moon.score_cards`)."""
+        with a ``tree``), else played out (`moon.score_cards`; the other seats by the model
+        of `normal`, `play_model.model_cards`, with ``playout_model``)."""
         cfg = self.config
         if cfg.playout_model:
             return model_cards(world, cards, me, shooters, hidden, self.moon_weight, self.own,
