@@ -474,6 +474,127 @@ static int shoot_card(const Rules *r, const St *s, u64 legal) {
     return best;
 }
 
+/* play_model: a model of `normal`'s play, learned from its play (a trial setting of the
+ * playouts, `SearchConfig.playout_model`); ``w`` its weights, N_FEATURES for each of the
+ * CONTEXTS (a lead, following suit, a discard) */
+#define MODEL_NF 52
+#define MODEL_NW (3 * MODEL_NF)
+
+/* play_model.groups: the lowest card of each group of ``legal`` that plays alike */
+static int model_groups(const Rules *r, const St *s, u64 legal, int *reps) {
+    u64 hand = s->hands[s->turn];
+    u64 apart = (FULL & ~s->played & ~hand) | s->trick_mask;
+    int n = 0, prev = -1;
+    for (u64 m = legal; m; m &= m - 1) {
+        int c = low(m);
+        if (prev >= 0 && prev / 13 == c / 13 && r->value[prev] == r->value[c]
+            && !(apart & (BELOW(c) & ~BELOW(prev + 1)))) {
+            prev = c;
+            continue;
+        }
+        reps[n++] = c;
+        prev = c;
+    }
+    return n;
+}
+
+/* play_model.features, times the context's weights ``w`` */
+static long model_score(const Rules *r, const St *s, int c, int rules, int threat, int alarm,
+                        const int *w) {
+    int me = s->turn;
+    u64 hand = s->hands[me];
+    int suit = c / 13, rank = c % 13;
+    u64 out = FULL & ~s->played & ~hand;
+    u64 out_s = out & SUITM(suit), mine = hand & SUITM(suit);
+    int higher = popc(out_s >> c), lower = popc(out_s & BELOW(c));
+    int pos = s->ntrick, lead = pos == 0, tv = 0;
+    for (int i = 0; i < pos; i++) tv += r->value[s->trick[i]];
+    int follow = !lead && suit == s->led, discard = !lead && !follow;
+    int win = lead || (follow && rank > s->best), last = pos == 3;
+    int beatable = win && !last && higher > 0;
+    int qs_out = (out & QS_BIT) != 0;
+    int v = r->value[c], early = s->ntricks < 4;
+    int len = popc(mine), h6 = higher < 6 ? higher : 6, l6 = lower < 6 ? lower : 6;
+    int f[MODEL_NF] = {0};
+    f[0] = c == rules;
+    f[1] = win && !lead;
+    f[2] = beatable && !lead;
+    f[3] = win && !lead ? tv : 0;
+    f[4] = !win ? v : 0;
+    f[5] = win ? v : 0;
+    f[6] = rank;
+    f[7] = h6;
+    f[8] = l6;
+    f[9] = len;
+    f[10] = len == 1;
+    f[11] = c == QS;
+    f[12] = (c == AS || c == KS) && qs_out;
+    f[13] = suit == SPADES && rank < 10 && qs_out;
+    f[14] = lead && suit == HEARTS;
+    f[15] = discard;
+    f[16] = discard ? rank : 0;
+    f[17] = lead ? rank : 0;
+    f[18] = lead ? l6 : 0;
+    f[19] = follow && !win ? rank : 0;
+    f[20] = win && !lead ? pos : 0;
+    f[21] = threat >= 0 && win && !lead;
+    f[22] = threat >= 0 && v > 0 && s->winner == threat && !win;
+    f[23] = win ? s->ntricks : 0;
+    f[24] = early ? rank : 0;
+    if (lead)
+        for (int o = 0; o < 4; o++) f[25] += o != me && (s->voids[o] >> suit & 1);
+    f[26] = win && !lead && tv == 0 && v == 0;
+    f[27] = c == top(mine) && len > 1;
+    f[28] = higher == 0 && out_s != 0;
+    f[29] = lead && out_s == 0;
+    f[30] = threat >= 0 && v > 0 && s->winner != threat && !win && !lead;
+    f[31] = discard ? 13 - s->ntricks : 0;
+    f[32 + suit] = 1;
+    f[36] = suit == SPADES && (hand & QS_BIT);
+    f[37] = suit == SPADES && qs_out && !(hand & QS_BIT) && (hand & (AS_BIT | KS_BIT));
+    f[38] = suit == HEARTS ? rank : 0;
+    f[39] = suit == HEARTS ? h6 : 0;
+    f[40] = early && f[27];
+    f[41] = 13 - s->ntricks;
+    if (higher)
+        for (int k = 1; k < 4 - pos; k++) f[42] += !(s->voids[(me + k) & 3] >> suit & 1);
+    f[43] = tv;
+    f[44] = threat >= 0 && s->winner == threat && !win ? rank : 0;
+    f[45] = alarm >= 0 && v > 0 && !win;
+    f[46] = popc(out_s) < 10 ? popc(out_s) : 10;
+    f[47] = lead ? h6 : 0;
+    f[48] = lead && lower == 0 && out_s != 0;
+    f[49] = s->ntricks >= 8 ? rank : 0;
+    f[50] = win && last;
+    f[51] = v > 0;
+    long total = 0;
+    for (int i = 0; i < MODEL_NF; i++) total += (long)w[i] * f[i];
+    return total;
+}
+
+/* play_model.model_card */
+static int model_card(const Rules *r, const St *s, u64 legal, const int *w) {
+    if (single(legal)) return top(legal);
+    int reps[13];
+    int n = model_groups(r, s, legal, reps);
+    int card = rules_card(r, s, legal, ALARM_THREAT, 0), rules = -1;
+    for (int i = 0; i < n; i++)
+        if (reps[i] <= card && reps[i] / 13 == card / 13) rules = reps[i];
+    int threat = early_alarm(r, s, s->turn), alarm = moon_threat(r, s, s->turn);
+    int ctx = !s->ntrick ? 0 : (legal & SUITM(s->led)) ? 1 : 2;
+    w += ctx * MODEL_NF;
+    int best = -1;
+    long best_score = 0;
+    for (int i = 0; i < n; i++) {
+        long score = model_score(r, s, reps[i], rules, threat, alarm, w);
+        if (best < 0 || score > best_score) {
+            best = reps[i];
+            best_score = score;
+        }
+    }
+    return best;
+}
+
 /* policy.rules_playout */
 static void run_rules(const Rules *r, St *s) {
     int alarm = ALARM_THREAT;
@@ -505,6 +626,27 @@ static void run_moon(const Rules *r, St *s, int shooters, int me) {
     while (s->ntricks < 13) play(r, s, rules_card(r, s, legal_mask(r, s), ALARM_NONE, 0));
 }
 
+/* play_model.model_playout */
+static void run_model(const Rules *r, St *s, int me, int shooters, const int *w, int model_me) {
+    int moon = shooters >= 0;
+    while (s->ntricks < 13) {
+        if (moon && !s->ntrick && moon_holders(r, s) > 1) moon = 0;
+        u64 legal = legal_mask(r, s);
+        int turn = s->turn, card;
+        if (single(legal))
+            card = top(legal);
+        else if (moon && (shooters >> turn & 1))
+            card = shoot_card(r, s, legal);
+        else if (moon && (turn == me || (shooters & STRONG_DEFENCE)))
+            card = rules_card(r, s, legal, ALARM_EARLY, 1);
+        else if (turn == me && !model_me)
+            card = rules_card(r, s, legal, ALARM_THREAT, 0);
+        else
+            card = model_card(r, s, legal, w);
+        play(r, s, card);
+    }
+}
+
 /* moon.line_score: how a line's end is ranked for ``me`` (its points; a moon counts the moon
  * cards' worth, ``weight`` times against it, taken off for its own) */
 static double line_score(const Rules *r, const St *s, int me, double weight) {
@@ -529,9 +671,11 @@ static int plays_as_under(const Rules *r, const St *s, u64 legal, int c) {
 }
 
 /* moon.best_line: ``s`` played to its end, the other seats as in run_rules (shooters < 0) or
- * run_moon, ``me`` every card it may play in turn (one of cards that play alike); the end
- * whose line_score is least into *end (the first such, trying the cards from the lowest) */
-static double best_line(const Rules *r, St s, int shooters, int me, double weight, St *end) {
+ * run_moon (or by the model ``w`` where they neither shoot nor defend, when not NULL), ``me``
+ * every card it may play in turn (one of cards that play alike); the end whose line_score
+ * is least into *end (the first such, trying the cards from the lowest) */
+static double best_line(const Rules *r, St s, int shooters, int me, double weight, St *end,
+                        const int *w) {
     while (s.ntricks < 13) {
         u64 legal = legal_mask(r, &s);
         int turn = s.turn, card;
@@ -544,13 +688,16 @@ static double best_line(const Rules *r, St s, int shooters, int me, double weigh
                 if (plays_as_under(r, &s, legal, c)) continue;
                 St next = s, line_end;
                 play(r, &next, c);
-                double v = best_line(r, next, shooters, me, weight, &line_end);
+                double v = best_line(r, next, shooters, me, weight, &line_end, w);
                 if (m == legal || v < best) {   /* the lowest card is always tried */
                     best = v;
                     *end = line_end;
                 }
             }
             return best;
+        } else if (w && !(shooters >= 0 && moon_holders(r, &s) <= 1
+                          && ((shooters >> turn & 1) || (shooters & STRONG_DEFENCE)))) {
+            card = model_card(r, &s, legal, w);     /* not a moon.moon_seat */
         } else if (shooters < 0) {
             card = rules_card(r, &s, legal, ALARM_THREAT, 0);
         } else if (moon_holders(r, &s) > 1) {
@@ -1227,11 +1374,45 @@ static PyObject *py_score_cards(PyObject *self, PyObject *args) {
                && (ends[i].ntrick || replies > 1))
             play(r, &ends[i], reply_card(r, &ends[i], shooters, me));
         if (weight >= 0)
-            best_line(r, ends[i], shooters, me, weight, &ends[i]);
+            best_line(r, ends[i], shooters, me, weight, &ends[i], NULL);
         else if (shooters < 0)
             run_rules(r, &ends[i]);
         else
             run_moon(r, &ends[i], shooters, me);
+    }
+    Py_END_ALLOW_THREADS
+    return seat_results(r, ends, n, me);
+}
+
+/* play_model.model_cards: score_cards with the other seats playing the model, whose weights
+ * are ``weights`` (MODEL_NW native ints, `play_model.packed`) */
+static PyObject *py_model_cards(PyObject *self, PyObject *args) {
+    PyObject *st, *cards, *hidden;
+    int me, shooters, model_me;
+    double weight;
+    const char *wb;
+    Py_ssize_t wn;
+    if (!PyArg_ParseTuple(args, "OOiiOdiy#", &st, &cards, &me, &shooters, &hidden, &weight,
+                          &model_me, &wb, &wn))
+        return NULL;
+    if (me < 0 || me > 3 || wn != (Py_ssize_t)(MODEL_NW * sizeof(int))) {
+        PyErr_SetString(PyExc_ValueError, "me: a seat 0..3; weights: the packed model");
+        return NULL;
+    }
+    int w[MODEL_NW];
+    memcpy(w, wb, sizeof w);
+    St base, ends[13];
+    int played[13];
+    Py_ssize_t n;
+    const Rules *r = read_world(st, hidden, cards, &base, ends, played, &n);
+    if (!r) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        play(r, &ends[i], played[i]);
+        if (weight >= 0)
+            best_line(r, ends[i], shooters, me, weight, &ends[i], w);
+        else
+            run_model(r, &ends[i], me, shooters, w, model_me);
     }
     Py_END_ALLOW_THREADS
     return seat_results(r, ends, n, me);
@@ -1773,6 +1954,9 @@ static PyObject *py_ismcts_cards(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"model_cards", py_model_cards, METH_VARARGS,
+     "model_cards(state, cards, me, shooters, hidden, weight, model_me, weights): as "
+     "play_model.model_cards (weight >= 0 asks for the best lines); as score_cards."},
     {"is_tree", py_is_tree, METH_NOARGS,
      "is_tree(): an empty information-set tree (ismcts.ISTree) for one decision."},
     {"ismcts_cards", py_ismcts_cards, METH_VARARGS,

@@ -112,6 +112,11 @@ class SearchConfig:
     # their counts and the voids shown), which give no value. A world then costs ``ismcts`` +
     # ``ismcts_views`` playouts a candidate; 0 never
     ismcts_views: int = 0
+    # the other seats in the playouts play a model of `normal` learned from its play
+    # (`play_model.model_card`, a conditional logit on hand-made features, fitted by
+    # scripts/fit_play.py) wherever they neither shoot nor defend a moon (1), and this
+    # seat's later plays too outside the moon playouts (2); 0 never. It replaces ``replies``
+    playout_model: int = 0
 
     def __post_init__(self) -> None:
         if self.strong_defence not in ("", "own", "all"):
@@ -156,7 +161,7 @@ MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
 
 # the settings that no level uses, kept as settings for the research still going on (each
 # measured in docs/bots.md); any other setting some level turns on (tests/bots/test_levels.py)
-TRIALS = ("ismcts", "ismcts_views")
+TRIALS = ("ismcts", "ismcts_views", "playout_model")
 
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
                                           "eager": EAGER, "moonshot": MOONSHOT}
@@ -183,7 +188,7 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "tree", "tree_plies", "ismcts", "ismcts_views")
+                 "replies", "tree", "tree_plies", "ismcts", "ismcts_views", "playout_model")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:

@@ -9,6 +9,8 @@ with those opponents shooting.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from hearts.engine.cards import HEARTS, HEARTS_MASK, SPADES, SUIT_MASK, iter_bits
 
 from .policy import moonless_policy, play_policy, play_with_reason, rules_playout_py
@@ -245,17 +247,28 @@ def _plays_as_under(st: SimState, legal: int, c: int) -> bool:
     return under >= 0 and bool(legal >> under & 1) and st.sr.value[under] == st.sr.value[c]
 
 
-def best_line(st: SimState, shooters: int, me: int, moon_weight: float = 1.0) -> SimState:
+def best_line(st: SimState, shooters: int, me: int, moon_weight: float = 1.0,
+              other: Callable[[SimState, int], int] | None = None) -> SimState:
     """``st`` played to its end with every card ``me`` may play tried in turn (one of cards
     that play alike): the end with the least `line_score` (the first found, lower cards
     tried first). The other seats play as in `rules_playout` (``shooters`` < 0) or
-    `moon_playout`. Every hand is seen, so this is ``me`` at its best in this world, for the
+    `moon_playout`, or, given ``other(state, legal)``, by it where they neither shoot nor
+    defend a moon. Every hand is seen, so this is ``me`` at its best in this world, for the
     last tricks of a hand."""
-    return _best_line(st.copy(), shooters, me, moon_weight)[1]
+    return _best_line(st.copy(), shooters, me, moon_weight, other)[1]
 
 
-def _best_line(st: SimState, shooters: int, me: int,
-               moon_weight: float) -> tuple[float, SimState]:
+def moon_seat(st: SimState, shooters: int, seat: int) -> bool:
+    """Whether ``seat`` plays by the moon model in a moon playout (``shooters`` >= 0) now:
+    it shoots, or every seat defends (`STRONG_DEFENCE`), and no two seats hold moon cards."""
+    if shooters < 0 or not (shooters >> seat & 1 or shooters & STRONG_DEFENCE):
+        return False
+    mc = st.sr.moon_cards
+    return sum(1 for t in st.taken if t & mc) <= 1
+
+
+def _best_line(st: SimState, shooters: int, me: int, moon_weight: float,
+               other: Callable[[SimState, int], int] | None = None) -> tuple[float, SimState]:
     mc = st.sr.moon_cards
     while st.ntricks < 13:
         legal = st.legal()
@@ -269,11 +282,13 @@ def _best_line(st: SimState, shooters: int, me: int,
                     continue
                 line = st.copy()
                 line.play(c)
-                found = _best_line(line, shooters, me, moon_weight)
+                found = _best_line(line, shooters, me, moon_weight, other)
                 if best is None or found[0] < best[0]:
                     best = found
             assert best is not None
             return best
+        elif other is not None and not moon_seat(st, shooters, turn):
+            card = other(st, legal)
         elif shooters < 0:
             card = play_policy(st, legal)
         elif sum(1 for t in st.taken if t & mc) > 1:
@@ -398,5 +413,5 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
 
 __all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
            "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
-           "moon_playout_py", "line_score", "best_line", "reply_card", "score_cards",
-           "score_cards_py", "shoot_pass", "pass_keeps_moon"]
+           "moon_playout_py", "line_score", "best_line", "moon_seat", "reply_card",
+           "score_cards", "score_cards_py", "shoot_pass", "pass_keeps_moon"]

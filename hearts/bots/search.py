@@ -49,6 +49,7 @@ from .sampling import Sampler
 from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
                   state_from_view)
 from .ismcts import ismcts_cards, new_tree
+from .play_model import PLAY_WEIGHTS, model_cards
 from .tree import tree_cards
 
 
@@ -448,8 +449,12 @@ class _Scores:
                hidden: list[int] | None = None, mode: int = 0) -> list[float]:
         """``me``'s points after each of ``cards`` in ``world``: the others searched
         (`ismcts.ismcts_cards` in the ``mode``'s trees with ``ismcts``, `tree.tree_cards`
-        with a ``tree``), else played out (`moon.score_cards`)."""
+        with a ``tree``), else played out (`moon.score_cards`; the other seats by the model
+        of `normal`, `play_model.model_cards`, with ``playout_model``)."""
         cfg = self.config
+        if cfg.playout_model:
+            return model_cards(world, cards, me, shooters, hidden, self.moon_weight, self.own,
+                               PLAY_WEIGHTS, cfg.playout_model > 1)
         if cfg.ismcts:
             return ismcts_cards(self.trees[mode], world, cards, me, shooters, hidden,
                                 cfg.ismcts, cfg.tree_plies, cfg.tree_explore, self.moon_weight,
