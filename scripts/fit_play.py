@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import Bot  # noqa: E402
 from hearts.bots.moon import early_alarm  # noqa: E402
-from hearts.bots.play_model import (CONTEXTS, N_FEATURES, context, features, group_of,  # noqa: E402
+from hearts.bots.play_model import (CONTEXTS, N_FEATURES, context, features,  # noqa: E402
                                     groups, model_card)
 from hearts.bots.policy import moon_threat, play_with_reason  # noqa: E402
-from hearts.bots.sim import SimState, state_from_view  # noqa: E402
+from hearts.bots.sim import SimState, searched_as, state_from_view  # noqa: E402
 from hearts.bots.table import play_hand, seeded_deal  # noqa: E402
 from hearts.engine import Card, Rules, View  # noqa: E402
 
@@ -78,7 +78,7 @@ def samples(plays: list[tuple[View, int]]) -> list[Sample]:
         reps = groups(st, legal)
         if len(reps) < 2:
             continue
-        rules = group_of(reps, play_with_reason(st, legal)[0])
+        rules = searched_as(reps, play_with_reason(st, legal)[0])
         threat, alarm = early_alarm(st, st.turn), moon_threat(st, st.turn)
         k = context(st, legal) * N_FEATURES
         feats = []
@@ -108,7 +108,7 @@ def fit(data: list[Sample], iters: int = 600, rate: float = 0.5, l2: float = 1e-
     for i, (f, reps, card, _, _) in enumerate(data):
         x[i, :len(f)] = f
         real[i, :len(f)] = True
-        y[i] = reps.index(group_of(reps, card))
+        y[i] = reps.index(searched_as(reps, card))
     scale = x[real].std(0) + 1e-6
     xn = x / scale
     w = np.zeros(width, np.float32)

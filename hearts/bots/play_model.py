@@ -16,9 +16,12 @@ from __future__ import annotations
 from array import array
 from functools import lru_cache
 
+from hearts.engine.cards import iter_bits
+
 from .moon import STRONG_DEFENCE, best_line, defend_policy, early_alarm, shoot_play
 from .policy import moon_threat, play_policy, play_with_reason
-from .sim import AS, AS_BIT, FULL, KS, KS_BIT, QS, QS_BIT, SimState, native, seat_results
+from .sim import (AS, AS_BIT, FULL, KS, KS_BIT, QS, QS_BIT, SimState, alike_groups, native,
+                  searched_as, seat_results)
 
 N_FEATURES = 52
 # a play is a lead, a card that follows suit or a discard: each has its own weights
@@ -47,31 +50,7 @@ def groups(st: SimState, legal: int) -> list[int]:
     lowest: as `search.candidates` groups them."""
     hand = st.hands[st.turn]
     apart = (FULL & ~st.played & ~hand) | st.trick_mask
-    value = st.sr.value
-    reps: list[int] = []
-    prev = -1
-    m = legal
-    while m:
-        bit = m & -m
-        m ^= bit
-        c = bit.bit_length() - 1
-        if (prev >= 0 and prev // 13 == c // 13 and value[prev] == value[c]
-                and not apart & ((1 << c) - (1 << (prev + 1)))):
-            prev = c
-            continue
-        reps.append(c)
-        prev = c
-    return reps
-
-
-def group_of(reps: list[int], card: int) -> int:
-    """The group's card among ``reps`` standing for ``card`` (the highest not above it in
-    its suit)."""
-    best = -1
-    for c in reps:
-        if c <= card and c // 13 == card // 13:
-            best = c
-    return best
+    return alike_groups(iter_bits(legal), apart, st.sr.value)
 
 
 def features(st: SimState, c: int, rules: int, threat: int, alarm: int) -> list[int]:
@@ -171,7 +150,7 @@ def scores(st: SimState, legal: int, weights: tuple[int, ...]) -> dict[int, int]
     reps = groups(st, legal)
     k = context(st, legal) * N_FEATURES
     weights = weights[k:k + N_FEATURES]
-    rules = group_of(reps, play_with_reason(st, legal)[0])
+    rules = searched_as(reps, play_with_reason(st, legal)[0])
     threat = early_alarm(st, st.turn)
     alarm = moon_threat(st, st.turn)
     out = {}
@@ -270,6 +249,6 @@ def model_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
     return out
 
 
-__all__ = ["N_FEATURES", "CONTEXTS", "context", "PLAY_WEIGHTS", "groups", "group_of",
+__all__ = ["N_FEATURES", "CONTEXTS", "context", "PLAY_WEIGHTS", "groups",
            "features", "scores", "model_card", "model_playout", "model_cards", "model_cards_py",
            "packed"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from itertools import combinations
 from math import comb
 
@@ -46,8 +46,8 @@ from .moon import (STRONG_DEFENCE, early_alarm, moon_plausible, moon_playout,
 from .policy import pass_policy, pass_scores, rules_playout
 from .rules_bot import moon_choice, rules_pass, rules_play
 from .sampling import Sampler
-from .sim import (FULL, QS_BIT, SimRules, SimState, native, seat_results, sim_rules,
-                  state_from_view)
+from .sim import (FULL, QS_BIT, SimRules, SimState, alike_groups, native, seat_results,
+                  searched_as, sim_rules, state_from_view)
 from .ismcts import ismcts_cards, new_tree
 from .play_model import PLAY_WEIGHTS, model_cards
 from .tree import tree_cards
@@ -69,22 +69,7 @@ def candidates(view: View) -> list[int]:
     apart = FULL & ~view.played_mask() & ~my
     for _, card in view.trick:
         apart |= card.mask
-    reps: list[int] = []
-    prev = -1
-    for c in legal:
-        if (prev >= 0 and prev // 13 == c // 13 and sr.value[prev] == sr.value[c]
-                and not apart & ((1 << c) - (1 << (prev + 1)))):
-            prev = c
-            continue
-        reps.append(c)
-        prev = c
-    return reps
-
-
-def searched_as(cands: Iterable[int], card: int) -> int:
-    """The searched candidate standing for ``card``: the highest of ``cands`` in its suit not
-    above it (the group of alike cards it belongs to; -1 if none)."""
-    return max((c for c in cands if c <= card and c // 13 == card // 13), default=-1)
+    return alike_groups(legal, apart, sr.value)
 
 
 def shuffle(cards: list[int], getrandbits: Callable[[int], int]) -> None:

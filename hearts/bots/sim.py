@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import random
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from hearts.engine import Rules, View
 from hearts.engine.cards import (ACE_SPADES, FULL_DECK, HEARTS_MASK, JACK_DIAMONDS, KING_SPADES, QUEEN_SPADES,
@@ -348,7 +348,29 @@ def high_bit(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-__all__ = ["native", "QS", "KS", "AS", "JD", "TWO_C", "QS_BIT", "KS_BIT", "AS_BIT", "JD_BIT",
+def alike_groups(cards: Iterable[int], apart: int, value: Sequence[int]) -> list[int]:
+    """The lowest card of each group of ``cards`` (card indices, lowest first) that play
+    alike: one suit, the same points (``value``), and no card of ``apart`` between them
+    (for a seat: the cards it cannot see and the trick's)."""
+    reps: list[int] = []
+    prev = -1
+    for c in cards:
+        if (prev >= 0 and prev // 13 == c // 13 and value[prev] == value[c]
+                and not apart & ((1 << c) - (1 << (prev + 1)))):
+            prev = c
+            continue
+        reps.append(c)
+        prev = c
+    return reps
+
+
+def searched_as(cands: Iterable[int], card: int) -> int:
+    """The group's card among ``cands`` standing for ``card``: the highest of them in its
+    suit not above it (-1 if none)."""
+    return max((c for c in cands if c <= card and c // 13 == card // 13), default=-1)
+
+
+__all__ = ["alike_groups", "searched_as", "native", "QS", "KS", "AS", "JD", "TWO_C", "QS_BIT", "KS_BIT", "AS_BIT", "JD_BIT",
            "CLUBS_MASK", "FULL", "SimRules", "sim_rules", "SimState", "seat_results",
            "best_moon_choice", "best_moon_choice_state", "state_from_view", "replay",
            "random_deal", "playout", "low_bit", "high_bit"]

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from hearts.bots.moon import STRONG_DEFENCE, moon_plausible
-from hearts.bots.play_model import (CONTEXTS, N_FEATURES, PLAY_WEIGHTS, group_of, groups,
-                                    model_card, model_cards, model_cards_py, packed)
+from hearts.bots.play_model import (CONTEXTS, N_FEATURES, PLAY_WEIGHTS, groups, model_card,
+                                    model_cards, model_cards_py, packed)
 from hearts.bots.policy import play_policy
-from hearts.bots.sim import SimState, native, random_deal, sim_rules
+from hearts.bots.sim import SimState, native, random_deal, searched_as, sim_rules
 from hearts.engine import Rules
 
 from .helpers import all_rule_sets, play_hand, search_bot
@@ -51,7 +51,7 @@ def test_weights_on_the_rules_card_alone_play_as_the_rules_player():
         if st.ntricks == 13 or legal & (legal - 1) == 0:
             continue
         reps = groups(st, legal)
-        assert model_card(st, legal, weights) == group_of(reps, play_policy(st, legal))
+        assert model_card(st, legal, weights) == searched_as(reps, play_policy(st, legal))
         seen += len(reps) > 1
     assert seen > 100
 
