@@ -31,6 +31,7 @@ import socket
 import struct
 import threading
 import time
+import warnings
 from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, TypeVar
@@ -701,6 +702,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", type=int, default=200, help="hypothesis examples per batch")
 
 
+class _TimeUp(Exception):
+    """The run's seconds are up: ends the batch at once (a batch whose inputs returned early
+    would still draw its every example, seconds of CPU at the end of a short run)."""
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from hypothesis import HealthCheck, Phase, given, settings
@@ -723,12 +729,16 @@ def run(args: argparse.Namespace) -> int:
         @given(strategies(hut.tables))
         def batch(case: dict[str, Any]) -> None:
             if fuzzer.inputs and time.monotonic() - t0 > args.seconds:
-                return                  # (at least one input, however short the run)
+                raise _TimeUp           # (at least one input, however short the run)
             fuzzer.run(case)
 
         while time.monotonic() - t0 < args.seconds:
             try:
-                batch()
+                with warnings.catch_warnings():   # the ended batch's example, shown to no one
+                    warnings.filterwarnings("ignore", "Generating overly large repr")
+                    batch()
+            except _TimeUp:
+                break
             except Exception as e:  # one failing input: note it, go on with a new batch
                 notes = " ".join(getattr(e, "__notes__", []))
                 failures.append(f"{type(e).__name__}: {str(e)[:600]} {notes[:1500]}")
