@@ -209,7 +209,7 @@ class TableScreen(Screen):
         return self.sheets.scoreboard_rows()
 
     def tram_cards(self) -> list[list[Card]] | None:
-        return self.painter.tram_cards()
+        return self.model.tram_cards()
 
     def over_headline(self) -> str:
         return self.sheets.over_headline()

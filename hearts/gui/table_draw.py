@@ -197,7 +197,7 @@ class TableCanvas(TablePart):
         return tuple(v.points if v.points is not None else v.taken_points)
 
     def cards_left(self, v: View, seat: int) -> int:
-        tram = self.tram_cards()
+        tram = self.model.tram_cards()
         return len(tram[seat]) if tram is not None else self.model.cards_left(v, seat)
 
     def line_h(self, size: int, face: str = "sans") -> int:
@@ -207,20 +207,3 @@ class TableCanvas(TablePart):
     def row_h(self, size: int) -> int:
         """A row's height for text of ``size`` (at this scale, never under the minimum)."""
         return self.geo.row_h(size)
-
-    def tram_cards(self) -> list[list[Card]] | None:
-        """The cards left when the hand ended early, per seat, while its summary shows."""
-        s = self.model.summary
-        v = self.model.view
-        # the hand's summary keeps it; before the summary (a moon to choose) the model does
-        tram = (s or {}).get("tram") or self.model.tram
-        if not tram or v is None:
-            return None
-        try:
-            cards = [[Card.parse(c) for c in h] for h in tram.get("cards") or ()]
-        except (ValueError, TypeError):
-            return None
-        # only over the hand that ended (with animations off the next may be dealt already)
-        if len(cards) != 4 or sum(v.cards_left) >= 52:
-            return None
-        return cards

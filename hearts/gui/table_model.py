@@ -95,10 +95,25 @@ class TableModel:
         m = v.gone_mask()
         for _, card in self.played_ahead:
             m |= card.mask
-        tram = self.tram or (self.summary or {}).get("tram")
-        for held in (tram or {}).get("cards") or ():
+        for held in self.tram_cards() or ():
             m |= mask_of(held)
         return m
+
+    def tram_cards(self) -> list[list[Card]] | None:
+        """The cards left when the hand ended early, per seat, while its summary shows."""
+        v = self.view
+        # the hand's summary keeps it; before the summary (a moon to choose) the model does
+        tram = (self.summary or {}).get("tram") or self.tram
+        if not tram or v is None:
+            return None
+        try:
+            cards = [[Card.parse(c) for c in h] for h in tram.get("cards") or ()]
+        except (ValueError, TypeError):
+            return None
+        # only over the hand that ended (with animations off the next may be dealt already)
+        if len(cards) != 4 or sum(v.cards_left) >= 52:
+            return None
+        return cards
 
     def held(self, seat: int, cards: Iterable[Card]) -> list[Card]:
         """``cards`` of ``seat``'s open hand less those shown played since the view."""

@@ -282,7 +282,7 @@ class TablePainter(TableCanvas):
         rect = self.geo.plate(rel)
         n = self.model.cards_left(v, seat)
         shown = None
-        tram = self.tram_cards()
+        tram = self.model.tram_cards()
         if tram is not None:                # the hand ended early: the rest face up
             shown = sorted(tram[seat], key=hand_order)
         elif self.model.reveal and v.others is not None:

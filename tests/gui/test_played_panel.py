@@ -27,10 +27,10 @@ def test_a_hand_finished_early_leaves_no_card_in_the_hands():
     tram = {"type": "tram", "seat": done.tram.seat, "claimed": False,
             "cards": [[str(c) for c in held] for held in done.tram.cards]}
     v0 = before.view(0)
-    assert TableModel(played_ahead=[(before.turn, last)]).gone_mask(v0) == v0.played_mask() | last.mask
-    assert TableModel(played_ahead=[(before.turn, last)], tram=tram).gone_mask(v0) == FULL
-    assert TableModel(played_ahead=[(before.turn, last)],
-                      summary={"tram": tram}).gone_mask(v0) == FULL
+    ahead = [(before.turn, last)]
+    assert TableModel(view=v0, played_ahead=ahead).gone_mask(v0) == v0.played_mask() | last.mask
+    assert TableModel(view=v0, played_ahead=ahead, tram=tram).gone_mask(v0) == FULL
+    assert TableModel(view=v0, played_ahead=ahead, summary={"tram": tram}).gone_mask(v0) == FULL
 
 
 def test_the_demo_summary_shows_every_card_played(app_in):
