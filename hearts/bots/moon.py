@@ -57,6 +57,12 @@ def hand_losers(hand: int, out: int) -> tuple[int, int]:
     return losers, fatal
 
 
+def moon_holders(st: SimState) -> int:
+    """How many seats have taken moon cards (past one, nobody can shoot this hand)."""
+    mc = st.sr.moon_cards
+    return sum(1 for t in st.taken if t & mc)
+
+
 def moon_open(st: SimState, seat: int) -> bool:
     """No seat but ``seat`` has taken a moon card."""
     mc = st.sr.moon_cards
@@ -202,16 +208,10 @@ def moon_playout(st: SimState, shooters: int, me: int) -> SimState:
 
 def moon_playout_py(st: SimState, shooters: int, me: int) -> SimState:
     """`moon_playout` in Python (the reference the C one is tested against)."""
-    mc = st.sr.moon_cards
     strong = shooters & STRONG_DEFENCE
     while st.ntricks < 13:
-        if not st.trick:
-            holders = 0
-            for t in st.taken:
-                if t & mc:
-                    holders += 1
-            if holders > 1:
-                break       # no moon this hand: the plain rules player from here
+        if not st.trick and moon_holders(st) > 1:
+            break           # no moon this hand: the plain rules player from here
         legal = st.legal()
         turn = st.turn
         if shooters >> turn & 1:
@@ -263,13 +263,11 @@ def moon_seat(st: SimState, shooters: int, seat: int) -> bool:
     it shoots, or every seat defends (`STRONG_DEFENCE`), and no two seats hold moon cards."""
     if shooters < 0 or not (shooters >> seat & 1 or shooters & STRONG_DEFENCE):
         return False
-    mc = st.sr.moon_cards
-    return sum(1 for t in st.taken if t & mc) <= 1
+    return moon_holders(st) <= 1
 
 
 def _best_line(st: SimState, shooters: int, me: int, moon_weight: float,
                other: Callable[[SimState, int], int] | None = None) -> tuple[float, SimState]:
-    mc = st.sr.moon_cards
     while st.ntricks < 13:
         legal = st.legal()
         turn = st.turn
@@ -291,7 +289,7 @@ def _best_line(st: SimState, shooters: int, me: int, moon_weight: float,
             card = other(st, legal)
         elif shooters < 0:
             card = play_policy(st, legal)
-        elif sum(1 for t in st.taken if t & mc) > 1:
+        elif moon_holders(st) > 1:
             card = moonless_policy(st, legal)
         elif shooters >> turn & 1:
             card = shoot_play(st, legal)
@@ -347,8 +345,7 @@ def score_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
 def _policy_card(st: SimState, legal: int, shooters: int, me: int) -> int:
     """The card the playouts (`rules_playout_py`, ``shooters`` < 0, or `moon_playout_py`)
     play next in ``st``."""
-    mc = st.sr.moon_cards
-    if sum(1 for t in st.taken if t & mc) > 1:
+    if moon_holders(st) > 1:
         return moonless_policy(st, legal)
     turn = st.turn
     if shooters < 0:
@@ -411,7 +408,7 @@ def pass_keeps_moon(sr: SimRules, hand: int, count: int, risk: int = 5) -> bool:
     return losers + fatal <= risk
 
 
-__all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_open", "moon_plausible",
-           "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
+__all__ = ["STRONG_DEFENCE", "suit_losers", "hand_losers", "moon_holders", "moon_open",
+           "moon_plausible", "shoot_play", "early_alarm", "defend_policy", "shooters_in", "moon_playout",
            "moon_playout_py", "line_score", "best_line", "moon_seat", "reply_card",
            "score_cards", "score_cards_py", "shoot_pass", "pass_keeps_moon"]

@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from hearts.engine.cards import iter_bits
 
-from .moon import STRONG_DEFENCE, best_line, defend_policy, early_alarm, shoot_play
+from .moon import (STRONG_DEFENCE, best_line, defend_policy, early_alarm, moon_holders,
+                   shoot_play)
 from .policy import moon_threat, play_policy, play_with_reason
 from .sim import (AS, AS_BIT, FULL, KS, KS_BIT, QS, QS_BIT, SimState, alike_groups, native,
                   searched_as, seat_results)
@@ -135,7 +136,6 @@ def features(st: SimState, c: int, rules: int, threat: int, alarm: int) -> list[
     f[50] = win and last
     f[51] = v > 0
     return f
-    return f
 
 
 def context(st: SimState, legal: int) -> int:
@@ -174,9 +174,6 @@ def model_card(st: SimState, legal: int, weights: tuple[int, ...] = PLAY_WEIGHTS
     return best
 
 
-
-
-
 def model_playout(st: SimState, me: int, shooters: int, weights: tuple[int, ...],
                   model_me: bool = False) -> SimState:
     """Play ``st`` to its end as `policy.rules_playout` (``shooters`` < 0) or
@@ -184,9 +181,8 @@ def model_playout(st: SimState, me: int, shooters: int, weights: tuple[int, ...]
     outside the moon playouts) playing `model_card` wherever they neither shoot nor defend
     a moon; returns ``st``."""
     moon = shooters >= 0
-    mc = st.sr.moon_cards
     while st.ntricks < 13:
-        if moon and not st.trick and sum(1 for t in st.taken if t & mc) > 1:
+        if moon and not st.trick and moon_holders(st) > 1:
             moon = False
         legal = st.legal()
         turn = st.turn

@@ -370,7 +370,8 @@ def searched_as(cands: Iterable[int], card: int) -> int:
     return max((c for c in cands if c <= card and c // 13 == card // 13), default=-1)
 
 
-__all__ = ["alike_groups", "searched_as", "native", "QS", "KS", "AS", "JD", "TWO_C", "QS_BIT", "KS_BIT", "AS_BIT", "JD_BIT",
+__all__ = ["alike_groups", "searched_as", "native", "QS", "KS", "AS", "JD", "TWO_C", "QS_BIT",
+           "KS_BIT", "AS_BIT", "JD_BIT",
            "CLUBS_MASK", "FULL", "SimRules", "sim_rules", "SimState", "seat_results",
            "best_moon_choice", "best_moon_choice_state", "state_from_view", "replay",
            "random_deal", "playout", "low_bit", "high_bit"]
