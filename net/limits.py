@@ -17,7 +17,8 @@ class Limits:
     max_frame: int = 64 * 1024        # bytes in one msgpack message from a client
     max_array: int = 256              # elements in one array
     max_map: int = 64                 # keys in one map
-    # what the host may send in one message (a `tables` list of 200 tables is ~110 KB)
+    # what the host may send in one message (a `tables` list of 200 tables is ~110 KB, at
+    # most ~410 KB with the longest names: net/names.NAME_BYTES)
     host_frame: int = 1024 * 1024
     host_array: int = 4096
     host_map: int = 256

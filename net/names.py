@@ -30,6 +30,11 @@ MAX_CLUSTER = 16     # code points kept in one grapheme (a family emoji has 7): 
 # these is visible as it is (most names and chat lines, checked without segmenting them)
 SPECIAL = regex.compile(r"[\p{C}\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=ZWJ}\p{GCB=Prepend}"
                         r"\p{GCB=L}\p{GCB=V}\p{GCB=T}]")
+# the UTF-8 bytes a name may take, a grapheme of its limit: any script's letters, and a
+# few emoji sequences among them (seven families), but not a tower of marks (`MAX_CLUSTER`
+# code points) in each grapheme: a host's `tables` list, its most tables full of people
+# with the longest names, stays within half its frame limit (tests/net/test_limits.py)
+NAME_BYTES = 8
 RESERVED = ("host",)  # the host's own voice
 
 
@@ -65,24 +70,36 @@ def head(text: str, n: int) -> str:
     return "".join(graphemes(text)[:max(0, n)])
 
 
-def cut(text: str, limit: int) -> str:
-    """``text`` at most ``limit`` graphemes; a longer one ends in "…" (one of them)."""
+def cut(text: str, limit: int, size: int | None = None) -> str:
+    """``text`` at most ``limit`` graphemes and ``size`` bytes of UTF-8; a longer one ends
+    in "…" (one of them), whole graphemes kept."""
     parts = graphemes(text)
-    if len(parts) <= limit:
+    if len(parts) <= limit and (size is None or len(text.encode()) <= size):
         return text
-    return "".join(parts[: limit - 1]).rstrip() + "…"
+    kept = parts[: limit - 1]
+    if size is not None:
+        room = size - len("…".encode())
+        for n, part in enumerate(kept):
+            room -= len(part.encode())
+            if room < 0:
+                kept = kept[:n]
+                break
+    return "".join(kept).rstrip() + "…"
 
 
 def clean_name(name: str, limit: int) -> str:
     """A player or table name: visible, single-spaced, no leading '/', at most ``limit``
-    graphemes; a longer one ends in "…" so that it reads as shortened."""
+    graphemes and `NAME_BYTES` bytes a grapheme of them; a longer one ends in "…" so that
+    it reads as shortened."""
     text = " ".join(visible(name[: 2 * limit * MAX_CLUSTER]).split())
-    return cut(text.lstrip("/").strip(), limit)
+    return cut(text.lstrip("/").strip(), limit, NAME_BYTES * limit)
 
 
 def numbered(name: str, n: int, limit: int) -> str:
-    """``name#n`` within ``limit`` graphemes, the name shortened with "…" to fit."""
-    return cut(name, limit - len(f"#{n}")) + f"#{n}"
+    """``name#n`` within ``limit`` graphemes (and `clean_name`'s bytes), the name shortened
+    with "…" to fit."""
+    tag = f"#{n}"
+    return cut(name, limit - len(tag), NAME_BYTES * limit - len(tag)) + tag
 
 
 @lru_cache(maxsize=1)
@@ -143,5 +160,5 @@ def unique_name(name: str, taken: Iterable[str], limit: int) -> str:
     return candidate
 
 
-__all__ = ["clean_name", "cut", "graphemes", "looks", "numbered", "skeleton", "unique_name",
-           "visible"]
+__all__ = ["NAME_BYTES", "clean_name", "cut", "graphemes", "looks", "numbered", "skeleton",
+           "unique_name", "visible"]

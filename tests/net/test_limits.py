@@ -406,23 +406,33 @@ async def test_content_mistakes_keep_the_connection_and_broken_frames_say_why() 
 
 
 async def test_a_full_host_lists_its_200_tables_to_a_real_client() -> None:
-    """The `tables` message of a host at its table limit is over a client's 64 KiB frame
-    limit, within the host-to-client limit, and a real client reads it and stays."""
+    """The `tables` message of a host at its table limit, every seat held by a person whose
+    name is as long as names may be in graphemes and in bytes (a tower of marks in each
+    grapheme: ~60 bytes of UTF-8 apiece), is over a client's 64 KiB frame limit, within the
+    host-to-client limit, and a real client reads it and stays."""
     from hearts.net.client import Client
+    tower = "a" + "\U0001D165" * 15            # one grapheme of 16 code points, 61 bytes
     h = await _host(FAST)
     try:
         core = h.core
-        for i in range(h.limits.max_tables):      # 200 owners, each at a table of their own
-            peer = 100000 + i
-            core.opened(peer, f"10.1.{i // 250}.{i % 250}")
-            core.handle(peer, {"type": "hello", "version": PROTOCOL_VERSION,
-                               "name": f"Owner number {i}"}, now=0.0)
-            core.handle(peer, {"type": "create_table", "name": f"A long table name {i:03}",
-                               "rules": {"moon": "choose", "target": 150, "sun": "others",
-                                         "pass_cycle": ["left", "right"]}}, now=0.0)
+        for i in range(h.limits.max_tables):      # 200 tables of four people
+            for seat in range(4):
+                peer = 100000 + 4 * i + seat
+                core.opened(peer, f"10.{seat}.{i // 250}.{i % 250}")
+                core.handle(peer, {"type": "hello", "version": PROTOCOL_VERSION,
+                                   "name": f"{i:03}{seat}" + tower * 30}, now=0.0)
+                if seat == 0:
+                    core.handle(peer, {"type": "create_table", "name": f"{i:03}" + tower * 50,
+                                       "rules": {"moon": "choose", "target": 150,
+                                                 "sun": "others",
+                                                 "pass_cycle": ["left", "right"]}}, now=0.0)
+                else:
+                    core.handle(peer, {"type": "sit", "table": i + 1, "seat": seat}, now=0.0)
         core.take()
+        tables = core.tables_message()["tables"]
+        assert len(tables) == 200 and all(s["name"] for t in tables for s in t["seats"])
         size = len(encode(core.tables_message()))
-        assert FAST.max_frame < size <= FAST.host_frame, size
+        assert FAST.max_frame < size <= FAST.host_frame // 2, size
         c = Client("127.0.0.1", h.port, name="Ann", limits=FAST)
         await c.connect()
         await c.wait_for("tables")

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts.net.host import Host
-from hearts.net.names import (EMOJI, EMOJI_JOINERS, OTHER, clean_name, graphemes, looks, numbered,
-                              unique_name, visible)
+from hearts.net.names import (EMOJI, EMOJI_JOINERS, NAME_BYTES, OTHER, clean_name, graphemes, looks,
+                              numbered, unique_name, visible)
 
 from ..web.conftest import WS
 from .test_limits import Raw
@@ -73,7 +73,7 @@ async def test_names_over_websocket_are_the_same() -> None:
         family = await WS.open(h)
         await family.send({"type": "hello", "version": 1, "name": FAMILY * 30})
         welcome = await family.until("welcome")
-        assert welcome is not None and welcome["name"] == FAMILY * 23 + "…"
+        assert welcome is not None and welcome["name"] == FAMILY * 7 + "…"
         cyrillic = await WS.open(h)
         await cyrillic.send({"type": "hello", "version": 1, "name": "\u0410NN"})
         welcome = await cyrillic.until("welcome")
@@ -88,7 +88,12 @@ def test_graphemes_cut_and_number() -> None:
     name = clean_name("a\u0301" * 30, 24)                   # é as e + combining accent
     assert len(graphemes(name)) == 24 and name.endswith("…")
     assert clean_name("z" + "\u0301" * 200, 24) == "z" + "\u0301" * 15   # no zalgo towers
-    assert numbered(FAMILY * 24, 10, 24) == FAMILY * 20 + "…#10"
+    assert numbered("x" * 24, 10, 24) == "x" * 20 + "…#10"
+    # within 8 bytes a grapheme of the limit: seven families of 25 bytes and "…" in 192
+    assert clean_name(FAMILY * 24, 24) == FAMILY * 7 + "…"
+    assert numbered(FAMILY * 7, 10, 24) == FAMILY * 7 + "#10"
+    assert numbered(FAMILY * 7 + "…", 10, 24) == FAMILY * 7 + "…#10"
+    assert clean_name("\U0001F600" * 24, 24) == "\U0001F600" * 24   # 24 plain emoji fit
     assert looks("Ian") & looks("ian") and looks("Ian") & looks("lan")
     assert not looks("Ann") & looks("Anna")
     assert unique_name("m", ["rn"], 24) == "m#2"
@@ -96,6 +101,8 @@ def test_graphemes_cut_and_number() -> None:
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80))
 def test_visible_text_keeps_no_invisible_trick(text: str) -> None:
+    for name in (clean_name(text * 8, 24), numbered(clean_name(text * 8, 24), 12, 24)):
+        assert len(graphemes(name)) <= 24 and len(name.encode()) <= NAME_BYTES * 24, name
     seen = visible(text)
     assert visible(seen) == seen
     for cluster in graphemes(seen):
