@@ -232,7 +232,9 @@ def _seat_folded(s: SeatInfo, kind: Any, ch: dict[str, Any]) -> SeatInfo:
     if kind == "player_returned":
         return replace(s, connected=True, auto=False)
     if kind == "replaced_by_bot":
-        if ch.get("why") in ("dropped", "timeout"):
+        if ch.get("why") == "timeout":      # one move played for the person: still theirs
+            return s
+        if ch.get("why") == "dropped":
             return replace(s, auto=True)
         return replace(s, kind="bot", level=ch.get("level"), auto=False)
     if kind == "bot_removed":

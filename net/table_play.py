@@ -260,6 +260,9 @@ class TablePlay(TableBase):
             if when <= now:
                 del self.deadlines[seat]
                 self.timed_out.add(seat)
+                # the seat's bot makes this one move; the person keeps the seat and the next
+                self._emit({"type": "replaced_by_bot", "seat": seat,
+                            "level": self.seats[seat].level, "why": "timeout"})
         for i, s in enumerate(self.seats):
             if (s.kind == "human" and not s.connected and not s.auto and s.dropped_at is not None
                     and now - s.dropped_at >= self.drop_grace):

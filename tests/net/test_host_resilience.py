@@ -49,6 +49,13 @@ async def test_turn_timer_lets_the_bot_play(host: Host) -> None:
         c["type"] == "card_played" and c["seat"] == 0 for c in e["events"]), timeout=10)
     assert loop.time() - t0 >= 0.5
     assert ann.view is not None and len(ann.view["hand"]) == 12
+    # the table is told, with the seat's level; she still holds the seat (one move only)
+    ev = await ann.wait_for(has_change("replaced_by_bot"), timeout=10)
+    told = [c for c in ev["events"] if c["type"] == "replaced_by_bot"]
+    assert told == [{"type": "replaced_by_bot", "seat": 0, "level": "random",   # the host's
+                     "why": "timeout"}]
+    table = ann.mirror.info
+    assert table is not None and table.seats[0].human and not table.seats[0].auto
     await ann.close()
 
 
