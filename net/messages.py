@@ -305,7 +305,7 @@ class MoonChosenChange(TypedDict):
     type: Literal["moon_chosen"]
     shooter: int
     choice: str
-    points: NotRequired[int]
+    points: int
 
 
 class TramChange(TypedDict):
@@ -376,7 +376,7 @@ class PlayerDroppedChange(TypedDict):
     type: Literal["player_dropped"]
     seat: int
     name: str
-    grace: NotRequired[float | None]
+    grace: float
 
 
 class PlayerReturnedChange(TypedDict):

@@ -51,9 +51,11 @@ class ProtocolError(NetError):
 
 # -- error codes (the ``code`` of an ``error`` event) -------------------------------------
 ERROR_CODES = {
-    "bad-frame": "the bytes are not a msgpack map (fatal)",
+    "bad-frame": "the bytes are not msgpack (or hold a string that is not UTF-8, or nest "
+                 "too deep) (fatal)",
     "too-large": "a frame, array or map over the limits (fatal)",
-    "bad-message": "a field is missing, of the wrong type or out of range",
+    "bad-message": "not a map with a string `type`, or a field is missing, of the wrong "
+                   "type or out of range",
     "unknown-type": "no such message type",
     "version": "the client's protocol version differs from the host's (fatal)",
     "hello-first": "the first message must be a hello (fatal)",
@@ -68,7 +70,8 @@ ERROR_CODES = {
     "not-owner": "only the table's owner may do that",
     "state": "not possible at this point of the game",
     "paused": "the game is paused",
-    "illegal": "the engine refused the move (the message names the rule)",
+    "illegal": "a card name that does not parse, or the engine refused the move (the "
+               "message names the rule)",
     "rules": "a rule name or value is not accepted",
     "limit": "a host limit was reached (also: too many wrong table passwords, wait)",
     "replaced": "the same player connected again; the old connection is closed (fatal)",

@@ -21,18 +21,25 @@ from .protocol import ERROR_CODES, INTENTS
 class Field:
     """One field: its wire type (``int``, ``str``, ``bool``, ``float``, ``map``,
     ``list[T]``, ``any``, or the name of a shape below), whether it may be nil, what it
-    means, and whether it may be left out (``optional``)."""
+    means, whether it may be left out (``optional``) and, for such a field, when the host
+    sends it (``present``: "when ...", "in ...")."""
 
     name: str
     type: str
     doc: str
     nil: bool = False
     optional: bool = False
+    present: str = ""
 
 
-def F(name: str, type_: str, doc: str, nil: bool = False, optional: bool = False) -> Field:
-    return Field(name, type_, doc, nil, optional)
+def F(name: str, type_: str, doc: str, nil: bool = False, optional: bool = False,
+      present: str = "") -> Field:
+    """A `Field`; one with a ``present`` condition is optional."""
+    return Field(name, type_, doc, nil, optional or bool(present), present)
 
+
+# the condition of every field a connection gets only when it asked for words
+_WORDS = "when your `hello` asked for `words`"
 
 # -- shapes inside messages -------------------------------------------------------------
 SHAPES: dict[str, list[Field]] = {
@@ -71,8 +78,8 @@ SHAPES: dict[str, list[Field]] = {
         F("sun", "bool", "it also took every trick"),
         F("choice", "str", "`add` or `subtract`; nil while the shooter chooses", nil=True),
         F("points", "int", "the points at stake: added to each other seat, or taken off the "
-          "shooter (the moon's value under these rules, or the sun's); not in the hands of "
-          "a finished game (`game`)", optional=True),
+          "shooter (the moon's value under these rules, or the sun's)",
+          present="in a `view` and a `hand_scored` (the hands of a `game` answer have none)"),
     ],
     "tram": [
         F("seat", "int", "who took the rest; nil when the rest changed nothing", nil=True),
@@ -83,7 +90,8 @@ SHAPES: dict[str, list[Field]] = {
         F("seats", "list[int]", "whose clock runs"),
         F("seconds", "float", "seconds left (a pause freezes them)"),
         F("why", "str", "`turn` (the turn timer) or `dropped` (the grace before a bot plays)"),
-        F("paused", "bool", "present and true while the game is paused", optional=True),
+        F("paused", "bool", "always true (the clock is stopped)",
+          present="while the game is paused"),
     ],
     "view": [
         F("seat", "int", "whose view; nil for a watcher (no cards in hand)", nil=True),
@@ -178,13 +186,12 @@ SHAPES.update({
         F("queen", "int", "who took the Q♠", nil=True),
         F("points", "list[int]", "each seat's points in the hand"),
         F("totals", "list[int]", "the totals after it"),
-        F("captions", "list[str]", "only in a `game` answer to a connection whose `hello` "
-          "asked for `words`: each step of the hand's replay in a sentence, in your "
+        F("captions", "list[str]", "each step of the hand's replay in a sentence, in your "
           "`hello.lang` (`hearts.net.words.replay_caption`, as the desktop's replay says it; "
-          "step 0 the deal, 1 the pass when there is one, then one a card)", optional=True),
-        F("title", "str", "only with `captions`: the hand's head in the replay (\"Hand 2 "
-          "of 9 · Ann deals, passing left\"; `hearts.net.words.replay_title`)",
-          optional=True),
+          "step 0 the deal, 1 the pass when there is one, then one a card)",
+          present="in a `game` answer to a connection whose `hello` asked for `words`"),
+        F("title", "str", "the hand's head in the replay (\"Hand 2 of 9 · Ann deals, "
+          "passing left\"; `hearts.net.words.replay_title`)", present="with `captions`"),
     ],
 })
 SHAPES["status"] = [
@@ -193,8 +200,9 @@ SHAPES["status"] = [
     F("offline", "str", "the status line while the connection is down (said ahead)"),
     F("starts", "str", "outside a running hand, who can start or go on now "
       "(`hearts.net.words.next_step_line`; empty while a game is played)"),
-    F("starts_away", "list[str]", "while the owner is away: `starts` with each second "
-      "left, counted down from `table.owner_away` (index: seconds left)", optional=True),
+    F("starts_away", "list[str]", "`starts` with each second left, counted down from "
+      "`table.owner_away` (index: seconds left)",
+      present="while the owner is away (`table.owner_away` not nil), to all but the owner"),
     F("moon", "dict[str, str]", "while the moon's choice is made: `head` (\"You shot the "
       "moon!\"), then for the shooter `add` and `subtract` (the choices), for the others "
       "`waiting` (`hearts.net.words.moon_choice_lines`)", nil=True),
@@ -257,14 +265,14 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("view", "view", "your view; nil before the first deal", nil=True),
         F("timer", "timer", "a running clock", nil=True),
         F("seq", "int", "the table's update counter (restarts at 0 after a host restart)"),
-        F("won", "str", "only when your `hello` asked for `words` and the game is over: "
-          "who won, in a sentence in your `hello.lang` (`hearts.net.words.winners_line`)",
-          optional=True),
-        F("away", "list[str]", "only when your `hello` asked for `words` and said `away`, "
-          "back at that seat: what a bot did for you since, in your `hello.lang` "
-          "(`hearts.net.words.away_lines`; empty when nothing)", optional=True),
-        F("status", "status", "only when your `hello` asked for `words`: the table's "
-          "sentences as they stand, in your `hello.lang`", optional=True),
+        F("won", "str", "who won, in a sentence in your `hello.lang` "
+          "(`hearts.net.words.winners_line`)", present="when your `hello` asked for `words` "
+          "and the game was played to its end (`table.winners` set)"),
+        F("away", "list[str]", "what a bot did for you since, in your `hello.lang` "
+          "(`hearts.net.words.away_lines`; empty when nothing)", present="when your `hello` "
+          "asked for `words` and said `away`, in the `table` that follows it at that seat"),
+        F("status", "status", "the table's sentences as they stand, in your `hello.lang`",
+          present=_WORDS),
     ]),
     "update": ("what changed at your table, with your new view", [
         F("table", "int", "the table's id"),
@@ -272,23 +280,22 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
         F("events", "list[change]", "the changes, in order (below)"),
         F("view", "view", "your view after them; nil before the first deal", nil=True),
         F("timer", "timer", "a running clock", nil=True),
-        F("said", "list[list[str]]", "only when your `hello` asked for `words`: each change "
-          "of `events` in sentences for you, in your `hello.lang` (`hearts.net.words`, as the "
-          "desktop and text clients say them; empty for one that says nothing to you)",
-          optional=True),
-        F("shown", "list[list[str]]", "only when your `hello` asked for `words`: what the "
-          "table shows for each change of `events` while it shows, in your `hello.lang` "
-          "(`hearts.net.words.shown_lines`): a `trick_taken`'s label (\"Ann takes it, 3 "
-          "points\"), the sentences under a `hand_scored`'s scores (a moon, a hand ended "
-          "early), who won at a `game_over`; empty for the others", optional=True),
-        F("status", "status", "only when your `hello` asked for `words`: the table's "
-          "sentences as they stand, in your `hello.lang`", optional=True),
+        F("said", "list[list[str]]", "each change of `events` in sentences for you, in your "
+          "`hello.lang` (`hearts.net.words`, as the desktop and text clients say them; empty "
+          "for one that says nothing to you)", present=_WORDS),
+        F("shown", "list[list[str]]", "what the table shows for each change of `events` "
+          "while it shows, in your `hello.lang` (`hearts.net.words.shown_lines`): a "
+          "`trick_taken`'s label (\"Ann takes it, 3 points\"), the sentences under a "
+          "`hand_scored`'s scores (a moon, a hand ended early), who won at a `game_over`; "
+          "empty for the others", present=_WORDS),
+        F("status", "status", "the table's sentences as they stand, in your `hello.lang`",
+          present=_WORDS),
     ]),
     "left": ("you are no longer at a table", [
         F("table", "int", "which"),
         F("reason", "str", "`left`, `kicked` or a sentence (the table closed)"),
-        F("said", "str", "only when your `hello` asked for `words`: why, in a sentence in "
-          "your `hello.lang` (`hearts.net.words.left_line`)", optional=True),
+        F("said", "str", "why, in a sentence in your `hello.lang` "
+          "(`hearts.net.words.left_line`)", present=_WORDS),
     ]),
     "reply": ("the answer to a `command`", [
         F("text", "str", "one or more lines (\\n between them)"),
@@ -346,7 +353,9 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
     "passed": ("a seat chose its cards to pass", [F("seat", "int", "who")]),
     "cards_received": ("the exchange: to the receiver with `cards`, to others without", [
         F("seat", "int", "who received"), F("from_seat", "int", "who passed them"),
-        F("cards", "list[str]", "only in the receiver's own update", optional=True)]),
+        F("cards", "list[str]", "the cards received",
+          present="in the receiver's own update; the others and watchers get the change "
+          "without it")]),
     "card_played": ("a card is played", [F("seat", "int", "who"), F("card", "str", "which")]),
     "trick_taken": ("a trick is complete", [F("leader", "int", "who led"),
                                             F("cards", "list[str]", "from the leader"),
@@ -358,7 +367,7 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
     "moon_chosen": ("the shooter chose", [F("shooter", "int", "who"),
                                           F("choice", "str", "`add` or `subtract`"),
                                           F("points", "int", "the points the shot moves "
-                                            "(`moon.points` of the view)", optional=True)]),
+                                            "(`moon.points` of the view)")]),
     "tram": ("the hand ended early (TRAM)", [
         F("seat", "int", "who took the rest; nil when it changed nothing", nil=True),
         F("claimed", "bool", "by a `claim`"),
@@ -384,7 +393,7 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
         F("seat", "int", "where; nil for a watcher", nil=True), F("name", "str", "who")]),
     "player_dropped": ("a person lost the connection", [
         F("seat", "int", "where"), F("name", "str", "who"),
-        F("grace", "float", "seconds before a bot plays for them", nil=True, optional=True)]),
+        F("grace", "float", "seconds before a bot plays for them")]),
     "player_returned": ("a dropped person is back", [F("seat", "int", "where"),
                                                      F("name", "str", "who")]),
     "replaced_by_bot": ("a bot takes or plays a seat", [
@@ -401,13 +410,14 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
                                                       F("by", "str", "who", nil=True)]),
     "chat": ("a chat line (`name` `host` for the host's own notices)", [
         F("name", "str", "who"), F("seat", "int", "their seat", nil=True),
-        F("text", "str", "the line (a host notice: in English)"),
-        F("notice", "str", "a host notice's kind, for clients that word it in their "
-                           "reader's language: `seat_promised` (`who` takes the seat `at` "
-                           "when the next hand is dealt); absent from people's lines",
-          optional=True),
-        F("who", "str", "the person the notice is about (with `notice`)", optional=True),
-        F("at", "int", "the seat the notice is about (with `notice`)", optional=True)]),
+        F("text", "str", "the line (a host notice with a `notice` kind: in English)"),
+        F("notice", "str", "the notice's kind, for clients that word it in their reader's "
+          "language: `seat_promised` (`who` takes the bot's seat `at` when the next hand is "
+          "dealt)", present="on a host notice that has a kind, so far only `seat_promised`, "
+          "sent when someone's `sit` takes a bot's seat mid-game; absent from people's lines "
+          "and from the operator's announcements"),
+        F("who", "str", "the person the notice is about", present="with `notice`"),
+        F("at", "int", "the seat the notice is about", present="with `notice`")]),
     "timer": ("a turn clock starts", [F("seats", "list[int]", "whose"),
                                       F("seconds", "float", "how long")]),
     "paused": ("the game is paused", [F("by", "str", "who", nil=True)]),
@@ -567,8 +577,14 @@ def python_types() -> str:
 
 
 # -- docs/protocol.md -------------------------------------------------------------------
+def _type(f: Field) -> str:
+    """A field's type as the reference writes it: ``or nil``, ``optional``."""
+    return f"{f.type}{' or nil' if f.nil else ''}{', optional' if f.optional else ''}"
+
+
 def _rows(fields: list[Field]) -> list[str]:
-    return [f"| `{f.name}` | {f.type}{' or nil' if f.nil else ''} | {f.doc} |" for f in fields]
+    return [f"| `{f.name}` | {_type(f)} | "
+            f"{f'present only {f.present}: ' if f.present else ''}{f.doc} |" for f in fields]
 
 
 def markdown(section: str) -> str:
@@ -587,7 +603,10 @@ def markdown(section: str) -> str:
                                                        else ["No fields."]) + [""]
     elif section == "changes":
         for kind, (doc, fields) in CHANGE_FIELDS.items():
-            fs = ", ".join(f"`{f.name}` {f.type}{' or nil' if f.nil else ''}" for f in fields)
+            fs = ", ".join(f"`{f.name}` {f.type}{' or nil' if f.nil else ''}"
+                           f"{f' (optional: present only {f.present})' if f.present else ''}"
+                           f"{' (optional)' if f.optional and not f.present else ''}"
+                           for f in fields)
             lines.append(f"- `{kind}`: {doc}" + (f" — {fs}" if fs else ""))
     elif section == "shapes":
         for kind, fields in SHAPES.items():
