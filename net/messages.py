@@ -553,7 +553,7 @@ class ErrorMessage(TypedDict):
     type: Literal["error"]
     code: str
     message: str
-    ref: NotRequired[str | None]
+    ref: str | None
 
 
 class PingMessage(TypedDict):

@@ -287,10 +287,7 @@ def clean_text(text: str, limit: int) -> str:
 def error(code: str, message: str, ref: str | None = None) -> ErrorMessage:
     """An ``error`` event; ``ref`` is the type of the message it answers. ``message`` is
     sent as given: the host says a `Text` in the connection's language first."""
-    msg: ErrorMessage = {"type": "error", "code": code, "message": message}
-    if ref is not None:
-        msg["ref"] = ref
-    return msg
+    return {"type": "error", "code": code, "message": message, "ref": ref}
 
 
 def version_error(client_version: Any) -> ErrorMessage:

@@ -49,7 +49,8 @@ SHAPES: dict[str, list[Field]] = {
         F("name", "str", "who sits there", nil=True),
         F("level", "str", "the bot's level (also when a bot plays for a dropped person)", nil=True),
         F("connected", "bool", "false while a person is disconnected (true for bots and empty seats)"),
-        F("auto", "bool", "a bot plays for this person (dropped, or the turn timer ran out)"),
+        F("auto", "bool", "a bot plays for this person (the connection was lost; a turn timer "
+                          "that runs out plays one move and leaves this false)"),
     ],
     "table_line": [
         F("id", "int", "the table's number, used by `sit`, `watch`"),
@@ -316,7 +317,9 @@ HOST_MESSAGES: dict[str, tuple[str, list[Field]]] = {
     "error": ("a refused message (see the codes below)", [
         F("code", "str", "one of the codes below"),
         F("message", "str", "one sentence for a person"),
-        F("ref", "str", "the type of the refused message, when known", nil=True, optional=True),
+        F("ref", "str", "the type of the refused message; nil when it is not known (bytes that "
+          "are not a message, a value without a `type`, an error the host sends unasked)",
+          nil=True),
     ]),
     "ping": ("every 5 s; answer `pong` (any message counts as life)", []),
     "pong": ("the answer to your `ping`", []),
@@ -398,7 +401,9 @@ CHANGE_FIELDS: dict[str, tuple[str, list[Field]]] = {
                                                      F("name", "str", "who")]),
     "replaced_by_bot": ("a bot takes or plays a seat", [
         F("seat", "int", "which"), F("level", "str", "the bot's level"),
-        F("why", "str", "`start`, `left`, `kicked`, `owner`, `dropped` or `timeout`")]),
+        F("why", "str", "`start`, `left`, `kicked`, `owner`, `dropped` (it plays for the "
+          "person until they are back) or `timeout` (the turn timer ran out: it plays this one "
+          "move, the person keeps the seat)")]),
     "bot_removed": ("the owner emptied a bot's seat", [F("seat", "int", "which")]),
     "owner_changed": ("someone else owns the table", [
         F("name", "str", "the new owner", nil=True),
