@@ -177,6 +177,7 @@ class Intents:
         if player.table != table.id:
             table.check_not_kicked(player.token, player.name, player.key_id, player.addr)
             self.passwords.check(table, msg.get("password"), player.addr, self.state.now)
+            table.seat_for(player.token, msg.get("seat"))     # refused: still at the old one
             self.lobby.leave_current(player)
         seat = table.sit(player.token, player.name, msg.get("seat"), self.state.now)
         player.table = table.id

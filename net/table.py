@@ -54,9 +54,10 @@ class Table(TablePlay):
             if kicked == token:
                 self.barred[name] = (key_id, addr)
 
-    def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
-        """Take ``seat`` (or the first free one); returns the seat."""
-        self.check_not_kicked(token, name)
+    def seat_for(self, token: str, seat: int | None) -> int:
+        """The seat `sit` gives ``token``: ``seat``, or the first free one (its current seat
+        when it asks for none); the `TableError` `sit` would raise, changing nothing (a
+        person moving from another table keeps their seat there when this one refuses)."""
         current = self.seat_of(token)
         if current is not None and (seat is None or seat == current):
             return current
@@ -73,15 +74,26 @@ class Table(TablePlay):
         if target.kind == "human":
             raise TableError("seat-taken", T_("seat {seat} is taken by {name}", seat=seat,
                                                  name=target.name))
+        if current is not None and running:
+            raise TableError("state", T_("you cannot change seats during a game"))
+        if target.kind == "bot" and running and target.pending is not None:
+            raise TableError("seat-taken", T_("seat {seat} is already promised to {name}",
+                                              seat=seat, name=target.pending[1]))
+        return seat
+
+    def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
+        """Take ``seat`` (or the first free one); returns the seat."""
+        self.check_not_kicked(token, name)
+        current = self.seat_of(token)
+        seat = self.seat_for(token, seat)
+        if seat == current:
+            return seat
+        running = self.running
+        target = self.seats[seat]
         if current is not None:
-            if running:
-                raise TableError("state", T_("you cannot change seats during a game"))
             self.seats[current] = Seat()
         self.watchers.pop(token, None)
         if target.kind == "bot" and running:
-            if target.pending is not None:
-                raise TableError("seat-taken", T_("seat {seat} is already promised to {name}",
-                                                  seat=seat, name=target.pending[1]))
             target.pending = (token, name)
             self.watchers[token] = name
             # a host notice: the text for clients that only show chat, the notice and its

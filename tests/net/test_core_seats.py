@@ -224,3 +224,22 @@ def test_a_hand_left_after_a_move_stays_the_persons_in_game_players() -> None:
     # the bots played the hand out, and a bot made most of her seat's moves: the hand is
     # the bot's, played for her (docs/history.md)
     assert first[0]["kind"] == "bot" and first[0]["for"]["name"] == "Ann"
+
+
+def test_a_refused_sit_at_another_table_keeps_the_seat_at_the_first() -> None:
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"target": 60})
+    first = ann.last("table")["table"]["id"]
+    ann.send("start")
+    assert ann.changes("game_started")
+    bob = lan.join("Bob")
+    bob.send("create_table")
+    second = bob.last("table")["table"]["id"]
+    tables = lan.core.tables
+    ann.send("sit", table=second, seat=0)              # Bob's: refused, nothing changes
+    assert ann.last("error")["code"] == "seat-taken"
+    assert tables[first].seat_of(ann.token) == 0 and tables[first].seats[0].kind == "human"
+    assert lan.core.players[ann.token].table == first
+    ann.send("sit", table=second, seat=1)              # a free seat: she moves
+    assert tables[second].seat_of(ann.token) == 1 and lan.core.players[ann.token].table == second
