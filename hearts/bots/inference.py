@@ -9,16 +9,20 @@ not is unlikely: it probably did not hold them then (`weight`). A seat whose pla
 a moon shooter's (`shoot_play`) explain better than the rules player's (aces led,
 tricks won high while it could duck) is probably shooting, and the search lets it
 try (`shooting`). The weights are tempered: real players are neither model, so a
-world is made less likely, never impossible.
+world is made less likely, never impossible. With ``model`` (`SearchConfig.read_model`)
+every play with a choice is read instead by the learned model of `normal`
+(`play_model.shortfall`): its chance against the model's likeliest play, tempered.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from hearts.engine import View
 
 from .moon import moon_open, shoot_play
+from .play_model import PLAY_WEIGHTS, packed, shortfall
 from .policy import play_policy
 from .sampling import Sampler
 from .sim import QS, QS_BIT, SimState, native, replay, sim_rules
@@ -33,8 +37,10 @@ class PlayReader:
     """The other seats' plays so far, each with the public state before it."""
 
     def __init__(self, view: View, strong: float = STRONG, weak: float = WEAK,
-                 mild: float = MILD, prior: float = SHOOTER, quiet: int = 0) -> None:
+                 mild: float = MILD, prior: float = SHOOTER, quiet: int = 0,
+                 model: float = 0.0) -> None:
         self.strong = strong
+        self.model = model
         self.weak = weak
         self.mild = mild
         self.prior = prior
@@ -76,8 +82,9 @@ class PlayReader:
                         if e[2].ntricks >= quiet or not e[2].trick or e[1] // 13 != e[2].led]
         self.open_mask = sum(1 << s for s in range(4) if self.open[s])
         # the same plays packed for the C reading (`sim.native`)
-        self.packed = None if native is None else (native.pack_events(self.telling),
-                                                    native.pack_events(self.reading))
+        self.packed = None if native is None else (
+            native.pack_events(self.telling), native.pack_events(self.reading),
+            native.pack_events(self.events) if model else b"")
 
     def _factor(self, p: int, card: int, mild: float) -> float:
         if p == card:
@@ -91,7 +98,13 @@ class PlayReader:
     def weight(self, hidden: list[int]) -> float:
         """How likely the world ``hidden`` (each seat's cards now) makes the plays seen as the
         rules player's, in (0, 1]: only a card worth fewer points than the rules player would
-        have played lowers it (the Q♠ not dumped, a heart kept). In C where it is built."""
+        have played lowers it (the Q♠ not dumped, a heart kept). With ``model``, every play
+        read by the learned model instead (`model_weight_py`). In C where it is built."""
+        if self.model:
+            if self.packed is not None:
+                return native.read_model_weight(self.sr.native, self.packed[2], hidden,
+                                                packed(PLAY_WEIGHTS), self.model)
+            return self.model_weight_py(hidden)
         if self.packed is not None:
             return native.read_weight(self.sr.native, self.packed[0], hidden, self.strong,
                                       self.weak, 1.0)
@@ -106,6 +119,19 @@ class PlayReader:
             if legal & (legal - 1):
                 w *= self._factor(play_policy(st, legal), card, 1.0)
         return w
+
+    def model_weight_py(self, hidden: list[int]) -> float:
+        """How likely the world ``hidden`` makes every play seen with a choice as the learned
+        model's (`play_model`), in (0, 1]: the product over those plays of the model's chance
+        of the group played over that of its likeliest group, to the power ``model``; in
+        Python, the reference of the C one."""
+        total = 0
+        for seat, card, st, later, _ in self.events:
+            st.hands[seat] = hidden[seat] | later
+            legal = st.legal()
+            if legal & (legal - 1) and legal >> card & 1:
+                total += shortfall(st, legal, card)
+        return math.exp(-self.model * total / 100)
 
     def shooting(self, sampler: Sampler, rng: random.Random, worlds: int = 12) -> list[float]:
         """For each seat the chance that it is playing for the moon: the prior, raised or
