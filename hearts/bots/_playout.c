@@ -1774,15 +1774,14 @@ static PyObject *py_read_weight(PyObject *self, PyObject *args) {
     return PyFloat_FromDouble(w);
 }
 
-/* PlayReader.weight with a ``model`` (read_model): (rules, events, hidden, weights, model),
- * the weights packed as play_model.packed; as PlayReader.model_weight_py */
-static PyObject *py_read_model_weight(PyObject *self, PyObject *args) {
+/* PlayReader.shortfall (read_model): (rules, events, hidden, weights), the weights packed as
+ * play_model.packed; the sum of play_model.shortfall over the plays with a choice */
+static PyObject *py_read_shortfall(PyObject *self, PyObject *args) {
     PyObject *rules, *events, *hid;
     const char *wb;
     Py_ssize_t wn;
-    double model;
     u64 hidden[4];
-    if (!PyArg_ParseTuple(args, "SSOy#d", &rules, &events, &hid, &wb, &wn, &model))
+    if (!PyArg_ParseTuple(args, "SSOy#", &rules, &events, &hid, &wb, &wn))
         return NULL;
     if (PyBytes_GET_SIZE(rules) != (Py_ssize_t)sizeof(Rules) ||
         PyBytes_GET_SIZE(events) % (Py_ssize_t)sizeof(Event) ||
@@ -1796,7 +1795,7 @@ static PyObject *py_read_model_weight(PyObject *self, PyObject *args) {
     Py_ssize_t n = PyBytes_GET_SIZE(events) / (Py_ssize_t)sizeof(Event);
     int w[MODEL_NW];
     memcpy(w, wb, sizeof w);
-    long total = 0;     /* the plays' shortfalls (play_model.shortfall) */
+    long total = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         St s = ev[i].st;
         s.hands[ev[i].seat] = hidden[ev[i].seat] | ev[i].later;
@@ -1809,7 +1808,7 @@ static PyObject *py_read_model_weight(PyObject *self, PyObject *args) {
             if (scores[j] > scores[best]) best = j;
         total += scores[best] - scores[group_of(reps, k, ev[i].card)];
     }
-    return PyFloat_FromDouble(exp(-model * (double)total / 100.0));
+    return PyLong_FromLong(total);
 }
 
 /* the per-seat ratio of one world in PlayReader.shooting */
@@ -2022,9 +2021,8 @@ static PyMethodDef methods[] = {
      "pack_events([(seat, card, state, later, open), ...]): a PlayReader's plays as bytes."},
     {"read_weight", py_read_weight, METH_VARARGS,
      "read_weight(rules, events, hidden, strong, weak, mild): as PlayReader.weight."},
-    {"read_model_weight", py_read_model_weight, METH_VARARGS,
-     "read_model_weight(rules, events, hidden, weights, model): as "
-     "PlayReader.model_weight_py."},
+    {"read_shortfall", py_read_shortfall, METH_VARARGS,
+     "read_shortfall(rules, events, hidden, weights): as PlayReader.shortfall_py."},
     {"shoot_ratios", py_shoot_ratios, METH_VARARGS,
      "shoot_ratios(rules, events, hidden, strong, weak, mild, open): one world's ratios "
      "in PlayReader.shooting."},

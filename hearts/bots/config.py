@@ -52,8 +52,9 @@ class SearchConfig:
     read_quiet: int = 4
     # with ``read_model`` > 0 a world's probability is read from every play with a choice by
     # the learned model of `normal` (`play_model.shortfall`): the product of the model's
-    # chance of the group played over its likeliest group's, to the power ``read_model``
-    # (0: the rules player's card on the telling plays alone)
+    # chance of the group played over its likeliest group's, against the likeliest of a few
+    # worlds drawn first, to the power ``read_model`` (0: the rules player's card on the
+    # telling plays alone)
     read_model: float = 0.0
 
     # -- moons. Opponents try for the moon in the playouts only on evidence: a seat holding

@@ -288,6 +288,8 @@ class SearchBot:
         worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
         reader = (PlayReader(view, quiet=cfg.read_quiet, model=cfg.read_model)
                   if cfg.infer and view.tricks else None)
+        if reader:
+            reader.calibrate(sampler, rng)
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader else [0.0] * 4
         threat = early_alarm(base, me)

@@ -120,21 +120,26 @@ def _views_in_play(rules: Rules, n: int, seed: str) -> list:
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
 @pytest.mark.parametrize("rules", all_rule_sets(2, seed=19), ids=lambda r: r.summary()[:40])
 def test_c_model_reading_weighs_worlds_as_the_python_one(rules):
-    """With ``model`` every play with a choice is read by the learned model: the same weight
-    in C and in Python, in (0, 1], and worlds told apart."""
+    """With ``model`` every play with a choice is read by the learned model: the same
+    shortfall in C and in Python, worlds told apart, weighed in (0, 1] against the
+    likeliest of those `calibrate` drew."""
     rng = random.Random(rules.summary())
     checked = apart = 0
     for view in _views_in_play(rules, 6, rules.summary()):
         reader = PlayReader(view, model=rng.choice([0.5, 1.0, 0.37]))
         sampler = Sampler(view)
-        weights = set()
+        reader.calibrate(sampler, rng)
+        short = set()
         for _ in range(6):
             hidden = sampler.sample(rng)
+            s = reader.shortfall(hidden)
+            assert s == reader.shortfall_py(hidden) >= 0
             w = reader.weight(hidden)
             assert 0.0 < w <= 1.0
-            assert math.isclose(w, reader.model_weight_py(hidden), rel_tol=1e-9)
-            weights.add(w)
+            assert math.isclose(w, math.exp(-reader.model * max(0, s - reader.floor) / 100),
+                                rel_tol=1e-9)
+            short.add(s)
             checked += 1
-        apart += len(weights) > 1
+        apart += len(short) > 1
     assert checked >= 24 and apart
 
