@@ -572,27 +572,38 @@ static long model_score(const Rules *r, const St *s, int c, int rules, int threa
     return total;
 }
 
+/* sim.searched_as: the group among ``reps`` (n of them, from the lowest) standing for
+ * ``card``: the highest in its suit not above it (-1 if none) */
+static int group_of(const int *reps, int n, int card) {
+    int g = -1;
+    for (int i = 0; i < n; i++)
+        if (reps[i] <= card && reps[i] / 13 == card / 13) g = i;
+    return g;
+}
+
+/* play_model.scores: the lowest card of each group of ``legal`` (``reps``) and its score;
+ * returns how many groups */
+static int model_scores(const Rules *r, const St *s, u64 legal, const int *w, int *reps,
+                        long *scores) {
+    int n = model_groups(r, s, legal, reps);
+    int g = group_of(reps, n, rules_card(r, s, legal, ALARM_THREAT, 0));
+    int rules = g >= 0 ? reps[g] : -1;
+    int threat = early_alarm(r, s, s->turn), alarm = moon_threat(r, s, s->turn);
+    int ctx = !s->ntrick ? 0 : (legal & SUITM(s->led)) ? 1 : 2;
+    w += ctx * MODEL_NF;
+    for (int i = 0; i < n; i++) scores[i] = model_score(r, s, reps[i], rules, threat, alarm, w);
+    return n;
+}
+
 /* play_model.model_card */
 static int model_card(const Rules *r, const St *s, u64 legal, const int *w) {
     if (single(legal)) return top(legal);
     int reps[13];
-    int n = model_groups(r, s, legal, reps);
-    int card = rules_card(r, s, legal, ALARM_THREAT, 0), rules = -1;
-    for (int i = 0; i < n; i++)
-        if (reps[i] <= card && reps[i] / 13 == card / 13) rules = reps[i];
-    int threat = early_alarm(r, s, s->turn), alarm = moon_threat(r, s, s->turn);
-    int ctx = !s->ntrick ? 0 : (legal & SUITM(s->led)) ? 1 : 2;
-    w += ctx * MODEL_NF;
-    int best = -1;
-    long best_score = 0;
-    for (int i = 0; i < n; i++) {
-        long score = model_score(r, s, reps[i], rules, threat, alarm, w);
-        if (best < 0 || score > best_score) {
-            best = reps[i];
-            best_score = score;
-        }
-    }
-    return best;
+    long scores[13];
+    int n = model_scores(r, s, legal, w, reps, scores), best = 0;
+    for (int i = 1; i < n; i++)
+        if (scores[i] > scores[best]) best = i;
+    return reps[best];
 }
 
 /* policy.rules_playout */
@@ -1763,6 +1774,43 @@ static PyObject *py_read_weight(PyObject *self, PyObject *args) {
     return PyFloat_FromDouble(w);
 }
 
+/* PlayReader.shortfall (read_model): (rules, events, hidden, weights), the weights packed as
+ * play_model.packed; the sum of play_model.shortfall over the plays with a choice */
+static PyObject *py_read_shortfall(PyObject *self, PyObject *args) {
+    PyObject *rules, *events, *hid;
+    const char *wb;
+    Py_ssize_t wn;
+    u64 hidden[4];
+    if (!PyArg_ParseTuple(args, "SSOy#", &rules, &events, &hid, &wb, &wn))
+        return NULL;
+    if (PyBytes_GET_SIZE(rules) != (Py_ssize_t)sizeof(Rules) ||
+        PyBytes_GET_SIZE(events) % (Py_ssize_t)sizeof(Event) ||
+        wn != (Py_ssize_t)(MODEL_NW * sizeof(int))) {
+        PyErr_SetString(PyExc_ValueError, "not packed rules, events and model weights");
+        return NULL;
+    }
+    if (four_masks(hid, hidden)) return NULL;
+    const Rules *r = (const Rules *)PyBytes_AS_STRING(rules);
+    const Event *ev = (const Event *)PyBytes_AS_STRING(events);
+    Py_ssize_t n = PyBytes_GET_SIZE(events) / (Py_ssize_t)sizeof(Event);
+    int w[MODEL_NW];
+    memcpy(w, wb, sizeof w);
+    long total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        St s = ev[i].st;
+        s.hands[ev[i].seat] = hidden[ev[i].seat] | ev[i].later;
+        u64 legal = legal_mask(r, &s);
+        if (single(legal) || !(legal >> ev[i].card & 1)) continue;
+        int reps[13];
+        long scores[13];
+        int k = model_scores(r, &s, legal, w, reps, scores), best = 0;
+        for (int j = 1; j < k; j++)
+            if (scores[j] > scores[best]) best = j;
+        total += scores[best] - scores[group_of(reps, k, ev[i].card)];
+    }
+    return PyLong_FromLong(total);
+}
+
 /* the per-seat ratio of one world in PlayReader.shooting */
 static PyObject *py_shoot_ratios(PyObject *self, PyObject *args) {
     const Rules *r;
@@ -1973,6 +2021,8 @@ static PyMethodDef methods[] = {
      "pack_events([(seat, card, state, later, open), ...]): a PlayReader's plays as bytes."},
     {"read_weight", py_read_weight, METH_VARARGS,
      "read_weight(rules, events, hidden, strong, weak, mild): as PlayReader.weight."},
+    {"read_shortfall", py_read_shortfall, METH_VARARGS,
+     "read_shortfall(rules, events, hidden, weights): as PlayReader.shortfall_py."},
     {"shoot_ratios", py_shoot_ratios, METH_VARARGS,
      "shoot_ratios(rules, events, hidden, strong, weak, mild, open): one world's ratios "
      "in PlayReader.shooting."},

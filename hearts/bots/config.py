@@ -50,6 +50,12 @@ class SearchConfig:
     # cards that follow suit in the first ``read_quiet`` tricks say nothing of a moon
     infer: int = 8
     read_quiet: int = 4
+    # with ``read_model`` > 0 a world's probability is read from every play with a choice by
+    # the learned model of `normal` (`play_model.shortfall`): the product of the model's
+    # chance of the group played over its likeliest group's, against the likeliest of a few
+    # worlds drawn first, to the power ``read_model`` (0: the rules player's card on the
+    # telling plays alone)
+    read_model: float = 0.0
 
     # -- moons. Opponents try for the moon in the playouts only on evidence: a seat holding
     # every point so far (`moon.early_alarm`) or read as a shooter with at least
@@ -161,7 +167,7 @@ MOONSHOT = replace(EAGER, tree=16, tree_self=False, my_risk=5, shoot_z=1.0,
 
 # the settings that no level uses, kept as settings for the research still going on (each
 # measured in docs/bots.md); any other setting some level turns on (tests/bots/test_levels.py)
-TRIALS = ("ismcts", "ismcts_views", "playout_model")
+TRIALS = ("ismcts", "ismcts_views", "playout_model", "read_model")
 
 SEARCH_LEVELS: dict[str, SearchConfig] = {"normal": NORMAL, "search": NORMAL, "hard": HARD,
                                           "eager": EAGER, "moonshot": MOONSHOT}
@@ -188,7 +194,8 @@ def parse_search_spec(spec: str) -> SearchConfig:
 # (``hard+work=...``) may set none of them above the ceiling level's (`check_bounded`)
 COST_SETTINGS = ("work", "early_work", "early_tricks", "min_worlds", "max_worlds", "cap",
                  "pass_worlds", "pass_more", "pass_keep", "pass_spread", "pass_cands", "infer",
-                 "replies", "tree", "tree_plies", "ismcts", "ismcts_views", "playout_model")
+                 "replies", "tree", "tree_plies", "ismcts", "ismcts_views", "playout_model",
+                 "read_model")
 
 
 def check_bounded(spec: str, ceiling: str = "hard") -> SearchConfig:

@@ -9,16 +9,21 @@ not is unlikely: it probably did not hold them then (`weight`). A seat whose pla
 a moon shooter's (`shoot_play`) explain better than the rules player's (aces led,
 tricks won high while it could duck) is probably shooting, and the search lets it
 try (`shooting`). The weights are tempered: real players are neither model, so a
-world is made less likely, never impossible.
+world is made less likely, never impossible. With ``model`` (`SearchConfig.read_model`)
+every play with a choice is read instead by the learned model of `normal`
+(`play_model.shortfall`): its chance against the model's likeliest play, tempered, and
+the world's against the likeliest of a few drawn first (`calibrate`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from hearts.engine import View
 
 from .moon import moon_open, shoot_play
+from .play_model import PLAY_WEIGHTS, packed, shortfall
 from .policy import play_policy
 from .sampling import Sampler
 from .sim import QS, QS_BIT, SimState, native, replay, sim_rules
@@ -27,14 +32,18 @@ STRONG = 0.15     # the seat would have dumped the Q♠ and did not
 WEAK = 0.6        # it would have played a card worth more points and did not
 MILD = 0.5        # it would have played another card worth the same
 SHOOTER = 0.05    # how often a seat is taken to be playing for the moon before its plays are read
+PILOT = 32        # the worlds drawn to find how likely the likeliest is, with ``model``
 
 
 class PlayReader:
     """The other seats' plays so far, each with the public state before it."""
 
     def __init__(self, view: View, strong: float = STRONG, weak: float = WEAK,
-                 mild: float = MILD, prior: float = SHOOTER, quiet: int = 0) -> None:
+                 mild: float = MILD, prior: float = SHOOTER, quiet: int = 0,
+                 model: float = 0.0) -> None:
         self.strong = strong
+        self.model = model
+        self.floor = 0      # the least shortfall of the worlds drawn by `calibrate`
         self.weak = weak
         self.mild = mild
         self.prior = prior
@@ -76,8 +85,9 @@ class PlayReader:
                         if e[2].ntricks >= quiet or not e[2].trick or e[1] // 13 != e[2].led]
         self.open_mask = sum(1 << s for s in range(4) if self.open[s])
         # the same plays packed for the C reading (`sim.native`)
-        self.packed = None if native is None else (native.pack_events(self.telling),
-                                                    native.pack_events(self.reading))
+        self.packed = None if native is None else (
+            native.pack_events(self.telling), native.pack_events(self.reading),
+            native.pack_events(self.events) if model else b"")
 
     def _factor(self, p: int, card: int, mild: float) -> float:
         if p == card:
@@ -91,7 +101,13 @@ class PlayReader:
     def weight(self, hidden: list[int]) -> float:
         """How likely the world ``hidden`` (each seat's cards now) makes the plays seen as the
         rules player's, in (0, 1]: only a card worth fewer points than the rules player would
-        have played lowers it (the Q♠ not dumped, a heart kept). In C where it is built."""
+        have played lowers it (the Q♠ not dumped, a heart kept). With ``model``, every play
+        read by the learned model instead: the product over the plays with a choice of the
+        model's chance of the group played over its likeliest group's, over the same for the
+        likeliest world `calibrate` drew (at most 1), to the power ``model``. In C where it
+        is built."""
+        if self.model:
+            return math.exp(-self.model * max(0, self.shortfall(hidden) - self.floor) / 100)
         if self.packed is not None:
             return native.read_weight(self.sr.native, self.packed[0], hidden, self.strong,
                                       self.weak, 1.0)
@@ -106,6 +122,33 @@ class PlayReader:
             if legal & (legal - 1):
                 w *= self._factor(play_policy(st, legal), card, 1.0)
         return w
+
+    def calibrate(self, sampler: Sampler, rng: random.Random, worlds: int = PILOT) -> None:
+        """With ``model``: weigh worlds against the likeliest of ``worlds`` drawn by
+        ``sampler``. Against the model's likeliest play alone, nearly every world weighs far
+        below 1 after a few tricks (a real player is not the model), and `weight`'s rejection
+        would keep the likeliest of its draws whatever ``model``."""
+        if self.model:
+            self.floor = min(self.shortfall(sampler.sample(rng)) for _ in range(worlds))
+
+    def shortfall(self, hidden: list[int]) -> int:
+        """The sum of `play_model.shortfall` over every play seen with a choice in the world
+        ``hidden``: 100 times minus the log of how likely the model makes them, against its
+        likeliest plays. In C where it is built."""
+        if self.packed is not None:
+            return native.read_shortfall(self.sr.native, self.packed[2], hidden,
+                                         packed(PLAY_WEIGHTS))
+        return self.shortfall_py(hidden)
+
+    def shortfall_py(self, hidden: list[int]) -> int:
+        """`shortfall` in Python (the reference the C one is tested against)."""
+        total = 0
+        for seat, card, st, later, _ in self.events:
+            st.hands[seat] = hidden[seat] | later
+            legal = st.legal()
+            if legal & (legal - 1) and legal >> card & 1:
+                total += shortfall(st, legal, card)
+        return total
 
     def shooting(self, sampler: Sampler, rng: random.Random, worlds: int = 12) -> list[float]:
         """For each seat the chance that it is playing for the moon: the prior, raised or

@@ -162,6 +162,15 @@ def scores(st: SimState, legal: int, weights: tuple[int, ...]) -> dict[int, int]
     return out
 
 
+def shortfall(st: SimState, legal: int, card: int,
+              weights: tuple[int, ...] = PLAY_WEIGHTS) -> int:
+    """How far the group of ``card`` (legal for the seat to play) scores below the best
+    group: 100 times the log of the model's chance of the best group over that of ``card``'s
+    (the scores are logits times 100); 0 where ``card`` is the model's own choice."""
+    by_group = scores(st, legal, weights)
+    return max(by_group.values()) - by_group[searched_as(by_group, card)]
+
+
 def model_card(st: SimState, legal: int, weights: tuple[int, ...] = PLAY_WEIGHTS) -> int:
     """The card the model plays from ``legal`` (a mask): the best-scored group's lowest card,
     the lowest group among equals."""
@@ -246,5 +255,5 @@ def model_cards_py(world: SimState, cards: list[int], me: int, shooters: int = -
 
 
 __all__ = ["N_FEATURES", "CONTEXTS", "context", "PLAY_WEIGHTS", "groups",
-           "features", "scores", "model_card", "model_playout", "model_cards", "model_cards_py",
-           "packed"]
+           "features", "scores", "shortfall", "model_card", "model_playout", "model_cards",
+           "model_cards_py", "packed"]

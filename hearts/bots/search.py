@@ -286,7 +286,10 @@ class SearchBot:
         fewer = (3 ** max(0, len(view.hand) - 6) if own
                  else cfg.ismcts + cfg.ismcts_views if cfg.ismcts else 1 + cfg.tree)
         worlds = max(cfg.min_worlds, min(most, worlds // len(modes)) // fewer)
-        reader = PlayReader(view, quiet=cfg.read_quiet) if cfg.infer and view.tricks else None
+        reader = (PlayReader(view, quiet=cfg.read_quiet, model=cfg.read_model)
+                  if cfg.infer and view.tricks else None)
+        if reader:
+            reader.calibrate(sampler, rng)
         # the chance that each other seat is playing for the moon, read from its plays
         shooting = reader.shooting(sampler, rng) if reader else [0.0] * 4
         threat = early_alarm(base, me)

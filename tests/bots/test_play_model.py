@@ -9,7 +9,7 @@ import pytest
 
 from hearts.bots.moon import STRONG_DEFENCE, moon_plausible
 from hearts.bots.play_model import (CONTEXTS, N_FEATURES, PLAY_WEIGHTS, groups, model_card,
-                                    model_cards, model_cards_py, packed)
+                                    model_cards, model_cards_py, packed, scores, shortfall)
 from hearts.bots.policy import play_policy
 from hearts.bots.sim import SimState, native, random_deal, searched_as, sim_rules
 from hearts.engine import Rules
@@ -63,6 +63,24 @@ def test_the_model_plays_a_legal_card_of_each_group():
             card = model_card(st, legal, PLAY_WEIGHTS)
             assert legal >> card & 1
             assert card in groups(st, legal) or legal & (legal - 1) == 0
+
+
+def test_the_shortfall_of_a_play_is_its_groups_score_below_the_best():
+    """0 for the model's own card, and for any card of a group its score below the best's
+    (the log of their chances times 100), the same for every card of the group."""
+    seen = 0
+    for st in _states(Rules(), 100, 6):
+        legal = st.legal()
+        if st.ntricks == 13 or legal & (legal - 1) == 0:
+            continue
+        by_group = scores(st, legal, PLAY_WEIGHTS)
+        best = max(by_group.values())
+        assert shortfall(st, legal, model_card(st, legal)) == 0
+        for c in range(52):
+            if legal >> c & 1:
+                assert shortfall(st, legal, c) == best - by_group[searched_as(by_group, c)] >= 0
+                seen += c not in by_group
+    assert seen > 20        # cards that are not their group's lowest
 
 
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
