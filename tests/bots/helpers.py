@@ -11,7 +11,7 @@ from types import ModuleType
 
 from hearts.bots.config import NORMAL, SearchConfig
 from hearts.bots.search import SearchBot
-from hearts.engine import Hand, Rules
+from hearts.engine import Hand, Rules, View
 from hearts.engine.rule_options import OPTIONS
 from hearts.engine.rules import PASS_DIRECTIONS, PRESETS
 
@@ -27,6 +27,31 @@ def random_rules(rng: random.Random) -> Rules:
     opts["clean_hand_bonus"] = rng.choice([0, -5])
     opts["target"] = rng.choice([100, 50])
     return Rules(**opts)
+
+
+def views_in_play(rules: Rules, n: int, seed: str, first: int = 5) -> list[tuple[int, View]]:
+    """Views of the seat to play at a random point (the ``first``-th card played or later)
+    of ``n`` hands played by bots that lead winners (``shooter``) and bots that duck
+    (``rules``), each with its hand's number."""
+    from hearts.bots import make_bot
+    views = []
+    for k in range(n):
+        rng = random.Random(f"{seed}/{k}")
+        bots = [make_bot("shooter" if (s + k) % 3 == 0 else "rules", seed=k) for s in range(4)]
+        hand = Hand.deal(rules, rng, rules.pass_direction(k), dealer=k % 4)
+        stop = rng.randrange(first, 48)
+        while hand.phase != "play" or len(hand.tricks) * 4 + len(hand.trick) < stop:
+            if hand.phase == "pass":
+                for s in range(4):
+                    hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
+            elif hand.phase == "play":
+                s = hand.turn
+                hand.play(s, bots[s].choose_play(hand.view(s), 1.0))
+            else:
+                break
+        if hand.phase == "play":
+            views.append((k, hand.view(hand.turn)))
+    return views
 
 
 def all_rule_sets(n_random: int, seed: int = 7) -> list[Rules]:

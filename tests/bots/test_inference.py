@@ -14,7 +14,7 @@ from hearts.bots.search import SearchBot
 from hearts.bots.sim import native
 from hearts.engine import Card, Hand, Rules
 
-from .helpers import all_rule_sets
+from .helpers import all_rule_sets, views_in_play
 from .test_play_situations import OPEN, deal_with, position
 
 QS = Card.parse("QS").mask
@@ -94,29 +94,6 @@ def test_a_card_that_follows_suit_early_reads_as_neither_with_quiet_tricks():
     assert read[1] < loud[1] and read[1] <= SHOOTER + 1e-9, (loud, read)
 
 
-def _views_in_play(rules: Rules, n: int, seed: str) -> list:
-    """Views of the seat to play, at a random point of hands played by bots that lead
-    winners (``shooter``) and bots that duck (``rules``)."""
-    views = []
-    for k in range(n):
-        rng = random.Random(f"{seed}/{k}")
-        bots = [make_bot("shooter" if (s + k) % 3 == 0 else "rules", seed=k) for s in range(4)]
-        hand = Hand.deal(rules, rng, rules.pass_direction(k), dealer=k % 4)
-        stop = rng.randrange(5, 48)
-        while hand.phase != "play" or len(hand.tricks) * 4 + len(hand.trick) < stop:
-            if hand.phase == "pass":
-                for s in range(4):
-                    hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
-            elif hand.phase == "play":
-                s = hand.turn
-                hand.play(s, bots[s].choose_play(hand.view(s), 1.0))
-            else:
-                break
-        if hand.phase == "play":
-            views.append(hand.view(hand.turn))
-    return views
-
-
 @pytest.mark.skipif(native is None, reason="the C playouts are not built")
 @pytest.mark.parametrize("rules", all_rule_sets(2, seed=19), ids=lambda r: r.summary()[:40])
 def test_c_model_reading_weighs_worlds_as_the_python_one(rules):
@@ -125,7 +102,7 @@ def test_c_model_reading_weighs_worlds_as_the_python_one(rules):
     likeliest of those `calibrate` drew."""
     rng = random.Random(rules.summary())
     checked = apart = 0
-    for view in _views_in_play(rules, 6, rules.summary()):
+    for _, view in views_in_play(rules, 6, rules.summary()):
         reader = PlayReader(view, model=rng.choice([0.5, 1.0, 0.37]))
         sampler = Sampler(view)
         reader.calibrate(sampler, rng)

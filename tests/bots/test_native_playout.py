@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from hearts.bots import make_bot
 from hearts.bots.inference import PlayReader
 from hearts.bots.moon import (STRONG_DEFENCE, moon_playout, moon_playout_py, moon_plausible,
                               score_cards, score_cards_py, shoot_play)
@@ -16,7 +15,7 @@ from hearts.bots.sim import SimState, native, random_deal, sim_rules
 from hearts.engine import Hand, Rules
 from hearts.engine.scoring import find_moon
 
-from .helpers import all_rule_sets, search_bot
+from .helpers import all_rule_sets, search_bot, views_in_play
 
 FIELDS = ("hands", "taken", "won", "played", "ntricks", "leader", "turn", "trick",
           "trick_mask", "led", "best", "winner", "broken", "voids")
@@ -199,23 +198,8 @@ def test_c_reading_weighs_worlds_as_the_python_one(preset):
     (``rules``)."""
     rules = Rules.preset(preset)
     checked = lowered = read = 0
-    for k in range(8):
-        rng = random.Random(f"{preset}/{k}")
-        bots = [make_bot("shooter" if (s + k) % 3 == 0 else "rules", seed=k) for s in range(4)]
-        hand = Hand.deal(rules, rng, rules.pass_direction(k), dealer=k % 4)
-        stop = rng.randrange(8, 48)
-        while hand.phase != "play" or len(hand.tricks) * 4 + len(hand.trick) < stop:
-            if hand.phase == "pass":
-                for s in range(4):
-                    hand.pass_cards(s, bots[s].choose_pass(hand.view(s), 1.0))
-            elif hand.phase == "play":
-                s = hand.turn
-                hand.play(s, bots[s].choose_play(hand.view(s), 1.0))
-            else:
-                break
-        if hand.phase != "play":
-            continue
-        view = hand.view(hand.turn)
+    for k, view in views_in_play(rules, 8, preset, first=8):
+        rng = random.Random(f"{preset}/{k}/worlds")
         reader = PlayReader(view, quiet=4 * (k % 2))   # half the hands read without early follows
         assert reader.packed is not None
         sampler = Sampler(view)
