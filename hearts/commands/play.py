@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 
+from typing import TYPE_CHECKING
+
 from hearts.bots.levels import SEAT_LEVELS
 from hearts.cli import UserError
+from hearts.i18n import _
+
+if TYPE_CHECKING:
+    from hearts.gui.saved_game import SavedGame
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -22,7 +28,11 @@ def _size(text: str) -> tuple[int, int]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true", help="watch four bots play")
     parser.add_argument("--bots", action="store_true",
-                        help="skip the menu: play against three bots at once")
+                        help="skip the menu: play against three bots at once (the game "
+                             "against bots saved when you last quit, if there is one)")
+    parser.add_argument("--new", action="store_true",
+                        help="with --bots, --rules or --seed: a new game even when one against "
+                             "bots is saved (it replaces the saved one)")
     parser.add_argument("--screenshot", metavar="PATH",
                         help="save the window as a PNG when the client exits")
     parser.add_argument("--exit-after-hands", type=int, metavar="N",
@@ -46,6 +56,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "chosen in Settings, else the system's)")
 
 
+def saved_to_continue(args: argparse.Namespace) -> SavedGame | None:
+    """The game against bots a start straight to a table continues: the saved one, for
+    ``--bots`` alone. Asking for a new game by its rules or seed while one is saved, without
+    ``--new``, is a `UserError` (a new game would replace it: nothing is lost by a flag)."""
+    scripted = args.exit_after_hands is not None or args.screenshot is not None
+    if args.demo or args.new or scripted or not (args.bots or args.rules or args.seed is not None):
+        return None
+    from hearts.gui.saved_game import find
+    saved = find()
+    if saved is not None and (args.rules is not None or args.seed is not None):
+        raise UserError(_("A game against bots is saved ({summary}). Start without --rules "
+                          "and --seed to continue it, or add --new to start another in its "
+                          "place.").format(summary=saved.summary))
+    return saved
+
+
 def run(args: argparse.Namespace) -> int:
     rules = None
     if args.rules is not None:
@@ -61,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"cannot keep the player key: {e.strerror or e}") from None
     if args.exit_after_hands is not None and args.exit_after_hands < 1:
         raise UserError("--exit-after-hands needs a number of at least 1")
+    saved = saved_to_continue(args)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame  # noqa: F401
@@ -93,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         app.when_painted(app.quit)
     if args.demo:
         app.link.play_against_bots(rules, seed=args.seed, demo=True)
+    elif saved is not None:
+        app.link.play_against_bots(resume=saved)
     elif args.bots or args.rules or args.seed is not None or args.exit_after_hands:
         app.link.play_against_bots(rules, seed=args.seed)
     return app.run()

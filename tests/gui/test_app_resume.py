@@ -3,9 +3,13 @@ against bots is saved by the in-process host and offered back on the next start.
 
 from __future__ import annotations
 
+import argparse
 
 import pygame
+import pytest
 
+from hearts.cli import UserError
+from hearts.commands.play import add_arguments, saved_to_continue
 from hearts.gui.app import App
 from hearts.gui.dialog import MessageDialog
 from hearts.gui.settings import Settings
@@ -49,6 +53,17 @@ def test_a_closed_bot_game_is_offered_back_and_continues(config_home, shots):
         app.close()
     saved = config_home.parent / "data" / "hearts" / "bots-game"
     assert list(saved.glob("table-*.msgpack"))
+    # Straight to a table (`scripts/play` is `hearts play --bots`): the saved game goes on;
+    # a new one by its rules or seed must be asked for with --new, or it would replace it.
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    found = saved_to_continue(parser.parse_args(["--bots"]))
+    assert found is not None and found.seat == 0 and found.totals == totals
+    for flags in (["--bots", "--rules", "omnibus"], ["--seed", "3"]):
+        with pytest.raises(UserError, match="--new"):
+            saved_to_continue(parser.parse_args(flags))
+    assert saved_to_continue(parser.parse_args(["--bots", "--new"])) is None
+    assert saved_to_continue(parser.parse_args(["--bots", "--exit-after-hands", "1"])) is None
 
     app = _app()
     drive = Driver(app)
