@@ -49,7 +49,7 @@ class Clocks:
         if table.game is None:
             return
         alone = self.state.alone_for(table)
-        if alone >= self.state.limits.bots_alone:
+        if alone is not None and alone >= self.state.limits.bots_alone:
             return          # nobody is there: its bots rest until someone comes back
         thinking = self._thinking.setdefault(table.id, set())
         # a bot that has not answered in three times its budget and a second gets a legal
@@ -62,7 +62,7 @@ class Clocks:
             level = table.seats[seat].level or self.state.bot_level
             out.bots.append(BotTurn(table.id, seat, level, f"{table.bot_seed}/{seat}",
                                     table.game.hand.view(seat), table.version,
-                                    FALLBACK_LEVEL, people=alone == 0, budget=budget,
+                                    FALLBACK_LEVEL, people=alone is None, budget=budget,
                                     patience=budget * 3 + 1.0))
 
     def forget(self, table_id: int) -> None:

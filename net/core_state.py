@@ -59,15 +59,15 @@ class CoreState:
         """``table_id``'s clock and bots must be looked at again."""
         self.woken[table_id] = None
 
-    def alone_for(self, table: Table) -> float:
+    def alone_for(self, table: Table) -> float | None:
         """Seconds since the last person connected to ``table`` (seated or watching) went;
-        0 while someone is (its bots rest after `Limits.bots_alone`, it closes after
+        None while someone is (its bots rest after `Limits.bots_alone`, it closes after
         `Limits.abandoned_after`)."""
         for token in table.member_tokens():         # (asked after every action: no lists)
             p = self.players.get(token)
             if p is not None and p.conn is not None:
                 self.alone_since.pop(table.id, None)
-                return 0.0
+                return None
         return self.now - self.alone_since.setdefault(table.id, self.now)
 
     def player(self, player_id: int) -> Player | None:

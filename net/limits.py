@@ -77,7 +77,9 @@ class Limits:
     password_forget: float = 600.0
     trusted: tuple[str, ...] = ("127.0.0.1", "::1")  # this machine: no per-address or rate limit
     abandoned_after: float = 600.0    # a table nobody is connected to is closed after this
-    bots_alone: float = 30.0          # ...and its bots stop after this (until someone comes)
+    # ...and its bots stop after this, until someone comes: at once, so that a game whose
+    # people all dropped (a phone asleep, the Wi-Fi gone) waits for them, not played out
+    bots_alone: float = 0.0
     tables_per_address: int = 4       # tables opened from one address open at once
     lobby_bytes_per_second: int = 2_000_000  # table lists pushed to the lobby, all clients
     lobby_chunk: int = 200            # lobby clients written to per event-loop turn

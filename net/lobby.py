@@ -213,7 +213,8 @@ class Lobby:
         state = self.state
         closed = []
         for table in list(state.tables.values()):
-            if state.alone_for(table) < state.limits.abandoned_after:
+            alone = state.alone_for(table)
+            if alone is None or alone < state.limits.abandoned_after:
                 continue
             for p in (state.players.get(t) for t in table.members()):
                 if p is not None and p.conn is None and p.table == table.id:

@@ -59,6 +59,30 @@ async def test_turn_timer_lets_the_bot_play(host: Host) -> None:
     await ann.close()
 
 
+async def test_a_game_whose_only_person_dropped_waits_for_them(host: Host) -> None:
+    """A phone asleep at a table of bots: once nobody is connected the bots rest (they
+    do not play the game out for her), and she comes back to the same hand and cards."""
+    ann, tid = await _solo_table(host, {"pass_count": 0})
+    await ann.send("start")
+    await ann.wait_for(has_change("game_started"))
+    table = host.core.tables[tid]
+    token = ann.token
+    await ann.close()
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 10
+    while not table.seats[0].auto:          # the host saw her go, and her grace ran out
+        assert loop.time() < end, "her bot never took over"
+        await asyncio.sleep(0.02)
+    resting, hand = table.version, table.game.hand_number
+    await asyncio.sleep(1.0)            # a second in which the bots would play many cards
+    assert table.version == resting and table.game.hand_number == hand
+    back = Client("127.0.0.1", host.port, name="Ann", token=token, limits=FAST)
+    await back.connect()
+    t = await back.wait_for("table")
+    assert t["seat"] == 0 and t["table"]["hand"] == hand and t["view"]["hand"]
+    await back.close()
+
+
 async def test_drop_grace_then_reconnect_mid_hand(host: Host) -> None:
     ann, tid = await _solo_table(host, {"pass_count": 0, "target": 50})
     bob = await connect(host, "Bob", reconnect=False)

@@ -138,6 +138,8 @@ def test_back_at_the_seat_the_host_says_what_a_bot_did_as_the_desktop_does() -> 
     lan.play([ann], until=lambda: bool(ann.changes("trick_taken")))
     before = words.away_mark(ann.mirror.info, ann.mirror.view)
     token = ann.token
+    bea = lan.join("Bea")                   # someone stays: the bots play on (alone they rest)
+    bea.send("watch", table=1)
     lan.drop(ann)
     lan.advance(1.0)                        # the grace runs out: a bot plays the seat
     lan.advance(1.0)
