@@ -414,7 +414,7 @@ _COMMANDS: dict[str, Callable[["CommandCore", "Player", list[str]], Reply]] = {
     "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
     "watch": _watch, "leave": _leave, "lobby": _lobby, "rules": _rules, "preset": _preset,
     "start": _simple("start", T_("the game has started")),
-    "pause": _simple("pause", T_("the game is paused")),
+    "pause": _simple("pause", T_("the game is paused: type /resume to go on")),
     "resume": _simple("resume", T_("the game goes on")),
     "end": _end, "kick": _kick, "allow": _allow, "bot": _bot, "hint": _hint,
     "password": _password,
