@@ -228,7 +228,7 @@ async def test_hints_at_a_full_game_a_pause_and_a_lobby_typo(host: Host,
     await bob.type("sit 1")
     await ann.expect(r"^Bob sat down \(West\)\.")
     await ann.type("/start")
-    await bob.expect(r"^Hand 1 is dealt")
+    await bob.expect(r"^Pass 3 cards")
     cy = await join(joiners, host, "Cy")
     await cy.type("clear")
     await cy.expect(r"^error: unknown command clear: help lists them; to say it to everyone "
