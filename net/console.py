@@ -209,6 +209,8 @@ def _place(core: "CommandCore", t: "Table", player: "Player", seat: int) -> str:
 
 def _tables(core: "CommandCore", player: "Player | None", args: list[str]) -> Reply:
     tr = words_of(core, player)
+    if not core.tables and player is None:      # the operator has no /new
+        return tr.gettext("no tables yet"), True
     if not core.tables:
         return tr.gettext("no tables yet; /new opens one"), True
     lines = [tr.gettext("Tables:")]
@@ -412,7 +414,7 @@ _COMMANDS: dict[str, Callable[["CommandCore", "Player", list[str]], Reply]] = {
     "help": _help, "who": _who, "tables": _tables, "new": _new, "join": _join, "sit": _join,
     "watch": _watch, "leave": _leave, "lobby": _lobby, "rules": _rules, "preset": _preset,
     "start": _simple("start", T_("the game has started")),
-    "pause": _simple("pause", T_("the game is paused")),
+    "pause": _simple("pause", T_("the game is paused: type /resume to go on")),
     "resume": _simple("resume", T_("the game goes on")),
     "end": _end, "kick": _kick, "allow": _allow, "bot": _bot, "hint": _hint,
     "password": _password,
@@ -427,6 +429,10 @@ _COMMANDS: dict[str, Callable[["CommandCore", "Player", list[str]], Reply]] = {
 OPERATOR_HELP = N_("operator commands: TEXT - say it at every table and in the lobby | /tables | "
                    "/who TABLE | /say TABLE TEXT | /kick TABLE NAME or SEAT | /end TABLE | "
                    "/close TABLE | /quit")
+# TRANSLATORS: keep each /command and its upper-case arguments as they are
+OPERATOR_USAGE = {"who": N_("usage: /who TABLE"), "say": N_("usage: /say TABLE TEXT"),
+                  "kick": N_("usage: /kick TABLE NAME or SEAT"), "end": N_("usage: /end TABLE"),
+                  "close": N_("usage: /close TABLE")}
 
 
 def operator_command(core: "CommandCore", line: str) -> str | None:
@@ -452,9 +458,14 @@ def operator_command(core: "CommandCore", line: str) -> str | None:
         return tr.gettext(OPERATOR_HELP)
     if cmd == "tables":
         return _tables(core, None, [])[0]
-    if not args or not args[0].isdigit() or int(args[0]) not in core.tables:
-        return tr.gettext("usage: /{command} TABLE ...; tables: {tables}").format(
-            command=cmd, tables=", ".join(map(str, core.tables)) or tr.gettext("none"))
+    if cmd not in OPERATOR_USAGE:
+        return tr.gettext("unknown command /{command}: /help lists the operator's "
+                          "commands").format(command=cmd)
+    if len(args) < (2 if cmd in ("say", "kick") else 1) or not args[0].isdigit():
+        return tr.gettext(OPERATOR_USAGE[cmd])
+    if int(args[0]) not in core.tables:
+        return tr.gettext("there is no table {number}; /tables lists them").format(
+            number=args[0])
     table = core.tables[int(args[0])]
     if cmd == "who":
         people = [(tr.gettext("{seat}: {name} ({level} bot)").format(
@@ -464,10 +475,10 @@ def operator_command(core: "CommandCore", line: str) -> str | None:
                   for i, s in enumerate(table.seats)]
         return tr.gettext("table {number} [{state}]: {seats}").format(
             number=table.id, state=state_words(str(table.state), tr), seats="; ".join(people))
-    if cmd == "say" and len(args) > 1:
+    if cmd == "say":
         core.announce(" ".join(args[1:]), table.id)
         return tr.gettext("said at table {number}").format(number=table.id)
-    if cmd == "kick" and len(args) > 1:
+    if cmd == "kick":
         seat = seat_from_words(table, None, " ".join(args[1:]), tr)
         if seat is None or table.seats[seat].kind != "human":
             return tr.gettext("nobody called {name} sits at table {number}").format(
@@ -481,8 +492,5 @@ def operator_command(core: "CommandCore", line: str) -> str | None:
             return tr.gettext("table {number} has no running game").format(number=table.id)
         core.operator_end(table)
         return tr.gettext("the game at table {number} is over").format(number=table.id)
-    if cmd == "close":
-        core.close_table(table.id, T_("the host closed the table"))
-        return tr.gettext("table {number} closed").format(number=table.id)
-    return tr.gettext("unknown command /{command}; {help}").format(
-        command=cmd, help=tr.gettext(OPERATOR_HELP))
+    core.close_table(table.id, T_("the host closed the table"))
+    return tr.gettext("table {number} closed").format(number=table.id)

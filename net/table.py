@@ -72,13 +72,12 @@ class Table(TablePlay):
             seat = order[0]
         target = self.seats[seat]
         if target.kind == "human":
-            raise TableError("seat-taken", T_("seat {seat} is taken by {name}", seat=seat,
-                                                 name=target.name))
+            raise TableError("seat-taken", T_("{name} sits in that seat", name=target.name))
         if current is not None and running:
             raise TableError("state", T_("you cannot change seats during a game"))
         if target.kind == "bot" and running and target.pending is not None:
-            raise TableError("seat-taken", T_("seat {seat} is already promised to {name}",
-                                              seat=seat, name=target.pending[1]))
+            raise TableError("seat-taken", T_("that seat already goes to {name} at the next hand",
+                                              name=target.pending[1]))
         return seat
 
     def sit(self, token: str, name: str, seat: int | None, now: float) -> int:
@@ -322,7 +321,7 @@ class Table(TablePlay):
         self.require_owner(token, T_("kick a player"))
         s = self.seats[seat]
         if s.kind != "human" or s.token is None:
-            raise TableError("state", T_("seat {seat} holds no person to kick", seat=seat))
+            raise TableError("state", T_("nobody sits in that seat to be kicked"))
         if s.token == token:
             raise TableError("state", T_("you cannot kick yourself; leave instead"))
         victim, name = s.token, s.name or ""
@@ -359,9 +358,13 @@ class Table(TablePlay):
         """Put a bot of ``level`` in an empty or bot seat; None removes it (not mid-game)."""
         self.require_owner(token, T_("change the bots"))
         s = self.seats[seat]
+        if s.kind == "human" and s.token == token:
+            raise TableError("seat-taken", T_("that is your own seat: a bot can only take an "
+                                              "empty seat or another bot's"))
         if s.kind == "human":
-            raise TableError("seat-taken", T_("seat {seat} is held by {name}; kick them first",
-                                              seat=seat, name=s.name))
+            raise TableError("seat-taken", T_("{name} sits there: a bot can only take an empty "
+                                              "seat or another bot's, so kick {name} first",
+                                              name=s.name))
         if level is None:
             if self.running:
                 raise TableError("state", T_("a bot cannot leave during a game"))

@@ -21,9 +21,13 @@ class TablePlay(TableBase):
     """A table's game: actions, bots' moves, turn clocks."""
 
     # -- the game ----------------------------------------------------------------------
-    def _check_game(self) -> Game:
+    def _check_game(self, token: str | None = None) -> Game:
+        """The running game; `TableError` when there is none or it is paused (telling
+        ``token``, when it owns the table, how to go on)."""
         if self.game is None or self.state in (TableState.WAITING, TableState.OVER):
             raise TableError("state", T_("no game is running at this table"))
+        if self.state == TableState.PAUSED and token is not None and token == self.owner:
+            raise TableError("paused", T_("the game is paused: type /resume to go on"))
         if self.state == TableState.PAUSED:
             raise TableError("paused", T_("the game is paused"))
         return self.game
@@ -39,11 +43,12 @@ class TablePlay(TableBase):
         """A person's game action, made for the seat ``token`` plays in."""
         if action.seat != self.player_seat(token):
             raise TableError("not-seated", T_("you can only act for your own seat"))
+        self._check_game(token)
         self._apply(action, now)
 
     def undo(self, token: str, now: float) -> None:
         seat = self.player_seat(token)
-        game = self._check_game()
+        game = self._check_game(token)
         if any(s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
             raise TableError("state", T_("undo is only for tables where every other seat is "
                                          "a bot"))

@@ -455,18 +455,19 @@ def _replaced_by_bot(v: Voice, ch: Change) -> list[str]:
     seat, why = ch.get("seat"), ch.get("why")
     level = level_words(str(ch.get("level") or "normal"), v.tr)
     if why == "start":
-        return [v._("A {level} bot sits {place}.").format(level=level, place=v.place(seat))]
+        return [v._("A bot ({level}) sits {place}.").format(level=level, place=v.place(seat))]
     if why == "dropped":
         if v.mine(seat):
-            return [v._("A {level} bot plays for you: the connection was lost.").format(level=level)]
-        return [v._("A {level} bot plays for {name}: the connection was lost.").format(
+            return [v._("A bot ({level}) plays for you: the connection was lost.").format(
+                level=level)]
+        return [v._("A bot ({level}) plays for {name}: the connection was lost.").format(
             level=level, name=v.name(seat))]
     if why == "timeout":
         if v.mine(seat):
-            return [v._("A {level} bot plays for you: time ran out.").format(level=level)]
-        return [v._("A {level} bot plays for {name}: time ran out.").format(
+            return [v._("A bot ({level}) plays for you: time ran out.").format(level=level)]
+        return [v._("A bot ({level}) plays for {name}: time ran out.").format(
             level=level, name=v.name(seat))]
-    return [v._("A {level} bot takes the {place} seat.").format(level=level, place=v.place(seat))]
+    return [v._("A bot ({level}) takes the {place} seat.").format(level=level, place=v.place(seat))]
 
 
 @_words("bot_removed")

@@ -14,10 +14,16 @@ export function place(state, seat) {
   return (seat - me + 4) % 4;
 }
 
+/** Where `seat` sits in words, as the desktop and the commands name it: "West" (/bot west). */
+export function placeWord(state, seat) {
+  return [t("South"), t("West"), t("North"), t("East")][place(state, seat)];
+}
+
+/** A seat's player or bot, or its place when nobody sits there: never a number, which the
+ * commands (/bot 2, /who) would read from 0. */
 export function seatLabel(state, seat) {
   const s = state.table && state.table.seats[seat];
-  if (!s || s.kind === "empty") return t("Seat {n}", { n: seat + 1 });
-  return s.name || t("Seat {n}", { n: seat + 1 });
+  return (s && s.kind !== "empty" && s.name) || placeWord(state, seat);
 }
 
 function timerLeft(state) {
@@ -56,7 +62,8 @@ function seatBadge(state, seat, act) {
   if (timer !== null) sub = t("{n} s", { n: timer });
   const badge = h("button.seat." + classes, {
     type: "button", dataset: { seat: String(seat) },
-    "aria-label": t("{name}, seat {n}", { name: seatLabel(state, seat), n: seat + 1 }),
+    "aria-label": s.kind === "empty" || !s.name ? placeWord(state, seat)
+      : t("{name}, {place}", { name: s.name, place: placeWord(state, seat) }),
     onclick: () => act.seat(seat),
   },
   h("span.avatar", initial, table.owner_seat === seat ? h("span.crown", { title: t("owner") }, icon("crown", { size: 14, fill: true })) : null),

@@ -208,14 +208,24 @@ async def _start(host: "Host", args: argparse.Namespace) -> None:
     except SaveError as e:              # the save folder: unwritable, or another host's
         raise UserError(said(e.message)) from None
     except WebListenError as e:
-        why = error_words(e)
+        why, address = error_words(e), f"{args.bind}:{web}"
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise UserError(_("cannot serve the browser client on {address} ({why}); choose "
+                              "another --bind or leave it out").format(
+                address=address, why=why)) from None
         raise UserError(_("cannot serve the browser client on {address} ({why}); choose "
                           "another --web-port or use --no-web").format(
-            address=f"{args.bind}:{web}", why=why)) from None
+            address=address, why=why)) from None
     except OSError as e:
-        why = error_words(e)
+        why, address = error_words(e), f"{args.bind}:{args.port}"
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise UserError(_("cannot listen on {address} ({why}); choose another --bind or "
+                              "leave it out").format(address=address, why=why)) from None
+        if e.errno == errno.EADDRINUSE:
+            raise UserError(_("cannot listen on {address} ({why}); choose another "
+                              "--port").format(address=address, why=why)) from None
         raise UserError(_("cannot listen on {address} ({why})").format(
-            address=f"{args.bind}:{args.port}", why=why)) from None
+            address=address, why=why)) from None
 
 
 def print_web_address(urls: list[str]) -> None:

@@ -332,11 +332,11 @@ def seat_about(tbl: TableInfo, seat: int, me: int | None) -> str:
         if seat == tbl.owner_seat:
             name = _("{name} (the table's owner)").format(name=name)
         if not info.connected or info.auto:
-            return _("{name} plays here; away now, so a {level} bot plays for them until they "
+            return _("{name} plays here; away now, so a bot ({level}) plays for them until they "
                      "come back.").format(name=name, level=level_words(info.level or "normal"))
         return _("{name} plays here.").format(name=name)
     if info.kind == "bot":
-        return _("{name}, a {level} bot, plays here.").format(
+        return _("{name}, a bot ({level}), plays here.").format(
             name=info.name or _("A bot"), level=level_words(info.level or "normal"))
     return _("Nobody sits here yet: a bot takes the seat when the game starts.") \
         if tbl.state == "waiting" else _("Nobody sits here.")

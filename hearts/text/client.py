@@ -115,7 +115,7 @@ class TextClient:
         """Act on one typed line; False when the user quits."""
         v = self.renderer.view
         playing = bool(v and v.get("phase") == "play" and self.renderer.seat is not None)
-        action = parse_line(line, playing=playing)
+        action = parse_line(line, playing=playing, lobby=self.renderer.table is None)
         if action.kind == "error":
             self.write(_("error: {message}").format(message=action.text))
         elif action.kind == "local":

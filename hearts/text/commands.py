@@ -4,8 +4,8 @@
 Action(kind='intent', type='play', fields={'card': 'QS'}, text='')
 >>> parse_line("pass 2C 3d 10H").fields
 {'cards': ['2C', '3D', 'TH']}
->>> parse_line("/who").type, parse_line("hello all").type
-('command', 'chat')
+>>> parse_line("/who").type, parse_line("hello all").type, parse_line("clear", lobby=True).kind
+('command', 'chat', 'error')
 >>> parse_line("sit 2 password owls").fields
 {'table': 2, 'password': 'owls'}
 """
@@ -89,8 +89,10 @@ def _password(verb: str, args: list[str]) -> tuple[list[str], dict[str, Any]]:
     return args[:-2], {"password": args[-1]}
 
 
-def parse_line(line: str, playing: bool = False) -> Action:
-    """One typed line; ``playing``: a lone card name plays it (else it would be chat)."""
+def parse_line(line: str, playing: bool = False, lobby: bool = False) -> Action:
+    """One typed line; ``playing``: a lone card name plays it (else it would be chat);
+    ``lobby``: at no table, where chat goes to everyone on the host, a lone word that is no
+    command is refused as a likely typo (``say WORD`` says it)."""
     text = line.strip()
     if not text:
         return Action("local", "show")
@@ -163,6 +165,13 @@ def parse_line(line: str, playing: bool = False) -> Action:
                 return _intent("play", card=parse_card(verb))
             except ValueError:
                 pass
+    if verb == "say":
+        if not args:
+            return _error(_("type say and what to say, like say hello everyone"))
+        return _intent("chat", text=text.split(None, 1)[1])
+    if lobby and not args:
+        return _error(_("unknown command {word}: help lists them; to say it to everyone in the "
+                        "lobby, type say {word}").format(word=words[0]))
     return _intent("chat", text=text)
 
 

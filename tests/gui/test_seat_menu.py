@@ -56,7 +56,7 @@ def test_a_players_seat_menus_at_someone_elses_table(app, drive, shots, monkeypa
         drive.until(lambda: app.session.table.state == "playing", what="the game")
         bot = next(s for s in app.session.table.seats if s.kind == "bot")
         menu = _menu(app, drive, bot.name)
-        assert menu.notes[:2] == [f"{bot.name}, a {bot.level} bot, plays here.",
+        assert menu.notes[:2] == [f"{bot.name}, a bot ({bot.level}), plays here.",
                                   "You can move to this seat between games."]
         assert _labels(menu) == ["Close"]
         assert clipcheck.problems(app, monkeypatch) == []
@@ -81,7 +81,7 @@ def test_a_watcher_may_take_a_bots_seat_from_the_next_hand(app, drive, shots, mo
         menu = SeatMenu(app, seat)
         menu.open()
         drive.step()
-        assert menu.notes[0] == f"{bot.name}, a {bot.level} bot, plays here."
+        assert menu.notes[0] == f"{bot.name}, a bot ({bot.level}), plays here."
         assert _labels(menu) == ["Sit here from the next hand", "Close"]
         assert clipcheck.problems(app, monkeypatch) == []
         drive.shot(shots / "seat-menu-watcher.png")

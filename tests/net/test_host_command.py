@@ -67,6 +67,7 @@ def test_port_in_use_is_one_sentence() -> None:
             assert proc.returncode == 2 and "Traceback" not in proc.stderr
             said[lang] = proc.stderr.strip()
     assert said["C.UTF-8"] == (f"hearts host: cannot listen on 127.0.0.1:{port} "
-                               "(the address is already in use)")
+                               "(the address is already in use); choose another --port")
     assert said["de_DE.UTF-8"] == (f"hearts host: kann nicht auf 127.0.0.1:{port} lauschen "
-                                   "(die Adresse wird schon verwendet)")
+                                   "(die Adresse wird schon verwendet); wähle einen anderen "
+                                   "--port")

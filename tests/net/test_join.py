@@ -210,7 +210,46 @@ async def test_chat_between_two_text_clients(host: Host, joiners: list[Joiner]) 
     # a third person finds no free seat and is told so in one sentence
     cy = await join(joiners, host, "Cy")
     await cy.type("sit 1 1")
-    await cy.expect(r"^error: seat 1 is taken by Bob$")
+    await cy.expect(r"^error: Bob sits in that seat$")
+    for j in (ann, bob, cy):
+        rc, _, err = await j.finish()
+        assert rc == 0 and "Traceback" not in err
+
+
+async def test_hints_at_a_full_game_a_pause_and_a_lobby_typo(host: Host,
+                                                               joiners: list[Joiner]) -> None:
+    """What a newcomer trips over, each answered with what to type: a game whose free seats
+    are bots, a paused game (its owner hears of /resume), /bot on a person's seat, and a
+    lone mistyped word in the lobby (refused, not said to everyone)."""
+    ann = await join(joiners, host, "Ann")
+    await ann.type("create")
+    await ann.expect(r"^You sit at table 1 ")
+    bob = await join(joiners, host, "Bob")
+    await bob.type("sit 1")
+    await ann.expect(r"^Bob sat down \(West\)\.")
+    await ann.type("/start")
+    await bob.expect(r"^Pass 3 cards")
+    cy = await join(joiners, host, "Cy")
+    await cy.type("clear")
+    await cy.expect(r"^error: unknown command clear: help lists them; to say it to everyone "
+                    r"in the lobby, type say clear$")
+    await cy.type("say hi all")
+    await cy.expect(r"^\[lobby\] Cy: hi all$")
+    await cy.type("sit 1")
+    await cy.expect(r"^error: table 1 has no free seat in this game; type sit 1 north to take "
+                    r"a bot's seat at the next hand \(tables lists the places\)$")
+    await ann.type("/bot south hard")
+    await ann.expect(r"^host: that is your own seat: a bot can only take an empty seat or "
+                     r"another bot's$")
+    await ann.type("/bot west hard")
+    await ann.expect(r"^host: Bob sits there: a bot can only take an empty seat or another "
+                     r"bot's, so kick Bob first$")
+    await ann.type("/pause")
+    await ann.expect(r"^the game is paused: type /resume to go on$")
+    for j in (bob, ann):
+        await j.type("pass " + " ".join(hand_from_lines(j.lines)[:3]))
+    await bob.expect(r"^error: the game is paused$")
+    await ann.expect(r"^error: the game is paused: type /resume to go on$")
     for j in (ann, bob, cy):
         rc, _, err = await j.finish()
         assert rc == 0 and "Traceback" not in err

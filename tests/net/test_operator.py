@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,13 +33,31 @@ async def test_operator_commands(host: Host) -> None:
     assert "Ann" in host.operator(f"/who {tid}")
     assert host.operator(f"/kick {tid} bob") == f"Bob was kicked from table {tid}"
     assert (await bob.wait_for("left"))["reason"] == "kicked"
-    assert host.operator("/who 99").startswith("usage: /who TABLE")
+    assert host.operator("/who 99") == "there is no table 99; /tables lists them"
     assert host.operator(f"/close {tid}") == f"table {tid} closed"
     assert (await ann.wait_for("left"))["reason"] == "the host closed the table"
     assert tid not in host.core.tables
     assert host.operator("/quit") is None
     await ann.close()
     await bob.close()
+
+
+async def test_operator_hints_name_only_operator_commands(host: Host) -> None:
+    """An unknown command, a player's command, a command without its table: one line each,
+    naming only commands the operator's console has."""
+    assert host.operator("/tables") == "no tables yet"
+    for line in ("/bogus", "/new", "/bogus 1 x"):
+        assert host.operator(line) == (f"unknown command {line.split()[0]}: /help lists the "
+                                       "operator's commands")
+    assert host.operator("/say") == "usage: /say TABLE TEXT"
+    assert host.operator("/say 1") == "usage: /say TABLE TEXT"
+    assert host.operator("/kick 1") == "usage: /kick TABLE NAME or SEAT"
+    assert host.operator("/end") == "usage: /end TABLE"
+    assert host.operator("/close 3") == "there is no table 3; /tables lists them"
+    operator = {"help", *re.findall(r"/([a-z]+)", host.operator("/help") or "")}
+    for line in ("/tables", "/bogus", "/who", "/say 1", "/close 3"):
+        named = set(re.findall(r"/([a-z]+)", host.operator(line) or "")) - {"bogus"}
+        assert named <= operator, (line, named - operator)
 
 
 async def test_console_on_stdin_of_hearts_host(tmp_path: Path) -> None:

@@ -90,3 +90,15 @@ def test_sit_takes_a_place_as_the_tables_list_says_it() -> None:
     assert parse_line("sit 2 West").fields == {"table": 2, "seat": 1}
     assert parse_line("sit 2 3").fields == {"table": 2, "seat": 3}     # a number still works
     assert parse_line("sit 2 up").kind == "error"
+
+
+def test_a_lone_word_in_the_lobby_is_no_chat_unless_said() -> None:
+    """At no table chat goes to everyone on the host: a lone word that is no command (a
+    typo like "clear") is refused with what to type; at a table chat stays as easy."""
+    typo = parse_line("clear", lobby=True)
+    assert typo.kind == "error" and "unknown command clear" in typo.text and "say clear" in typo.text
+    assert parse_line("say clear", lobby=True) == Action("intent", "chat", {"text": "clear"})
+    assert parse_line("hello everyone", lobby=True).type == "chat"
+    assert parse_line("tables", lobby=True).type == "list_tables"
+    assert parse_line("clear") == Action("intent", "chat", {"text": "clear"})
+    assert parse_line("say", lobby=True).kind == "error"

@@ -378,6 +378,24 @@ def test_a_phone_chats_with_a_tcp_player_at_its_table(browser, served, shots) ->
     page.context.close()
 
 
+def test_free_seats_are_named_by_place_as_the_commands_read_them(browser, served) -> None:
+    """The page calls a free seat by its place (never "Seat 3", which /bot 3 would read as
+    east): /bot north fills the seat the page labels North."""
+    page = open_page(browser, served, "Gil")
+    create_table(page)
+    labels = {pos: page.locator(f".seat.{pos} .name").inner_text()
+              for pos in ("left", "top", "right")}
+    assert labels == {"left": "West", "top": "North", "right": "East"}
+    assert page.locator(".seat.top").get_attribute("aria-label") == "North"
+    command(page, "/bot north hard")
+    page.wait_for_selector(".seat.top.bot")
+    assert page.locator(".seat.right.empty").count() == 1
+    assert page.locator(".seat.bot").count() == 1
+    name = page.locator(".seat.top .name").inner_text()
+    assert page.locator(".seat.top").get_attribute("aria-label") == f"{name}, North"
+    page.context.close()
+
+
 async def _table_of(host: Host, name: str) -> int:
     return next(p.table for p in host.core.players.values() if p.name == name)
 

@@ -96,6 +96,16 @@ def test_a_taken_web_port_is_one_sentence(capsys) -> None:
     assert "--no-web" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("web", [["--web-port", "0"], ["--no-web"]])
+def test_an_address_this_computer_lacks_asks_for_another_bind(capsys, web) -> None:
+    """192.0.2.1 (TEST-NET-1, for documentation) is no address of this machine: the fix is
+    --bind, whichever port fails first (nothing is sent: binding fails at once)."""
+    assert main(["host", "--bind", "192.0.2.1", "--port", "0", "--no-advertise", *web]) == 2
+    err = capsys.readouterr().err
+    assert "192.0.2.1" in err and "this computer has no such address" in err
+    assert err.rstrip().endswith("choose another --bind or leave it out") and err.count("\n") == 1
+
+
 def test_the_usual_web_port_taken_gives_another_one() -> None:
     with socket.socket() as s:
         # hold the port ourselves: another suite's host on this machine may hold it now and
