@@ -59,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the leaderboards of --save-dir's finished games and exit")
     parser.add_argument("--session", metavar="WHEN",
                         help="when tonight's leaderboard starts: 18:00, 2025-11-26 or "
-                             "2025-11-26T18:00 (default: when the host starts)")
+                             "2025-11-26T18:00 (default: the host's first start this evening: "
+                             "a restart on the same --save-dir within 12 hours keeps that time)")
     parser.add_argument("--console", action="store_true",
                         help="read operator lines from standard input even when it is not a "
                              "terminal (text is said at every table; /help)")
