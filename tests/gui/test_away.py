@@ -22,7 +22,7 @@ def test_back_it_says_which_hands_a_bot_played_for_you(app, drive) -> None:
     # bots that play on while the only person is away (by default they rest; the notice is
     # for a table where other people play on)
     served = HostThread(limits=Limits(bot_budget=0.02, drop_grace=0.5, heartbeat_timeout=3.0,
-                                      bots_alone=600.0))
+                                      bots_alone=30.0))
     try:
         app.link.connect("127.0.0.1", served.host.port)
         drive.until(lambda: app.session.state == "connected", what="connected")

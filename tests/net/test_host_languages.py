@@ -76,7 +76,7 @@ def test_a_host_asked_in_german_answers_in_german() -> None:
     assert "Durchmarsch: andere bekommen 26" in rules and "Spiel bis: 5 Punkte" in rules
     bob = lan.join("Bob", lang="fr")
     bob.send("sit", table=tid, seat=0)
-    assert bob.last("error")["message"] == "la place 0 est prise par Ann"
+    assert bob.last("error")["message"] == "cette place est prise par Ann"
 
 
 async def test_a_host_on_real_sockets_answers_each_client_in_its_language(host) -> None:

@@ -16,7 +16,7 @@ from tests.ports import free_port
 # bots play on while a table's only person is away (by default they rest): what a bot played
 # for someone away is told as at a table where other people play on
 LIMITS = Limits(drop_grace=0.6, heartbeat_interval=0.5, heartbeat_timeout=5.0, bot_budget=0.02,
-                bots_alone=600.0)
+                bots_alone=30.0)
 
 
 async def _line(out: list[str], pattern: str, timeout: float = 6.0) -> str:

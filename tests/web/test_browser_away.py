@@ -139,7 +139,7 @@ def test_back_after_a_restart_the_page_says_what_a_bot_played_for_it(browser, sh
     sentence `hearts.net.words.away_lines` says for the desktop and the text client."""
     # bots that play on while she is the table's only person and away (by default they
     # rest: the notice is for a table where other people play on, left out here)
-    quick = Limits(bot_budget=0.02, drop_grace=0.5, heartbeat_timeout=3.0, bots_alone=600.0)
+    quick = Limits(bot_budget=0.02, drop_grace=0.5, heartbeat_timeout=3.0, bots_alone=30.0)
     first = HostThread(limits=quick, save_dir=tmp_path / "saves")
     port, web = first.host.port, first.host.web_port
     page = second = None
