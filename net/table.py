@@ -64,8 +64,10 @@ class Table(TablePlay):
         running = self.running
         if seat is None:
             order = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
-            if not running:
-                order += [i for i, s in enumerate(self.seats) if s.kind == "bot"]
+            # a bot's seat: at once before a game, at the next hand during one (the first
+            # nobody is waiting for), so "Sit down" at a game of bots lets a late guest in
+            order += [i for i, s in enumerate(self.seats)
+                      if s.kind == "bot" and not (running and s.pending is not None)]
             if not order:
                 raise TableError("table-full", T_("table {number} has no free seat",
                                                     number=self.id))

@@ -246,30 +246,11 @@ class TextRenderer(MirrorReader):
         return _("error: table {table} is for friends only; type {command} with the password "
                  "its owner gave you.").format(table=table, command=command)
 
-    def _full_error(self) -> str | None:
-        """For error ``table-full`` after ``sit N`` at a game with bots: how to take a bot's
-        seat at the next hand (None when the lobby's list shows no such game)."""
-        verb, fields = self.joining or ("", {})
-        number = fields.get("table")
-        listed = next((t for t in self.mirror.tables if t.get("id") == number), None)
-        if verb != "sit" or listed is None or listed.get("state") not in ("playing", "paused"):
-            return None
-        bots = [s.get("seat") for s in listed.get("seats") or ()
-                if s.get("kind") == "bot" and s.get("seat") in range(4)]
-        if not bots:
-            return None
-        return _("error: table {table} has no free seat in this game; type {command} to take "
-                 "a bot's seat at the next hand (tables lists the places)").format(
-            table=number, command=f"sit {number} {PLACE_WORDS[bots[0]]}")
-
     def _on_error(self, msg: Msg) -> list[str]:
         if msg.get("ref") in ("play", "pass"):
             self.unanswered = None
         if msg.get("code") == "password":
             return [self._password_error(msg)]
-        full = self._full_error() if msg.get("code") == "table-full" else None
-        if full is not None:
-            return [full]
         lines = [_("error: {message}").format(message=msg.get("message") or msg.get("code"))]
         if msg.get("ref") in ("play", "pass", "moon", "claim"):
             self._prompted = None

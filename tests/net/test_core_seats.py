@@ -243,3 +243,27 @@ def test_a_refused_sit_at_another_table_keeps_the_seat_at_the_first() -> None:
     assert lan.core.players[ann.token].table == first
     ann.send("sit", table=second, seat=1)              # a free seat: she moves
     assert tables[second].seat_of(ann.token) == 1 and lan.core.players[ann.token].table == second
+
+
+def test_sit_down_at_a_game_of_bots_takes_the_next_bot_seat_nobody_waits_for() -> None:
+    """`sit` without a seat during a game ("Sit down" at a game of bots): the first bot's
+    seat nobody is already waiting for, taken at the next hand; none left, `table-full`."""
+    lan = Lan()
+    ann = lan.join("Ann")
+    ann.send("create_table", rules={"target": 60})
+    tid = ann.last("table")["table"]["id"]
+    ann.send("start")
+    assert ann.changes("game_started")
+    promised = []
+    for name in ("Bob", "Cy", "Di"):
+        person = lan.join(name)
+        person.send("sit", table=tid)
+        assert person.last("table")["seat"] is None            # watching until the next hand
+        promised.append([i for i, s in enumerate(lan.core.tables[tid].seats)
+                         if s.pending is not None and s.pending[1] == name])
+    assert promised == [[1], [2], [3]]
+    eve = lan.join("Eve")
+    eve.send("sit", table=tid)
+    assert eve.last("error")["code"] == "table-full"
+    lan.play([ann], lambda: lan.core.tables[tid].seats[3].kind == "human")
+    assert [s.name for s in lan.core.tables[tid].seats] == ["Ann", "Bob", "Cy", "Di"]
