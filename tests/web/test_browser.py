@@ -396,6 +396,33 @@ def test_free_seats_are_named_by_place_as_the_commands_read_them(browser, served
     page.context.close()
 
 
+async def _promised(host: Host, tid: int) -> list[str]:
+    return [s.pending[1] for s in host.core.tables[tid].seats if s.pending is not None]
+
+
+def test_sit_down_at_a_game_of_bots_takes_a_bot_seat_at_the_next_hand(browser, served) -> None:
+    """A late guest's "Sit down" at a running game whose other seats are bots: no "full"
+    refusal, the page watches and the first bot's seat is theirs when the next hand is
+    dealt."""
+    owner = Line(served.host.port, "Hal")
+    try:
+        owner.send({"type": "create_table", "name": "Hal's game"})
+        tid = owner.until(lambda m: m["type"] == "table")["table"]["id"]
+        owner.send({"type": "start"})
+        owner.until(lambda m: m["type"] == "update" and m["events"]
+                    and any(c["type"] == "game_started" for c in m["events"]))
+        page = open_page(browser, served, "Ivy")
+        card = page.locator(f".table-card[data-table='{tid}']")
+        assert card.locator("button.sit").inner_text() == "Sit down"
+        card.locator("button.sit").click()
+        page.wait_for_selector(".table-screen")
+        until(lambda: served.call(_promised(served.host, tid)) == ["Ivy"])
+        assert not page.locator(".toast.error").count() and not page.errors
+        page.context.close()
+    finally:
+        owner.close()
+
+
 async def _table_of(host: Host, name: str) -> int:
     return next(p.table for p in host.core.players.values() if p.name == name)
 
