@@ -22,10 +22,9 @@ from hearts.i18n import N_, _, ngettext
 from hearts.net import words
 from hearts.net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
 
-from .commands import PLACES
+from .commands import place_word
 
 Msg = dict[str, Any]
-PLACE_WORDS = tuple(PLACES)      # the words `sit N PLACE` takes, by seat
 
 
 def card_text(card: str, symbols: bool = False) -> str:
@@ -237,7 +236,7 @@ class TextRenderer(MirrorReader):
             verb = "sit"
         table = fields.get("table", "N")
         seat = fields.get("seat")
-        seat = f" {PLACE_WORDS[seat]}" if isinstance(seat, int) and 0 <= seat <= 3 else ""
+        seat = f" {place_word(seat)}" if isinstance(seat, int) and 0 <= seat <= 3 else ""
         command = f"{verb} {table}{seat} password WORD"
         if fields.get("password"):
             return _("error: that password does not open table {table}; type {command} with "
@@ -260,7 +259,7 @@ class TextRenderer(MirrorReader):
             return None
         return _("error: table {table} has no free seat in this game; type {command} to take "
                  "a bot's seat at the next hand (tables lists the places)").format(
-            table=number, command=f"sit {number} {PLACE_WORDS[bots[0]]}")
+            table=number, command=f"sit {number} {place_word(bots[0])}")
 
     def _on_error(self, msg: Msg) -> list[str]:
         if msg.get("ref") in ("play", "pass"):
@@ -334,7 +333,7 @@ class TextRenderer(MirrorReader):
     def _lobby_seat(s: Msg) -> str:
         """A seat of a listed table by its place (south is its first seat): "west Bob (bot)"."""
         seat = s.get("seat")
-        place = PLACE_WORDS[seat] if isinstance(seat, int) and 0 <= seat <= 3 else "?"
+        place = place_word(seat) if isinstance(seat, int) and 0 <= seat <= 3 else "?"
         if s.get("kind") == "empty":
             return _("{place} empty").format(place=place)
         if s.get("kind") == "bot":
