@@ -12,9 +12,11 @@ import importlib
 import sys
 from typing import Any
 
+from hearts import i18n
 from hearts.errors import UserError
+from hearts.i18n import _
 
-__all__ = ["COMMANDS", "UserError", "main", "parse"]
+__all__ = ["COMMANDS", "UserError", "language_option", "main", "parse"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hearts.commands.play", "open the game client (the default)"),
@@ -24,6 +26,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("hearts.commands.match", "play bots against each other and report their strength"),
     "bench": ("hearts.commands.bench", "speed benchmarks that print figures"),
 }
+
+
+def language_option(lang: str | None) -> str | None:
+    """A ``--lang`` as given (None when left out); `UserError` naming the languages the
+    game has when it has not this one."""
+    if lang is None or i18n.has(lang):
+        return lang
+    names = ", ".join(f"{code} ({i18n.language_name(code)})" for code in i18n.available())
+    raise UserError(_("the game has no language {lang}; it speaks {languages}").format(
+        lang=repr(lang), languages=names))
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:

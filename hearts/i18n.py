@@ -79,6 +79,14 @@ def resolve(lang: str | None) -> str:
     return ENGLISH
 
 
+def has(lang: str) -> bool:
+    """Whether the game speaks ``lang`` (``de``, ``fr_FR.UTF-8``, ``en``, ``PSEUDO``...)."""
+    if lang == PSEUDO:
+        return True
+    have = set(available())
+    return any(name in have for name in candidates(lang))
+
+
 def from_environment(environ: Mapping[str, str] | None = None) -> str | None:
     """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
     ``LANG``, as gettext reads them), or None; the first one with a catalogue wins."""

@@ -17,7 +17,7 @@ from hearts.engine.rules import parse_value
 from hearts.i18n import ENGLISH_WORDS, N_, PROCESS, T_, Text, Translator, text_of
 
 from .protocol import ProtocolError, check_intent
-from .words import state_words
+from .words import PLACE_WORDS, state_words
 
 from .limits import Limits
 from .messages import ClientMessage
@@ -25,8 +25,6 @@ from .outbox import ConnId, Player
 from .table import Table, TableError
 
 PLACES = ("south", "west", "north", "east")   # as the table shows them, south being you
-# TRANSLATORS: the places at the table as a command names them (lower case)
-PLACE_WORDS = (N_("south"), N_("west"), N_("north"), N_("east"))
 # TRANSLATORS: keep SEAT and 0-3 as they are (the commands are typed in English)
 SEAT_HELP = N_("SEAT is a place (south is you, then west, north, east), the name of its "
                "player or bot, or its number 0-3")

@@ -35,12 +35,22 @@ SPECIAL = regex.compile(r"[\p{C}\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=ZWJ}\p{G
 # code points) in each grapheme: a host's `tables` list, its most tables full of people
 # with the longest names, stays within half its frame limit (tests/net/test_limits.py)
 NAME_BYTES = 8
+# a grapheme a terminal draws two columns wide: East Asian wide or fullwidth, an emoji
+WIDE = regex.compile(r"\p{East_Asian_Width=Wide}|\p{East_Asian_Width=Fullwidth}"
+                     r"|\p{Emoji_Presentation}|\uFE0F")
 RESERVED = ("host",)  # the host's own voice
 
 
 def graphemes(text: str) -> list[str]:
     """``text`` as the characters a reader sees (extended grapheme clusters, UAX #29)."""
     return list(GRAPHEME.findall(text))
+
+
+def width(text: str) -> int:
+    """The terminal columns ``text`` takes, as wcwidth counts them: two a wide grapheme
+    (漢, Ａ, 😀, 🇫🇷, a family emoji), none a lone control or format character, else one."""
+    return sum(0 if OTHER.fullmatch(g) else 2 if WIDE.search(g) else 1
+               for g in GRAPHEME.findall(text))
 
 
 def visible(text: str) -> str:

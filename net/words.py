@@ -32,6 +32,8 @@ Change = dict[str, Any]
 
 # Places at the table as the reader sees them: the reader sits south.
 PLACES = (N_("South"), N_("West"), N_("North"), N_("East"))
+# TRANSLATORS: the places at the table as a command names them (lower case)
+PLACE_WORDS = (N_("south"), N_("west"), N_("north"), N_("east"))
 ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))
 SUITS_IN_WORDS = (N_("clubs ♣"), N_("diamonds ♦"), N_("hearts ♥"), N_("spades ♠"))
 ARROWS = {"left": "←", "right": "→", "across": "↑", "hold": "•"}
@@ -958,7 +960,7 @@ def passing_and_target(v: Voice, view: View) -> str:
         arrow=ARROWS[d], target=target)
 
 
-__all__ = ["ARROWS", "Away", "PLACES", "PROCESS", "ProcessLanguage", "Shown", "Translator",
+__all__ = ["ARROWS", "Away", "PLACES", "PLACE_WORDS", "PROCESS", "ProcessLanguage", "Shown", "Translator",
            "Voice", "away_lines", "away_mark", "card_text", "cards_played", "change_line",
            "change_lines", "games_figure", "state_words", "hand_end_lines", "hand_title",
            "hand_over_line", "hint_line", "left_line", "lost_action_line", "moon_choice_lines", "moon_line", "next_step_line",

@@ -95,6 +95,25 @@ def test_set_language_changes_the_process_words(sample_language):
     assert i18n.N_("Pass three cards.") == "Pass three cards."
 
 
+def test_a_language_the_game_has_not_is_refused_by_name(capsys, monkeypatch):
+    """`--lang xx` (play, join): one error naming the languages there are, in the
+    environment's language; a locale name of one of them (fr_FR.UTF-8, en_US) is fine."""
+    from hearts.cli import language_option, main
+    for lang in ("de", "fr_FR", "fr_FR.UTF-8", "de-DE", "en", "en_US", i18n.PSEUDO):
+        assert language_option(lang) == lang
+    for command in (["play"], ["join", "127.0.0.1:1"]):
+        assert main([*command, "--lang", "xx"]) == 2
+        err = capsys.readouterr().err
+        assert "'xx'" in err and "de (Deutsch)" in err and "fr (Français)" in err
+    monkeypatch.setenv("LANGUAGE", "de")
+    try:
+        assert main(["join", "127.0.0.1:1", "--lang", "xx"]) == 2
+        err = capsys.readouterr().err
+        assert "'xx'" in err and "the game has no language" not in err
+    finally:
+        i18n.set_language(None)
+
+
 def test_the_pseudo_language_wraps_and_lengthens_and_keeps_placeholders():
     tr = i18n.translation(i18n.PSEUDO)
     text = tr.gettext("{name} passed {count} cards to %(who)s.")

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hearts.commands.progress import Progress
 from hearts.net.limits import DEFAULT_LIMITS
 from hearts.net.loop import loop_name
 from hearts.net.loop import run as run_loop
@@ -442,12 +443,20 @@ def _pct(xs: list[float], p: float) -> float:
 
 
 async def _start_idle(port: int, n: int) -> tuple[subprocess.Popen[str], int]:
-    """hearts.bench.idle in its own process; returns it and how many were welcomed."""
+    """hearts.bench.idle in its own process; returns it and how many were welcomed.
+    How many are connected so far shows on stderr meanwhile (minutes for 10000)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "hearts.bench.idle", str(port), str(n)],
                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
-    line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
+    progress = Progress(n, "idle connections")
+    line = ""
+    while True:
+        line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
+        if not line.startswith("connected"):
+            break
+        progress.step(int(line.split()[1]) - progress.done)
+    progress.close()
     return proc, int(line.split()[1]) if line.startswith("ready") else 0
 
 

@@ -2,15 +2,17 @@
 
 Each connection says hello, stays in the lobby, reads what the host sends and
 answers its pings, and does nothing else: a person who opened the game and
-walked away. Run as ``python -m hearts.bench.idle PORT N``: prints ``ready K``
-once K of the N were welcomed, then holds them until its standard input closes,
-and prints ``alive K bytes B`` (connections still open, bytes received).
+walked away. Run as ``python -m hearts.bench.idle PORT N``: prints ``connected K``
+as they come (K welcomed so far, after each batch), ``ready K`` once K of the N were
+welcomed, then holds them until its standard input closes, and prints ``alive K bytes B``
+(connections still open, bytes received).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 
 from hearts.net.guard import raise_fd_limit
 from hearts.net.protocol import PROTOCOL_VERSION, encode
@@ -51,10 +53,13 @@ class IdleClient(asyncio.Protocol):
             self.welcomed.set_result(False)
 
 
-async def hold(port: int, n: int, batch: int = 100) -> list[IdleClient]:
-    """Open ``n`` idle connections (``batch`` at a time: the listen backlog is short)."""
+async def hold(port: int, n: int, batch: int = 100,
+               report: Callable[[int], None] | None = None) -> list[IdleClient]:
+    """Open ``n`` idle connections (``batch`` at a time: the listen backlog is short);
+    ``report(k)`` after each batch, ``k`` welcomed so far."""
     loop = asyncio.get_running_loop()
     clients: list[IdleClient] = []
+    welcomed = 0
     for start in range(0, n, batch):
         futs = []
         for i in range(start, min(n, start + batch)):
@@ -70,13 +75,15 @@ async def hold(port: int, n: int, batch: int = 100) -> list[IdleClient]:
                     if not fut.done():
                         fut.set_result(False)
             loop.create_task(one())
-        await asyncio.wait_for(asyncio.gather(*futs), 30)
+        welcomed += sum(await asyncio.wait_for(asyncio.gather(*futs), 30))
+        if report is not None:
+            report(welcomed)
     return clients
 
 
 async def _main(port: int, n: int) -> None:
     raise_fd_limit(n + 256)
-    clients = await hold(port, n)
+    clients = await hold(port, n, report=lambda k: print(f"connected {k}", flush=True))
     print(f"ready {sum(c.open for c in clients)}", flush=True)
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.read)

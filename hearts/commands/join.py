@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 
 from hearts import i18n
-from hearts.cli import UserError
+from hearts.cli import UserError, language_option
 from hearts.i18n import _, said, text_of
 
 DEFAULT_PORT = 7895
@@ -172,7 +172,8 @@ def _player_key(given: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    i18n.set_language(args.lang or i18n.from_environment())
+    i18n.set_language(i18n.from_environment())     # an unknown --lang is said in it
+    i18n.set_language(language_option(args.lang) or i18n.language())
     if not args.find_timeout > 0:
         raise UserError(_("--find-timeout must be a positive number of seconds"))
     if hasattr(sys.stdout, "reconfigure"):

@@ -28,6 +28,8 @@ from hearts.commands.progress import Progress
 from hearts.engine import Game, Hand, IllegalMove, Rules, RulesError
 from hearts.net.limits import Limits
 
+TOO_FEW = "too few to tell"     # a 95% interval of a single game or deal
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="search,rules,rules,rules",
@@ -225,18 +227,31 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def interval(xs: list[float]) -> tuple[float, float]:
-    """The mean of ``xs`` and the half-width of its 95% interval (normal approximation)."""
+def interval(xs: list[float]) -> tuple[float, float | None]:
+    """The mean of ``xs`` and the half-width of its 95% interval (normal approximation);
+    None for fewer than two values, too few for an interval."""
     n = len(xs)
     mean = sum(xs) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+    if n < 2:
+        return mean, None
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
 
 
 def _figure(xs: list[float], digits: int = 3) -> dict[str, Any]:
+    """``{"mean": m, "ci95": [lo, hi]}``; ``ci95`` None when too few values for it."""
     mean, half = interval(xs)
     return {"mean": round(mean, digits),
-            "ci95": [round(mean - half, digits), round(mean + half, digits)]}
+            "ci95": None if half is None else [round(mean - half, digits),
+                                               round(mean + half, digits)]}
+
+
+def _between(ci: list[float] | None, fmt: str, scale: float = 1.0, unit: str = "") -> str:
+    """A 95% interval as the report prints it, ``lo .. hi``; with too few games or deals
+    for one (a single one: no spread to measure), that it cannot tell."""
+    if ci is None:
+        return TOO_FEW
+    return f"{ci[0] * scale:{fmt}} .. {ci[1] * scale:{fmt}}{unit}"
 
 
 def _entry_row(spec: str, per_unit: list[float]) -> dict[str, Any]:
@@ -256,7 +271,6 @@ def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
         def pooled(key: str) -> list[float]:
             return [sum(u[key][i] for i in entries) / len(entries) for u in units]
         points = _figure(pooled("points"))
-        mean, (lo, hi) = points["mean"], points["ci95"]
         times = [t for u in units for i in entries for t in u["times"][i]]
         hands = sum(u["hands"] for u in units)
         passes = sum(u["passes"][i] for u in units for i in entries)
@@ -266,8 +280,8 @@ def summarize(specs: list[str], units: list[dict[str, Any]]) -> dict[str, Any]:
         other_seat_hands = 2 * passes + 3 * (hands * len(entries) - passes)
         row = {
             "seats": len(entries),
-            "points_per_hand": mean,
-            "ci95": [lo, hi],
+            "points_per_hand": points["mean"],
+            "ci95": points["ci95"],
             "moons_shot": sum(u["shot"][i] for u in units for i in entries),
             "moons_suffered": sum(u["suffered"][i] for u in units for i in entries),
             "moons_suffered_from_receiver": by_receiver,
@@ -390,30 +404,26 @@ def _report(result: dict[str, Any], specs: list[str], games: bool, elapsed: floa
         print(f"{'bot':<{nw}}{'games won':>10}  {'95% interval':<16}{'mean place':>11}  "
               "95% interval")
         for name, row in per_bot.items():
-            lo, hi = row["win_ci95"]
-            plo, phi = row["place_ci95"]
             print(f"{name[:nw - 1]:<{nw}}{row['win_rate'] * 100:>9.1f}%  "
-                  f"{f'{lo * 100:.1f} .. {hi * 100:.1f}%':<16}{row['mean_place']:>11.2f}  "
-                  f"{plo:.2f} .. {phi:.2f}")
+                  f"{_between(row['win_ci95'], '.1f', 100, '%'):<16}"
+                  f"{row['mean_place']:>11.2f}  {_between(row['place_ci95'], '.2f')}")
         if "first_vs_rest_games" in result:
             w, p = result["first_vs_rest_games"]["wins"], result["first_vs_rest_games"]["place"]
             print(f"{specs[0]} against the others in the same games: wins "
                   f"{w['mean'] * 100:+.1f} points of share (95% interval "
-                  f"{w['ci95'][0] * 100:+.1f} .. {w['ci95'][1] * 100:+.1f}), place "
-                  f"{p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. {p['ci95'][1]:+.2f}; below 0 "
-                  "is better)")
+                  f"{_between(w['ci95'], '+.1f', 100)}), place "
+                  f"{p['mean']:+.2f} ({_between(p['ci95'], '+.2f')}; below 0 is better)")
         if vs is not None:
             w, p = vs["wins"], vs["place"]
             print(f"{specs[0]} against {vs['bot']} in its place: wins {w['mean'] * 100:+.1f} "
-                  f"points of share (95% interval {w['ci95'][0] * 100:+.1f} .. "
-                  f"{w['ci95'][1] * 100:+.1f}), place {p['mean']:+.2f} ({p['ci95'][0]:+.2f} .. "
-                  f"{p['ci95'][1]:+.2f}; below 0 is better)")
+                  f"points of share (95% interval {_between(w['ci95'], '+.1f', 100)}), place "
+                  f"{p['mean']:+.2f} ({_between(p['ci95'], '+.2f')}; below 0 is better)")
         print()
     print(f"{'bot':<{nw}}{'pts/hand':>9}  {'95% interval':<16}{'moons shot/suffered':>20}"
           f"{'p50 ms':>9}{'p99 ms':>9}{'capped':>8}")
     for name, row in per_bot.items():
-        lo, hi = row["ci95"]
-        print(f"{name[:nw - 1]:<{nw}}{row['points_per_hand']:>9.2f}  {f'{lo:.2f} .. {hi:.2f}':<16}"
+        print(f"{name[:nw - 1]:<{nw}}{row['points_per_hand']:>9.2f}  "
+              f"{_between(row['ci95'], '.2f'):<16}"
               f"{str(row['moons_shot']) + ' / ' + str(row['moons_suffered']):>20}"
               f"{row['decision_ms_p50']:>9.1f}{row['decision_ms_p99']:>9.1f}{row['capped']:>8}")
     print("moons against each bot: by the seat it passed to (per passing hand) / by each other "
@@ -431,14 +441,12 @@ def _report(result: dict[str, Any], specs: list[str], games: bool, elapsed: floa
             for name, row in tried.items()))
     if "first_vs_rest" in result:
         row = result["first_vs_rest"]
-        lo, hi = row["ci95"]
         print(f"{specs[0]} against the others on the same deals: {row['points_per_hand']:+.2f} "
-              f"points a hand (95% interval {lo:+.2f} .. {hi:+.2f}; below 0 is better)")
+              f"points a hand (95% interval {_between(row['ci95'], '+.2f')}; below 0 is better)")
     if vs is not None:
         f = vs["points"]
         print(f"{specs[0]} against {vs['bot']} in its place on the same deals: {f['mean']:+.2f} "
-              f"points a hand (95% interval {f['ci95'][0]:+.2f} .. {f['ci95'][1]:+.2f}; below 0 "
-              "is better)")
+              f"points a hand (95% interval {_between(f['ci95'], '+.2f')}; below 0 is better)")
     if len(set(specs)) < 4:
         print("per entry: " + ", ".join(f"{e['bot']} {e['points_per_hand']:.2f}"
                                           for e in result["per_entry"]))

@@ -8,7 +8,7 @@ import os
 from typing import TYPE_CHECKING
 
 from hearts.bots.levels import SEAT_LEVELS
-from hearts.cli import UserError
+from hearts.cli import UserError, language_option
 from hearts.i18n import _
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ def saved_to_continue(args: argparse.Namespace) -> SavedGame | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    language_option(args.lang)
     rules = None
     if args.rules is not None:
         from hearts.commands.host import load_rules

@@ -17,9 +17,24 @@ from typing import Any
 
 from hearts.engine import PRESETS, Card
 from hearts.i18n import _, said, text_of
+from hearts.net.words import PLACE_WORDS
 
 # A listed table's seats by place, its first seat south (as `tables` lists them).
 PLACES = {"south": 0, "west": 1, "north": 2, "east": 3}
+
+
+def place_word(seat: int) -> str:
+    """A listed table's seat by its place, in the reader's language: as `tables` lists it
+    and `sit N PLACE` takes it (south is its first seat)."""
+    return _(PLACE_WORDS[seat])
+
+
+def place_seat(word: str) -> int | None:
+    """The seat a place names, in English or in the reader's language; None for no place."""
+    word = word.lower()
+    if word in PLACES:
+        return PLACES[word]
+    return next((seat for seat in range(4) if place_word(seat).lower() == word), None)
 
 # kind: "intent" (send type+fields), "local" (type names what: help, hand, quit),
 # "error" (text says what is wrong), "none" (nothing to do)
@@ -120,7 +135,7 @@ def parse_line(line: str, playing: bool = False, lobby: bool = False) -> Action:
         if verb == "sit" and 1 <= len(rest) <= 2:
             fields: dict[str, Any] = {"table": _number(rest[0], "table")}
             if len(rest) == 2:
-                seat = PLACES.get(rest[1].lower())
+                seat = place_seat(rest[1])
                 if seat is None and rest[1].isdigit() and int(rest[1]) <= 3:
                     seat = int(rest[1])          # a seat number, as earlier versions said
                 if seat is None:
@@ -175,4 +190,4 @@ def parse_line(line: str, playing: bool = False, lobby: bool = False) -> Action:
     return _intent("chat", text=text)
 
 
-__all__ = ["Action", "parse_card", "parse_line"]
+__all__ = ["Action", "parse_card", "parse_line", "place_seat", "place_word"]

@@ -7,16 +7,20 @@ from typing import Any
 
 from hearts.bots.base import level_words
 from hearts.engine.rule_options import passing_words, summary_words
-from hearts.i18n import _, ngettext
+from hearts.i18n import N_, _, ngettext
 from hearts.net.history import local_time, player_name
-from hearts.net.names import graphemes
+from hearts.net.names import width
 from hearts.net.replay import Replay
 from hearts.net.words import PROCESS, games_figure, shot_words
 
 from .render import card_text, cards_text
 
 Msg = dict[str, Any]
-NAME_COLUMN = 18            # graphemes a board's name has before its figures
+NAME_COLUMN = 18            # terminal columns a board's name has before its figures
+GAP = "  "                  # between two columns of figures
+# the figures' columns, named as the desktop's leaderboard names them
+HEADINGS = (N_("Games"), N_("Wins"), N_("Place"), N_("Pts/hand"), N_("Moons"), N_("Q♠"),
+            N_("Hands"))
 
 
 def _number(value: Any) -> str:
@@ -24,38 +28,47 @@ def _number(value: Any) -> str:
 
 
 def board_lines(board: Msg, you: str | None) -> list[str]:
-    """One board (people, then bot levels) as aligned lines."""
-    head = _("{name:<22} games  wins  place  pts/hand  moons shot/suffered  Q♠  hands")
-    lines = ["  " + head.format(name="")]
-    rows = list(board.get("people") or [])
-    if not rows:
-        lines.append("  " + _("No finished games yet."))
-    for rank, row in enumerate(rows, 1):
+    """One board (people, then bot levels) as lines, its columns as wide as their widest
+    heading or figure ("3 (1 left)") on a terminal."""
+    rows: list[tuple[str, str, list[str]]] = []       # (start, name, figures)
+    for rank, row in enumerate(board.get("people") or [], 1):
         name = str(row.get("name") or "?")
         if you is not None and row.get("id") == you:
             name = _("{name} (you)").format(name=name)
-        lines += _row_lines(f"  {rank:>2}. ", name, row)
-    bots = list(board.get("bots") or [])
-    for row in bots:
+        rows.append((f"  {rank:>2}. ", name, _row_figures(row)))
+    for row in board.get("bots") or []:
         name = _("{level} bots").format(level=level_words(row.get("level")) or "?")
-        lines += _row_lines("      ", name, row)
+        rows.append(("      ", name, _row_figures(row)))
+    headings = [_(h) for h in HEADINGS]
+    widths = [max(width(cell) for cell in column)
+              for column in zip(headings, *(r[2] for r in rows))]
+    lines = [" " * (6 + NAME_COLUMN) + GAP + _aligned(headings, widths)]
+    if not board.get("people"):
+        lines.append("  " + _("No finished games yet."))
+    for start, name, figures in rows:
+        lines += _row_lines(start, name, _aligned(figures, widths))
     return lines
 
 
-def _row_lines(start: str, name: str, row: Msg) -> list[str]:
+def _aligned(cells: list[str], widths: list[int]) -> str:
+    """``cells`` right-aligned in their columns, by the terminal columns they take."""
+    return GAP.join(" " * (w - width(cell)) + cell for cell, w in zip(cells, widths))
+
+
+def _row_lines(start: str, name: str, figures: str) -> list[str]:
     """A board's row: its name whole, and its figures beside it in their columns (under
-    it, on a line of their own, when the name is longer than its column)."""
-    room = NAME_COLUMN - len(graphemes(name))
+    it, on a line of their own, when the name is wider than its column)."""
+    room = NAME_COLUMN - width(name)
     if room >= 0:
-        return [f"{start}{name}{' ' * room} " + _row_figures(row)]
-    return [start + name, " " * (len(start) + NAME_COLUMN) + " " + _row_figures(row)]
+        return [f"{start}{name}{' ' * room}{GAP}{figures}"]
+    return [start + name, " " * (len(start) + NAME_COLUMN) + GAP + figures]
 
 
-def _row_figures(row: Msg) -> str:
+def _row_figures(row: Msg) -> list[str]:
     moons = f"{row.get('moons_shot', 0)}/{row.get('moons_suffered', 0)}"
-    return (f"{games_figure(row):>5} {row.get('wins', 0):>5} "
-            f"{_number(row.get('average_place')):>6} {_number(row.get('points_per_hand')):>9} "
-            f"{moons:>20} {row.get('queens', 0):>3} {row.get('hands', 0):>6}")
+    return [games_figure(row), str(row.get("wins", 0)), _number(row.get("average_place")),
+            _number(row.get("points_per_hand")), moons, str(row.get("queens", 0)),
+            str(row.get("hands", 0))]
 
 
 def stats_lines(msg: Msg) -> list[str]:

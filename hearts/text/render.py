@@ -22,10 +22,9 @@ from hearts.i18n import N_, _, ngettext
 from hearts.net import words
 from hearts.net.mirror import Mirror, MirrorReader, SeatInfo, TableInfo
 
-from .commands import PLACES
+from .commands import place_word
 
 Msg = dict[str, Any]
-PLACE_WORDS = tuple(PLACES)      # the words `sit N PLACE` takes, by seat
 
 
 def card_text(card: str, symbols: bool = False) -> str:
@@ -237,7 +236,7 @@ class TextRenderer(MirrorReader):
             verb = "sit"
         table = fields.get("table", "N")
         seat = fields.get("seat")
-        seat = f" {PLACE_WORDS[seat]}" if isinstance(seat, int) and 0 <= seat <= 3 else ""
+        seat = f" {place_word(seat)}" if isinstance(seat, int) and 0 <= seat <= 3 else ""
         command = f"{verb} {table}{seat} password WORD"
         if fields.get("password"):
             return _("error: that password does not open table {table}; type {command} with "
@@ -315,7 +314,7 @@ class TextRenderer(MirrorReader):
     def _lobby_seat(s: Msg) -> str:
         """A seat of a listed table by its place (south is its first seat): "west Bob (bot)"."""
         seat = s.get("seat")
-        place = PLACE_WORDS[seat] if isinstance(seat, int) and 0 <= seat <= 3 else "?"
+        place = place_word(seat) if isinstance(seat, int) and 0 <= seat <= 3 else "?"
         if s.get("kind") == "empty":
             return _("{place} empty").format(place=place)
         if s.get("kind") == "bot":

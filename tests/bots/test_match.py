@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from hearts.cli import main
 
@@ -38,8 +39,11 @@ def test_match_plays_whole_games(capsys):
     # the places of a game are 1 to 4 whoever shares them: they add up to 10
     assert abs(sum(r["mean_place"] * r["seats"] for r in out["per_bot"].values()) - 10) < 1e-2
     for row in out["per_bot"].values():
-        assert row["win_ci95"][0] <= row["win_rate"] <= row["win_ci95"][1]
+        # one game has no spread to measure: no interval rather than a zero-width one
+        assert row["win_ci95"] is None and row["place_ci95"] is None and row["ci95"] is None
         assert 1 <= row["mean_place"] <= 4
+    assert out["first_vs_rest"]["ci95"] is None
+    assert out["first_vs_rest_games"]["wins"]["ci95"] is None
     games = out["first_vs_rest_games"]
     rules, random_ = out["per_bot"]["rules"], out["per_bot"]["random"]
     assert abs(games["wins"]["mean"] - (rules["win_rate"] - random_["win_rate"])) < 1e-3
@@ -49,8 +53,14 @@ def test_match_plays_whole_games(capsys):
     text = capsys.readouterr().out
     assert text_rc == 0 and text.index("games won") < text.index("pts/hand")
     assert "rules against the others in the same games: wins" in text
-    text_rc = main(["match", "--bots", "rules,rules,random,random", "--deals", "1"])
-    assert text_rc == 0 and "pts/hand" in capsys.readouterr().out
+    assert "too few to tell" not in text
+    for one in (["--games", "1", "--set", "target=30"], ["--deals", "1"]):
+        text_rc = main(["match", "--bots", "rules,rules,random,random", "--seed", "2", *one])
+        text = capsys.readouterr().out
+        assert text_rc == 0 and "pts/hand" in text
+        # every interval of a single game or deal says so, none is "50.0 .. 50.0%"
+        assert text.count("too few to tell") == (9 if one[0] == "--games" else 3), text
+        assert not any(a == b for a, b in re.findall(r"([-+]?[\d.]+) \.\. ([-+]?[\d.]+)", text))
 
 
 def test_match_user_errors(capsys):

@@ -23,3 +23,30 @@ def test_a_bench_player_reads_the_list_of_a_hundred_running_tables() -> None:
     player = _player("bench", _Stats(0.0, 0.0))
     [msg] = player.decoder.feed(frame)
     assert msg["type"] == "tables" and len(msg["tables"]) == 100
+
+
+async def test_the_idle_connections_show_how_many_are_connected_so_far(monkeypatch) -> None:
+    """`--clients N --idle` takes minutes for 10000: a progress line on a terminal's
+    stderr says how many are connected so far, batch by batch, then clears."""
+    import io
+    import sys
+
+    from hearts.bench.host import _start_idle, _stop_idle
+    from hearts.net.host import Host
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    host = Host(name="den", bot_level="random", seed=1)
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        proc, ready = await _start_idle(host.port, 250)
+        assert ready == 250
+        shown = err.getvalue()
+        assert "/250 idle connections" in shown and shown.endswith("\r")
+        assert _stop_idle(proc)[0] == 250
+    finally:
+        await host.stop()

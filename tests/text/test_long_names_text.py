@@ -48,3 +48,30 @@ def test_a_long_name_on_the_board_is_whole_and_its_figures_stay_in_their_columns
     assert long_name == f"   2. {LONG} (you)"
     assert figures.strip() == short[6 + NAME_COLUMN:].strip()
     assert figures.index(figures.strip()) == short.index(short[6 + NAME_COLUMN:].strip())
+
+
+def test_the_boards_columns_stay_aligned_by_terminal_width() -> None:
+    """A "0 (1 left)" figure widens its column for every row, and a wide name (漢字, an
+    emoji: two terminal columns each) is padded by its width, not its graphemes: each
+    column ends at the same terminal column in every line, in English and in French."""
+    import re
+
+    from hearts import i18n
+    from hearts.net.names import width
+
+    row = {"games": 2, "wins": 1, "average_place": 1.5, "points_per_hand": 4.25,
+           "moons_shot": 0, "moons_suffered": 1, "queens": 3, "hands": 8}
+    board = {"people": [{"name": "Ann", "id": "a", **row},
+                        {"name": "漢字の名前", "id": "k", **row, "games": 0, "left": 1},
+                        {"name": "Zoë 😀", "id": "z", **row, "games": 12, "left": 10}],
+             "bots": [{"level": "hard", **row}]}
+    try:
+        for lang in ("en", "fr"):
+            i18n.set_language(lang)
+            lines = board_lines(board, "a")
+            ends = [[width(line[:m.end()]) for m in re.finditer(r"\S+", line)][-7:]
+                    for line in lines]
+            assert len(lines) == 5 and all(e == ends[0] for e in ends), "\n".join(lines)
+            assert "0 (1 " in lines[2]
+    finally:
+        i18n.set_language(None)

@@ -226,3 +226,25 @@ def test_the_prompt_offers_a_claim_only_when_sure() -> None:
     off = Rules(tram="off")
     lines = TextRenderer().render(table_msg(0, wire_view(h, 0), off))
     assert not any("type claim" in line for line in lines)
+
+
+def test_the_tables_list_names_the_places_in_the_readers_language() -> None:
+    """French: "seats sud Ann, ouest Bob (bot)...", not the English words beside "Sud,
+    Ouest"; in every language `sit N PLACE` takes the listed word back (and the English)."""
+    from hearts import i18n
+    from hearts.text.commands import parse_line
+    try:
+        for lang in i18n.available()[1:]:
+            i18n.set_language(lang)
+            tr = i18n.translation(lang)
+            listing = TextRenderer().render({"type": "tables", "tables": [
+                {"id": 1, "name": "Den", "state": "waiting", "summary": "standard",
+                 "seats": seats(), "watchers": 0}]})
+            south, west = tr.gettext("south"), tr.gettext("west")
+            assert south != "south" and west != "west", lang
+            assert f"{south} Ann" in listing[1] and f"{west} Bob" in listing[1], listing
+            assert " south " not in listing[1] and " west " not in listing[1], listing
+            for word, seat in ((west, 1), (west.upper(), 1), ("west", 1), ("1", 1)):
+                assert parse_line(f"sit 1 {word}").fields == {"table": 1, "seat": seat}
+    finally:
+        i18n.set_language(None)
