@@ -6,16 +6,22 @@ from __future__ import annotations
 
 from hearts.engine import Play
 
-from .lan import Lan
+from .lan import Lan, Person
 
 
-def test_person_takes_over_a_bot_at_the_next_hand() -> None:
+def _game_of_bots() -> tuple[Lan, Person, int]:
+    """A host where Ann plays a game against three bots: it, Ann and the table's id."""
     lan = Lan()
     ann = lan.join("Ann")
     ann.send("create_table", rules={"target": 60})
     tid = ann.last("table")["table"]["id"]
     ann.send("start")
     assert ann.changes("game_started")
+    return lan, ann, tid
+
+
+def test_person_takes_over_a_bot_at_the_next_hand() -> None:
+    lan, ann, tid = _game_of_bots()
     bob = lan.join("Bob")
     bob.send("sit", table=tid, seat=2)
     t = bob.last("table")
@@ -227,12 +233,7 @@ def test_a_hand_left_after_a_move_stays_the_persons_in_game_players() -> None:
 
 
 def test_a_refused_sit_at_another_table_keeps_the_seat_at_the_first() -> None:
-    lan = Lan()
-    ann = lan.join("Ann")
-    ann.send("create_table", rules={"target": 60})
-    first = ann.last("table")["table"]["id"]
-    ann.send("start")
-    assert ann.changes("game_started")
+    lan, ann, first = _game_of_bots()
     bob = lan.join("Bob")
     bob.send("create_table")
     second = bob.last("table")["table"]["id"]
@@ -248,12 +249,7 @@ def test_a_refused_sit_at_another_table_keeps_the_seat_at_the_first() -> None:
 def test_sit_down_at_a_game_of_bots_takes_the_next_bot_seat_nobody_waits_for() -> None:
     """`sit` without a seat during a game ("Sit down" at a game of bots): the first bot's
     seat nobody is already waiting for, taken at the next hand; none left, `table-full`."""
-    lan = Lan()
-    ann = lan.join("Ann")
-    ann.send("create_table", rules={"target": 60})
-    tid = ann.last("table")["table"]["id"]
-    ann.send("start")
-    assert ann.changes("game_started")
+    lan, ann, tid = _game_of_bots()
     promised = []
     for name in ("Bob", "Cy", "Di"):
         person = lan.join(name)
