@@ -404,19 +404,19 @@ def test_sit_down_at_a_game_of_bots_takes_a_bot_seat_at_the_next_hand(browser, s
     """A late guest's "Sit down" at a running game whose other seats are bots: no "full"
     refusal, the page watches and the first bot's seat is theirs when the next hand is
     dealt."""
-    owner = Line(served.host.port, "Hal")
+    owner = Line(served.host.port, "Kit")
     try:
-        owner.send({"type": "create_table", "name": "Hal's game"})
+        owner.send({"type": "create_table", "name": "Kit's game"})
         tid = owner.until(lambda m: m["type"] == "table")["table"]["id"]
         owner.send({"type": "start"})
         owner.until(lambda m: m["type"] == "update" and m["events"]
                     and any(c["type"] == "game_started" for c in m["events"]))
-        page = open_page(browser, served, "Ivy")
+        page = open_page(browser, served, "Lou")
         card = page.locator(f".table-card[data-table='{tid}']")
         assert card.locator("button.sit").inner_text() == "Sit down"
         card.locator("button.sit").click()
         page.wait_for_selector(".table-screen")
-        until(lambda: served.call(_promised(served.host, tid)) == ["Ivy"])
+        until(lambda: served.call(_promised(served.host, tid)) == ["Lou"])
         assert not page.locator(".toast.error").count() and not page.errors
         page.context.close()
     finally:
