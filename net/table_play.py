@@ -26,9 +26,9 @@ class TablePlay(TableBase):
         ``token``, when it owns the table, how to go on)."""
         if self.game is None or self.state in (TableState.WAITING, TableState.OVER):
             raise TableError("state", T_("no game is running at this table"))
-        if self.state == TableState.PAUSED and token is not None and token == self.owner:
-            raise TableError("paused", T_("the game is paused: type /resume to go on"))
         if self.state == TableState.PAUSED:
+            if token is not None and token == self.owner:
+                raise TableError("paused", T_("the game is paused: type /resume to go on"))
             raise TableError("paused", T_("the game is paused"))
         return self.game
 
@@ -43,8 +43,7 @@ class TablePlay(TableBase):
         """A person's game action, made for the seat ``token`` plays in."""
         if action.seat != self.player_seat(token):
             raise TableError("not-seated", T_("you can only act for your own seat"))
-        self._check_game(token)
-        self._apply(action, now)
+        self._apply(action, now, token)
 
     def undo(self, token: str, now: float) -> None:
         seat = self.player_seat(token)
@@ -92,9 +91,10 @@ class TablePlay(TableBase):
             return MoonChoice(seat, "add")
         return Play(seat, rng.choice(hand.legal_plays(seat)))
 
-    def _apply(self, action: Action, now: float) -> None:
+    def _apply(self, action: Action, now: float, token: str | None = None) -> None:
+        """``action`` applied to the running game (``token``: the person who made it)."""
         seat = action.seat
-        game = self._check_game()
+        game = self._check_game(token)
         hand = game.hand
         tricks = len(hand.tricks)
         broken = hand.hearts_broken

@@ -595,15 +595,21 @@ static int model_scores(const Rules *r, const St *s, u64 legal, const int *w, in
     return n;
 }
 
+/* the best of ``n`` groups' scores (the lowest group among equals) */
+static int best_group(const long *scores, int n) {
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (scores[i] > scores[best]) best = i;
+    return best;
+}
+
 /* play_model.model_card */
 static int model_card(const Rules *r, const St *s, u64 legal, const int *w) {
     if (single(legal)) return top(legal);
     int reps[13];
     long scores[13];
-    int n = model_scores(r, s, legal, w, reps, scores), best = 0;
-    for (int i = 1; i < n; i++)
-        if (scores[i] > scores[best]) best = i;
-    return reps[best];
+    int n = model_scores(r, s, legal, w, reps, scores);
+    return reps[best_group(scores, n)];
 }
 
 /* policy.rules_playout */
@@ -1803,10 +1809,8 @@ static PyObject *py_read_shortfall(PyObject *self, PyObject *args) {
         if (single(legal) || !(legal >> ev[i].card & 1)) continue;
         int reps[13];
         long scores[13];
-        int k = model_scores(r, &s, legal, w, reps, scores), best = 0;
-        for (int j = 1; j < k; j++)
-            if (scores[j] > scores[best]) best = j;
-        total += scores[best] - scores[group_of(reps, k, ev[i].card)];
+        int k = model_scores(r, &s, legal, w, reps, scores);
+        total += scores[best_group(scores, k)] - scores[group_of(reps, k, ev[i].card)];
     }
     return PyLong_FromLong(total);
 }

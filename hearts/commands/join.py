@@ -173,7 +173,8 @@ def _player_key(given: str | None) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     i18n.set_language(i18n.from_environment())     # an unknown --lang is said in it
-    i18n.set_language(language_option(args.lang) or i18n.language())
+    if language_option(args.lang):
+        i18n.set_language(args.lang)
     if not args.find_timeout > 0:
         raise UserError(_("--find-timeout must be a positive number of seconds"))
     if hasattr(sys.stdout, "reconfigure"):

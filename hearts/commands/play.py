@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-
 from typing import TYPE_CHECKING
 
 from hearts.bots.levels import SEAT_LEVELS

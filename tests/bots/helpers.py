@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
+from hearts.bots import make_bot
 from hearts.bots.config import NORMAL, SearchConfig
 from hearts.bots.search import SearchBot
 from hearts.engine import Hand, Rules, View
@@ -33,7 +34,6 @@ def views_in_play(rules: Rules, n: int, seed: str, first: int = 5) -> list[tuple
     """Views of the seat to play at a random point (the ``first``-th card played or later)
     of ``n`` hands played by bots that lead winners (``shooter``) and bots that duck
     (``rules``), each with its hand's number."""
-    from hearts.bots import make_bot
     views = []
     for k in range(n):
         rng = random.Random(f"{seed}/{k}")

@@ -219,8 +219,9 @@ async def test_chat_between_two_text_clients(host: Host, joiners: list[Joiner]) 
 async def test_hints_at_a_full_game_a_pause_and_a_lobby_typo(host: Host,
                                                                joiners: list[Joiner]) -> None:
     """What a newcomer trips over, each answered with what to type: a game whose free seats
-    are bots (`sit 1` takes one at the next hand), a paused game (its owner hears of /resume), /bot on a person's seat, and a
-    lone mistyped word in the lobby (refused, not said to everyone)."""
+    are bots (`sit 1` takes one at the next hand), a paused game (its owner hears of
+    /resume), /bot on a person's seat, and a lone mistyped word in the lobby (refused, not
+    said to everyone)."""
     ann = await join(joiners, host, "Ann")
     await ann.type("create")
     await ann.expect(r"^You sit at table 1 ")
